@@ -1,0 +1,1 @@
+//! placeholder: the r36 ABI (ioctl numbers and argument structs).

@@ -1,0 +1,164 @@
+//! The syscall seam: every `open`, `close`, `ioctl`, `mmap`, `munmap` and
+//! doorbell store of the backend passes through [`Syscalls`].
+//!
+//! [`LinuxSyscalls`] is the real thing (libc/nix). `gpuiface-mock` implements
+//! the same trait with its model of `nvgpu.ko` and `nvmap`, so the backend's
+//! code runs unmodified on a laptop; `gpuiface-conformance` has a `mockall`
+//! mock of it for expectation tests.
+//!
+//! Pointer mutability follows the ioctl's `_IOC` direction: `_IOW` ioctls get
+//! a `*const` argument (the kernel only reads it), `_IOR`/`_IOWR` a `*mut`,
+//! and `_IO` ioctls (nvmap `FREE`) a plain value.
+
+use std::ffi::CStr;
+use std::os::fd::RawFd;
+
+use gpuiface_hal::Errno;
+
+/// The system calls the nvgpu backend makes.
+///
+/// All fds are raw: the backend's fd wrapper types close them through
+/// [`Syscalls::close`], so an implementation sees every fd's whole life.
+pub trait Syscalls: Send + Sync + 'static {
+    /// `open(2)`.
+    fn open(&self, path: &CStr, flags: i32) -> Result<RawFd, Errno>;
+
+    /// `close(2)`.
+    fn close(&self, fd: RawFd) -> Result<(), Errno>;
+
+    /// An `_IOW` ioctl: the kernel reads `_IOC_SIZE(request)` bytes at `arg`.
+    ///
+    /// # Safety
+    /// `arg` must point to `_IOC_SIZE(request)` readable bytes laid out as the
+    /// ioctl's argument struct, and every user pointer inside it must be valid
+    /// for the access the ioctl makes.
+    unsafe fn ioctl_write(&self, fd: RawFd, request: u32, arg: *const u8) -> Result<i32, Errno>;
+
+    /// An `_IOR` or `_IOWR` ioctl: the kernel may read and writes
+    /// `_IOC_SIZE(request)` bytes at `arg`.
+    ///
+    /// # Safety
+    /// `arg` must point to `_IOC_SIZE(request)` readable and writable bytes laid
+    /// out as the ioctl's argument struct, and every user pointer inside it
+    /// must be valid for the access the ioctl makes.
+    unsafe fn ioctl_read_write(&self, fd: RawFd, request: u32, arg: *mut u8) -> Result<i32, Errno>;
+
+    /// An `_IO` ioctl whose argument is a value, not a pointer.
+    fn ioctl_value(&self, fd: RawFd, request: u32, value: u64) -> Result<i32, Errno>;
+
+    /// `mmap(2)`; `addr` is a hint (or the exact address with `MAP_FIXED`), 0 for none.
+    ///
+    /// # Safety
+    /// With `MAP_FIXED` the range `[addr, addr+len)` is replaced: the caller
+    /// must own it and nothing may still reference what was mapped there.
+    unsafe fn mmap(
+        &self,
+        addr: usize,
+        len: usize,
+        prot: i32,
+        flags: i32,
+        fd: RawFd,
+        offset: i64,
+    ) -> Result<usize, Errno>;
+
+    /// `munmap(2)`.
+    ///
+    /// # Safety
+    /// The range must be a mapping the caller owns and no longer references.
+    unsafe fn munmap(&self, addr: usize, len: usize) -> Result<(), Errno>;
+
+    /// Ring a usermode doorbell: a hardware store barrier (so GPFIFO entry and
+    /// GP_PUT are visible first), then a 32-bit store of `token` to `doorbell`.
+    ///
+    /// # Safety
+    /// `doorbell` must point into a live usermode register mapping.
+    unsafe fn ring_doorbell(&self, doorbell: *mut u32, token: u32);
+}
+
+/// A store barrier that orders normal-memory stores before a following
+/// device-memory (MMIO) store: `dsb st` on aarch64, `sfence` on x86_64.
+#[inline]
+pub fn store_barrier() {
+    #[cfg(target_arch = "aarch64")]
+    // SAFETY: `dsb st` only orders memory accesses; it touches no registers or memory.
+    unsafe {
+        core::arch::asm!("dsb st", options(nostack, preserves_flags));
+    }
+    #[cfg(target_arch = "x86_64")]
+    // SAFETY: `sfence` only orders stores; it touches no registers or memory.
+    unsafe {
+        core::arch::asm!("sfence", options(nostack, preserves_flags));
+    }
+    #[cfg(not(any(target_arch = "aarch64", target_arch = "x86_64")))]
+    std::sync::atomic::fence(std::sync::atomic::Ordering::SeqCst);
+}
+
+/// The real Linux system calls.
+#[derive(Debug, Default, Clone, Copy)]
+pub struct LinuxSyscalls;
+
+fn check(ret: libc::c_int) -> Result<i32, Errno> {
+    if ret < 0 {
+        Err(Errno::last())
+    } else {
+        Ok(ret)
+    }
+}
+
+impl Syscalls for LinuxSyscalls {
+    fn open(&self, path: &CStr, flags: i32) -> Result<RawFd, Errno> {
+        let oflag = nix::fcntl::OFlag::from_bits_retain(flags | libc::O_CLOEXEC);
+        nix::fcntl::open(path, oflag, nix::sys::stat::Mode::empty())
+            .map(std::os::fd::IntoRawFd::into_raw_fd)
+            .map_err(|e| Errno(e as i32))
+    }
+
+    fn close(&self, fd: RawFd) -> Result<(), Errno> {
+        nix::unistd::close(fd).map_err(|e| Errno(e as i32))
+    }
+
+    unsafe fn ioctl_write(&self, fd: RawFd, request: u32, arg: *const u8) -> Result<i32, Errno> {
+        // SAFETY: the caller guarantees `arg` is a valid argument for `request`.
+        check(unsafe { libc::ioctl(fd, request as _, arg) })
+    }
+
+    unsafe fn ioctl_read_write(&self, fd: RawFd, request: u32, arg: *mut u8) -> Result<i32, Errno> {
+        // SAFETY: the caller guarantees `arg` is a valid, writable argument for `request`.
+        check(unsafe { libc::ioctl(fd, request as _, arg) })
+    }
+
+    fn ioctl_value(&self, fd: RawFd, request: u32, value: u64) -> Result<i32, Errno> {
+        // SAFETY: an `_IO` ioctl takes its argument by value; no memory is accessed through it.
+        check(unsafe { libc::ioctl(fd, request as _, value as libc::c_ulong) })
+    }
+
+    unsafe fn mmap(
+        &self,
+        addr: usize,
+        len: usize,
+        prot: i32,
+        flags: i32,
+        fd: RawFd,
+        offset: i64,
+    ) -> Result<usize, Errno> {
+        // SAFETY: the caller owns the target range when MAP_FIXED is set.
+        let p = unsafe { libc::mmap(addr as *mut libc::c_void, len, prot, flags, fd, offset as libc::off_t) };
+        if p == libc::MAP_FAILED {
+            Err(Errno::last())
+        } else {
+            Ok(p as usize)
+        }
+    }
+
+    unsafe fn munmap(&self, addr: usize, len: usize) -> Result<(), Errno> {
+        // SAFETY: the caller owns the mapping and no longer references it.
+        check(unsafe { libc::munmap(addr as *mut libc::c_void, len) }).map(|_| ())
+    }
+
+    unsafe fn ring_doorbell(&self, doorbell: *mut u32, token: u32) {
+        store_barrier();
+        // SAFETY: the caller guarantees `doorbell` points into the live usermode mapping;
+        // a volatile store is how MMIO registers are written.
+        unsafe { doorbell.write_volatile(token) };
+    }
+}

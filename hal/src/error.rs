@@ -1,0 +1,358 @@
+//! Errors: a rich [`Error`] underneath, a small [`ErrorKind`] on top.
+//!
+//! Generic code matches on [`Error::kind`] (the embedded-hal pattern); people
+//! read the `Display` text, which always names the failing operation, e.g.
+//! `NVGPU_IOCTL_CHANNEL_SETUP_BIND failed: EINVAL (invalid argument)`.
+
+use std::fmt;
+use std::time::Duration;
+
+/// A `Result` whose error is this crate's [`Error`].
+pub type Result<T, E = Error> = std::result::Result<T, E>;
+
+/// The coarse class of an [`Error`], for generic code to match on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum ErrorKind {
+    /// Memory (physical, GPU VA, handles, channels) ran out.
+    OutOfMemory,
+    /// The request was malformed or broke a kernel rule.
+    InvalidArgument,
+    /// The backend or kernel does not implement this (class, control, ABI version).
+    Unsupported,
+    /// A wait ran out of time without the device reporting a fault.
+    Timeout,
+    /// The GPU stopped making progress or faulted; see [`Error::DeviceHang`].
+    DeviceHang,
+    /// The device went away or is unusable.
+    DeviceLost,
+    /// The resource is busy; retrying later may succeed.
+    Busy,
+    /// Anything else.
+    Other,
+}
+
+/// A Linux errno value, printed by its symbolic name.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Errno(pub i32);
+
+impl Errno {
+    /// `EPERM`
+    pub const EPERM: Errno = Errno(libc::EPERM);
+    /// `ENOENT`
+    pub const ENOENT: Errno = Errno(libc::ENOENT);
+    /// `EIO`
+    pub const EIO: Errno = Errno(libc::EIO);
+    /// `EBADF`
+    pub const EBADF: Errno = Errno(libc::EBADF);
+    /// `EAGAIN`
+    pub const EAGAIN: Errno = Errno(libc::EAGAIN);
+    /// `ENOMEM`
+    pub const ENOMEM: Errno = Errno(libc::ENOMEM);
+    /// `EFAULT`
+    pub const EFAULT: Errno = Errno(libc::EFAULT);
+    /// `EBUSY`
+    pub const EBUSY: Errno = Errno(libc::EBUSY);
+    /// `EEXIST`
+    pub const EEXIST: Errno = Errno(libc::EEXIST);
+    /// `ENODEV`
+    pub const ENODEV: Errno = Errno(libc::ENODEV);
+    /// `EINVAL`
+    pub const EINVAL: Errno = Errno(libc::EINVAL);
+    /// `ENOTTY`
+    pub const ENOTTY: Errno = Errno(libc::ENOTTY);
+    /// `ENOSPC`
+    pub const ENOSPC: Errno = Errno(libc::ENOSPC);
+    /// `ENOSYS`
+    pub const ENOSYS: Errno = Errno(libc::ENOSYS);
+    /// `ETIMEDOUT`
+    pub const ETIMEDOUT: Errno = Errno(libc::ETIMEDOUT);
+    /// `EADDRNOTAVAIL`
+    pub const EADDRNOTAVAIL: Errno = Errno(libc::EADDRNOTAVAIL);
+
+    /// The symbolic name (`"EINVAL"`), or `None` for a value this table lacks.
+    pub fn name(self) -> Option<&'static str> {
+        Some(match self.0 {
+            libc::EPERM => "EPERM",
+            libc::ENOENT => "ENOENT",
+            libc::EIO => "EIO",
+            libc::EBADF => "EBADF",
+            libc::EAGAIN => "EAGAIN",
+            libc::ENOMEM => "ENOMEM",
+            libc::EFAULT => "EFAULT",
+            libc::EBUSY => "EBUSY",
+            libc::EEXIST => "EEXIST",
+            libc::ENODEV => "ENODEV",
+            libc::EINVAL => "EINVAL",
+            libc::ENOTTY => "ENOTTY",
+            libc::ENOSPC => "ENOSPC",
+            libc::ENOSYS => "ENOSYS",
+            libc::ETIMEDOUT => "ETIMEDOUT",
+            libc::EADDRNOTAVAIL => "EADDRNOTAVAIL",
+            libc::ENXIO => "ENXIO",
+            libc::EACCES => "EACCES",
+            libc::EOPNOTSUPP => "EOPNOTSUPP",
+            libc::ERANGE => "ERANGE",
+            libc::EMFILE => "EMFILE",
+            _ => return None,
+        })
+    }
+
+    /// The errno read from the thread's `errno` after a failed libc call.
+    pub fn last() -> Errno {
+        Errno(std::io::Error::last_os_error().raw_os_error().unwrap_or(libc::EIO))
+    }
+
+    /// How generic code should treat this errno.
+    pub fn kind(self) -> ErrorKind {
+        match self.0 {
+            libc::ENOMEM | libc::ENOSPC | libc::EMFILE => ErrorKind::OutOfMemory,
+            libc::EINVAL
+            | libc::EBADF
+            | libc::EFAULT
+            | libc::EEXIST
+            | libc::ERANGE
+            | libc::EPERM
+            | libc::EACCES
+            | libc::EADDRNOTAVAIL => ErrorKind::InvalidArgument,
+            // ENOTTY: the kernel knows no ioctl of that number, i.e. an ABI mismatch.
+            libc::ENOTTY | libc::ENOSYS | libc::EOPNOTSUPP => ErrorKind::Unsupported,
+            libc::EBUSY | libc::EAGAIN => ErrorKind::Busy,
+            libc::ETIMEDOUT => ErrorKind::Timeout,
+            libc::ENODEV | libc::ENXIO | libc::EIO | libc::ENOENT => ErrorKind::DeviceLost,
+            _ => ErrorKind::Other,
+        }
+    }
+}
+
+impl fmt::Display for Errno {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.name() {
+            Some(name) => write!(f, "{name}"),
+            None => write!(f, "errno {}", self.0),
+        }
+    }
+}
+
+impl fmt::Debug for Errno {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{self} ({})", self.0)
+    }
+}
+
+/// The engine a GPU fault was raised by.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Engine {
+    /// The host (PBDMA): GPFIFO and pushbuffer fetch, semaphores.
+    Host,
+    /// The compute engine (GR).
+    Compute,
+    /// The copy engine (CE).
+    Copy,
+}
+
+impl fmt::Display for Engine {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Engine::Host => "host",
+            Engine::Compute => "compute",
+            Engine::Copy => "copy",
+        })
+    }
+}
+
+/// What the kernel (or the mock) reported about a GPU fault.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FaultRecord {
+    /// The faulting GPU virtual address, when the fault is a memory fault.
+    pub address: Option<u64>,
+    /// The engine that faulted.
+    pub engine: Engine,
+    /// The hardware channel id.
+    pub channel: u32,
+    /// The error notifier code (`NVGPU_ERR_NOTIFIER_*`), if any.
+    pub notifier_code: u32,
+    /// A human-readable reason.
+    pub reason: String,
+}
+
+impl fmt::Display for FaultRecord {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} fault on channel {}", self.engine, self.channel)?;
+        if let Some(addr) = self.address {
+            write!(f, " at GPU VA {addr:#x}")?;
+        }
+        write!(f, ": {} (notifier {})", self.reason, self.notifier_code)
+    }
+}
+
+/// Every error gpuiface returns.
+#[derive(Debug, Clone, thiserror::Error)]
+#[non_exhaustive]
+pub enum Error {
+    /// A system call failed; `op` is the C name of the ioctl (or `mmap`, `open`, ...).
+    #[error("{op} failed: {errno} ({})", kind_text(errno.kind()))]
+    Sys {
+        /// The operation, by its C name.
+        op: &'static str,
+        /// The errno the kernel returned.
+        errno: Errno,
+    },
+    /// The caller's request was rejected before it reached the kernel.
+    #[error("{op}: invalid argument: {reason}")]
+    InvalidArgument {
+        /// The API call.
+        op: &'static str,
+        /// Why.
+        reason: String,
+    },
+    /// The request does not fit in memory or address space.
+    #[error("{op}: out of memory: {reason}")]
+    OutOfMemory {
+        /// The API call.
+        op: &'static str,
+        /// Why.
+        reason: String,
+    },
+    /// Not implemented by this backend, or not by this kernel.
+    #[error("unsupported by the {backend} backend: {what}")]
+    Unsupported {
+        /// The backend's name.
+        backend: &'static str,
+        /// What was asked for.
+        what: String,
+    },
+    /// A wait ran out of time and the device reported no fault.
+    #[error("timed out after {timeout:?} waiting for {what}")]
+    Timeout {
+        /// What was awaited.
+        what: String,
+        /// How long.
+        timeout: Duration,
+    },
+    /// The GPU hung or faulted while the caller waited.
+    #[error("GPU hang: {detail}{}", fault.as_ref().map(|f| format!("; {f}")).unwrap_or_default())]
+    DeviceHang {
+        /// What the caller was waiting for.
+        detail: String,
+        /// What the kernel reported, if anything.
+        fault: Option<FaultRecord>,
+    },
+    /// The device is gone or unusable.
+    #[error("device lost: {0}")]
+    DeviceLost(String),
+    /// The resource is busy.
+    #[error("{op}: busy: {reason}")]
+    Busy {
+        /// The API call.
+        op: &'static str,
+        /// Why.
+        reason: String,
+    },
+}
+
+fn kind_text(kind: ErrorKind) -> &'static str {
+    match kind {
+        ErrorKind::OutOfMemory => "out of memory",
+        ErrorKind::InvalidArgument => "invalid argument",
+        ErrorKind::Unsupported => "unsupported",
+        ErrorKind::Timeout => "timeout",
+        ErrorKind::DeviceHang => "device hang",
+        ErrorKind::DeviceLost => "device lost",
+        ErrorKind::Busy => "busy",
+        ErrorKind::Other => "other",
+    }
+}
+
+impl Error {
+    /// The coarse class, for generic code.
+    pub fn kind(&self) -> ErrorKind {
+        match self {
+            Error::Sys { errno, .. } => errno.kind(),
+            Error::InvalidArgument { .. } => ErrorKind::InvalidArgument,
+            Error::OutOfMemory { .. } => ErrorKind::OutOfMemory,
+            Error::Unsupported { .. } => ErrorKind::Unsupported,
+            Error::Timeout { .. } => ErrorKind::Timeout,
+            Error::DeviceHang { .. } => ErrorKind::DeviceHang,
+            Error::DeviceLost(_) => ErrorKind::DeviceLost,
+            Error::Busy { .. } => ErrorKind::Busy,
+        }
+    }
+
+    /// The errno, when a system call failed.
+    pub fn errno(&self) -> Option<Errno> {
+        match self {
+            Error::Sys { errno, .. } => Some(*errno),
+            _ => None,
+        }
+    }
+
+    /// The failing operation's name, where the error carries one.
+    pub fn op(&self) -> Option<&'static str> {
+        match self {
+            Error::Sys { op, .. }
+            | Error::InvalidArgument { op, .. }
+            | Error::OutOfMemory { op, .. }
+            | Error::Busy { op, .. } => Some(op),
+            _ => None,
+        }
+    }
+
+    /// Shorthand for [`Error::Sys`].
+    pub fn sys(op: &'static str, errno: Errno) -> Error {
+        Error::Sys { op, errno }
+    }
+
+    /// Shorthand for [`Error::InvalidArgument`].
+    pub fn invalid(op: &'static str, reason: impl Into<String>) -> Error {
+        Error::InvalidArgument { op, reason: reason.into() }
+    }
+
+    /// Shorthand for [`Error::Unsupported`].
+    pub fn unsupported(backend: &'static str, what: impl Into<String>) -> Error {
+        Error::Unsupported { backend, what: what.into() }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sys_error_names_op_and_errno() {
+        let e = Error::sys("NVGPU_IOCTL_CHANNEL_SETUP_BIND", Errno::EINVAL);
+        assert_eq!(e.to_string(), "NVGPU_IOCTL_CHANNEL_SETUP_BIND failed: EINVAL (invalid argument)");
+        assert_eq!(e.kind(), ErrorKind::InvalidArgument);
+        assert_eq!(e.errno(), Some(Errno::EINVAL));
+        assert_eq!(e.op(), Some("NVGPU_IOCTL_CHANNEL_SETUP_BIND"));
+    }
+
+    #[test]
+    fn errno_kinds() {
+        assert_eq!(Errno::ENOMEM.kind(), ErrorKind::OutOfMemory);
+        assert_eq!(Errno::ENOSPC.kind(), ErrorKind::OutOfMemory);
+        assert_eq!(Errno::ENOTTY.kind(), ErrorKind::Unsupported);
+        assert_eq!(Errno::EBUSY.kind(), ErrorKind::Busy);
+        assert_eq!(Errno::ETIMEDOUT.kind(), ErrorKind::Timeout);
+        assert_eq!(Errno(9999).kind(), ErrorKind::Other);
+        assert_eq!(Errno(9999).to_string(), "errno 9999");
+    }
+
+    #[test]
+    fn hang_display_includes_fault() {
+        let e = Error::DeviceHang {
+            detail: "signal 3".into(),
+            fault: Some(FaultRecord {
+                address: Some(0xdead000),
+                engine: Engine::Compute,
+                channel: 2,
+                notifier_code: 31,
+                reason: "MMU fault".into(),
+            }),
+        };
+        let s = e.to_string();
+        assert!(s.contains("0xdead000") && s.contains("compute") && s.contains("channel 2"), "{s}");
+        assert_eq!(e.kind(), ErrorKind::DeviceHang);
+    }
+}

@@ -1,0 +1,171 @@
+//! The [`GpuIface`] trait: what a backend must do.
+
+use std::os::fd::BorrowedFd;
+use std::time::Duration;
+
+use enum_dispatch::enum_dispatch;
+
+use crate::codec::gpfifo::GpFifoEntry;
+use crate::error::Result;
+use crate::rm::{RmAllocParams, RmClass, RmControl};
+use crate::types::{AllocRequest, Buffer, DeviceInfo, RmHandle, Signal, UsermodeRegs};
+
+/// Memory that comes from elsewhere, to be mapped into this device's GPU VA.
+#[derive(Debug, Clone, Copy)]
+#[non_exhaustive]
+pub enum ForeignMemory<'a> {
+    /// A dma-buf file descriptor (exported by nvmap, a camera, another process...).
+    DmaBuf(BorrowedFd<'a>),
+}
+
+/// One GPU behind one kernel interface.
+///
+/// Design rules (they keep generic code, `dyn GpuIface` and the run-time
+/// backend enum equally usable):
+/// - no associated types and no generic methods: the trait is object safe and
+///   [`enum_dispatch`]-able, and every backend hands out the same plain data
+///   ([`Buffer`], [`Signal`], [`RmHandle`]);
+/// - `&self` everywhere: a device is shared between threads; backends lock
+///   internally and never hold a lock across a GPU wait;
+/// - a failure leaves nothing behind: every multi-step operation unwinds the
+///   steps it completed before returning the error;
+/// - an unknown class, control or feature is a typed
+///   [`Error::Unsupported`](crate::Error::Unsupported), never a silent success.
+#[enum_dispatch]
+pub trait GpuIface: Send + Sync {
+    /// What the device is and where it wants signals placed.
+    fn info(&self) -> &DeviceInfo;
+
+    /// Allocate GPU memory, map it into the GPU VA and (if asked) the CPU.
+    fn alloc(&self, request: AllocRequest) -> Result<Buffer>;
+
+    /// Release a buffer from [`alloc`](GpuIface::alloc) or [`map`](GpuIface::map):
+    /// GPU unmap, CPU unmap, then the memory itself, in that order.
+    fn free(&self, buffer: Buffer) -> Result<()>;
+
+    /// Map memory allocated elsewhere into this device's GPU VA (and the CPU).
+    fn map(&self, memory: ForeignMemory<'_>) -> Result<Buffer>;
+
+    /// Create an RM object of `class` under `parent`.
+    fn rm_alloc(&self, parent: RmHandle, class: RmClass, params: &RmAllocParams) -> Result<RmHandle>;
+
+    /// Run an RM control on `object`; outputs are written into `control`.
+    fn rm_control(&self, object: RmHandle, control: &mut RmControl) -> Result<()>;
+
+    /// Destroy an RM object and everything under it.
+    fn rm_free(&self, object: RmHandle) -> Result<()>;
+
+    /// Map the usermode register window (doorbell). Idempotent.
+    fn setup_usermode(&self) -> Result<UsermodeRegs>;
+
+    /// Append GPFIFO entries to a channel and ring its doorbell
+    /// (usermode submit: entry, GP_PUT, store barrier, doorbell; no ioctl).
+    fn submit(&self, channel: RmHandle, entries: &[GpFifoEntry]) -> Result<()>;
+
+    /// Allocate a signal (a 16-byte GPU semaphore slot) initialised to 0.
+    fn signal_alloc(&self) -> Result<Signal>;
+
+    /// Wait until `signal >= value`. On timeout, reports a GPU hang with the
+    /// kernel's fault record when a channel has faulted, else a timeout.
+    fn signal_wait(&self, signal: &Signal, value: u64, timeout: Duration) -> Result<()>;
+}
+
+/// The run-time choice between two backends, dispatched without `dyn`.
+///
+/// `gpuiface::Backend` instantiates it with the real nvgpu backend and the
+/// mock; any pair of [`GpuIface`] types works. Each variant wraps its backend
+/// in a distinct newtype ([`First`], [`Second`]) so that the conversions
+/// `enum_dispatch` derives stay coherent even when `A == B`.
+#[enum_dispatch(GpuIface)]
+#[derive(Debug)]
+pub enum Either<A: GpuIface, B: GpuIface> {
+    /// The first backend.
+    First(First<A>),
+    /// The second backend.
+    Second(Second<B>),
+}
+
+/// The first variant's backend.
+#[derive(Debug)]
+pub struct First<A>(pub A);
+/// The second variant's backend.
+#[derive(Debug)]
+pub struct Second<B>(pub B);
+
+macro_rules! delegate_gpu_iface {
+    ($wrapper:ident) => {
+        impl<T: GpuIface> GpuIface for $wrapper<T> {
+            fn info(&self) -> &DeviceInfo {
+                self.0.info()
+            }
+            fn alloc(&self, request: AllocRequest) -> Result<Buffer> {
+                self.0.alloc(request)
+            }
+            fn free(&self, buffer: Buffer) -> Result<()> {
+                self.0.free(buffer)
+            }
+            fn map(&self, memory: ForeignMemory<'_>) -> Result<Buffer> {
+                self.0.map(memory)
+            }
+            fn rm_alloc(&self, parent: RmHandle, class: RmClass, params: &RmAllocParams) -> Result<RmHandle> {
+                self.0.rm_alloc(parent, class, params)
+            }
+            fn rm_control(&self, object: RmHandle, control: &mut RmControl) -> Result<()> {
+                self.0.rm_control(object, control)
+            }
+            fn rm_free(&self, object: RmHandle) -> Result<()> {
+                self.0.rm_free(object)
+            }
+            fn setup_usermode(&self) -> Result<UsermodeRegs> {
+                self.0.setup_usermode()
+            }
+            fn submit(&self, channel: RmHandle, entries: &[GpFifoEntry]) -> Result<()> {
+                self.0.submit(channel, entries)
+            }
+            fn signal_alloc(&self) -> Result<Signal> {
+                self.0.signal_alloc()
+            }
+            fn signal_wait(&self, signal: &Signal, value: u64, timeout: Duration) -> Result<()> {
+                self.0.signal_wait(signal, value, timeout)
+            }
+        }
+    };
+}
+delegate_gpu_iface!(First);
+delegate_gpu_iface!(Second);
+
+impl<T: GpuIface + ?Sized> GpuIface for &T {
+    fn info(&self) -> &DeviceInfo {
+        (**self).info()
+    }
+    fn alloc(&self, request: AllocRequest) -> Result<Buffer> {
+        (**self).alloc(request)
+    }
+    fn free(&self, buffer: Buffer) -> Result<()> {
+        (**self).free(buffer)
+    }
+    fn map(&self, memory: ForeignMemory<'_>) -> Result<Buffer> {
+        (**self).map(memory)
+    }
+    fn rm_alloc(&self, parent: RmHandle, class: RmClass, params: &RmAllocParams) -> Result<RmHandle> {
+        (**self).rm_alloc(parent, class, params)
+    }
+    fn rm_control(&self, object: RmHandle, control: &mut RmControl) -> Result<()> {
+        (**self).rm_control(object, control)
+    }
+    fn rm_free(&self, object: RmHandle) -> Result<()> {
+        (**self).rm_free(object)
+    }
+    fn setup_usermode(&self) -> Result<UsermodeRegs> {
+        (**self).setup_usermode()
+    }
+    fn submit(&self, channel: RmHandle, entries: &[GpFifoEntry]) -> Result<()> {
+        (**self).submit(channel, entries)
+    }
+    fn signal_alloc(&self) -> Result<Signal> {
+        (**self).signal_alloc()
+    }
+    fn signal_wait(&self, signal: &Signal, value: u64, timeout: Duration) -> Result<()> {
+        (**self).signal_wait(signal, value, timeout)
+    }
+}

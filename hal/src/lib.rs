@@ -1,0 +1,45 @@
+//! # gpuiface-hal
+//!
+//! The hardware-abstraction layer of gpuiface: the [`GpuIface`] trait that
+//! every backend implements, and everything the backends share.
+//!
+//! | module | what it holds |
+//! |---|---|
+//! | [`iface`] | the [`GpuIface`] trait and the [`Either`] run-time backend enum |
+//! | [`error`] | [`Error`] (rich) and [`ErrorKind`] (what generic code matches on) |
+//! | [`types`] | [`DeviceInfo`], [`Buffer`], [`AllocRequest`], [`Signal`], [`RmHandle`] |
+//! | [`rm`] | RM classes and controls as typed enums, with a raw escape hatch |
+//! | [`codec`] | GPFIFO entries, pushbuffer method headers, QMD V03_00 (encode + decode) |
+//!
+//! ## Design rules
+//! 1. The trait has no associated types and no generic methods, so the same
+//!    code runs over `impl GpuIface`, `&dyn GpuIface` and the [`Either`] enum.
+//! 2. Bit layouts live in [`codec`] only; backends and the mock's GPU model
+//!    both use them, and tests check them against NVIDIA's class headers
+//!    (`facts/nv-ampere-classes.tsv`).
+//! 3. Errors name the failing operation and carry the errno; nothing is
+//!    silently skipped: unknown classes or controls are
+//!    [`ErrorKind::Unsupported`].
+//! 4. No timing in tests: speed is measured by `cargo bench`.
+//!
+//! ```
+//! use gpuiface_hal::{Error, Errno, ErrorKind};
+//! let e = Error::sys("NVMAP_IOC_ALLOC", Errno::ENOMEM);
+//! assert_eq!(e.kind(), ErrorKind::OutOfMemory);
+//! assert_eq!(e.to_string(), "NVMAP_IOC_ALLOC failed: ENOMEM (out of memory)");
+//! ```
+
+pub mod codec;
+pub mod error;
+pub mod facts;
+pub mod iface;
+pub mod rm;
+pub mod types;
+
+pub use codec::gpfifo::GpFifoEntry;
+pub use error::{Engine, Errno, Error, ErrorKind, FaultRecord, Result};
+pub use iface::{Either, ForeignMemory, GpuIface};
+pub use rm::{GrInfoIndex, RmAllocParams, RmClass, RmControl};
+pub use types::{
+    AllocRequest, Buffer, BufferId, DeviceInfo, RmHandle, Signal, SignalPlacement, UsermodeRegs, SIGNAL_SLOT_SIZE,
+};

@@ -1,0 +1,280 @@
+//! The plain data every backend hands out: device information, buffers,
+//! allocation requests, signals and the usermode register window.
+
+use std::fmt;
+use std::ptr::NonNull;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
+
+/// Where a backend needs a queue's completion signals placed (seed 002).
+///
+/// On Tegra the doorbell is an MMIO store that takes nanoseconds, so the CPU
+/// can rewrite a QMD before the GPU has read it. A signal folded into that QMD
+/// would then release the *next* launch's payload. Such backends ask for
+/// [`SignalPlacement::PushbufferSemaphore`]: every signal is a host semaphore
+/// release written into fresh command memory, which the CPU never rewrites.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum SignalPlacement {
+    /// The signal may ride in the QMD's release slot (desktop behaviour).
+    QmdRelease,
+    /// Every signal must be a pushbuffer semaphore release (Tegra).
+    PushbufferSemaphore,
+}
+
+/// What a device is and can do.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DeviceInfo {
+    /// The backend's name (`"nvgpu"`, `"mock"`).
+    pub backend: &'static str,
+    /// GPU architecture (`0x170` = Ampere).
+    pub arch: u32,
+    /// Implementation within the architecture (`0xb` = ga10b).
+    pub implementation: u32,
+    /// Revision.
+    pub rev: u32,
+    /// SM version as `major << 8 | minor` (`0x807` = SM 8.7).
+    pub sm_version: u32,
+    /// Compute class (`0xC7C0`).
+    pub compute_class: u32,
+    /// GPFIFO (channel) class (`0xC76F`).
+    pub gpfifo_class: u32,
+    /// Copy-engine class (`0xC7B5`).
+    pub dma_copy_class: u32,
+    /// Bits of GPU virtual address the device reports (40 on ga10b).
+    pub va_bits: u8,
+    /// GPCs.
+    pub num_gpc: u32,
+    /// TPCs in all (one SM per TPC on ga10b).
+    pub num_tpc: u32,
+    /// L2 size in bytes.
+    pub l2_cache_size: u32,
+    /// Largest GPFIFO the kernel accepts.
+    pub max_gpfifo_entries: u32,
+    /// CPU and GPU see each other's writes without cache maintenance.
+    pub io_coherent: bool,
+    /// Where queues must place completion signals.
+    pub signal_placement: SignalPlacement,
+    /// The GPU page size used for mappings.
+    pub page_size: u64,
+}
+
+impl DeviceInfo {
+    /// SM major version (8 on Orin).
+    pub fn sm_major(&self) -> u32 {
+        self.sm_version >> 8
+    }
+    /// SM minor version (7 on Orin).
+    pub fn sm_minor(&self) -> u32 {
+        self.sm_version & 0xff
+    }
+    /// The size of the GPU virtual address space in bytes.
+    pub fn va_size(&self) -> u64 {
+        1u64 << self.va_bits
+    }
+}
+
+impl fmt::Display for DeviceInfo {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(f, "backend          {}", self.backend)?;
+        writeln!(f, "arch             {:#x} (impl {:#x}, rev {:#x})", self.arch, self.implementation, self.rev)?;
+        writeln!(f, "SM               {}.{}", self.sm_major(), self.sm_minor())?;
+        writeln!(
+            f,
+            "classes          compute {:#06x}, copy {:#06x}, gpfifo {:#06x}",
+            self.compute_class, self.dma_copy_class, self.gpfifo_class
+        )?;
+        writeln!(f, "GPCs / TPCs      {} / {}", self.num_gpc, self.num_tpc)?;
+        writeln!(f, "L2               {} KiB", self.l2_cache_size / 1024)?;
+        writeln!(f, "GPU VA           {} bits", self.va_bits)?;
+        writeln!(f, "IO-coherent      {}", self.io_coherent)?;
+        write!(f, "signal placement {:?}", self.signal_placement)
+    }
+}
+
+/// What [`GpuIface::alloc`](crate::GpuIface::alloc) is asked for.
+///
+/// ```
+/// use gpuiface_hal::AllocRequest;
+/// let req = AllocRequest::new(4096).uncached().align(1 << 16);
+/// assert_eq!((req.size, req.uncached, req.alignment), (4096, true, Some(1 << 16)));
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct AllocRequest {
+    /// Size in bytes; 0 is an error.
+    pub size: u64,
+    /// Host memory (the CPU writes it, the GPU reads it): write-combined on Tegra.
+    pub host: bool,
+    /// Uncached (write-combined) CPU mapping, for GPU control structures.
+    pub uncached: bool,
+    /// The CPU needs a mapping of the buffer.
+    pub cpu_access: bool,
+    /// Required alignment of the GPU VA; `None` lets the backend choose
+    /// (4 KiB, 2 MiB from 8 MiB up on Tegra). Must be a power of two.
+    pub alignment: Option<u64>,
+}
+
+impl AllocRequest {
+    /// A device buffer of `size` bytes with a CPU mapping.
+    pub fn new(size: u64) -> Self {
+        AllocRequest { size, host: false, uncached: false, cpu_access: true, alignment: None }
+    }
+    /// Mark as host memory.
+    pub fn host(mut self) -> Self {
+        self.host = true;
+        self
+    }
+    /// Mark as uncached (write-combined).
+    pub fn uncached(mut self) -> Self {
+        self.uncached = true;
+        self
+    }
+    /// No CPU mapping needed.
+    pub fn gpu_only(mut self) -> Self {
+        self.cpu_access = false;
+        self
+    }
+    /// Require an alignment.
+    pub fn align(mut self, alignment: u64) -> Self {
+        self.alignment = Some(alignment);
+        self
+    }
+}
+
+/// An opaque id the backend uses to find a buffer again.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct BufferId(pub u64);
+
+/// A piece of GPU memory: its GPU virtual address, CPU address and size.
+///
+/// A `Buffer` is a descriptor; the backend owns the memory until
+/// [`GpuIface::free`](crate::GpuIface::free). On Tegra `cpu_addr == Some(gpu_va)`
+/// when the `MAP_FIXED` mapping at the GPU VA succeeded (one address for both).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Buffer {
+    /// The backend's id for it.
+    pub id: BufferId,
+    /// GPU virtual address.
+    pub gpu_va: u64,
+    /// CPU address of the mapping, if the buffer has one.
+    pub cpu_addr: Option<usize>,
+    /// Size in bytes (as requested; the backing may be rounded up to a page).
+    pub size: u64,
+}
+
+impl Buffer {
+    /// The CPU pointer, if mapped.
+    pub fn cpu_ptr(&self) -> Option<*mut u8> {
+        self.cpu_addr.map(|a| a as *mut u8)
+    }
+    /// `gpu_va + size`.
+    pub fn gpu_end(&self) -> u64 {
+        self.gpu_va + self.size
+    }
+    /// True when `[va, va+len)` lies inside this buffer.
+    pub fn contains_gpu_range(&self, va: u64, len: u64) -> bool {
+        va >= self.gpu_va && va.checked_add(len).is_some_and(|end| end <= self.gpu_end())
+    }
+}
+
+/// Size of one signal slot: a 64-bit value then a 64-bit timestamp, as the
+/// host writes a 16-byte semaphore release.
+pub const SIGNAL_SLOT_SIZE: u64 = 16;
+
+/// A GPU-visible 64-bit counter the GPU releases and the CPU waits on.
+///
+/// The slot keeps its backing memory alive through `keepalive`, so reading a
+/// signal after the device is gone is still sound (it just stops changing).
+#[derive(Clone)]
+pub struct Signal {
+    gpu_va: u64,
+    ptr: NonNull<AtomicU64>,
+    keepalive: Arc<dyn Send + Sync>,
+}
+
+// SAFETY: the pointee is an AtomicU64 kept alive by `keepalive`; all accesses are atomic.
+unsafe impl Send for Signal {}
+// SAFETY: as above; shared access only goes through atomic operations.
+unsafe impl Sync for Signal {}
+
+impl Signal {
+    /// Wrap a 16-byte slot.
+    ///
+    /// # Safety
+    /// `ptr` must be 8-aligned, point to [`SIGNAL_SLOT_SIZE`] bytes that stay
+    /// mapped and writable for as long as `keepalive` lives, and be the CPU
+    /// view of the GPU address `gpu_va`.
+    pub unsafe fn from_raw(gpu_va: u64, ptr: NonNull<u8>, keepalive: Arc<dyn Send + Sync>) -> Self {
+        Signal { gpu_va, ptr: ptr.cast(), keepalive }
+    }
+
+    /// GPU address of the value (the timestamp is at `+8`).
+    pub fn gpu_va(&self) -> u64 {
+        self.gpu_va
+    }
+
+    /// The CPU address of the slot.
+    pub fn cpu_addr(&self) -> usize {
+        self.ptr.as_ptr() as usize
+    }
+
+    fn word(&self, index: usize) -> &AtomicU64 {
+        // SAFETY: `from_raw`'s contract: 16 mapped, 8-aligned bytes alive while
+        // `self.keepalive` is; index is 0 or 1.
+        unsafe { &*self.ptr.as_ptr().add(index) }
+    }
+
+    /// The current value.
+    pub fn value(&self) -> u64 {
+        self.word(0).load(Ordering::Acquire)
+    }
+
+    /// The timestamp the last 16-byte release wrote (0 if none).
+    pub fn timestamp(&self) -> u64 {
+        self.word(1).load(Ordering::Acquire)
+    }
+
+    /// Set the value from the CPU.
+    pub fn set(&self, value: u64) {
+        self.word(0).store(value, Ordering::Release);
+    }
+
+    /// True when both handles refer to the same slot.
+    pub fn same_slot(&self, other: &Signal) -> bool {
+        self.ptr == other.ptr && Arc::ptr_eq(&self.keepalive, &other.keepalive)
+    }
+}
+
+impl fmt::Debug for Signal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Signal")
+            .field("gpu_va", &format_args!("{:#x}", self.gpu_va))
+            .field("value", &self.value())
+            .finish()
+    }
+}
+
+/// The usermode register window (on Tegra: the ctrl fd's mmap).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct UsermodeRegs {
+    /// CPU address of the window.
+    pub base: usize,
+    /// Its length in bytes.
+    pub len: usize,
+    /// Offset of the 32-bit doorbell register (0x90 on ga10b).
+    pub doorbell_offset: usize,
+}
+
+/// An RM object handle (client-chosen numbering, as in NVIDIA's RM API).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct RmHandle(pub u32);
+
+impl RmHandle {
+    /// The root client object every hierarchy starts from.
+    pub const ROOT: RmHandle = RmHandle(0);
+}
+
+impl fmt::Display for RmHandle {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{:#x}", self.0)
+    }
+}
