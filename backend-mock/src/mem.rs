@@ -1,0 +1,294 @@
+//! Memory shared by the kernel model and the GPU model.
+//!
+//! Every nvmap allocation is a [`Backing`]: a real memfd (so its dma-buf fd
+//! can be mmapped, dup'ed and closed as on Linux) plus the mock's own mapping
+//! of it, through which the GPU model reads and writes. A CPU mapping of the
+//! same fd sees the very same bytes.
+//!
+//! The GPU reaches memory only through a [`GpuVm`]: page-granular translation
+//! from GPU VA to (backing, offset), as the GMMU does. An untranslatable
+//! address is a fault, reported as the faulting VA.
+
+use std::io;
+use std::os::fd::{AsRawFd, FromRawFd, OwnedFd, RawFd};
+use std::ptr::NonNull;
+use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
+use std::sync::Arc;
+
+/// Bytes backing one nvmap handle (or any GPU-visible memory of the model).
+#[derive(Debug)]
+pub struct Backing {
+    fd: OwnedFd,
+    ptr: NonNull<u8>,
+    len: usize,
+}
+
+// SAFETY: the mapping is owned by this value and only accessed through raw
+// reads/writes that tolerate concurrent access (as GPU and CPU do on hardware).
+unsafe impl Send for Backing {}
+// SAFETY: see `Send`; no `&mut` to the bytes is ever handed out.
+unsafe impl Sync for Backing {}
+
+impl Backing {
+    /// A zero-filled memfd of `len` bytes (rounded up to a page), mapped shared.
+    pub fn new(name: &str, len: usize) -> io::Result<Backing> {
+        let len = len.max(1).next_multiple_of(page_size());
+        let cname = std::ffi::CString::new(name).unwrap_or_default();
+        // SAFETY: memfd_create with a valid NUL-terminated name; the result is checked.
+        let raw = unsafe { libc::memfd_create(cname.as_ptr(), libc::MFD_CLOEXEC) };
+        if raw < 0 {
+            return Err(io::Error::last_os_error());
+        }
+        // SAFETY: `raw` is a fresh fd we own.
+        let fd = unsafe { OwnedFd::from_raw_fd(raw) };
+        // SAFETY: ftruncate on our own memfd.
+        if unsafe { libc::ftruncate(fd.as_raw_fd(), len as libc::off_t) } < 0 {
+            return Err(io::Error::last_os_error());
+        }
+        // SAFETY: a new shared mapping of our memfd at a kernel-chosen address.
+        let p = unsafe {
+            libc::mmap(
+                std::ptr::null_mut(),
+                len,
+                libc::PROT_READ | libc::PROT_WRITE,
+                libc::MAP_SHARED,
+                fd.as_raw_fd(),
+                0,
+            )
+        };
+        if p == libc::MAP_FAILED {
+            return Err(io::Error::last_os_error());
+        }
+        let ptr = NonNull::new(p.cast::<u8>()).ok_or_else(|| io::Error::from_raw_os_error(libc::ENOMEM))?;
+        Ok(Backing { fd, ptr, len })
+    }
+
+    /// Size in bytes (page-rounded).
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    /// Never true: a backing has at least one page.
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// The memfd; `dup` it to hand out a dma-buf fd.
+    pub fn raw_fd(&self) -> RawFd {
+        self.fd.as_raw_fd()
+    }
+
+    /// The model's own mapping (for tests and the GPU model).
+    pub fn as_ptr(&self) -> *mut u8 {
+        self.ptr.as_ptr()
+    }
+
+    fn check(&self, offset: usize, len: usize) {
+        assert!(
+            offset.checked_add(len).is_some_and(|end| end <= self.len),
+            "backing access {offset:#x}+{len:#x} past {:#x}",
+            self.len
+        );
+    }
+
+    /// Copy bytes out. Panics when out of range (translation already checked it).
+    pub fn read(&self, offset: usize, out: &mut [u8]) {
+        self.check(offset, out.len());
+        // SAFETY: range checked above; the mapping lives as long as `self`.
+        unsafe { std::ptr::copy(self.ptr.as_ptr().add(offset), out.as_mut_ptr(), out.len()) };
+    }
+
+    /// Copy bytes in. Panics when out of range.
+    pub fn write(&self, offset: usize, data: &[u8]) {
+        self.check(offset, data.len());
+        // SAFETY: range checked above; the mapping lives as long as `self`.
+        unsafe { std::ptr::copy(data.as_ptr(), self.ptr.as_ptr().add(offset), data.len()) };
+    }
+
+    /// An aligned 32-bit word, as an atomic (USERD GP_GET/GP_PUT, doorbells).
+    pub fn atomic_u32(&self, offset: usize) -> &AtomicU32 {
+        self.check(offset, 4);
+        assert!(offset.is_multiple_of(4), "unaligned u32 at {offset:#x}");
+        // SAFETY: in range, aligned, and the mapping outlives the borrow of `self`.
+        unsafe { &*self.ptr.as_ptr().add(offset).cast::<AtomicU32>() }
+    }
+
+    /// An aligned 64-bit word, as an atomic (semaphores).
+    pub fn atomic_u64(&self, offset: usize) -> &AtomicU64 {
+        self.check(offset, 8);
+        assert!(offset.is_multiple_of(8), "unaligned u64 at {offset:#x}");
+        // SAFETY: in range, aligned, and the mapping outlives the borrow of `self`.
+        unsafe { &*self.ptr.as_ptr().add(offset).cast::<AtomicU64>() }
+    }
+
+    /// Read a little-endian u32 (atomic when aligned).
+    pub fn read_u32(&self, offset: usize) -> u32 {
+        if offset.is_multiple_of(4) {
+            return self.atomic_u32(offset).load(Ordering::Acquire);
+        }
+        let mut b = [0; 4];
+        self.read(offset, &mut b);
+        u32::from_le_bytes(b)
+    }
+
+    /// Write a little-endian u32 (atomic when aligned).
+    pub fn write_u32(&self, offset: usize, v: u32) {
+        if offset.is_multiple_of(4) {
+            return self.atomic_u32(offset).store(v, Ordering::Release);
+        }
+        self.write(offset, &v.to_le_bytes());
+    }
+}
+
+impl Drop for Backing {
+    fn drop(&mut self) {
+        // SAFETY: we own this mapping; nothing borrows it past `self`.
+        unsafe { libc::munmap(self.ptr.as_ptr().cast(), self.len) };
+    }
+}
+
+/// The host page size.
+pub fn page_size() -> usize {
+    // SAFETY: sysconf has no memory-safety preconditions.
+    let p = unsafe { libc::sysconf(libc::_SC_PAGESIZE) };
+    if p > 0 {
+        p as usize
+    } else {
+        4096
+    }
+}
+
+/// A GPU page-table walk result: `va` lives at `backing[offset..offset + len]`,
+/// where `len` runs to the end of the mapping that holds `va`.
+#[derive(Debug, Clone)]
+pub struct Translation {
+    /// The memory.
+    pub backing: Arc<Backing>,
+    /// Byte offset of `va` in it.
+    pub offset: usize,
+    /// Contiguous bytes from `offset` that the same mapping covers.
+    pub len: usize,
+    /// The mapping is writable by the GPU (GPFIFO rings are mapped read-only).
+    pub writable: bool,
+}
+
+/// A GPU virtual address space as the GPU model sees it.
+pub trait GpuVm: Send + Sync {
+    /// Translate one address (page-granular; `None` = unmapped = MMU fault).
+    fn translate(&self, va: u64) -> Option<Translation>;
+
+    /// Read `out.len()` bytes at `va`; `Err(fault_va)` at the first unmapped byte.
+    fn read(&self, va: u64, out: &mut [u8]) -> Result<(), u64> {
+        let mut done = 0usize;
+        while done < out.len() {
+            let at = va + done as u64;
+            let t = self.translate(at).ok_or(at)?;
+            let n = t.len.min(out.len() - done);
+            if n == 0 {
+                return Err(at);
+            }
+            t.backing.read(t.offset, &mut out[done..done + n]);
+            done += n;
+        }
+        Ok(())
+    }
+
+    /// Write `data` at `va`; `Err(fault_va)` at the first unmapped or read-only byte.
+    fn write(&self, va: u64, data: &[u8]) -> Result<(), u64> {
+        let mut done = 0usize;
+        while done < data.len() {
+            let at = va + done as u64;
+            let t = self.translate(at).filter(|t| t.writable).ok_or(at)?;
+            let n = t.len.min(data.len() - done);
+            if n == 0 {
+                return Err(at);
+            }
+            t.backing.write(t.offset, &data[done..done + n]);
+            done += n;
+        }
+        Ok(())
+    }
+
+    /// Read a u32 at `va`.
+    fn read_u32(&self, va: u64) -> Result<u32, u64> {
+        let mut b = [0; 4];
+        self.read(va, &mut b)?;
+        Ok(u32::from_le_bytes(b))
+    }
+
+    /// Write a u32 at `va`.
+    fn write_u32(&self, va: u64, v: u32) -> Result<(), u64> {
+        self.write(va, &v.to_le_bytes())
+    }
+
+    /// Write a u64 at `va` (atomically when it is 8-aligned inside one mapping,
+    /// so a CPU polling a semaphore never sees a torn value).
+    fn write_u64(&self, va: u64, v: u64) -> Result<(), u64> {
+        if va.is_multiple_of(8) {
+            if let Some(t) = self.translate(va).filter(|t| t.writable && t.len >= 8) {
+                t.backing.atomic_u64(t.offset).store(v, Ordering::Release);
+                return Ok(());
+            }
+        }
+        self.write(va, &v.to_le_bytes())
+    }
+
+    /// Read a u64 at `va`.
+    fn read_u64(&self, va: u64) -> Result<u64, u64> {
+        if va.is_multiple_of(8) {
+            if let Some(t) = self.translate(va).filter(|t| t.len >= 8) {
+                return Ok(t.backing.atomic_u64(t.offset).load(Ordering::Acquire));
+            }
+        }
+        let mut b = [0; 8];
+        self.read(va, &mut b)?;
+        Ok(u64::from_le_bytes(b))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn backing_is_zeroed_page_rounded_and_shared_with_its_fd() {
+        let b = Backing::new("t", 10).unwrap();
+        assert_eq!(b.len(), page_size());
+        let mut buf = [1u8; 10];
+        b.read(0, &mut buf);
+        assert_eq!(buf, [0; 10]);
+        b.write_u32(4, 0xdead_beef);
+        // A second mapping of the same fd sees the write.
+        // SAFETY: fresh read-only mapping of our memfd, unmapped below.
+        let p = unsafe { libc::mmap(std::ptr::null_mut(), b.len(), libc::PROT_READ, libc::MAP_SHARED, b.raw_fd(), 0) };
+        assert_ne!(p, libc::MAP_FAILED);
+        // SAFETY: offset 4 is inside the page we just mapped.
+        let v = unsafe { p.cast::<u8>().add(4).cast::<u32>().read_volatile() };
+        // SAFETY: unmapping the mapping made above.
+        unsafe { libc::munmap(p, b.len()) };
+        assert_eq!(v, 0xdead_beef);
+    }
+
+    struct OneMapping(Arc<Backing>, u64);
+    impl GpuVm for OneMapping {
+        fn translate(&self, va: u64) -> Option<Translation> {
+            let off = va.checked_sub(self.1)? as usize;
+            (off < self.0.len()).then(|| Translation {
+                backing: self.0.clone(),
+                offset: off,
+                len: self.0.len() - off,
+                writable: true,
+            })
+        }
+    }
+
+    #[test]
+    fn vm_read_write_and_fault_address() {
+        let vm = OneMapping(Arc::new(Backing::new("t", 4096).unwrap()), 0x10000);
+        vm.write_u64(0x10008, 42).unwrap();
+        assert_eq!(vm.read_u64(0x10008), Ok(42));
+        assert_eq!(vm.read_u32(0x0fffc), Err(0x0fffc));
+        // A write that runs off the end faults at the first unmapped byte.
+        assert_eq!(vm.write(0x10ffe, &[0; 4]), Err(0x11000));
+    }
+}
