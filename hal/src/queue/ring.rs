@@ -1,0 +1,135 @@
+//! Command memory: one ring buffer, bump-allocated per submission.
+//!
+//! Every submission gets fresh bytes (pushbuffer, QMDs, kernel arguments), so
+//! nothing the GPU may still read is ever rewritten by the CPU. Space is
+//! reused only after the timeline value of the submission that last used it
+//! has been reached.
+
+use std::collections::VecDeque;
+
+use crate::error::{Error, Result};
+use crate::types::{AllocRequest, Buffer};
+use crate::GpuIface;
+
+/// Allocation granule inside the ring (QMDs need 256-byte alignment).
+pub(crate) const RING_ALIGN: u64 = 256;
+
+/// A piece of the ring handed to one submission.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Chunk {
+    /// GPU VA of the first byte.
+    pub gpu_va: u64,
+    /// CPU address of the first byte.
+    pub cpu_addr: usize,
+    /// Offset in the ring.
+    pub offset: u64,
+    /// Bytes available.
+    pub len: u64,
+}
+
+pub(crate) struct CommandRing {
+    buffer: Option<Buffer>,
+    size: u64,
+    head: u64,
+    /// (start, end, timeline value) of submissions the GPU may still read, oldest first.
+    pending: VecDeque<(u64, u64, u64)>,
+}
+
+impl CommandRing {
+    pub(crate) fn new<I: GpuIface + ?Sized>(iface: &I, size: u64) -> Result<Self> {
+        let buffer = iface.alloc(AllocRequest::new(size).host())?;
+        if buffer.cpu_addr.is_none() {
+            let _ = iface.free(buffer);
+            return Err(Error::invalid("CommandRing::new", "command memory needs a CPU mapping"));
+        }
+        Ok(CommandRing { size: buffer.size, buffer: Some(buffer), head: 0, pending: VecDeque::new() })
+    }
+
+    /// Reserve `len` bytes; `wait(value)` blocks until the timeline reaches
+    /// `value` when older work still occupies the space.
+    pub(crate) fn alloc(&mut self, len: u64, mut wait: impl FnMut(u64) -> Result<()>) -> Result<Chunk> {
+        let buffer = self.buffer.as_ref().ok_or_else(|| Error::DeviceLost("command ring released".into()))?;
+        let len = len.max(RING_ALIGN).next_multiple_of(RING_ALIGN);
+        if len > self.size {
+            return Err(Error::invalid(
+                "Runtime::submit",
+                format!("submission needs {len} bytes of command memory; the ring holds {}", self.size),
+            ));
+        }
+        if self.head + len > self.size {
+            self.head = 0;
+        }
+        let (start, end) = (self.head, self.head + len);
+        while let Some(&(s, e, value)) = self.pending.front() {
+            if s < end && start < e {
+                wait(value)?;
+                self.pending.pop_front();
+            } else {
+                break;
+            }
+        }
+        let cpu_base = buffer.cpu_addr.unwrap_or(0);
+        Ok(Chunk { gpu_va: buffer.gpu_va + start, cpu_addr: cpu_base + start as usize, offset: start, len })
+    }
+
+    /// Keep the first `used` bytes of `chunk` until the timeline reaches `value`.
+    pub(crate) fn commit(&mut self, chunk: &Chunk, used: u64, value: u64) {
+        let end = chunk.offset + used.max(1).next_multiple_of(RING_ALIGN);
+        self.pending.push_back((chunk.offset, end, value));
+        self.head = end;
+    }
+
+    pub(crate) fn release<I: GpuIface + ?Sized>(&mut self, iface: &I) {
+        if let Some(b) = self.buffer.take() {
+            let _ = iface.free(b);
+        }
+        self.pending.clear();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ring(size: u64) -> CommandRing {
+        CommandRing {
+            buffer: Some(Buffer { id: crate::BufferId(1), gpu_va: 0x10000, cpu_addr: Some(0x10000), size }),
+            size,
+            head: 0,
+            pending: VecDeque::new(),
+        }
+    }
+
+    #[test]
+    fn waits_only_for_overlapping_older_work() {
+        let mut r = ring(4096);
+        let mut waited = Vec::new();
+        for value in 1..=4u64 {
+            let c = r.alloc(1024, |v| {
+                waited.push(v);
+                Ok(())
+            })
+            .unwrap();
+            r.commit(&c, 1000, value);
+        }
+        assert!(waited.is_empty(), "first lap needs no waits: {waited:?}");
+        // Wraps to 0: must wait for submission 1 (which used [0, 1024)) only.
+        let c = r.alloc(1024, |v| {
+            waited.push(v);
+            Ok(())
+        })
+        .unwrap();
+        assert_eq!((c.offset, c.gpu_va), (0, 0x10000));
+        assert_eq!(waited, vec![1]);
+    }
+
+    #[test]
+    fn too_large_is_an_error_and_wait_errors_propagate() {
+        let mut r = ring(4096);
+        assert!(r.alloc(8192, |_| Ok(())).is_err());
+        let c = r.alloc(4096, |_| Ok(())).unwrap();
+        r.commit(&c, 4096, 7);
+        let e = r.alloc(256, |_| Err(Error::DeviceLost("x".into()))).unwrap_err();
+        assert_eq!(e.kind(), crate::ErrorKind::DeviceLost);
+    }
+}
