@@ -37,6 +37,7 @@ pub mod rm;
 pub mod types;
 
 pub use codec::gpfifo::GpFifoEntry;
+pub use codec::method::{decode_methods, Method, MethodHeader, PushBuffer, SecOp};
 pub use error::{Engine, Errno, Error, ErrorKind, FaultRecord, Result};
 pub use iface::{Either, ForeignMemory, GpuIface};
 pub use rm::{GrInfoIndex, RmAllocParams, RmClass, RmControl};
