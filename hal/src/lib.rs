@@ -38,6 +38,7 @@ pub mod types;
 
 pub use codec::gpfifo::GpFifoEntry;
 pub use codec::method::{decode_methods, Method, MethodHeader, PushBuffer, SecOp};
+pub use codec::qmd::{Qmd, QmdField};
 pub use error::{Engine, Errno, Error, ErrorKind, FaultRecord, Result};
 pub use iface::{Either, ForeignMemory, GpuIface};
 pub use rm::{GrInfoIndex, RmAllocParams, RmClass, RmControl};

@@ -3,3 +3,4 @@
 
 pub mod gpfifo;
 pub mod method;
+pub mod qmd;
