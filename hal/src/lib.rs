@@ -10,6 +10,7 @@
 //! | [`types`] | [`DeviceInfo`], [`Buffer`], [`AllocRequest`], [`Signal`], [`RmHandle`] |
 //! | [`rm`] | RM classes and controls as typed enums, with a raw escape hatch |
 //! | [`codec`] | GPFIFO entries, pushbuffer method headers, QMD V03_00 (encode + decode) |
+//! | [`classes`] | host/compute/copy method offsets, data-word [`Bits`] and values, per class |
 //!
 //! ## Design rules
 //! 1. The trait has no associated types and no generic methods, so the same
@@ -29,6 +30,7 @@
 //! assert_eq!(e.to_string(), "NVMAP_IOC_ALLOC failed: ENOMEM (out of memory)");
 //! ```
 
+pub mod classes;
 pub mod codec;
 pub mod error;
 pub mod facts;
@@ -36,7 +38,10 @@ pub mod iface;
 pub mod rm;
 pub mod types;
 
+pub use classes::Bits;
 pub use codec::gpfifo::GpFifoEntry;
+pub use codec::method::{decode_methods, Method, MethodHeader, PushBuffer, SecOp};
+pub use codec::qmd::{Qmd, QmdField};
 pub use error::{Engine, Errno, Error, ErrorKind, FaultRecord, Result};
 pub use iface::{Either, ForeignMemory, GpuIface};
 pub use rm::{GrInfoIndex, RmAllocParams, RmClass, RmControl};

@@ -2,3 +2,5 @@
 //! backend and by the mock's GPU model (so both sides agree to the bit).
 
 pub mod gpfifo;
+pub mod method;
+pub mod qmd;
