@@ -10,6 +10,8 @@
 //! | [`types`] | [`DeviceInfo`], [`Buffer`], [`AllocRequest`], [`Signal`], [`RmHandle`] |
 //! | [`rm`] | RM classes and controls as typed enums, with a raw escape hatch |
 //! | [`codec`] | GPFIFO entries, pushbuffer method headers, QMD V03_00 (encode + decode) |
+//! | [`classes`] | host / compute / copy method offsets and fields, from NVIDIA's class headers |
+//! | [`queue`] | [`queue::Runtime`] (device setup, timeline, synchronize, copies) and [`queue::Queue`] (patch and replay) |
 //! | [`classes`] | host/compute/copy method offsets, data-word [`Bits`] and values, per class |
 //!
 //! ## Design rules
@@ -35,6 +37,7 @@ pub mod codec;
 pub mod error;
 pub mod facts;
 pub mod iface;
+pub mod queue;
 pub mod rm;
 pub mod types;
 

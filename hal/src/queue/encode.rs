@@ -7,7 +7,7 @@
 
 use crate::classes::{compute, copy, host};
 use crate::codec::method::PushBuffer;
-use crate::codec::qmd::{self, Qmd, QMD_SIZE};
+use crate::codec::qmd::{v03_00 as qmd, Qmd, Release, QMD_SIZE};
 use crate::error::{Error, Result};
 use crate::queue::ring::{Chunk, RING_ALIGN};
 use crate::types::{Buffer, Signal, SignalPlacement};
@@ -170,16 +170,16 @@ fn semaphore(pb: &mut PushBuffer, subchannel: u8, address: u64, payload: u64, ex
 }
 
 fn release_execute() -> u32 {
-    (host::SEM_EXECUTE_OPERATION_RELEASE << host::SEM_EXECUTE_OPERATION.1)
-        | (host::SEM_EXECUTE_RELEASE_WFI_EN << host::SEM_EXECUTE_RELEASE_WFI.1)
-        | (host::SEM_EXECUTE_PAYLOAD_SIZE_64BIT << host::SEM_EXECUTE_PAYLOAD_SIZE.1)
-        | (host::SEM_EXECUTE_RELEASE_TIMESTAMP_EN << host::SEM_EXECUTE_RELEASE_TIMESTAMP.1)
+    host::SEM_EXECUTE_OPERATION.field(host::SEM_EXECUTE_OPERATION_RELEASE)
+        | host::SEM_EXECUTE_RELEASE_WFI.field(host::SEM_EXECUTE_RELEASE_WFI_EN)
+        | host::SEM_EXECUTE_PAYLOAD_SIZE.field(host::SEM_EXECUTE_PAYLOAD_SIZE_64BIT)
+        | host::SEM_EXECUTE_RELEASE_TIMESTAMP.field(host::SEM_EXECUTE_RELEASE_TIMESTAMP_EN)
 }
 
 fn acquire_execute() -> u32 {
-    (host::SEM_EXECUTE_OPERATION_ACQ_STRICT_GEQ << host::SEM_EXECUTE_OPERATION.1)
-        | (host::SEM_EXECUTE_ACQUIRE_SWITCH_TSG_EN << host::SEM_EXECUTE_ACQUIRE_SWITCH_TSG.1)
-        | (host::SEM_EXECUTE_PAYLOAD_SIZE_64BIT << host::SEM_EXECUTE_PAYLOAD_SIZE.1)
+    host::SEM_EXECUTE_OPERATION.field(host::SEM_EXECUTE_OPERATION_ACQ_STRICT_GEQ)
+        | host::SEM_EXECUTE_ACQUIRE_SWITCH_TSG.field(host::SEM_EXECUTE_ACQUIRE_SWITCH_TSG_EN)
+        | host::SEM_EXECUTE_PAYLOAD_SIZE.field(host::SEM_EXECUTE_PAYLOAD_SIZE_64BIT)
 }
 
 /// Write the commands into `chunk`; returns where the pushbuffer is.
@@ -214,7 +214,8 @@ pub(crate) fn encode(cmds: &[Cmd], ctx: &EncodeCtx<'_>, chunk: &Chunk) -> Result
                 let (qmd_va, qmd_cpu) = match ctx.qmd_slots {
                     Some(slots) => {
                         let off = launch_index * QMD_SLOT_SIZE;
-                        let cpu = slots.cpu_addr.ok_or_else(|| Error::invalid("Runtime::submit", "QMD slots unmapped"))?;
+                        let cpu =
+                            slots.cpu_addr.ok_or_else(|| Error::invalid("Runtime::submit", "QMD slots unmapped"))?;
                         (slots.gpu_va + off, cpu + off as usize)
                     }
                     None => {
@@ -229,8 +230,7 @@ pub(crate) fn encode(cmds: &[Cmd], ctx: &EncodeCtx<'_>, chunk: &Chunk) -> Result
                 write_bytes(chunk, cbuf_at, &args);
 
                 let mut q = Qmd::new();
-                q.set(qmd::QMD_MAJOR_VERSION, 3);
-                q.set(qmd::QMD_VERSION, 0);
+                q.set_version_v03_00();
                 q.set(qmd::API_VISIBLE_CALL_LIMIT, 1);
                 q.set(qmd::SM_GLOBAL_CACHING_ENABLE, 1);
                 q.set_program_address(*program);
@@ -242,7 +242,7 @@ pub(crate) fn encode(cmds: &[Cmd], ctx: &EncodeCtx<'_>, chunk: &Chunk) -> Result
                 // unless the backend needs pushbuffer signals (seed 002).
                 if ctx.placement == SignalPlacement::QmdRelease {
                     if let Some(Cmd::Signal { signal, value }) = cmds.get(i + 1) {
-                        q.set_release(0, signal.gpu_va(), ctx.value(*value));
+                        q.set_release(0, &Release::new(signal.gpu_va(), ctx.value(*value)));
                         i += 1;
                     }
                 }
@@ -267,21 +267,25 @@ pub(crate) fn encode(cmds: &[Cmd], ctx: &EncodeCtx<'_>, chunk: &Chunk) -> Result
                 while done < *len {
                     let n = (*len - done).min(super::MAX_COPY_CHUNK);
                     let (s, d) = (src + done, dst + done);
-                    pb.method(ctx.subchannel, copy::OFFSET_IN_UPPER, &[(s >> 32) as u32, s as u32, (d >> 32) as u32, d as u32]);
+                    pb.method(
+                        ctx.subchannel,
+                        copy::OFFSET_IN_UPPER,
+                        &[(s >> 32) as u32, s as u32, (d >> 32) as u32, d as u32],
+                    );
                     pb.method(ctx.subchannel, copy::LINE_LENGTH_IN, &[n as u32, 1]);
                     pb.method(
                         ctx.subchannel,
                         copy::LAUNCH_DMA,
-                        &[(copy::LAUNCH_DMA_DATA_TRANSFER_TYPE_NON_PIPELINED << copy::LAUNCH_DMA_DATA_TRANSFER_TYPE.1)
-                            | (copy::LAUNCH_DMA_FLUSH_ENABLE_TRUE << copy::LAUNCH_DMA_FLUSH_ENABLE.1)
-                            | (copy::LAUNCH_DMA_SRC_MEMORY_LAYOUT_PITCH << copy::LAUNCH_DMA_SRC_MEMORY_LAYOUT.1)
-                            | (copy::LAUNCH_DMA_DST_MEMORY_LAYOUT_PITCH << copy::LAUNCH_DMA_DST_MEMORY_LAYOUT.1)],
+                        &[copy::LAUNCH_DMA_DATA_TRANSFER_TYPE.field(copy::LAUNCH_DMA_DATA_TRANSFER_TYPE_NON_PIPELINED)
+                            | copy::LAUNCH_DMA_FLUSH_ENABLE.field(copy::LAUNCH_DMA_FLUSH_ENABLE_TRUE)
+                            | copy::LAUNCH_DMA_SRC_MEMORY_LAYOUT.field(copy::LAUNCH_DMA_SRC_MEMORY_LAYOUT_PITCH)
+                            | copy::LAUNCH_DMA_DST_MEMORY_LAYOUT.field(copy::LAUNCH_DMA_DST_MEMORY_LAYOUT_PITCH)],
                     );
                     done += n;
                 }
             }
             Cmd::Barrier => {
-                pb.method(ctx.subchannel, host::WFI, &[host::WFI_SCOPE_ALL << host::WFI_SCOPE.1]);
+                pb.method(ctx.subchannel, host::WFI, &[host::WFI_SCOPE.field(host::WFI_SCOPE_ALL)]);
             }
             Cmd::SetObject { subchannel, class } => {
                 pb.method(*subchannel, host::SET_OBJECT, &[*class]);
@@ -292,16 +296,21 @@ pub(crate) fn encode(cmds: &[Cmd], ctx: &EncodeCtx<'_>, chunk: &Chunk) -> Result
     semaphore(&mut pb, ctx.subchannel, ctx.timeline.gpu_va(), ctx.signal_value, release_execute());
 
     let pb_off = align(data_off);
-    let bytes = pb.as_bytes();
-    if pb_off + bytes.len() as u64 > chunk.len {
+    let pb_len = pb.len_dwords() as u64 * 4;
+    if pb_off + pb_len > chunk.len {
         return Err(Error::invalid("Runtime::submit", "command memory bound exceeded (encoder bug)"));
     }
-    write_bytes(chunk, pb_off, &bytes);
-    Ok(Encoded { pushbuffer_offset: pb_off, pushbuffer_dwords: pb.len_dwords() as u32, total: pb_off + bytes.len() as u64 })
+    // SAFETY: `[pb_off, pb_off + pb_len)` lies inside the chunk (checked above),
+    // which is live command memory owned by this submission.
+    let out = unsafe { std::slice::from_raw_parts_mut((chunk.cpu_addr + pb_off as usize) as *mut u8, pb_len as usize) };
+    pb.write_le_bytes(out);
+    Ok(Encoded { pushbuffer_offset: pb_off, pushbuffer_dwords: pb.len_dwords() as u32, total: pb_off + pb_len })
 }
 
 fn write_bytes(chunk: &Chunk, offset: u64, bytes: &[u8]) {
     assert!(offset + bytes.len() as u64 <= chunk.len, "chunk overflow");
     // SAFETY: the chunk is live command memory of `chunk.len` bytes, checked above.
-    unsafe { std::ptr::copy_nonoverlapping(bytes.as_ptr(), (chunk.cpu_addr + offset as usize) as *mut u8, bytes.len()) };
+    unsafe {
+        std::ptr::copy_nonoverlapping(bytes.as_ptr(), (chunk.cpu_addr + offset as usize) as *mut u8, bytes.len())
+    };
 }

@@ -26,8 +26,8 @@ mod ring;
 use std::sync::Mutex;
 use std::time::Duration;
 
-pub use encode::{LaunchDims, Program, QueueKind, Val, VarId};
 use encode::{Cmd, EncodeCtx};
+pub use encode::{LaunchDims, Program, QueueKind, Val, VarId};
 use ring::CommandRing;
 
 use crate::error::{Error, Result};
@@ -137,7 +137,12 @@ impl Queue {
         args: &[u8],
         arg_vars: &[(usize, VarId)],
     ) -> &mut Self {
-        self.cmds.push(Cmd::Launch { program: program.gpu_va(), dims, args: args.to_vec(), arg_vars: arg_vars.to_vec() });
+        self.cmds.push(Cmd::Launch {
+            program: program.gpu_va(),
+            dims,
+            args: args.to_vec(),
+            arg_vars: arg_vars.to_vec(),
+        });
         self
     }
     /// Copy `len` bytes from GPU VA `src` to `dst` (copy queues).
@@ -268,8 +273,7 @@ impl<I: GpuIface> Runtime<I> {
         let gpfifo_class = RmClass::from_number(info.gpfifo_class);
         let gpfifo = RmAllocParams::Gpfifo { entries: GPFIFO_ENTRIES, context_share: Some(context_share) };
         let compute_channel = alloc(channel_group, gpfifo_class, gpfifo.clone())?;
-        let compute_object =
-            alloc(compute_channel, RmClass::from_number(info.compute_class), RmAllocParams::None)?;
+        let compute_object = alloc(compute_channel, RmClass::from_number(info.compute_class), RmAllocParams::None)?;
         let copy_channel = alloc(channel_group, gpfifo_class, gpfifo)?;
         let copy_object = alloc(copy_channel, RmClass::from_number(info.dma_copy_class), RmAllocParams::None)?;
         Ok((

@@ -105,20 +105,22 @@ mod tests {
         let mut r = ring(4096);
         let mut waited = Vec::new();
         for value in 1..=4u64 {
-            let c = r.alloc(1024, |v| {
-                waited.push(v);
-                Ok(())
-            })
-            .unwrap();
+            let c = r
+                .alloc(1024, |v| {
+                    waited.push(v);
+                    Ok(())
+                })
+                .unwrap();
             r.commit(&c, 1000, value);
         }
         assert!(waited.is_empty(), "first lap needs no waits: {waited:?}");
         // Wraps to 0: must wait for submission 1 (which used [0, 1024)) only.
-        let c = r.alloc(1024, |v| {
-            waited.push(v);
-            Ok(())
-        })
-        .unwrap();
+        let c = r
+            .alloc(1024, |v| {
+                waited.push(v);
+                Ok(())
+            })
+            .unwrap();
         assert_eq!((c.offset, c.gpu_va), (0, 0x10000));
         assert_eq!(waited, vec![1]);
     }

@@ -1,0 +1,266 @@
+//! The queue layer's encoding, checked by decoding what it submits.
+//!
+//! A recording fake backend (host memory, GPU VA == CPU address, no GPU)
+//! captures every GPFIFO entry; the tests decode the pushbuffers with the
+//! shared codecs and check signal placement, variables and chunking.
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use gpuiface_hal::classes::{compute, copy, host};
+use gpuiface_hal::codec::method::decode_methods;
+use gpuiface_hal::codec::qmd::Qmd;
+use gpuiface_hal::queue::{LaunchDims, Queue, QueueOptions, Runtime};
+use gpuiface_hal::*;
+
+#[derive(Default)]
+struct Fake {
+    info: Option<DeviceInfo>,
+    /// gpu_va -> (backing words, cpu base). GPU VAs are a separate 40-bit space.
+    mem: Mutex<HashMap<u64, (Vec<u64>, usize)>>,
+    next_va: Mutex<u64>,
+    next_handle: Mutex<u32>,
+    submitted: Mutex<Vec<(RmHandle, GpFifoEntry)>>,
+}
+
+fn info(placement: SignalPlacement) -> DeviceInfo {
+    DeviceInfo {
+        backend: "fake",
+        arch: 0x170,
+        implementation: 0xb,
+        rev: 0,
+        sm_version: 0x807,
+        compute_class: 0xc7c0,
+        gpfifo_class: 0xc76f,
+        dma_copy_class: 0xc7b5,
+        va_bits: 48,
+        num_gpc: 1,
+        num_tpc: 4,
+        l2_cache_size: 4 << 20,
+        max_gpfifo_entries: 1 << 28,
+        io_coherent: true,
+        signal_placement: placement,
+        page_size: 4096,
+    }
+}
+
+impl Fake {
+    fn new(placement: SignalPlacement) -> Self {
+        Fake { info: Some(info(placement)), ..Default::default() }
+    }
+    fn cpu(&self, va: u64) -> usize {
+        let mem = self.mem.lock().unwrap();
+        let (base, (_, cpu)) = mem.iter().filter(|(b, _)| **b <= va).max_by_key(|(b, _)| **b).expect("mapped");
+        cpu + (va - base) as usize
+    }
+    fn words_at(&self, va: u64, dwords: u32) -> Vec<u32> {
+        let p = self.cpu(va);
+        // SAFETY: `p` is inside a live Vec allocation kept in `mem`.
+        (0..dwords as usize).map(|i| unsafe { ((p + 4 * i) as *const u32).read() }).collect()
+    }
+}
+
+impl GpuIface for Fake {
+    fn info(&self) -> &DeviceInfo {
+        self.info.as_ref().unwrap()
+    }
+    fn alloc(&self, r: AllocRequest) -> Result<Buffer> {
+        if r.size == 0 {
+            return Err(Error::invalid("alloc", "size 0"));
+        }
+        let v = vec![0u64; r.size.div_ceil(8) as usize + 64];
+        let cpu = (v.as_ptr() as usize).next_multiple_of(256);
+        let mut next = self.next_va.lock().unwrap();
+        let va = (*next).max(1 << 32);
+        *next = (va + r.size).next_multiple_of(1 << 16);
+        self.mem.lock().unwrap().insert(va, (v, cpu));
+        Ok(Buffer { id: BufferId(va), gpu_va: va, cpu_addr: Some(cpu), size: r.size })
+    }
+    fn free(&self, b: Buffer) -> Result<()> {
+        self.mem.lock().unwrap().remove(&b.gpu_va).map(|_| ()).ok_or_else(|| Error::invalid("free", "unknown"))
+    }
+    fn map(&self, _: ForeignMemory<'_>) -> Result<Buffer> {
+        Err(Error::unsupported("fake", "map"))
+    }
+    fn rm_alloc(&self, _: RmHandle, _: RmClass, _: &RmAllocParams) -> Result<RmHandle> {
+        let mut n = self.next_handle.lock().unwrap();
+        *n += 1;
+        Ok(RmHandle(*n))
+    }
+    fn rm_control(&self, _: RmHandle, _: &mut RmControl) -> Result<()> {
+        Ok(())
+    }
+    fn rm_free(&self, _: RmHandle) -> Result<()> {
+        Ok(())
+    }
+    fn setup_usermode(&self) -> Result<UsermodeRegs> {
+        Ok(UsermodeRegs { base: 0, len: 0, doorbell_offset: 0x90 })
+    }
+    fn submit(&self, channel: RmHandle, entries: &[GpFifoEntry]) -> Result<()> {
+        self.submitted.lock().unwrap().extend(entries.iter().map(|e| (channel, *e)));
+        Ok(())
+    }
+    fn signal_alloc(&self) -> Result<Signal> {
+        let b = self.alloc(AllocRequest::new(16))?;
+        let keep: Arc<dyn Send + Sync> = Arc::new(());
+        let cpu = b.cpu_addr.unwrap() as *mut u8;
+        // SAFETY: 16 bytes of a Vec kept in `mem` for the test's lifetime (never freed).
+        Ok(unsafe { Signal::from_raw(b.gpu_va, std::ptr::NonNull::new(cpu).unwrap(), keep) })
+    }
+    fn signal_wait(&self, _: &Signal, _: u64, _: Duration) -> Result<()> {
+        Ok(())
+    }
+}
+
+/// (method, data) pairs of the last submission.
+fn last_methods(rt: &Runtime<&Fake>) -> (RmHandle, Vec<(u32, u32)>) {
+    let fake = *rt.iface();
+    let (ch, e) = *fake.submitted.lock().unwrap().last().unwrap();
+    let words = fake.words_at(e.address, e.length_dwords);
+    (ch, decode_methods(&words).map(|m| m.map(|m| (m.method, m.data)).unwrap()).collect())
+}
+
+/// The semaphore operations (address, payload, execute) in a method list.
+fn semaphores(methods: &[(u32, u32)]) -> Vec<(u64, u64, u32)> {
+    let mut out = Vec::new();
+    let mut cur = [0u32; 4];
+    for &(m, d) in methods {
+        match m {
+            m if m == host::SEM_ADDR_LO => cur[0] = d,
+            m if m == host::SEM_ADDR_HI => cur[1] = d,
+            m if m == host::SEM_PAYLOAD_LO => cur[2] = d,
+            m if m == host::SEM_PAYLOAD_HI => cur[3] = d,
+            m if m == host::SEM_EXECUTE => out.push((
+                u64::from(cur[0]) | (u64::from(cur[1]) << 32),
+                u64::from(cur[2]) | (u64::from(cur[3]) << 32),
+                d,
+            )),
+            _ => {}
+        }
+    }
+    out
+}
+
+fn is_release(exec: u32) -> bool {
+    host::SEM_EXECUTE_OPERATION.get(exec) == host::SEM_EXECUTE_OPERATION_RELEASE
+}
+
+fn qmd_of(fake: &Fake, methods: &[(u32, u32)]) -> Qmd {
+    let ptr = methods.iter().find(|(m, _)| *m == compute::SEND_PCAS_A).expect("SEND_PCAS_A").1;
+    let words = fake.words_at(u64::from(ptr) << 8, 64);
+    Qmd::from_words(words.try_into().unwrap())
+}
+
+#[test]
+fn setup_binds_engines_and_every_submission_is_timeline_ordered() {
+    let fake = Fake::new(SignalPlacement::PushbufferSemaphore);
+    let rt = Runtime::new(&fake).unwrap();
+    let subs = fake.submitted.lock().unwrap().clone();
+    assert_eq!(subs.len(), 2, "one SET_OBJECT submission per channel");
+    let (ch, m) = last_methods(&rt);
+    assert_eq!(ch, rt.objects().copy_channel);
+    assert!(m.contains(&(host::SET_OBJECT, 0xc7b5)), "{m:x?}");
+    let sems = semaphores(&m);
+    // Waits for value 1 (the compute SET_OBJECT submission), releases 2.
+    assert_eq!(sems.first().map(|s| (s.0, s.1, is_release(s.2))), Some((rt.timeline().gpu_va(), 1, false)));
+    assert_eq!(sems.last().map(|s| (s.0, s.1, is_release(s.2))), Some((rt.timeline().gpu_va(), 2, true)));
+    assert_eq!(rt.last_timeline_value(), 2);
+}
+
+#[test]
+fn tegra_placement_puts_the_signal_in_the_pushbuffer_not_the_qmd() {
+    let fake = Fake::new(SignalPlacement::PushbufferSemaphore);
+    let rt = Runtime::new(&fake).unwrap();
+    let prog = rt.load_program(&[0u8; 64]).unwrap();
+    let sig = fake.signal_alloc().unwrap();
+    let mut q = Queue::compute();
+    q.launch(&prog, LaunchDims::new([4, 2, 1], [128, 1, 1]), &7u64.to_le_bytes()).signal(&sig, 42u64);
+    rt.submit(&q, &[]).unwrap();
+    let (ch, m) = last_methods(&rt);
+    assert_eq!(ch, rt.objects().compute_channel);
+    let qmd = qmd_of(&fake, &m);
+    assert_eq!(qmd.release(0), None, "no QMD release on Tegra");
+    assert_eq!(qmd.grid(), [4, 2, 1]);
+    assert_eq!(qmd.block(), [128, 1, 1]);
+    assert_eq!(qmd.program_address(), prog.gpu_va());
+    let (cb_addr, cb_size) = qmd.constant_buffer(0).unwrap();
+    assert!(cb_size >= 8);
+    assert_eq!(fake.words_at(cb_addr, 2), vec![7, 0], "kernel arguments in constant buffer 0");
+    assert!(semaphores(&m).iter().any(|&(a, p, e)| a == sig.gpu_va() && p == 42 && is_release(e)));
+}
+
+#[test]
+fn qmd_placement_folds_a_signal_after_a_launch_into_release0() {
+    let fake = Fake::new(SignalPlacement::QmdRelease);
+    let rt = Runtime::new(&fake).unwrap();
+    let prog = rt.load_program(&[1u8; 16]).unwrap();
+    let sig = fake.signal_alloc().unwrap();
+    let mut q = Queue::compute();
+    q.launch(&prog, LaunchDims::new([1, 1, 1], [32, 1, 1]), &[]).signal(&sig, 5u64);
+    rt.submit(&q, &[]).unwrap();
+    let (_, m) = last_methods(&rt);
+    let rel = qmd_of(&fake, &m).release(0).expect("release0 set");
+    assert_eq!((rel.address, rel.payload), (sig.gpu_va(), 5));
+    assert!(!semaphores(&m).iter().any(|&(a, _, _)| a == sig.gpu_va()), "not also in the pushbuffer");
+}
+
+#[test]
+fn variables_are_bound_per_submit_and_must_all_be_bound() {
+    let fake = Fake::new(SignalPlacement::PushbufferSemaphore);
+    let rt = Runtime::new(&fake).unwrap();
+    let sig = fake.signal_alloc().unwrap();
+    let mut q = Queue::compute();
+    let v = q.var();
+    q.wait(&sig, v).signal(&sig, v);
+    for value in [3u64, 1 << 40] {
+        rt.submit(&q, &[(v, value)]).unwrap();
+        let (_, m) = last_methods(&rt);
+        let user: Vec<_> = semaphores(&m).into_iter().filter(|s| s.0 == sig.gpu_va()).collect();
+        assert_eq!(
+            user.iter().map(|s| (s.1, is_release(s.2))).collect::<Vec<_>>(),
+            vec![(value, false), (value, true)]
+        );
+    }
+    let e = rt.submit(&q, &[]).unwrap_err();
+    assert_eq!(e.kind(), ErrorKind::InvalidArgument);
+}
+
+#[test]
+fn large_copies_are_split_into_copy_engine_launches() {
+    let fake = Fake::new(SignalPlacement::PushbufferSemaphore);
+    let rt = Runtime::new(&fake).unwrap();
+    let mut q = Queue::copy_queue();
+    q.copy(0x1000_0000, 0x2000_0000, (2 << 30) + 5);
+    rt.submit(&q, &[]).unwrap();
+    let (ch, m) = last_methods(&rt);
+    assert_eq!(ch, rt.objects().copy_channel);
+    let launches = m.iter().filter(|(mm, _)| *mm == copy::LAUNCH_DMA).count();
+    let lengths: Vec<u32> = m.iter().filter(|(mm, _)| *mm == copy::LINE_LENGTH_IN).map(|x| x.1).collect();
+    assert_eq!(launches, 3);
+    assert_eq!(lengths, vec![1 << 30, 1 << 30, 5]);
+}
+
+#[test]
+fn launch_on_copy_queue_and_reused_qmd_memory() {
+    let fake = Fake::new(SignalPlacement::QmdRelease);
+    let rt = Runtime::new(&fake).unwrap();
+    let prog = rt.load_program(&[1u8; 16]).unwrap();
+    let mut bad = Queue::copy_queue();
+    bad.launch(&prog, LaunchDims::new([1, 1, 1], [1, 1, 1]), &[]);
+    assert_eq!(rt.submit(&bad, &[]).unwrap_err().kind(), ErrorKind::InvalidArgument);
+
+    let sig = fake.signal_alloc().unwrap();
+    let mut q = Queue::compute().with_options(QueueOptions { reuse_qmd_memory: true, ..Default::default() });
+    let v = q.var();
+    q.launch(&prog, LaunchDims::new([1, 1, 1], [1, 1, 1]), &[]).signal(&sig, v);
+    rt.submit(&q, &[(v, 1)]).unwrap();
+    let (_, m1) = last_methods(&rt);
+    rt.submit(&q, &[(v, 2)]).unwrap();
+    let (_, m2) = last_methods(&rt);
+    let qmd_ptr = |m: &[(u32, u32)]| m.iter().find(|(x, _)| *x == compute::SEND_PCAS_A).unwrap().1;
+    assert_eq!(qmd_ptr(&m1), qmd_ptr(&m2), "the same QMD slot is rewritten on replay");
+    // The first submission's QMD now carries the second payload: the seed 002 hazard.
+    assert_eq!(qmd_of(&fake, &m1).release(0).unwrap().payload, 2);
+    rt.release_queue(&q).unwrap();
+}
