@@ -1,1 +1,0 @@
-//! placeholder: the r36 ABI (ioctl numbers and argument structs).
