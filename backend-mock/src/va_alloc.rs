@@ -241,7 +241,7 @@ impl VaAllocator {
 
     /// Allocate exactly `[addr, addr + size)`.
     pub fn alloc_fixed(&mut self, addr: u64, size: u64) -> Result<(), VaError> {
-        if addr % self.granule != 0 {
+        if !addr.is_multiple_of(self.granule) {
             return Err(VaError::Misaligned);
         }
         let size = self.round(size)?;
