@@ -1,0 +1,571 @@
+//! Cases every backend must pass, written against `GpuIface` and the queue API only.
+
+use std::time::Duration;
+
+use gpuiface::queue::{LaunchDims, Queue, Runtime};
+use gpuiface::{
+    AllocRequest, BackendKind, ErrorKind, GpuIface, GrInfoIndex, RmAllocParams, RmClass, RmControl, RmHandle,
+};
+
+use crate::support::{self, pattern};
+use crate::{ensure, Case, CaseResult, Ctx};
+
+const MIB: u64 = 1 << 20;
+
+fn kind_of<T>(r: gpuiface::Result<T>) -> Option<ErrorKind> {
+    r.err().map(|e| e.kind())
+}
+
+fn info_describes_an_orin(ctx: &Ctx) -> CaseResult {
+    let dev = ctx.open()?;
+    let i = dev.info();
+    ensure!(i.arch == 0x170, "arch {:#x}", i.arch);
+    ensure!(i.sm_major() == 8 && i.sm_minor() == 7, "SM {:#x}", i.sm_version);
+    ensure!((i.compute_class, i.dma_copy_class, i.gpfifo_class) == (0xc7c0, 0xc7b5, 0xc76f), "classes {i:?}");
+    ensure!(i.va_bits == 40, "va bits {}", i.va_bits);
+    ensure!(i.io_coherent, "Orin is IO-coherent");
+    ensure!(i.signal_placement == gpuiface::SignalPlacement::PushbufferSemaphore, "Tegra needs pushbuffer signals");
+    ensure!(i.backend == ctx.kind.name(), "backend name {}", i.backend);
+    Ok(())
+}
+
+fn alloc_zero_bytes_is_invalid(ctx: &Ctx) -> CaseResult {
+    let dev = ctx.open()?;
+    ensure!(kind_of(dev.alloc(AllocRequest::new(0))) == Some(ErrorKind::InvalidArgument), "size 0 accepted");
+    Ok(())
+}
+
+fn alloc_one_byte_is_usable_from_cpu_and_gpu(ctx: &Ctx) -> CaseResult {
+    let dev = ctx.open()?;
+    let b = dev.alloc(AllocRequest::new(1)).map_err(|e| e.to_string())?;
+    ensure!(b.size == 1 && b.gpu_va != 0, "{b:?}");
+    let p = b.cpu_ptr().ok_or("no CPU mapping")?;
+    // SAFETY: a 1-byte buffer mapped for the CPU until `free`.
+    unsafe { p.write_volatile(0x5a) };
+    // SAFETY: as above.
+    ensure!(unsafe { p.read_volatile() } == 0x5a, "byte did not stick");
+    dev.free(b).map_err(|e| e.to_string())
+}
+
+fn alloc_page_minus_one(ctx: &Ctx) -> CaseResult {
+    let dev = ctx.open()?;
+    let b = dev.alloc(AllocRequest::new(4095)).map_err(|e| e.to_string())?;
+    ensure!(b.gpu_va % 4096 == 0, "unaligned {:#x}", b.gpu_va);
+    dev.free(b).map_err(|e| e.to_string())
+}
+
+fn alloc_of_8mib_and_more_is_2mib_aligned(ctx: &Ctx) -> CaseResult {
+    let dev = ctx.open()?;
+    for size in [8 * MIB, 8 * MIB + 4096, 24 * MIB] {
+        let b = dev.alloc(AllocRequest::new(size).gpu_only()).map_err(|e| e.to_string())?;
+        ensure!(b.gpu_va % (2 * MIB) == 0, "{size:#x} at {:#x}", b.gpu_va);
+        dev.free(b).map_err(|e| e.to_string())?;
+    }
+    Ok(())
+}
+
+fn alloc_with_requested_alignment(ctx: &Ctx) -> CaseResult {
+    let dev = ctx.open()?;
+    let b = dev.alloc(AllocRequest::new(4096).align(1 << 20)).map_err(|e| e.to_string())?;
+    ensure!(b.gpu_va % (1 << 20) == 0, "{:#x}", b.gpu_va);
+    dev.free(b).map_err(|e| e.to_string())?;
+    ensure!(
+        kind_of(dev.alloc(AllocRequest::new(4096).align(3000))) == Some(ErrorKind::InvalidArgument),
+        "non-power-of-two alignment accepted"
+    );
+    Ok(())
+}
+
+fn alloc_larger_than_the_address_space_is_out_of_memory(ctx: &Ctx) -> CaseResult {
+    let dev = ctx.open()?;
+    let too_big = dev.info().va_size() + 4096;
+    ensure!(kind_of(dev.alloc(AllocRequest::new(too_big))) == Some(ErrorKind::OutOfMemory), "not OOM");
+    Ok(())
+}
+
+fn cpu_address_equals_gpu_address(ctx: &Ctx) -> CaseResult {
+    let dev = ctx.open()?;
+    let b = dev.alloc(AllocRequest::new(64 << 10)).map_err(|e| e.to_string())?;
+    ensure!(b.cpu_addr == Some(b.gpu_va as usize), "cpu {:?} gpu {:#x}", b.cpu_addr, b.gpu_va);
+    dev.free(b).map_err(|e| e.to_string())
+}
+
+fn gpu_only_buffers_have_no_cpu_mapping(ctx: &Ctx) -> CaseResult {
+    let dev = ctx.open()?;
+    let b = dev.alloc(AllocRequest::new(1 << 16).gpu_only()).map_err(|e| e.to_string())?;
+    ensure!(b.cpu_addr.is_none(), "{b:?}");
+    dev.free(b).map_err(|e| e.to_string())
+}
+
+fn free_then_reuse(ctx: &Ctx) -> CaseResult {
+    let dev = ctx.open()?;
+    let a = dev.alloc(AllocRequest::new(1 << 16)).map_err(|e| e.to_string())?;
+    let va = a.gpu_va;
+    dev.free(a).map_err(|e| e.to_string())?;
+    let b = dev.alloc(AllocRequest::new(1 << 16)).map_err(|e| e.to_string())?;
+    ensure!(b.gpu_va == va, "freed VA {va:#x} not reused (got {:#x})", b.gpu_va);
+    dev.free(b).map_err(|e| e.to_string())
+}
+
+fn double_free_is_invalid(ctx: &Ctx) -> CaseResult {
+    let dev = ctx.open()?;
+    let a = dev.alloc(AllocRequest::new(4096)).map_err(|e| e.to_string())?;
+    dev.free(a.clone()).map_err(|e| e.to_string())?;
+    ensure!(kind_of(dev.free(a)) == Some(ErrorKind::InvalidArgument), "double free accepted");
+    Ok(())
+}
+
+fn thousands_of_varied_allocations(ctx: &Ctx) -> CaseResult {
+    let dev = ctx.open()?;
+    let mut live = Vec::new();
+    let mut x = 0x2545_f491_4f6c_dd1du64;
+    for i in 0..2000u64 {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        let size = 1 + x % (256 << 10);
+        let b = dev.alloc(AllocRequest::new(size)).map_err(|e| format!("alloc #{i} of {size}: {e}"))?;
+        for o in &live {
+            let o: &gpuiface::Buffer = o;
+            ensure!(b.gpu_end() <= o.gpu_va || o.gpu_end() <= b.gpu_va, "{b:?} overlaps {o:?}");
+        }
+        live.push(b);
+        if x % 3 == 0 {
+            let victim = live.swap_remove((x as usize / 3) % live.len());
+            dev.free(victim).map_err(|e| e.to_string())?;
+        }
+        if live.len() > 64 {
+            dev.free(live.remove(0)).map_err(|e| e.to_string())?;
+        }
+    }
+    for b in live {
+        dev.free(b).map_err(|e| e.to_string())?;
+    }
+    Ok(())
+}
+
+fn reserved_windows_are_never_handed_out(ctx: &Ctx) -> CaseResult {
+    let dev = ctx.open()?;
+    let windows = [(0xFD_0000_0000u64, 1u64 << 30), (0xFE_0000_0000, 1 << 30)];
+    let mut live = Vec::new();
+    // Top-down placement reaches the windows after ~7 GiB of large buffers.
+    for _ in 0..12 {
+        let b = dev.alloc(AllocRequest::new(1 << 30).gpu_only()).map_err(|e| e.to_string())?;
+        for (w, len) in windows {
+            ensure!(b.gpu_end() <= w || b.gpu_va >= w + len, "{:#x}+1GiB inside window {w:#x}", b.gpu_va);
+        }
+        live.push(b);
+    }
+    for b in live {
+        dev.free(b).map_err(|e| e.to_string())?;
+    }
+    Ok(())
+}
+
+fn map_rejects_a_non_dmabuf_fd(ctx: &Ctx) -> CaseResult {
+    let dev = ctx.open()?;
+    let f = std::fs::File::open("/dev/null").map_err(|e| e.to_string())?;
+    use std::os::fd::AsFd;
+    let r = dev.map(gpuiface::ForeignMemory::DmaBuf(f.as_fd()));
+    ensure!(r.is_err(), "mapped /dev/null");
+    Ok(())
+}
+
+fn rm_hierarchy_valid_chain(ctx: &Ctx) -> CaseResult {
+    let dev = ctx.open()?;
+    let rt = Runtime::new(&dev).map_err(|e| e.to_string())?;
+    let o = rt.objects();
+    let all = [o.device, o.subdevice, o.address_space, o.channel_group, o.context_share, o.compute_channel, o.copy_channel];
+    let mut sorted = all.to_vec();
+    sorted.sort();
+    sorted.dedup();
+    ensure!(sorted.len() == all.len(), "handles not distinct: {all:?}");
+    Ok(())
+}
+
+fn rm_alloc_rejects_invalid_parents_and_unknown_classes(ctx: &Ctx) -> CaseResult {
+    let dev = ctx.open()?;
+    let device = dev.rm_alloc(RmHandle::ROOT, RmClass::Device0, &RmAllocParams::None).map_err(|e| e.to_string())?;
+    // A compute object needs a channel parent.
+    let r = dev.rm_alloc(device, RmClass::AmpereComputeB, &RmAllocParams::None);
+    ensure!(kind_of(r) == Some(ErrorKind::InvalidArgument), "compute under a device accepted");
+    let r = dev.rm_alloc(RmHandle(0xdead_beef), RmClass::Subdevice0, &RmAllocParams::None);
+    ensure!(kind_of(r) == Some(ErrorKind::InvalidArgument), "unknown parent accepted");
+    let r = dev.rm_alloc(device, RmClass::Raw(0x1234), &RmAllocParams::None);
+    ensure!(kind_of(r) == Some(ErrorKind::Unsupported), "raw class not Unsupported");
+    dev.rm_free(device).map_err(|e| e.to_string())
+}
+
+fn with_runtime(ctx: &Ctx, f: impl FnOnce(&gpuiface::Backend, &Runtime<&gpuiface::Backend>) -> CaseResult) -> CaseResult {
+    let dev = ctx.open()?;
+    let rt = Runtime::new(&dev).map_err(|e| format!("runtime: {e}"))?;
+    f(&dev, &rt)
+}
+
+fn rm_control_work_submit_token(ctx: &Ctx) -> CaseResult {
+    with_runtime(ctx, |dev, rt| {
+        let o = rt.objects();
+        let mut a = RmControl::GetWorkSubmitToken { token: 0 };
+        let mut b = RmControl::GetWorkSubmitToken { token: 0 };
+        dev.rm_control(o.compute_channel, &mut a).map_err(|e| e.to_string())?;
+        dev.rm_control(o.copy_channel, &mut b).map_err(|e| e.to_string())?;
+        ensure!(a != b, "two channels share a token: {a:?}");
+        let r = dev.rm_control(o.device, &mut RmControl::GetWorkSubmitToken { token: 0 });
+        ensure!(r.is_err(), "token of a non-channel");
+        Ok(())
+    })
+}
+
+fn rm_control_gr_get_info(ctx: &Ctx) -> CaseResult {
+    with_runtime(ctx, |dev, rt| {
+        let mut c = RmControl::GrGetInfo {
+            queries: vec![(GrInfoIndex::SmVersion, 0), (GrInfoIndex::NumGpcs, 0), (GrInfoIndex::NumTpcPerGpc, 0)],
+        };
+        dev.rm_control(rt.objects().subdevice, &mut c).map_err(|e| e.to_string())?;
+        let RmControl::GrGetInfo { queries } = c else { return Err("variant changed".into()) };
+        let i = dev.info();
+        ensure!(queries[0].1 == i.sm_version, "{queries:?}");
+        ensure!(queries[1].1 == i.num_gpc && queries[1].1 * queries[2].1 == i.num_tpc, "{queries:?}");
+        Ok(())
+    })
+}
+
+fn rm_control_class_list(ctx: &Ctx) -> CaseResult {
+    with_runtime(ctx, |dev, rt| {
+        let mut c = RmControl::GetClassList { classes: vec![] };
+        dev.rm_control(rt.objects().device, &mut c).map_err(|e| e.to_string())?;
+        let RmControl::GetClassList { classes } = c else { return Err("variant changed".into()) };
+        for need in [0xc7c0, 0xc7b5, 0xc76f] {
+            ensure!(classes.contains(&need), "{need:#x} missing from {classes:x?}");
+        }
+        Ok(())
+    })
+}
+
+fn rm_control_gid_info_is_stable(ctx: &Ctx) -> CaseResult {
+    with_runtime(ctx, |dev, rt| {
+        let mut a = RmControl::GetGidInfo { uuid: [0; 16] };
+        let mut b = RmControl::GetGidInfo { uuid: [0; 16] };
+        dev.rm_control(rt.objects().subdevice, &mut a).map_err(|e| e.to_string())?;
+        dev.rm_control(rt.objects().subdevice, &mut b).map_err(|e| e.to_string())?;
+        ensure!(a == b && a != RmControl::GetGidInfo { uuid: [0; 16] }, "{a:?} vs {b:?}");
+        Ok(())
+    })
+}
+
+fn rm_control_schedule_and_flush(ctx: &Ctx) -> CaseResult {
+    with_runtime(ctx, |dev, rt| {
+        let o = rt.objects();
+        dev.rm_control(o.channel_group, &mut RmControl::GpfifoSchedule { enable: true }).map_err(|e| e.to_string())?;
+        dev.rm_control(o.subdevice, &mut RmControl::FbFlushGpuCache).map_err(|e| e.to_string())?;
+        Ok(())
+    })
+}
+
+fn rm_control_unknown_is_unsupported(ctx: &Ctx) -> CaseResult {
+    with_runtime(ctx, |dev, rt| {
+        let r = dev.rm_control(rt.objects().subdevice, &mut RmControl::Raw { cmd: 0x2080_0101, params: vec![0; 8] });
+        ensure!(kind_of(r) == Some(ErrorKind::Unsupported), "raw control not Unsupported");
+        Ok(())
+    })
+}
+
+fn usermode_window_is_idempotent(ctx: &Ctx) -> CaseResult {
+    let dev = ctx.open()?;
+    let a = dev.setup_usermode().map_err(|e| e.to_string())?;
+    let b = dev.setup_usermode().map_err(|e| e.to_string())?;
+    ensure!(a == b, "{a:?} vs {b:?}");
+    ensure!(a.doorbell_offset == 0x90 && a.len <= 0x10000 && a.base != 0, "{a:?}");
+    Ok(())
+}
+
+fn signal_set_and_wait_from_cpu(ctx: &Ctx) -> CaseResult {
+    let dev = ctx.open()?;
+    let s = dev.signal_alloc().map_err(|e| e.to_string())?;
+    ensure!(s.value() == 0, "fresh signal is {}", s.value());
+    s.set(7);
+    dev.signal_wait(&s, 7, Duration::from_millis(100)).map_err(|e| e.to_string())?;
+    dev.signal_wait(&s, 3, Duration::from_millis(100)).map_err(|e| e.to_string())?;
+    Ok(())
+}
+
+fn signal_wait_timeout_reports_a_hang(ctx: &Ctx) -> CaseResult {
+    let dev = ctx.open()?;
+    let s = dev.signal_alloc().map_err(|e| e.to_string())?;
+    let e = dev.signal_wait(&s, 1, Duration::from_millis(50)).err().ok_or("wait on 0 >= 1 succeeded")?;
+    ensure!(matches!(e.kind(), ErrorKind::DeviceHang | ErrorKind::Timeout), "{e}");
+    Ok(())
+}
+
+fn gpu_signal_release_with_timestamp(ctx: &Ctx) -> CaseResult {
+    with_runtime(ctx, |dev, rt| {
+        let s = dev.signal_alloc().map_err(|e| e.to_string())?;
+        let mut q = Queue::compute();
+        q.signal(&s, 42u64);
+        rt.submit(&q, &[]).map_err(|e| e.to_string())?;
+        rt.synchronize().map_err(|e| e.to_string())?;
+        ensure!(s.value() == 42, "signal {}", s.value());
+        ensure!(s.timestamp() != 0, "no timestamp");
+        Ok(())
+    })
+}
+
+fn timeline_orders_compute_and_copy_queues(ctx: &Ctx) -> CaseResult {
+    with_runtime(ctx, |dev, rt| {
+        let s = dev.signal_alloc().map_err(|e| e.to_string())?;
+        let mut last = 0;
+        for i in 1..=20u64 {
+            let mut q = if i % 2 == 0 { Queue::compute() } else { Queue::copy_queue() };
+            q.wait(&s, i - 1).signal(&s, i);
+            let v = rt.submit(&q, &[]).map_err(|e| e.to_string())?;
+            ensure!(v > last, "timeline value {v} after {last}");
+            last = v;
+        }
+        rt.synchronize().map_err(|e| e.to_string())?;
+        ensure!(s.value() == 20, "final {}", s.value());
+        ensure!(rt.timeline().value() == rt.last_timeline_value(), "timeline behind after synchronize");
+        Ok(())
+    })
+}
+
+fn cross_queue_wait_blocks_until_released(ctx: &Ctx) -> CaseResult {
+    with_runtime(ctx, |dev, rt| {
+        let gate = dev.signal_alloc().map_err(|e| e.to_string())?;
+        let done = dev.signal_alloc().map_err(|e| e.to_string())?;
+        let mut waiter = Queue::copy_queue();
+        waiter.wait(&gate, 1u64).signal(&done, 1u64);
+        rt.submit(&waiter, &[]).map_err(|e| e.to_string())?;
+        let early = dev.signal_wait(&done, 1, Duration::from_millis(30));
+        ensure!(early.is_err() && done.value() == 0, "ran past an unreleased acquire");
+        gate.set(1);
+        dev.signal_wait(&done, 1, Duration::from_secs(5)).map_err(|e| e.to_string())?;
+        rt.synchronize().map_err(|e| e.to_string())
+    })
+}
+
+fn copy_round_trip(ctx: &Ctx, size: usize, offset: u64) -> CaseResult {
+    with_runtime(ctx, |dev, rt| {
+        let b = dev.alloc(AllocRequest::new(size as u64 + offset + 3)).map_err(|e| e.to_string())?;
+        let src = pattern(size, size as u64);
+        rt.copyin(&b, offset, &src).map_err(|e| e.to_string())?;
+        let mut out = vec![0u8; size];
+        rt.copyout(&mut out, &b, offset).map_err(|e| e.to_string())?;
+        ensure!(out == src, "direct round trip of {size} bytes at +{offset} differs");
+        dev.free(b).map_err(|e| e.to_string())
+    })
+}
+
+fn copy_1_byte(ctx: &Ctx) -> CaseResult {
+    copy_round_trip(ctx, 1, 0)
+}
+fn copy_4095_bytes_unaligned(ctx: &Ctx) -> CaseResult {
+    copy_round_trip(ctx, 4095, 1)
+}
+fn copy_1mib_plus_3_unaligned(ctx: &Ctx) -> CaseResult {
+    copy_round_trip(ctx, (1 << 20) + 3, 7)
+}
+fn copy_64mib(ctx: &Ctx) -> CaseResult {
+    copy_round_trip(ctx, 64 << 20, 0)
+}
+
+fn staged_copies_through_the_copy_engine(ctx: &Ctx) -> CaseResult {
+    with_runtime(ctx, |dev, rt| {
+        for (size, off) in [(1usize, 0u64), (4097, 5), (3 << 20, 0)] {
+            let b = dev.alloc(AllocRequest::new(size as u64 + off)).map_err(|e| e.to_string())?;
+            let src = pattern(size, 99);
+            rt.copyin_staged(&b, off, &src).map_err(|e| e.to_string())?;
+            let mut direct = vec![0u8; size];
+            rt.copyout(&mut direct, &b, off).map_err(|e| e.to_string())?;
+            ensure!(direct == src, "staged copyin of {size} differs");
+            let mut staged = vec![0u8; size];
+            rt.copyout_staged(&mut staged, &b, off).map_err(|e| e.to_string())?;
+            ensure!(staged == src, "staged copyout of {size} differs");
+            dev.free(b).map_err(|e| e.to_string())?;
+        }
+        Ok(())
+    })
+}
+
+fn copy_queue_moves_gpu_to_gpu(ctx: &Ctx) -> CaseResult {
+    with_runtime(ctx, |dev, rt| {
+        let size = 300_001usize;
+        let a = dev.alloc(AllocRequest::new(size as u64)).map_err(|e| e.to_string())?;
+        let b = dev.alloc(AllocRequest::new(size as u64)).map_err(|e| e.to_string())?;
+        let src = pattern(size, 5);
+        rt.copyin(&a, 0, &src).map_err(|e| e.to_string())?;
+        let mut q = Queue::copy_queue();
+        q.copy(b.gpu_va, a.gpu_va, size as u64);
+        rt.submit(&q, &[]).map_err(|e| e.to_string())?;
+        let mut out = vec![0u8; size];
+        rt.copyout(&mut out, &b, 0).map_err(|e| e.to_string())?;
+        ensure!(out == src, "GPU copy differs");
+        Ok(())
+    })
+}
+
+fn copy_out_of_range_is_invalid(ctx: &Ctx) -> CaseResult {
+    with_runtime(ctx, |dev, rt| {
+        let b = dev.alloc(AllocRequest::new(100)).map_err(|e| e.to_string())?;
+        ensure!(kind_of(rt.copyin(&b, 90, &[0; 20])) == Some(ErrorKind::InvalidArgument), "overflowing copyin");
+        let mut out = [0u8; 8];
+        ensure!(kind_of(rt.copyout(&mut out, &b, u64::MAX - 2)) == Some(ErrorKind::InvalidArgument), "wrapping copyout");
+        dev.free(b).map_err(|e| e.to_string())
+    })
+}
+
+fn kernel_launch_with_arguments_and_grid(ctx: &Ctx) -> CaseResult {
+    with_runtime(ctx, |dev, rt| {
+        let n = 1000u32;
+        let out = dev.alloc(AllocRequest::new(u64::from(n) * 4)).map_err(|e| e.to_string())?;
+        let prog = support::load_fill_kernel(dev, rt)?;
+        let mut args = out.gpu_va.to_le_bytes().to_vec();
+        args.extend_from_slice(&n.to_le_bytes());
+        args.extend_from_slice(&3u32.to_le_bytes());
+        let s = dev.signal_alloc().map_err(|e| e.to_string())?;
+        let mut q = Queue::compute();
+        q.launch(&prog, LaunchDims::new([n.div_ceil(128), 1, 1], [128, 1, 1]), &args).signal(&s, 1u64);
+        rt.submit(&q, &[]).map_err(|e| e.to_string())?;
+        dev.signal_wait(&s, 1, Duration::from_secs(5)).map_err(|e| e.to_string())?;
+        let mut host = vec![0u8; n as usize * 4];
+        rt.copyout(&mut host, &out, 0).map_err(|e| e.to_string())?;
+        for (i, w) in host.chunks(4).enumerate() {
+            let v = u32::from_le_bytes(w.try_into().unwrap());
+            ensure!(v == i as u32 * 3, "out[{i}] = {v}");
+        }
+        Ok(())
+    })
+}
+
+fn replayed_queue_takes_new_values(ctx: &Ctx) -> CaseResult {
+    with_runtime(ctx, |dev, rt| {
+        let s = dev.signal_alloc().map_err(|e| e.to_string())?;
+        let mut q = Queue::compute();
+        let v = q.var();
+        q.barrier().signal(&s, v);
+        for value in [5u64, 9, 1 << 35] {
+            rt.submit(&q, &[(v, value)]).map_err(|e| e.to_string())?;
+            rt.synchronize().map_err(|e| e.to_string())?;
+            ensure!(s.value() == value, "replay wrote {} not {value}", s.value());
+        }
+        ensure!(kind_of(rt.submit(&q, &[])) == Some(ErrorKind::InvalidArgument), "unbound variable accepted");
+        Ok(())
+    })
+}
+
+fn local_memory_grows_after_synchronizing(ctx: &Ctx) -> CaseResult {
+    with_runtime(ctx, |_, rt| {
+        let a = rt.ensure_local_memory(1 << 16).map_err(|e| e.to_string())?;
+        let same = rt.ensure_local_memory(1 << 10).map_err(|e| e.to_string())?;
+        ensure!(a == same, "shrinking request reallocated");
+        let b = rt.ensure_local_memory(1 << 20).map_err(|e| e.to_string())?;
+        ensure!(b.size >= 1 << 20, "{b:?}");
+        Ok(())
+    })
+}
+
+fn program_load_rejects_empty_code(ctx: &Ctx) -> CaseResult {
+    with_runtime(ctx, |_, rt| {
+        ensure!(kind_of(rt.load_program(&[])) == Some(ErrorKind::InvalidArgument), "empty program accepted");
+        let p = rt.load_program(&[1, 2, 3]).map_err(|e| e.to_string())?;
+        ensure!(p.gpu_va() % 256 == 0, "program at {:#x}", p.gpu_va());
+        rt.free_program(p).map_err(|e| e.to_string())
+    })
+}
+
+fn launch_on_a_copy_queue_is_invalid(ctx: &Ctx) -> CaseResult {
+    with_runtime(ctx, |_, rt| {
+        let p = rt.load_program(&[1, 2, 3]).map_err(|e| e.to_string())?;
+        let mut q = Queue::copy_queue();
+        q.launch(&p, LaunchDims::new([1, 1, 1], [1, 1, 1]), &[]);
+        ensure!(kind_of(rt.submit(&q, &[])) == Some(ErrorKind::InvalidArgument), "launch on copy queue accepted");
+        Ok(())
+    })
+}
+
+fn use_from_several_threads(ctx: &Ctx) -> CaseResult {
+    with_runtime(ctx, |dev, rt| {
+        let results: Vec<CaseResult> = std::thread::scope(|scope| {
+            let handles: Vec<_> = (0..4u64)
+                .map(|t| {
+                    scope.spawn(move || -> CaseResult {
+                        let s = dev.signal_alloc().map_err(|e| e.to_string())?;
+                        for i in 1..=25u64 {
+                            let b = dev.alloc(AllocRequest::new(4096 * (t + 1))).map_err(|e| e.to_string())?;
+                            let data = pattern(4096, t * 1000 + i);
+                            rt.copyin(&b, 0, &data).map_err(|e| e.to_string())?;
+                            let mut q = if i % 2 == 0 { Queue::compute() } else { Queue::copy_queue() };
+                            q.signal(&s, i);
+                            rt.submit(&q, &[]).map_err(|e| e.to_string())?;
+                            let mut out = vec![0u8; 4096];
+                            rt.copyout(&mut out, &b, 0).map_err(|e| e.to_string())?;
+                            ensure!(out == data, "thread {t} iteration {i}: contents lost");
+                            dev.free(b).map_err(|e| e.to_string())?;
+                        }
+                        dev.signal_wait(&s, 25, Duration::from_secs(5)).map_err(|e| e.to_string())
+                    })
+                })
+                .collect();
+            handles.into_iter().map(|h| h.join().unwrap_or_else(|_| Err("thread panicked".into()))).collect()
+        });
+        results.into_iter().collect()
+    })
+}
+
+const NEEDS_KERNEL: &[(BackendKind, &str)] = &[(
+    BackendKind::Nvgpu,
+    "nvgpu: the suite ships no compiled SM 8.7 kernel; launches are checked with the mock's closure kernels",
+)];
+
+macro_rules! case {
+    ($f:ident) => {
+        Case { name: stringify!($f), run: $f, expected_failures: &[] }
+    };
+    ($f:ident, $xf:expr) => {
+        Case { name: stringify!($f), run: $f, expected_failures: $xf }
+    };
+}
+
+/// The backend-independent cases.
+pub(crate) const CASES: &[Case] = &[
+    case!(info_describes_an_orin),
+    case!(alloc_zero_bytes_is_invalid),
+    case!(alloc_one_byte_is_usable_from_cpu_and_gpu),
+    case!(alloc_page_minus_one),
+    case!(alloc_of_8mib_and_more_is_2mib_aligned),
+    case!(alloc_with_requested_alignment),
+    case!(alloc_larger_than_the_address_space_is_out_of_memory),
+    case!(cpu_address_equals_gpu_address),
+    case!(gpu_only_buffers_have_no_cpu_mapping),
+    case!(free_then_reuse),
+    case!(double_free_is_invalid),
+    case!(thousands_of_varied_allocations),
+    case!(reserved_windows_are_never_handed_out),
+    case!(map_rejects_a_non_dmabuf_fd),
+    case!(rm_hierarchy_valid_chain),
+    case!(rm_alloc_rejects_invalid_parents_and_unknown_classes),
+    case!(rm_control_work_submit_token),
+    case!(rm_control_gr_get_info),
+    case!(rm_control_class_list),
+    case!(rm_control_gid_info_is_stable),
+    case!(rm_control_schedule_and_flush),
+    case!(rm_control_unknown_is_unsupported),
+    case!(usermode_window_is_idempotent),
+    case!(signal_set_and_wait_from_cpu),
+    case!(signal_wait_timeout_reports_a_hang),
+    case!(gpu_signal_release_with_timestamp),
+    case!(timeline_orders_compute_and_copy_queues),
+    case!(cross_queue_wait_blocks_until_released),
+    case!(copy_1_byte),
+    case!(copy_4095_bytes_unaligned),
+    case!(copy_1mib_plus_3_unaligned),
+    case!(copy_64mib),
+    case!(staged_copies_through_the_copy_engine),
+    case!(copy_queue_moves_gpu_to_gpu),
+    case!(copy_out_of_range_is_invalid),
+    case!(kernel_launch_with_arguments_and_grid, NEEDS_KERNEL),
+    case!(replayed_queue_takes_new_values),
+    case!(local_memory_grows_after_synchronizing),
+    case!(program_load_rejects_empty_code),
+    case!(launch_on_a_copy_queue_is_invalid),
+    case!(use_from_several_threads),
+];
