@@ -175,7 +175,8 @@ fn rm_hierarchy_valid_chain(ctx: &Ctx) -> CaseResult {
     let dev = ctx.open()?;
     let rt = Runtime::new(&dev).map_err(|e| e.to_string())?;
     let o = rt.objects();
-    let all = [o.device, o.subdevice, o.address_space, o.channel_group, o.context_share, o.compute_channel, o.copy_channel];
+    let all =
+        [o.device, o.subdevice, o.address_space, o.channel_group, o.context_share, o.compute_channel, o.copy_channel];
     let mut sorted = all.to_vec();
     sorted.sort();
     sorted.dedup();
@@ -196,7 +197,10 @@ fn rm_alloc_rejects_invalid_parents_and_unknown_classes(ctx: &Ctx) -> CaseResult
     dev.rm_free(device).map_err(|e| e.to_string())
 }
 
-fn with_runtime(ctx: &Ctx, f: impl FnOnce(&gpuiface::Backend, &Runtime<&gpuiface::Backend>) -> CaseResult) -> CaseResult {
+fn with_runtime(
+    ctx: &Ctx,
+    f: impl FnOnce(&gpuiface::Backend, &Runtime<&gpuiface::Backend>) -> CaseResult,
+) -> CaseResult {
     let dev = ctx.open()?;
     let rt = Runtime::new(&dev).map_err(|e| format!("runtime: {e}"))?;
     f(&dev, &rt)
@@ -408,7 +412,10 @@ fn copy_out_of_range_is_invalid(ctx: &Ctx) -> CaseResult {
         let b = dev.alloc(AllocRequest::new(100)).map_err(|e| e.to_string())?;
         ensure!(kind_of(rt.copyin(&b, 90, &[0; 20])) == Some(ErrorKind::InvalidArgument), "overflowing copyin");
         let mut out = [0u8; 8];
-        ensure!(kind_of(rt.copyout(&mut out, &b, u64::MAX - 2)) == Some(ErrorKind::InvalidArgument), "wrapping copyout");
+        ensure!(
+            kind_of(rt.copyout(&mut out, &b, u64::MAX - 2)) == Some(ErrorKind::InvalidArgument),
+            "wrapping copyout"
+        );
         dev.free(b).map_err(|e| e.to_string())
     })
 }

@@ -98,8 +98,8 @@ impl Outcome {
 /// Run one case on one backend, catching panics.
 pub fn run_case(case: &Case, kind: BackendKind) -> Outcome {
     let ctx = Ctx { kind };
-    let result = std::panic::catch_unwind(|| (case.run)(&ctx))
-        .unwrap_or_else(|p| Err(format!("panicked: {}", panic_text(&p))));
+    let result =
+        std::panic::catch_unwind(|| (case.run)(&ctx)).unwrap_or_else(|p| Err(format!("panicked: {}", panic_text(&p))));
     match (result, case.expected_failure(kind)) {
         (Ok(()), None) => Outcome::Passed,
         (Ok(()), Some(reason)) => Outcome::UnexpectedPass(reason),

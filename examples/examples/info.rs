@@ -10,7 +10,11 @@ use gpuiface::{BackendExt, GpuIface, GrInfoIndex, RmControl};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let kind = gpuiface::selected_kind()?;
-    println!("selected backend: {kind} ({} {})", gpuiface::NVGPU_CTRL_PATH, if gpuiface::BackendKind::Nvgpu.available() { "present" } else { "absent" });
+    println!(
+        "selected backend: {kind} ({} {})",
+        gpuiface::NVGPU_CTRL_PATH,
+        if gpuiface::BackendKind::Nvgpu.available() { "present" } else { "absent" }
+    );
     let dev = gpuiface::open()?;
     println!("{}", dev.info());
     let rt = Runtime::new(&dev)?;
@@ -21,7 +25,9 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         let list: Vec<String> = classes.iter().map(|c| format!("{c:#06x}")).collect();
         println!("class list       {}", list.join(" "));
     }
-    let mut gr = RmControl::GrGetInfo { queries: vec![(GrInfoIndex::SmVersion, 0), (GrInfoIndex::NumGpcs, 0), (GrInfoIndex::NumTpcPerGpc, 0)] };
+    let mut gr = RmControl::GrGetInfo {
+        queries: vec![(GrInfoIndex::SmVersion, 0), (GrInfoIndex::NumGpcs, 0), (GrInfoIndex::NumTpcPerGpc, 0)],
+    };
     dev.rm_control(o.subdevice, &mut gr)?;
     println!("GR info          {gr:?}");
     let mut uuid = RmControl::GetGidInfo { uuid: [0; 16] };

@@ -291,3 +291,8 @@ pub fn listing() -> Vec<String> {
     }
     rows
 }
+
+/// `NVGPU_ALLOC_AS_FLAGS_UNIFIED_VA` (`linux/nvgpu-ctrl.h`: `1 << 1`; the only
+/// ALLOC_AS flag r36 translates, constraints doc §1). Not among the facts
+/// table's constants, so it is pinned here by hand.
+pub const NVGPU_ALLOC_AS_FLAGS_UNIFIED_VA: u32 = 1 << 1;
