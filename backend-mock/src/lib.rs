@@ -1,16 +1,59 @@
 //! # gpuiface-mock
 //!
 //! An executable model of `nvgpu.ko`, `nvmap` and the ga10b GPU, behind
-//! `gpuiface-nvgpu`'s syscall seam.
+//! `gpuiface-nvgpu`'s syscall seam: the real backend's code runs on it
+//! unmodified, so a laptop can run what a Jetson runs.
 //!
 //! | module | what it holds |
 //! |---|---|
-//! | [`va_alloc`] | the GPU VA range allocator (coalescing, O(log n)) |
-//! | [`mem`] | memory backings (memfds) and the GPU VM translation trait both models share |
 //! | [`kernel`] | the kernel model: fds, nvmap, ctrl/AS/TSG/channel ioctls, every rule with its errno |
 //! | [`gpu`] | the GPU model: host (PBDMA), compute and copy engines, execution modes |
+//! | [`mem`] | memory backings (memfds) and the GPU VM translation trait both models share |
+//! | [`va_alloc`] | the GPU VA range allocator (coalescing, O(log n)) |
+//!
+//! ```
+//! use gpuiface_hal::{AllocRequest, GpuIface};
+//! let dev = gpuiface_mock::MockDevice::open_default()?;
+//! let buf = dev.alloc(AllocRequest::new(4096))?;
+//! assert_eq!(buf.cpu_addr, Some(buf.gpu_va as usize)); // one address for CPU and GPU
+//! dev.free(buf)?;
+//! # Ok::<(), gpuiface_hal::Error>(())
+//! ```
 
 pub mod gpu;
 pub mod kernel;
 pub mod mem;
 pub mod va_alloc;
+
+pub use kernel::{MockKernel, MockKernelBuilder};
+
+/// The nvgpu backend's code over the mock kernel.
+pub type MockDevice = gpuiface_nvgpu::NvgpuDevice<MockKernel>;
+
+/// Open a [`MockDevice`] over a kernel built by `kernel`.
+pub fn open_with(kernel: MockKernelBuilder) -> gpuiface_hal::Result<MockDevice> {
+    gpuiface_nvgpu::NvgpuDeviceBuilder::default().backend_name("mock").build_with(kernel.build())
+}
+
+/// Extension: open the default mock (ga10b, threaded GPU).
+pub trait MockDeviceExt: Sized {
+    /// ga10b characteristics and a GPU worker thread: what `gpuiface::open`
+    /// uses when no Jetson is present.
+    fn open_default() -> gpuiface_hal::Result<Self>;
+    /// The mock kernel.
+    fn kernel(&self) -> &MockKernel;
+    /// The GPU model.
+    fn gpu(&self) -> &std::sync::Arc<gpu::Gpu>;
+}
+
+impl MockDeviceExt for MockDevice {
+    fn open_default() -> gpuiface_hal::Result<Self> {
+        open_with(MockKernel::builder().gpu(gpu::GpuConfig { mode: gpu::ExecMode::Threaded }))
+    }
+    fn kernel(&self) -> &MockKernel {
+        self.syscalls()
+    }
+    fn gpu(&self) -> &std::sync::Arc<gpu::Gpu> {
+        self.syscalls().gpu()
+    }
+}

@@ -1,7 +1,7 @@
 //! Helpers shared by the cases: data patterns and the test kernels.
 
 use gpuiface::queue::{Program, Runtime};
-use gpuiface::{Backend, BackendExt};
+use gpuiface::{Backend, BackendExt, MockDeviceExt};
 
 /// `len` bytes of a deterministic pseudo-random pattern seeded by `seed`.
 pub fn pattern(len: usize, seed: u64) -> Vec<u8> {

@@ -9,7 +9,7 @@
 use std::time::Duration;
 
 use gpuiface::queue::{LaunchDims, Queue, Runtime};
-use gpuiface::{AllocRequest, BackendExt, GpuIface};
+use gpuiface::{AllocRequest, BackendExt, GpuIface, MockDeviceExt};
 
 /// The kernel's "code". On the mock a Rust closure runs when a launch's QMD
 /// points at these bytes; a real GPU needs SASS compiled for SM 8.7.

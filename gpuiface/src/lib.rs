@@ -31,6 +31,7 @@
 
 pub use gpuiface_hal::*;
 pub use gpuiface_mock as mock;
+pub use gpuiface_mock::MockDeviceExt;
 pub use gpuiface_nvgpu as nvgpu;
 
 use gpuiface_hal::iface::{First, Second};

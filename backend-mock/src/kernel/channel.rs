@@ -1,0 +1,248 @@
+//! Channels (constraints doc §4): WDT, SETUP_BIND, ALLOC_OBJ_CTX, error
+//! notifiers, user syncpoints.
+
+use gpuiface_hal::Errno;
+use gpuiface_nvgpu::abi::*;
+
+use super::{arg, put, GpuAction, KResult, KState};
+use crate::gpu::ChannelDesc;
+use crate::mem::GpuVm;
+
+/// One channel.
+#[derive(Debug)]
+pub(crate) struct Chan {
+    pub chid: u32,
+    pub vm: Option<u32>,
+    pub tsg: Option<u32>,
+    pub veid: u32,
+    pub wdt_enabled: bool,
+    pub deterministic: bool,
+    pub setup: bool,
+    pub usermode: bool,
+    pub obj_class: Option<u32>,
+    pub unserviceable: bool,
+    /// The GPFIFO's kernel mapping in the channel VM.
+    pub gpfifo_va: Option<u64>,
+}
+
+/// The GR runlist id the mock's channels live on.
+pub const GR_RUNLIST: u32 = 0;
+
+impl Chan {
+    pub(crate) fn new(chid: u32) -> Self {
+        Chan {
+            chid,
+            vm: None,
+            tsg: None,
+            veid: 0,
+            // §4 WDT: the watchdog is on by default for every new channel.
+            wdt_enabled: true,
+            deterministic: false,
+            setup: false,
+            usermode: false,
+            obj_class: None,
+            unserviceable: false,
+            gpfifo_va: None,
+        }
+    }
+
+    /// `(chid & 0xfff) | ((runlist_id & 0x7f) << 16)` (§4 outputs).
+    pub fn token(&self) -> u32 {
+        (self.chid & 0xfff) | ((GR_RUNLIST & 0x7f) << 16)
+    }
+}
+
+/// Classes ga10b accepts in ALLOC_OBJ_CTX (§4, hal/class/class_ga10b.c).
+pub const VALID_CLASSES: [u32; 7] = [0xc7c0, 0xc7b5, 0xc76f, 0xc797, 0xc637, 0xc6c0, 0xc6b5];
+
+/// §4 WDT: `wdt_status & 3` must be DISABLE or ENABLE; a deterministic
+/// channel only accepts DISABLE.
+fn rule_wdt_status(ch: &Chan, status: u32) -> KResult<bool> {
+    let op = status & 3;
+    if op != NVGPU_IOCTL_CHANNEL_DISABLE_WDT && op != NVGPU_IOCTL_CHANNEL_ENABLE_WDT {
+        return Err(Errno::EINVAL);
+    }
+    if ch.deterministic && op != NVGPU_IOCTL_CHANNEL_DISABLE_WDT {
+        return Err(Errno::EINVAL);
+    }
+    Ok(op == NVGPU_IOCTL_CHANNEL_ENABLE_WDT)
+}
+
+/// §4 SETUP_BIND prechecks, in the kernel's order.
+fn rule_setup_bind_prechecks(ch: &Chan, a: &NvgpuChannelSetupBindArgs) -> KResult<()> {
+    let usermode = a.flags & NVGPU_CHANNEL_SETUP_BIND_FLAGS_USERMODE_SUPPORT != 0;
+    let deterministic = a.flags & NVGPU_CHANNEL_SETUP_BIND_FLAGS_DETERMINISTIC != 0;
+    let n = a.num_gpfifo_entries;
+    // Entry count: >= 2 (usermode) or >= 4, a power of two, at most 2^28.
+    if n < if usermode { 2 } else { 4 } || !n.is_power_of_two() || n > u32::MAX / 8 {
+        return Err(Errno::EINVAL);
+    }
+    if ch.vm.is_none() || ch.tsg.is_none() {
+        return Err(Errno::EINVAL);
+    }
+    if ch.setup {
+        return Err(Errno::EEXIST); // one-shot
+    }
+    if deterministic && ch.wdt_enabled {
+        return Err(Errno::EINVAL);
+    }
+    if usermode && !deterministic {
+        return Err(Errno::EINVAL);
+    }
+    if a.flags & NVGPU_CHANNEL_SETUP_BIND_FLAGS_VPR_ENABLED != 0 {
+        return Err(Errno::EINVAL); // no VPR
+    }
+    if usermode {
+        // fd 0 is rejected; dma-buf offsets must be 0.
+        if a.gpfifo_dmabuf_fd == 0 || a.userd_dmabuf_fd == 0 {
+            return Err(Errno::EINVAL);
+        }
+        if a.gpfifo_dmabuf_offset != 0 || a.userd_dmabuf_offset != 0 {
+            return Err(Errno::EINVAL);
+        }
+    }
+    Ok(())
+}
+
+pub(crate) fn close(st: &mut KState, chid: u32) {
+    if let Some(ch) = st.channels.remove(&chid) {
+        if let Some(t) = ch.tsg.and_then(|t| st.tsgs.get_mut(&t)) {
+            t.channels.retain(|c| *c != chid);
+        }
+        if let (Some(vm), Some(va)) = (ch.vm.and_then(|v| st.vms.get(&v)), ch.gpfifo_va) {
+            vm.unmap(va);
+        }
+        // A VM whose AS fd is already closed goes with its last channel.
+        if let Some(vm) = ch.vm {
+            let as_open = st.fds.values().any(|o| matches!(o, super::FdObj::As(v) if *v == vm));
+            let used = st.channels.values().any(|c| c.vm == Some(vm));
+            if !as_open && !used {
+                st.vms.remove(&vm);
+            }
+        }
+        if ch.setup {
+            st.actions.push(GpuAction::Detach(chid));
+        }
+    }
+}
+
+pub(crate) fn ioctl(st: &mut KState, chid: u32, request: u32, bytes: &mut [u8]) -> KResult {
+    if st.channels.get(&chid).is_some_and(|c| c.unserviceable) {
+        return Err(Errno::ETIMEDOUT);
+    }
+    match request {
+        NVGPU_IOCTL_CHANNEL_WDT => {
+            let a: NvgpuChannelWdtArgs = arg(bytes)?;
+            let ch = st.channels.get_mut(&chid).ok_or(Errno::EINVAL)?;
+            ch.wdt_enabled = rule_wdt_status(ch, a.wdt_status)?;
+            Ok(0)
+        }
+        NVGPU_IOCTL_CHANNEL_SETUP_BIND => {
+            let mut a: NvgpuChannelSetupBindArgs = arg(bytes)?;
+            let ch = st.channels.get(&chid).ok_or(Errno::EINVAL)?;
+            rule_setup_bind_prechecks(ch, &a)?;
+            let usermode = a.flags & NVGPU_CHANNEL_SETUP_BIND_FLAGS_USERMODE_SUPPORT != 0;
+            if !usermode {
+                return Err(Errno::EINVAL); // kernel-mode GPFIFOs are not modelled
+            }
+            let (_, gpfifo) = st.dmabuf(i64::from(a.gpfifo_dmabuf_fd))?;
+            let (_, userd) = st.dmabuf(i64::from(a.userd_dmabuf_fd))?;
+            // §4: gpfifo dma-buf smaller than max(4096, entries * 8) → EINVAL.
+            let need = (u64::from(a.num_gpfifo_entries) * 8).max(4096);
+            if (gpfifo.len() as u64) < need {
+                return Err(Errno::EINVAL);
+            }
+            let vm_id = ch.vm.ok_or(Errno::EINVAL)?;
+            let vm = st.vms.get(&vm_id).cloned().ok_or(Errno::EINVAL)?;
+            // The kernel maps the whole GPFIFO dma-buf, read-only for the GPU.
+            let gpfifo_va = vm.map_kernel_chosen(gpfifo.clone(), gpfifo.len() as u64, false, None)?;
+            // USERD starts with GP_GET = GP_PUT = 0.
+            userd.write_u32(0x88, 0);
+            userd.write_u32(0x8c, 0);
+            let ch = st.channels.get_mut(&chid).ok_or(Errno::EINVAL)?;
+            ch.setup = true;
+            ch.usermode = true;
+            ch.deterministic = true;
+            ch.gpfifo_va = Some(gpfifo_va);
+            a.work_submit_token = ch.token();
+            // GPU_MAP_RESOURCES is not supported on ga10b: the VAs stay 0.
+            a.gpfifo_gpu_va = 0;
+            a.userd_gpu_va = 0;
+            a.usermode_mmio_gpu_va = 0;
+            let desc = ChannelDesc {
+                chid,
+                token: ch.token(),
+                vm: vm as std::sync::Arc<dyn GpuVm>,
+                gpfifo,
+                gpfifo_entries: a.num_gpfifo_entries,
+                userd,
+            };
+            st.actions.push(GpuAction::Attach(desc));
+            if let Some(class) = st.channels[&chid].obj_class {
+                st.actions.push(GpuAction::BindObject(chid, class));
+            }
+            put(bytes, &a);
+            Ok(0)
+        }
+        NVGPU_IOCTL_CHANNEL_ALLOC_OBJ_CTX => {
+            let mut a: NvgpuAllocObjCtxArgs = arg(bytes)?;
+            let ch = st.channels.get_mut(&chid).ok_or(Errno::EINVAL)?;
+            // §4: not in a TSG → EINVAL; not AS-bound → EINVAL; unknown class → EINVAL.
+            if ch.tsg.is_none() || ch.vm.is_none() || !VALID_CLASSES.contains(&a.class_num) {
+                return Err(Errno::EINVAL);
+            }
+            ch.obj_class = Some(a.class_num);
+            a.obj_id = u64::from(chid) << 16 | u64::from(a.class_num & 0xffff);
+            if ch.setup {
+                st.actions.push(GpuAction::BindObject(chid, a.class_num));
+            }
+            put(bytes, &a);
+            Ok(0)
+        }
+        NVGPU_IOCTL_CHANNEL_SET_PREEMPTION_MODE => {
+            let ch = st.channels.get(&chid).ok_or(Errno::EINVAL)?;
+            // §4: no object class yet → EINVAL.
+            if ch.obj_class.is_none() || ch.tsg.is_none() {
+                return Err(Errno::EINVAL);
+            }
+            Ok(0)
+        }
+        NVGPU_IOCTL_CHANNEL_SET_ERROR_NOTIFIER => {
+            let a: NvgpuSetErrorNotifier = arg(bytes)?;
+            // §4: mem 0 → EINVAL; bad dma-buf → EINVAL; offset + 16 past the buffer → EINVAL.
+            if a.mem == 0 {
+                return Err(Errno::EINVAL);
+            }
+            let (_, b) = st.dmabuf(i64::from(a.mem as i32)).map_err(|_| Errno::EINVAL)?;
+            if a.offset.checked_add(16).is_none_or(|e| e > b.len() as u64) {
+                return Err(Errno::EINVAL);
+            }
+            st.actions.push(GpuAction::Notifier(chid, b, a.offset as usize));
+            Ok(0)
+        }
+        NVGPU_IOCTL_CHANNEL_GET_USER_SYNCPOINT => {
+            let ch = st.channels.get(&chid).ok_or(Errno::EINVAL)?;
+            let vm_end = ch.vm.and_then(|v| st.vms.get(&v)).map(|v| v.range().1).unwrap_or(0);
+            let id = 17 + chid;
+            put(
+                bytes,
+                &NvgpuGetUserSyncpointArgs {
+                    gpu_va: vm_end + 0x10000 + u64::from(id) * 0x1000,
+                    syncpoint_id: id,
+                    syncpoint_max: 0,
+                },
+            );
+            Ok(0)
+        }
+        NVGPU_IOCTL_CHANNEL_SUBMIT_GPFIFO => {
+            let ch = st.channels.get(&chid).ok_or(Errno::EINVAL)?;
+            // §4: a usermode channel takes no kernel submits → EINVAL; no GPFIFO yet → ENOMEM.
+            if ch.usermode {
+                return Err(Errno::EINVAL);
+            }
+            Err(Errno::ENOMEM)
+        }
+        NVGPU_IOCTL_CHANNEL_SET_TIMEOUT_EX => Err(Errno::ENOTTY),
+        _ => Err(Errno::ENOTTY),
+    }
+}

@@ -1,0 +1,198 @@
+//! `/dev/nvgpu/igpu0/ctrl` (constraints doc §1).
+
+use std::sync::Arc;
+
+use gpuiface_hal::Errno;
+use gpuiface_nvgpu::abi::*;
+
+use super::{arg, put, tsg, vm, FdObj, KResult, KState};
+
+/// What GET_CHARACTERISTICS reports.
+#[derive(Debug, Clone)]
+pub struct Characteristics {
+    /// The struct the kernel copies out.
+    pub value: NvgpuGpuCharacteristics,
+    /// The size the kernel reports (`sizeof` of its struct: r36 328, r35 312).
+    pub reported_size: u64,
+}
+
+impl Default for Characteristics {
+    fn default() -> Self {
+        Self::ga10b()
+    }
+}
+
+/// The ga10b flags the mock reports.
+pub const GA10B_FLAGS: u64 = (NVGPU_GPU_FLAGS_HAS_SYNCPOINTS as u64)
+    | (NVGPU_GPU_FLAGS_SUPPORT_SPARSE_ALLOCS as u64)
+    | (NVGPU_GPU_FLAGS_SUPPORT_TSG as u64)
+    | (NVGPU_GPU_FLAGS_SUPPORT_DETERMINISTIC_SUBMIT_NO_JOBTRACKING as u64)
+    | (NVGPU_GPU_FLAGS_SUPPORT_DETERMINISTIC_SUBMIT_FULL as u64)
+    | (NVGPU_GPU_FLAGS_SUPPORT_IO_COHERENCE as u64)
+    | (NVGPU_GPU_FLAGS_SUPPORT_TSG_SUBCONTEXTS as u64)
+    | (NVGPU_GPU_FLAGS_SUPPORT_DETERMINISTIC_OPTS as u64)
+    | (NVGPU_GPU_FLAGS_SUPPORT_SYNCPOINT_ADDRESS as u64)
+    | (NVGPU_GPU_FLAGS_SUPPORT_USER_SYNCPOINT as u64)
+    | (NVGPU_GPU_FLAGS_SUPPORT_USERMODE_SUBMIT as u64)
+    | NVGPU_GPU_FLAGS_SUPPORT_COMPUTE;
+
+impl Characteristics {
+    /// Jetson Orin's ga10b as L4T r36 reports it (seed 001, constraints §1).
+    pub fn ga10b() -> Self {
+        let mut c = NvgpuGpuCharacteristics {
+            arch: 0x170,
+            impl_: 0xb,
+            rev: 0xa1,
+            num_gpc: 1,
+            L2_cache_size: 4 << 20,
+            num_tpc_per_gpc: 4,
+            big_page_size: 64 << 10,
+            pde_coverage_bit_count: 47,
+            available_big_page_sizes: 64 << 10,
+            flags: GA10B_FLAGS,
+            compute_class: 0xc7c0,
+            gpfifo_class: 0xc76f,
+            dma_copy_class: 0xc7b5,
+            sm_arch_sm_version: 0x807,
+            sm_arch_spa_version: 0x807,
+            sm_arch_warp_count: 48,
+            gpu_va_bit_count: 40,
+            max_gpc_count: 1,
+            max_freq: 1_300_000_000,
+            per_device_identifier: 0x0b17_0000_4a45_5453,
+            max_veid_count_per_tsg: 64,
+            max_gpfifo_entries: 1 << 28,
+            ..Default::default()
+        };
+        c.chipname[..5].copy_from_slice(b"ga10b");
+        Characteristics { value: c, reported_size: std::mem::size_of::<NvgpuGpuCharacteristics>() as u64 }
+    }
+
+    /// An L4T r35 kernel: the 312-byte characteristics struct.
+    pub fn r35() -> Self {
+        Characteristics { reported_size: r35::NVGPU_GPU_CHARACTERISTICS_SIZE as u64, ..Self::ga10b() }
+    }
+}
+
+/// §1 ctrl mmap: length ≤ 64 KiB, offset 0, one mapping per ctrl fd (EBUSY).
+pub(crate) fn check_usermode_mmap(mapped: &mut bool, len: usize, offset: i64) -> KResult<()> {
+    if *mapped {
+        return Err(Errno::EBUSY);
+    }
+    if len > 0x10000 || offset != 0 {
+        return Err(Errno::EINVAL);
+    }
+    *mapped = true;
+    Ok(())
+}
+
+/// §1 ALLOC_AS: the VA range and split rules (PDE = 2 MiB on ga10b).
+pub(crate) fn rule_alloc_as_range(a: &NvgpuAllocAsArgs) -> KResult<()> {
+    const PDE: u64 = 2 << 20;
+    if a.big_page_size != 0 && (!a.big_page_size.is_power_of_two() || a.big_page_size != 64 << 10) {
+        return Err(Errno::EINVAL);
+    }
+    if a.va_range_start == 0 || a.va_range_start % PDE != 0 {
+        return Err(Errno::EINVAL);
+    }
+    if a.va_range_end == 0 || a.va_range_end % PDE != 0 {
+        return Err(Errno::EINVAL);
+    }
+    if a.va_range_start >= a.va_range_end {
+        return Err(Errno::EINVAL);
+    }
+    let unified = a.flags & NVGPU_ALLOC_AS_FLAGS_UNIFIED_VA != 0;
+    if unified || a.big_page_size == 0 {
+        if a.va_range_split != 0 {
+            return Err(Errno::EINVAL);
+        }
+    } else if a.va_range_split == 0
+        || a.va_range_split % PDE != 0
+        || a.va_range_split <= a.va_range_start
+        || a.va_range_split >= a.va_range_end
+    {
+        return Err(Errno::EINVAL);
+    }
+    // The 4 GiB kernel VMA sits after the user range; past 2^49 vm init fails → ENOMEM.
+    if a.va_range_end.checked_add(4 << 30).is_none_or(|e| e > 1 << 49) {
+        return Err(Errno::ENOMEM);
+    }
+    Ok(())
+}
+
+pub(crate) fn ioctl(st: &mut KState, chars: &Characteristics, request: u32, bytes: &mut [u8]) -> KResult {
+    match request {
+        NVGPU_GPU_IOCTL_GET_CHARACTERISTICS => {
+            let mut a: NvgpuGpuGetCharacteristics = arg(bytes)?;
+            if a.gpu_characteristics_buf_size > 0 {
+                let n = a.gpu_characteristics_buf_size.min(chars.reported_size) as usize;
+                let src = chars.value.as_bytes();
+                let n = n.min(src.len());
+                if a.gpu_characteristics_buf_addr == 0 {
+                    return Err(Errno::EFAULT);
+                }
+                // SAFETY: like copy_to_user, this trusts the caller's buffer address for
+                // `buf_size` bytes; n <= buf_size. (A bad pointer would be EFAULT in the kernel.)
+                unsafe { std::ptr::copy_nonoverlapping(src.as_ptr(), a.gpu_characteristics_buf_addr as *mut u8, n) };
+            }
+            a.gpu_characteristics_buf_size = chars.reported_size;
+            put(bytes, &a);
+            Ok(0)
+        }
+        NVGPU_GPU_IOCTL_ZCULL_GET_CTX_SIZE => {
+            put(bytes, &NvgpuGpuZcullGetCtxSizeArgs { size: 164_352 });
+            Ok(0)
+        }
+        NVGPU_GPU_IOCTL_GET_TPC_MASKS => {
+            let mut a: NvgpuGpuGetTpcMasksArgs = arg(bytes)?;
+            // §1: size 0 only reports the needed size (4 × max_gpc_count).
+            if a.mask_buf_size > 0 && a.mask_buf_addr != 0 {
+                let mask = 0xfu32.to_le_bytes();
+                let n = (a.mask_buf_size as usize).min(4);
+                // SAFETY: copy_to_user semantics, as above; n <= mask_buf_size.
+                unsafe { std::ptr::copy_nonoverlapping(mask.as_ptr(), a.mask_buf_addr as *mut u8, n) };
+            }
+            a.mask_buf_size = 4;
+            put(bytes, &a);
+            Ok(0)
+        }
+        NVGPU_GPU_IOCTL_ALLOC_AS => {
+            let mut a: NvgpuAllocAsArgs = arg(bytes)?;
+            rule_alloc_as_range(&a)?;
+            let id = st.next_vm;
+            st.next_vm += 1;
+            let vm = vm::Vm::new(a.va_range_start, a.va_range_end, a.big_page_size != 0);
+            st.vms.insert(id, Arc::new(vm));
+            a.as_fd = st.new_fd(FdObj::As(id))?;
+            put(bytes, &a);
+            Ok(0)
+        }
+        NVGPU_GPU_IOCTL_OPEN_TSG => {
+            let mut a: NvgpuGpuOpenTsgArgs = arg(bytes)?;
+            tsg::rule_open_tsg_share(&a)?;
+            let id = st.next_tsg;
+            st.next_tsg += 1;
+            st.tsgs.insert(id, tsg::Tsg::default());
+            a.tsg_fd = st.new_fd(FdObj::Tsg(id))? as u32;
+            put(bytes, &a);
+            Ok(0)
+        }
+        NVGPU_GPU_IOCTL_OPEN_CHANNEL => {
+            let mut a: NvgpuGpuOpenChannelArgs = arg(bytes)?;
+            // §1: runlist -1 = the GR runlist; the mock has no other (multimedia) runlists.
+            if a.channel_fd != -1 && a.channel_fd != 0 {
+                return Err(Errno::EINVAL);
+            }
+            const MAX_CHANNELS: u32 = 512;
+            let chid =
+                (0..MAX_CHANNELS).map(|i| (st.next_chid + i) % MAX_CHANNELS).find(|c| !st.channels.contains_key(c));
+            let chid = chid.ok_or(Errno::ENOMEM)?;
+            st.next_chid = chid + 1;
+            st.channels.insert(chid, super::channel::Chan::new(chid));
+            a.channel_fd = st.new_fd(FdObj::Channel(chid))?;
+            put(bytes, &a);
+            Ok(0)
+        }
+        _ => Err(Errno::ENOTTY),
+    }
+}

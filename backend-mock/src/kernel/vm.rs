@@ -1,0 +1,351 @@
+//! Address spaces (constraints doc §2): ALLOC_SPACE reservations,
+//! MAP_BUFFER_EX placement, UNMAP, and the GMMU's page-granular translation.
+
+use std::collections::BTreeMap;
+use std::sync::{Arc, Mutex};
+
+use gpuiface_hal::Errno;
+use gpuiface_nvgpu::abi::*;
+
+use super::{arg, put, FdObj, KResult, KState};
+use crate::mem::{Backing, GpuVm, Translation};
+use crate::va_alloc::{Placement, VaAllocator, VaError};
+
+const PAGE: u64 = 4096;
+
+#[derive(Debug, Clone)]
+struct Mapping {
+    size: u64,
+    backing: Arc<Backing>,
+    offset: u64,
+    writable: bool,
+    /// Reference count: a re-map of the same dma-buf takes another (§2).
+    refs: u32,
+    /// The nvmap handle, for re-map detection.
+    handle: Option<u32>,
+    /// Placed inside an ALLOC_SPACE reservation (the VA belongs to it).
+    fixed: bool,
+}
+
+#[derive(Debug)]
+struct VmInner {
+    va: VaAllocator,
+    big_pages: bool,
+    /// ALLOC_SPACE reservations: start -> (end, page size).
+    reservations: BTreeMap<u64, (u64, u32)>,
+    maps: BTreeMap<u64, Mapping>,
+}
+
+/// One GPU address space.
+#[derive(Debug)]
+pub struct Vm {
+    inner: Mutex<VmInner>,
+    start: u64,
+    end: u64,
+}
+
+fn va_errno(e: VaError) -> Errno {
+    match e {
+        VaError::OutOfSpace | VaError::Overlap | VaError::OutOfRange | VaError::Misaligned => Errno::ENOMEM,
+        VaError::ZeroSize | VaError::NotAllocated => Errno::EINVAL,
+    }
+}
+
+impl Vm {
+    /// A VM over `[start, end)`; the user range is allocated top-down like nvgpu's.
+    pub fn new(start: u64, end: u64, big_pages: bool) -> Self {
+        Vm {
+            inner: Mutex::new(VmInner {
+                va: VaAllocator::new(start, end, PAGE, Placement::TopDown),
+                big_pages,
+                reservations: BTreeMap::new(),
+                maps: BTreeMap::new(),
+            }),
+            start,
+            end,
+        }
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, VmInner> {
+        self.inner.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    /// Live mappings `(gpu_va, size)`.
+    pub fn mappings(&self) -> Vec<(u64, u64)> {
+        self.lock().maps.iter().map(|(va, m)| (*va, m.size)).collect()
+    }
+
+    /// Live reservations `(start, end)`.
+    pub fn reservations(&self) -> Vec<(u64, u64)> {
+        self.lock().reservations.iter().map(|(s, (e, _))| (*s, *e)).collect()
+    }
+
+    /// The managed user range.
+    pub fn range(&self) -> (u64, u64) {
+        (self.start, self.end)
+    }
+
+    /// Map a backing at a kernel-chosen VA (buddy-like natural alignment:
+    /// nvgpu's buddy allocator aligns a block to its power-of-two size).
+    pub(crate) fn map_kernel_chosen(
+        &self,
+        backing: Arc<Backing>,
+        size: u64,
+        writable: bool,
+        handle: Option<u32>,
+    ) -> KResult<u64> {
+        let mut v = self.lock();
+        let align = size.next_power_of_two().clamp(PAGE, 1 << 30);
+        let va = v.va.alloc(size, align).map_err(va_errno)?;
+        v.maps.insert(va, Mapping { size, backing, offset: 0, writable, refs: 1, handle, fixed: false });
+        Ok(va)
+    }
+
+    /// Drop one reference of the mapping at `va` (§2 UNMAP: always "succeeds").
+    pub(crate) fn unmap(&self, va: u64) {
+        let mut v = self.lock();
+        let gone = match v.maps.get_mut(&va) {
+            Some(m) => {
+                m.refs -= 1;
+                m.refs == 0
+            }
+            None => false,
+        };
+        if gone {
+            let m = v.maps.remove(&va).expect("present");
+            if !m.fixed {
+                let _ = v.va.free(va);
+            }
+        }
+    }
+}
+
+impl GpuVm for Vm {
+    fn translate(&self, va: u64) -> Option<Translation> {
+        let v = self.lock();
+        let (start, m) = v.maps.range(..=va).next_back()?;
+        let within = va - start;
+        (within < m.size).then(|| Translation {
+            backing: m.backing.clone(),
+            offset: (m.offset + within) as usize,
+            len: (m.size - within) as usize,
+            writable: m.writable,
+        })
+    }
+}
+
+/// §2 MAP_BUFFER_EX: any flag outside the r36 set → EINVAL ("Extra flags").
+fn rule_map_flags_known(flags: u32) -> KResult<()> {
+    let known = NVGPU_AS_MAP_BUFFER_FLAGS_FIXED_OFFSET
+        | NVGPU_AS_MAP_BUFFER_FLAGS_CACHEABLE
+        | NVGPU_AS_MAP_BUFFER_FLAGS_UNMAPPED_PTE
+        | NVGPU_AS_MAP_BUFFER_FLAGS_MAPPABLE_COMPBITS
+        | NVGPU_AS_MAP_BUFFER_FLAGS_L3_ALLOC
+        | NVGPU_AS_MAP_BUFFER_FLAGS_SYSTEM_COHERENT
+        | NVGPU_AS_MAP_BUFFER_FLAGS_TEGRA_RAW
+        | (3 << NVGPU_AS_MAP_BUFFER_FLAGS_ACCESS_BITMASK_OFFSET);
+    if flags & !known != 0 {
+        return Err(Errno::EINVAL);
+    }
+    // Access bits == 3 → EINVAL; TEGRA_RAW is unsupported on ga10b → EINVAL.
+    if (flags >> NVGPU_AS_MAP_BUFFER_FLAGS_ACCESS_BITMASK_OFFSET) & 3 == 3
+        || flags & NVGPU_AS_MAP_BUFFER_FLAGS_TEGRA_RAW != 0
+    {
+        return Err(Errno::EINVAL);
+    }
+    Ok(())
+}
+
+/// §2 MAP_BUFFER_EX: a non-fixed map takes no offsets and no mapping size.
+fn rule_map_nonfixed_offsets_zero(a: &NvgpuAsMapBufferExArgs) -> KResult<()> {
+    if a.flags & NVGPU_AS_MAP_BUFFER_FLAGS_FIXED_OFFSET == 0
+        && (a.buffer_offset != 0 || a.offset != 0 || a.mapping_size != 0)
+    {
+        return Err(Errno::EINVAL);
+    }
+    Ok(())
+}
+
+/// §2 MAP_BUFFER_EX kinds: a compressible kind (anything but -1; a zeroed
+/// struct asks for kind 0) needs an incompressible fallback with 4K pages:
+/// `incompr_kind == -1` → EINVAL; outside [0, 255] → ENOMEM.
+fn rule_map_kinds(a: &NvgpuAsMapBufferExArgs) -> KResult<()> {
+    if a.compr_kind != -1 {
+        if a.incompr_kind == -1 {
+            return Err(Errno::EINVAL);
+        }
+        if !(0..=255).contains(&a.incompr_kind) {
+            return Err(Errno::ENOMEM);
+        }
+    }
+    Ok(())
+}
+
+/// §2 ALLOC_SPACE: page size 4K or the VM's 64K big page (not without big pages).
+fn rule_alloc_space_page_size(page_size: u32, big_pages: bool) -> KResult<()> {
+    match page_size {
+        4096 => Ok(()),
+        65536 if big_pages => Ok(()),
+        _ => Err(Errno::EINVAL),
+    }
+}
+
+pub(crate) fn close(st: &mut KState, id: u32) {
+    // The VM lives on while a channel is bound to it.
+    if !st.channels.values().any(|c| c.vm == Some(id)) {
+        st.vms.remove(&id);
+    }
+}
+
+pub(crate) fn ioctl(st: &mut KState, id: u32, request: u32, bytes: &mut [u8]) -> KResult {
+    let vm = st.vms.get(&id).cloned().ok_or(Errno::EINVAL)?;
+    match request {
+        NVGPU_AS_IOCTL_BIND_CHANNEL => {
+            let a: NvgpuAsBindChannelArgs = arg(bytes)?;
+            // §2: not a channel → EINVAL; already bound to any AS → EINVAL.
+            let chid = match st.fds.get(&(a.channel_fd as i32)) {
+                Some(FdObj::Channel(c)) => *c,
+                _ => return Err(Errno::EINVAL),
+            };
+            let ch = st.channels.get_mut(&chid).ok_or(Errno::EINVAL)?;
+            if ch.vm.is_some() {
+                return Err(Errno::EINVAL);
+            }
+            ch.vm = Some(id);
+            Ok(0)
+        }
+        NVGPU_AS_IOCTL_ALLOC_SPACE => {
+            let mut a: NvgpuAsAllocSpaceArgs = arg(bytes)?;
+            let mut v = vm.lock();
+            rule_alloc_space_page_size(a.page_size, v.big_pages)?;
+            let len = a.pages.checked_mul(u64::from(a.page_size)).ok_or(Errno::ENOMEM)?;
+            let start = if a.flags & NVGPU_AS_ALLOC_SPACE_FLAGS_FIXED_OFFSET != 0 {
+                // §2: misaligned, empty, outside, or overlapping → ENOMEM (buddy alloc_fixed).
+                if len == 0 || a.offset % u64::from(a.page_size) != 0 {
+                    return Err(Errno::ENOMEM);
+                }
+                v.va.alloc_fixed(a.offset, len).map_err(|_| Errno::ENOMEM)?;
+                a.offset
+            } else {
+                // o_a.align is ignored for non-fixed reservations.
+                v.va.alloc(len, u64::from(a.page_size)).map_err(|_| Errno::ENOMEM)?
+            };
+            v.reservations.insert(start, (start + len, a.page_size));
+            a.offset = start;
+            drop(v);
+            put(bytes, &a);
+            Ok(0)
+        }
+        NVGPU_AS_IOCTL_FREE_SPACE => {
+            let a: NvgpuAsFreeSpaceArgs = arg(bytes)?;
+            let mut v = vm.lock();
+            // §2: no reservation there → silently 0. Drops the mappings inside it.
+            if let Some((end, _)) = v.reservations.remove(&a.offset) {
+                let inside: Vec<u64> = v.maps.range(a.offset..end).map(|(va, _)| *va).collect();
+                for va in inside {
+                    v.maps.remove(&va);
+                }
+                let _ = v.va.free(a.offset);
+            }
+            Ok(0)
+        }
+        NVGPU_AS_IOCTL_MAP_BUFFER_EX => {
+            let mut a: NvgpuAsMapBufferExArgs = arg(bytes)?;
+            rule_map_flags_known(a.flags)?;
+            rule_map_nonfixed_offsets_zero(&a)?;
+            // §2: the dma-buf fd must be a dma-buf (an nvmap id is not).
+            let (handle, backing) = st.dmabuf(i64::from(a.dmabuf_fd as i32))?;
+            let size = backing.len() as u64;
+            if a.mapping_size > size || a.buffer_offset > size - a.mapping_size.min(size) {
+                return Err(Errno::EINVAL);
+            }
+            rule_map_kinds(&a)?;
+            if a.flags & NVGPU_AS_MAP_BUFFER_FLAGS_FIXED_OFFSET == 0 {
+                // §2: re-mapping the same dma-buf returns the existing VA and takes a reference.
+                let mut v = vm.lock();
+                let existing = v.maps.iter_mut().find(|(_, m)| !m.fixed && m.handle == Some(handle));
+                if let Some((va, m)) = existing {
+                    m.refs += 1;
+                    a.offset = *va;
+                } else {
+                    drop(v);
+                    a.offset = vm.map_kernel_chosen(backing, size, true, Some(handle))?;
+                }
+            } else {
+                let map_len = if a.mapping_size == 0 { size - a.buffer_offset } else { a.mapping_size };
+                let map_len = map_len.next_multiple_of(PAGE);
+                if map_len == 0 || a.buffer_offset + map_len > size.next_multiple_of(PAGE) {
+                    return Err(Errno::EINVAL);
+                }
+                let mut v = vm.lock();
+                // §2 (vm_area.c): offset aligned to the page size; inside a reservation;
+                // not past its end; not overlapping a mapping → else EINVAL.
+                if a.offset % PAGE != 0 {
+                    return Err(Errno::EINVAL);
+                }
+                let end = a.offset.checked_add(map_len).ok_or(Errno::EINVAL)?;
+                match v.reservations.range(..=a.offset).next_back() {
+                    Some((_, &(rend, _))) if end <= rend => {}
+                    _ => return Err(Errno::EINVAL),
+                }
+                let overlaps = v.maps.range(..end).next_back().is_some_and(|(va, m)| va + m.size > a.offset);
+                if overlaps {
+                    return Err(Errno::EINVAL);
+                }
+                v.maps.insert(
+                    a.offset,
+                    Mapping {
+                        size: map_len,
+                        backing,
+                        offset: a.buffer_offset,
+                        writable: true,
+                        refs: 1,
+                        handle: Some(handle),
+                        fixed: true,
+                    },
+                );
+            }
+            put(bytes, &a);
+            Ok(0)
+        }
+        NVGPU_AS_IOCTL_UNMAP_BUFFER => {
+            let a: NvgpuAsUnmapBufferArgs = arg(bytes)?;
+            vm.unmap(a.offset); // §2: always 0
+            Ok(0)
+        }
+        NVGPU_AS_IOCTL_GET_VA_REGIONS => {
+            let mut a: NvgpuAsGetVaRegionsArgs = arg(bytes)?;
+            let v = vm.lock();
+            // Unified VA without big pages: one 4K region.
+            let regions =
+                [NvgpuAsVaRegion { offset: vm.start, page_size: 4096, reserved: 0, pages: (vm.end - vm.start) / PAGE }];
+            let n = regions.len().min(a.buf_size as usize / std::mem::size_of::<NvgpuAsVaRegion>());
+            if n > 0 {
+                if a.buf_addr == 0 {
+                    return Err(Errno::EFAULT);
+                }
+                // SAFETY: copy_to_user semantics: the caller's buffer holds buf_size bytes.
+                unsafe {
+                    std::ptr::copy_nonoverlapping(
+                        regions.as_ptr().cast::<u8>(),
+                        a.buf_addr as *mut u8,
+                        n * std::mem::size_of::<NvgpuAsVaRegion>(),
+                    )
+                };
+            }
+            drop(v);
+            a.buf_size = (n * std::mem::size_of::<NvgpuAsVaRegion>()) as u32;
+            put(bytes, &a);
+            Ok(0)
+        }
+        NVGPU_AS_IOCTL_GET_SYNC_RO_MAP => {
+            // The syncpoint shim, read-only, in the kernel VMA.
+            put(
+                bytes,
+                &NvgpuAsGetSyncRoMapArgs { base_gpuva: vm.end + 0x10000, sync_size: 0x1000, num_syncpoints: 1024 },
+            );
+            Ok(0)
+        }
+        _ => Err(Errno::ENOTTY),
+    }
+}
