@@ -13,7 +13,8 @@
 //!
 //! ```
 //! use gpuiface_hal::{AllocRequest, GpuIface};
-//! let dev = gpuiface_mock::MockDevice::open_default()?;
+//! use gpuiface_mock::{MockDevice, MockDeviceExt};
+//! let dev = MockDevice::open_default()?;
 //! let buf = dev.alloc(AllocRequest::new(4096))?;
 //! assert_eq!(buf.cpu_addr, Some(buf.gpu_va as usize)); // one address for CPU and GPU
 //! dev.free(buf)?;
@@ -27,12 +28,18 @@ pub mod va_alloc;
 
 pub use kernel::{MockKernel, MockKernelBuilder};
 
-/// The nvgpu backend's code over the mock kernel.
-pub type MockDevice = gpuiface_nvgpu::NvgpuDevice<MockKernel>;
+/// The nvgpu backend's code over the mock kernel (shared, so a test can
+/// keep the kernel to check for leaks after the device is dropped).
+pub type MockDevice = gpuiface_nvgpu::NvgpuDevice<std::sync::Arc<MockKernel>>;
 
 /// Open a [`MockDevice`] over a kernel built by `kernel`.
 pub fn open_with(kernel: MockKernelBuilder) -> gpuiface_hal::Result<MockDevice> {
-    gpuiface_nvgpu::NvgpuDeviceBuilder::default().backend_name("mock").build_with(kernel.build())
+    open_on(std::sync::Arc::new(kernel.build()))
+}
+
+/// Open a [`MockDevice`] over an existing kernel.
+pub fn open_on(kernel: std::sync::Arc<MockKernel>) -> gpuiface_hal::Result<MockDevice> {
+    gpuiface_nvgpu::NvgpuDeviceBuilder::default().backend_name("mock").build_with(kernel)
 }
 
 /// Extension: open the default mock (ga10b, threaded GPU).
@@ -41,7 +48,7 @@ pub trait MockDeviceExt: Sized {
     /// uses when no Jetson is present.
     fn open_default() -> gpuiface_hal::Result<Self>;
     /// The mock kernel.
-    fn kernel(&self) -> &MockKernel;
+    fn kernel(&self) -> &std::sync::Arc<MockKernel>;
     /// The GPU model.
     fn gpu(&self) -> &std::sync::Arc<gpu::Gpu>;
 }
@@ -50,7 +57,7 @@ impl MockDeviceExt for MockDevice {
     fn open_default() -> gpuiface_hal::Result<Self> {
         open_with(MockKernel::builder().gpu(gpu::GpuConfig { mode: gpu::ExecMode::Threaded }))
     }
-    fn kernel(&self) -> &MockKernel {
+    fn kernel(&self) -> &std::sync::Arc<MockKernel> {
         self.syscalls()
     }
     fn gpu(&self) -> &std::sync::Arc<gpu::Gpu> {

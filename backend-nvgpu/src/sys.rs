@@ -162,3 +162,37 @@ impl Syscalls for LinuxSyscalls {
         unsafe { doorbell.write_volatile(token) };
     }
 }
+
+/// A shared seam: lets a test keep the mock kernel alive after the device
+/// that used it is dropped (to check for leaks).
+impl<T: Syscalls> Syscalls for std::sync::Arc<T> {
+    fn open(&self, path: &CStr, flags: i32) -> Result<RawFd, Errno> {
+        (**self).open(path, flags)
+    }
+    fn close(&self, fd: RawFd) -> Result<(), Errno> {
+        (**self).close(fd)
+    }
+    unsafe fn ioctl_write(&self, fd: RawFd, request: u32, arg: *const u8) -> Result<i32, Errno> {
+        // SAFETY: forwarded with the caller's guarantees.
+        unsafe { (**self).ioctl_write(fd, request, arg) }
+    }
+    unsafe fn ioctl_read_write(&self, fd: RawFd, request: u32, arg: *mut u8) -> Result<i32, Errno> {
+        // SAFETY: forwarded with the caller's guarantees.
+        unsafe { (**self).ioctl_read_write(fd, request, arg) }
+    }
+    fn ioctl_value(&self, fd: RawFd, request: u32, value: u64) -> Result<i32, Errno> {
+        (**self).ioctl_value(fd, request, value)
+    }
+    unsafe fn mmap(&self, addr: usize, len: usize, prot: i32, flags: i32, fd: RawFd, offset: i64) -> Result<usize, Errno> {
+        // SAFETY: forwarded with the caller's guarantees.
+        unsafe { (**self).mmap(addr, len, prot, flags, fd, offset) }
+    }
+    unsafe fn munmap(&self, addr: usize, len: usize) -> Result<(), Errno> {
+        // SAFETY: forwarded with the caller's guarantees.
+        unsafe { (**self).munmap(addr, len) }
+    }
+    unsafe fn ring_doorbell(&self, doorbell: *mut u32, token: u32) {
+        // SAFETY: forwarded with the caller's guarantees.
+        unsafe { (**self).ring_doorbell(doorbell, token) }
+    }
+}

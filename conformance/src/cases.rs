@@ -50,7 +50,7 @@ fn alloc_one_byte_is_usable_from_cpu_and_gpu(ctx: &Ctx) -> CaseResult {
 fn alloc_page_minus_one(ctx: &Ctx) -> CaseResult {
     let dev = ctx.open()?;
     let b = dev.alloc(AllocRequest::new(4095)).map_err(|e| e.to_string())?;
-    ensure!(b.gpu_va % 4096 == 0, "unaligned {:#x}", b.gpu_va);
+    ensure!(b.gpu_va.is_multiple_of(4096), "unaligned {:#x}", b.gpu_va);
     dev.free(b).map_err(|e| e.to_string())
 }
 
@@ -58,7 +58,7 @@ fn alloc_of_8mib_and_more_is_2mib_aligned(ctx: &Ctx) -> CaseResult {
     let dev = ctx.open()?;
     for size in [8 * MIB, 8 * MIB + 4096, 24 * MIB] {
         let b = dev.alloc(AllocRequest::new(size).gpu_only()).map_err(|e| e.to_string())?;
-        ensure!(b.gpu_va % (2 * MIB) == 0, "{size:#x} at {:#x}", b.gpu_va);
+        ensure!(b.gpu_va.is_multiple_of(2 * MIB), "{size:#x} at {:#x}", b.gpu_va);
         dev.free(b).map_err(|e| e.to_string())?;
     }
     Ok(())
@@ -67,7 +67,7 @@ fn alloc_of_8mib_and_more_is_2mib_aligned(ctx: &Ctx) -> CaseResult {
 fn alloc_with_requested_alignment(ctx: &Ctx) -> CaseResult {
     let dev = ctx.open()?;
     let b = dev.alloc(AllocRequest::new(4096).align(1 << 20)).map_err(|e| e.to_string())?;
-    ensure!(b.gpu_va % (1 << 20) == 0, "{:#x}", b.gpu_va);
+    ensure!(b.gpu_va.is_multiple_of(1 << 20), "{:#x}", b.gpu_va);
     dev.free(b).map_err(|e| e.to_string())?;
     ensure!(
         kind_of(dev.alloc(AllocRequest::new(4096).align(3000))) == Some(ErrorKind::InvalidArgument),
@@ -130,7 +130,7 @@ fn thousands_of_varied_allocations(ctx: &Ctx) -> CaseResult {
             ensure!(b.gpu_end() <= o.gpu_va || o.gpu_end() <= b.gpu_va, "{b:?} overlaps {o:?}");
         }
         live.push(b);
-        if x % 3 == 0 {
+        if x.is_multiple_of(3) {
             let victim = live.swap_remove((x as usize / 3) % live.len());
             dev.free(victim).map_err(|e| e.to_string())?;
         }

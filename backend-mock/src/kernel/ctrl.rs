@@ -92,10 +92,10 @@ pub(crate) fn rule_alloc_as_range(a: &NvgpuAllocAsArgs) -> KResult<()> {
     if a.big_page_size != 0 && (!a.big_page_size.is_power_of_two() || a.big_page_size != 64 << 10) {
         return Err(Errno::EINVAL);
     }
-    if a.va_range_start == 0 || a.va_range_start % PDE != 0 {
+    if a.va_range_start == 0 || !a.va_range_start.is_multiple_of(PDE) {
         return Err(Errno::EINVAL);
     }
-    if a.va_range_end == 0 || a.va_range_end % PDE != 0 {
+    if a.va_range_end == 0 || !a.va_range_end.is_multiple_of(PDE) {
         return Err(Errno::EINVAL);
     }
     if a.va_range_start >= a.va_range_end {
@@ -107,7 +107,7 @@ pub(crate) fn rule_alloc_as_range(a: &NvgpuAllocAsArgs) -> KResult<()> {
             return Err(Errno::EINVAL);
         }
     } else if a.va_range_split == 0
-        || a.va_range_split % PDE != 0
+        || !a.va_range_split.is_multiple_of(PDE)
         || a.va_range_split <= a.va_range_start
         || a.va_range_split >= a.va_range_end
     {

@@ -221,7 +221,7 @@ pub(crate) fn ioctl(st: &mut KState, id: u32, request: u32, bytes: &mut [u8]) ->
             let len = a.pages.checked_mul(u64::from(a.page_size)).ok_or(Errno::ENOMEM)?;
             let start = if a.flags & NVGPU_AS_ALLOC_SPACE_FLAGS_FIXED_OFFSET != 0 {
                 // §2: misaligned, empty, outside, or overlapping → ENOMEM (buddy alloc_fixed).
-                if len == 0 || a.offset % u64::from(a.page_size) != 0 {
+                if len == 0 || !a.offset.is_multiple_of(u64::from(a.page_size)) {
                     return Err(Errno::ENOMEM);
                 }
                 v.va.alloc_fixed(a.offset, len).map_err(|_| Errno::ENOMEM)?;
@@ -280,7 +280,7 @@ pub(crate) fn ioctl(st: &mut KState, id: u32, request: u32, bytes: &mut [u8]) ->
                 let mut v = vm.lock();
                 // §2 (vm_area.c): offset aligned to the page size; inside a reservation;
                 // not past its end; not overlapping a mapping → else EINVAL.
-                if a.offset % PAGE != 0 {
+                if !a.offset.is_multiple_of(PAGE) {
                     return Err(Errno::EINVAL);
                 }
                 let end = a.offset.checked_add(map_len).ok_or(Errno::EINVAL)?;
