@@ -21,6 +21,7 @@ use std::fmt;
 use gpuiface::{Backend, BackendKind};
 
 mod cases;
+pub mod expect;
 mod mock_cases;
 pub mod support;
 

@@ -412,6 +412,14 @@ impl<I: GpuIface> Runtime<I> {
         self.iface.signal_wait(&self.timeline, target, self.wait_timeout)
     }
 
+    /// Free a buffer once the GPU is done with it: waits for every submitted
+    /// command first. ([`GpuIface::free`] frees at once; work still in flight
+    /// that touches the buffer then faults, as it would on the hardware.)
+    pub fn free(&self, buffer: Buffer) -> Result<()> {
+        self.synchronize()?;
+        self.iface.free(buffer)
+    }
+
     /// Upload a program's code into GPU memory.
     pub fn load_program(&self, code: &[u8]) -> Result<Program> {
         if code.is_empty() {
