@@ -137,8 +137,10 @@ impl TestChannel {
     }
 
     /// Write a raw ring word and advance GP_PUT (no doorbell). Returns the entry index.
+    /// Panics when the ring is full (the GPU has not consumed enough yet).
     pub fn push_entry(&mut self, word: u64) -> u32 {
         let idx = self.put;
+        assert_ne!((idx + 1) % self.entries, self.gp_get(), "GPFIFO ring full");
         self.gpfifo.write(8 * idx as usize, &word.to_le_bytes());
         self.put = (self.put + 1) % self.entries;
         self.userd.write_u32(USERD_GP_PUT, self.put);
