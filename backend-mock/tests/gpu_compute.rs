@@ -224,9 +224,9 @@ fn a_qmd_that_is_not_v03_faults() {
 }
 
 /// Seed 002, hazard: the CPU rewrites the QMD of launch A (release payload
-/// 1) for launch B (payload 2) before the GPU has read it. The GPU reads a
-/// QMD when it executes the launch, so A releases 2: the CPU would believe B
-/// finished before B even started.
+/// one) for launch B (payload two) before the GPU has read it. The GPU reads
+/// a QMD when it executes the launch, so A releases two: the CPU would
+/// believe B finished before B even started.
 #[test]
 fn qmd_reuse_race_reproduces_in_stepped_mode() {
     let (gpu, vm, data) = setup(ExecMode::Stepped);
