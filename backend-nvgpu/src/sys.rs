@@ -183,7 +183,15 @@ impl<T: Syscalls> Syscalls for std::sync::Arc<T> {
     fn ioctl_value(&self, fd: RawFd, request: u32, value: u64) -> Result<i32, Errno> {
         (**self).ioctl_value(fd, request, value)
     }
-    unsafe fn mmap(&self, addr: usize, len: usize, prot: i32, flags: i32, fd: RawFd, offset: i64) -> Result<usize, Errno> {
+    unsafe fn mmap(
+        &self,
+        addr: usize,
+        len: usize,
+        prot: i32,
+        flags: i32,
+        fd: RawFd,
+        offset: i64,
+    ) -> Result<usize, Errno> {
         // SAFETY: forwarded with the caller's guarantees.
         unsafe { (**self).mmap(addr, len, prot, flags, fd, offset) }
     }

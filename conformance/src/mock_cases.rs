@@ -1,6 +1,166 @@
-//! Cases that need the mock (stepped GPU, fault injection, leak checks).
+//! Cases that need the mock: a stepped GPU (the QMD race), injected hangs,
+//! and the kernel's leak check. On the real kernel they are expected
+//! failures, each with its reason.
 
-use crate::Case;
+use std::sync::Arc;
+use std::time::Duration;
 
-/// Mock-only cases (filled in with the mock API).
-pub(crate) const CASES: &[Case] = &[];
+use gpuiface::mock::gpu::{ExecMode, GpuConfig, ProgramKey};
+use gpuiface::mock::{open_on, MockDevice, MockDeviceExt, MockKernel};
+use gpuiface::queue::{LaunchDims, Program, Queue, QueueOptions, Runtime};
+use gpuiface::{AllocRequest, BackendKind, Error, ErrorKind, GpuIface, SignalPlacement};
+
+use crate::{ensure, Case, CaseResult, Ctx};
+
+fn mock(ctx: &Ctx, mode: ExecMode) -> Result<(Arc<MockKernel>, MockDevice), String> {
+    if ctx.kind != BackendKind::Mock {
+        return Err(format!("needs the mock's {mode:?} GPU"));
+    }
+    let k = Arc::new(MockKernel::builder().gpu(GpuConfig { mode }).build());
+    let dev = open_on(k.clone()).map_err(|e| e.to_string())?;
+    Ok((k, dev))
+}
+
+/// A program whose kernel does nothing, loaded without synchronizing (the
+/// stepped GPU only runs when stepped).
+fn nop_program(dev: &MockDevice) -> Result<Program, String> {
+    let code = b"conformance:nop";
+    dev.gpu().register_kernel(ProgramKey::Bytes(code.to_vec()), |_| Ok(()));
+    let b = dev.alloc(AllocRequest::new(256).align(256)).map_err(|e| e.to_string())?;
+    // SAFETY: the buffer is mapped for 256 bytes.
+    unsafe { std::ptr::copy_nonoverlapping(code.as_ptr(), b.cpu_ptr().ok_or("unmapped")?, code.len()) };
+    Ok(Program::new(b))
+}
+
+/// Submit two launches of one queue with signal values 1 and 2, then step
+/// the GPU until the first launch has run; return the signal's value then.
+fn first_launch_signal(ctx: &Ctx, options: QueueOptions) -> Result<u64, String> {
+    let (_k, dev) = mock(ctx, ExecMode::Stepped)?;
+    let rt = Runtime::new(&dev).map_err(|e| e.to_string())?;
+    let gpu = dev.gpu().clone();
+    while gpu.step() {}
+    let prog = nop_program(&dev)?;
+    let s = dev.signal_alloc().map_err(|e| e.to_string())?;
+    let mut q = Queue::compute().with_options(options);
+    let v = q.var();
+    q.launch(&prog, LaunchDims::new([1, 1, 1], [32, 1, 1]), &[]).signal(&s, v);
+    rt.submit(&q, &[(v, 1)]).map_err(|e| e.to_string())?;
+    // The CPU is already preparing the next launch: on Tegra it gets here
+    // before the GPU has read the first QMD.
+    rt.submit(&q, &[(v, 2)]).map_err(|e| e.to_string())?;
+    while gpu.launches() == 0 {
+        ensure!(gpu.step(), "GPU idle before the first launch");
+    }
+    // Let the first submission finish (its pushbuffer signal, if any).
+    while s.value() == 0 && gpu.launches() == 1 {
+        if !gpu.step() {
+            break;
+        }
+    }
+    let first = s.value();
+    while gpu.step() {}
+    ensure!(s.value() == 2, "final signal {}", s.value());
+    Ok(first)
+}
+
+fn qmd_race_folded_signals_in_a_reused_qmd_show_the_hazard(ctx: &Ctx) -> CaseResult {
+    let seen = first_launch_signal(
+        ctx,
+        QueueOptions { signal_placement: Some(SignalPlacement::QmdRelease), reuse_qmd_memory: true },
+    )?;
+    ensure!(seen == 2, "expected the hazard (first launch releasing the second's value 2), saw {seen}");
+    Ok(())
+}
+
+fn qmd_race_pushbuffer_signals_never_show_it(ctx: &Ctx) -> CaseResult {
+    for reuse in [false, true] {
+        let seen = first_launch_signal(
+            ctx,
+            QueueOptions { signal_placement: Some(SignalPlacement::PushbufferSemaphore), reuse_qmd_memory: reuse },
+        )?;
+        ensure!(seen == 1, "pushbuffer signal after the first launch was {seen} (reuse {reuse})");
+    }
+    Ok(())
+}
+
+fn hang_is_reported_and_the_device_still_drops_cleanly(ctx: &Ctx) -> CaseResult {
+    let (k, dev) = mock(ctx, ExecMode::Threaded)?;
+    {
+        let rt = Runtime::with_config(&dev, 1 << 20, Duration::from_millis(200)).map_err(|e| e.to_string())?;
+        rt.synchronize().map_err(|e| e.to_string())?;
+        let chid = dev.channel_token(rt.objects().compute_channel).ok_or("no token")? & 0xfff;
+        dev.gpu().inject_hang(chid);
+        let s = dev.signal_alloc().map_err(|e| e.to_string())?;
+        let mut q = Queue::compute();
+        q.signal(&s, 1u64);
+        rt.submit(&q, &[]).map_err(|e| e.to_string())?;
+        let e = rt.synchronize().err().ok_or("synchronize succeeded on a hung channel")?;
+        ensure!(e.kind() == ErrorKind::DeviceHang, "{e}");
+        ensure!(matches!(e, Error::DeviceHang { fault: None, .. }), "a hang has no fault record: {e}");
+        // An MMU fault, by contrast, comes with the kernel's record.
+        let copy = dev.channel_token(rt.objects().copy_channel).ok_or("no token")? & 0xfff;
+        dev.gpu().inject_mmu_fault(copy, 0xbad000);
+        let mut q = Queue::copy_queue();
+        q.signal(&s, 5u64);
+        let _ = rt.submit(&q, &[]);
+        let e = dev.signal_wait(&s, 5, Duration::from_secs(2)).err().ok_or("fault not reported")?;
+        ensure!(matches!(&e, Error::DeviceHang { fault: Some(f), .. } if f.channel == copy), "{e}");
+    }
+    drop(dev);
+    let snap = k.snapshot();
+    ensure!(snap.is_empty(), "hung device leaked: {snap:?}");
+    Ok(())
+}
+
+fn teardown_leaks_nothing(ctx: &Ctx) -> CaseResult {
+    let (k, dev) = mock(ctx, ExecMode::Threaded)?;
+    {
+        let rt = Runtime::new(&dev).map_err(|e| e.to_string())?;
+        let bufs: Vec<_> = (0..100u64)
+            .map(|i| dev.alloc(AllocRequest::new(4096 * (1 + i % 7))))
+            .collect::<Result<_, _>>()
+            .map_err(|e| e.to_string())?;
+        rt.copyin(&bufs[3], 0, &[1, 2, 3]).map_err(|e| e.to_string())?;
+        let _signals: Vec<_> =
+            (0..300).map(|_| dev.signal_alloc()).collect::<Result<_, _>>().map_err(|e| e.to_string())?;
+        ensure!(!k.snapshot().is_empty(), "nothing was allocated?");
+    }
+    drop(dev);
+    let snap = k.snapshot();
+    ensure!(snap.is_empty(), "leaked: {snap:?}");
+    Ok(())
+}
+
+fn injected_failures_surface_as_typed_errors(ctx: &Ctx) -> CaseResult {
+    use gpuiface::mock::kernel::Matcher;
+    let (k, dev) = mock(ctx, ExecMode::Immediate)?;
+    for (name, errno, kind) in [
+        ("NVMAP_IOC_ALLOC", gpuiface::Errno::ENOMEM, ErrorKind::OutOfMemory),
+        ("NVGPU_AS_IOCTL_MAP_BUFFER_EX", gpuiface::Errno::EINVAL, ErrorKind::InvalidArgument),
+    ] {
+        k.inject_failure(Matcher::Name(name.into()), 1, errno);
+        let e = dev.alloc(AllocRequest::new(4096)).err().ok_or("injected failure ignored")?;
+        ensure!(e.kind() == kind && e.op() == Some(name), "{e}");
+        ensure!(e.to_string().contains(name), "message does not name the ioctl: {e}");
+    }
+    let b = dev.alloc(AllocRequest::new(4096)).map_err(|e| e.to_string())?;
+    dev.free(b).map_err(|e| e.to_string())
+}
+
+const NEEDS_MOCK: &[(BackendKind, &str)] =
+    &[(BackendKind::Nvgpu, "nvgpu: needs the mock (stepped GPU, fault injection, kernel leak snapshot)")];
+
+macro_rules! mock_case {
+    ($f:ident) => {
+        Case { name: stringify!($f), run: $f, expected_failures: NEEDS_MOCK }
+    };
+}
+
+/// Mock-only cases.
+pub(crate) const CASES: &[Case] = &[
+    mock_case!(qmd_race_folded_signals_in_a_reused_qmd_show_the_hazard),
+    mock_case!(qmd_race_pushbuffer_signals_never_show_it),
+    mock_case!(hang_is_reported_and_the_device_still_drops_cleanly),
+    mock_case!(teardown_leaks_nothing),
+    mock_case!(injected_failures_surface_as_typed_errors),
+];

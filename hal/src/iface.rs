@@ -134,38 +134,44 @@ macro_rules! delegate_gpu_iface {
 delegate_gpu_iface!(First);
 delegate_gpu_iface!(Second);
 
-impl<T: GpuIface + ?Sized> GpuIface for &T {
-    fn info(&self) -> &DeviceInfo {
-        (**self).info()
-    }
-    fn alloc(&self, request: AllocRequest) -> Result<Buffer> {
-        (**self).alloc(request)
-    }
-    fn free(&self, buffer: Buffer) -> Result<()> {
-        (**self).free(buffer)
-    }
-    fn map(&self, memory: ForeignMemory<'_>) -> Result<Buffer> {
-        (**self).map(memory)
-    }
-    fn rm_alloc(&self, parent: RmHandle, class: RmClass, params: &RmAllocParams) -> Result<RmHandle> {
-        (**self).rm_alloc(parent, class, params)
-    }
-    fn rm_control(&self, object: RmHandle, control: &mut RmControl) -> Result<()> {
-        (**self).rm_control(object, control)
-    }
-    fn rm_free(&self, object: RmHandle) -> Result<()> {
-        (**self).rm_free(object)
-    }
-    fn setup_usermode(&self) -> Result<UsermodeRegs> {
-        (**self).setup_usermode()
-    }
-    fn submit(&self, channel: RmHandle, entries: &[GpFifoEntry]) -> Result<()> {
-        (**self).submit(channel, entries)
-    }
-    fn signal_alloc(&self) -> Result<Signal> {
-        (**self).signal_alloc()
-    }
-    fn signal_wait(&self, signal: &Signal, value: u64, timeout: Duration) -> Result<()> {
-        (**self).signal_wait(signal, value, timeout)
-    }
+macro_rules! delegate_through_deref {
+    ($($ty:ty),*) => {$(
+        impl<T: GpuIface + ?Sized> GpuIface for $ty {
+            fn info(&self) -> &DeviceInfo {
+                (**self).info()
+            }
+            fn alloc(&self, request: AllocRequest) -> Result<Buffer> {
+                (**self).alloc(request)
+            }
+            fn free(&self, buffer: Buffer) -> Result<()> {
+                (**self).free(buffer)
+            }
+            fn map(&self, memory: ForeignMemory<'_>) -> Result<Buffer> {
+                (**self).map(memory)
+            }
+            fn rm_alloc(&self, parent: RmHandle, class: RmClass, params: &RmAllocParams) -> Result<RmHandle> {
+                (**self).rm_alloc(parent, class, params)
+            }
+            fn rm_control(&self, object: RmHandle, control: &mut RmControl) -> Result<()> {
+                (**self).rm_control(object, control)
+            }
+            fn rm_free(&self, object: RmHandle) -> Result<()> {
+                (**self).rm_free(object)
+            }
+            fn setup_usermode(&self) -> Result<UsermodeRegs> {
+                (**self).setup_usermode()
+            }
+            fn submit(&self, channel: RmHandle, entries: &[GpFifoEntry]) -> Result<()> {
+                (**self).submit(channel, entries)
+            }
+            fn signal_alloc(&self) -> Result<Signal> {
+                (**self).signal_alloc()
+            }
+            fn signal_wait(&self, signal: &Signal, value: u64, timeout: Duration) -> Result<()> {
+                (**self).signal_wait(signal, value, timeout)
+            }
+        }
+    )*};
 }
+// Generic code can hold a device by reference, in an `Arc` or in a `Box`.
+delegate_through_deref!(&T, std::sync::Arc<T>, Box<T>);

@@ -1,0 +1,254 @@
+//! The real Tegra backend (`gpuiface-nvgpu`) running over the mock kernel:
+//! ioctl order, teardown, unwinding and fault-injection sweeps.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use gpuiface_hal::queue::{LaunchDims, Queue, Runtime};
+use gpuiface_hal::{AllocRequest, Errno, Error, ErrorKind, GpuIface, RmControl};
+use gpuiface_mock::gpu::{ExecMode, GpuConfig, ProgramKey};
+use gpuiface_mock::kernel::{Characteristics, Matcher};
+use gpuiface_mock::{open_on, MockDeviceExt, MockKernel};
+
+fn kernel() -> Arc<MockKernel> {
+    Arc::new(MockKernel::builder().gpu(GpuConfig { mode: ExecMode::Immediate }).build())
+}
+
+fn names(k: &MockKernel) -> Vec<String> {
+    k.trace().into_iter().map(|t| t.name).collect()
+}
+
+const PIPELINE: [&str; 4] = ["NVMAP_IOC_CREATE", "NVMAP_IOC_ALLOC", "NVMAP_IOC_GET_FD", "NVGPU_AS_IOCTL_MAP_BUFFER_EX"];
+
+#[test]
+fn device_and_channel_setup_follow_the_cuda_trace_order() {
+    let k = kernel();
+    let dev = open_on(k.clone()).unwrap();
+    assert_eq!(names(&k), ["NVGPU_GPU_IOCTL_GET_CHARACTERISTICS", "NVGPU_GPU_IOCTL_GET_CHARACTERISTICS"]);
+    k.clear_trace();
+    let rt = Runtime::new(&dev).unwrap();
+    let t = names(&k);
+    let mut expect: Vec<&str> = vec![
+        // NV01_MEMORY_VIRTUAL: the address space and the two window reservations.
+        "NVGPU_GPU_IOCTL_ALLOC_AS",
+        "NVGPU_AS_IOCTL_ALLOC_SPACE",
+        "NVGPU_AS_IOCTL_ALLOC_SPACE",
+        // KEPLER_CHANNEL_GROUP_A, FERMI_CONTEXT_SHARE_A.
+        "NVGPU_GPU_IOCTL_OPEN_TSG",
+        "NVGPU_TSG_IOCTL_CREATE_SUBCONTEXT",
+    ];
+    // Seed 001 Phase 4, per channel: notifier buffer, OPEN_CHANNEL, AS bind
+    // *before* TSG bind, WDT, GPFIFO + USERD buffers, SETUP_BIND, syncpoint,
+    // notifier, then ALLOC_OBJ_CTX for the engine object.
+    let channel: Vec<&str> = PIPELINE
+        .iter()
+        .copied()
+        .chain([
+            "NVGPU_GPU_IOCTL_OPEN_CHANNEL",
+            "NVGPU_AS_IOCTL_BIND_CHANNEL",
+            "NVGPU_TSG_IOCTL_BIND_CHANNEL_EX",
+            "NVGPU_IOCTL_CHANNEL_WDT",
+        ])
+        .chain(PIPELINE)
+        .chain(PIPELINE)
+        .chain([
+            "NVGPU_IOCTL_CHANNEL_SETUP_BIND",
+            "NVGPU_IOCTL_CHANNEL_GET_USER_SYNCPOINT",
+            "NVGPU_IOCTL_CHANNEL_SET_ERROR_NOTIFIER",
+            "NVGPU_IOCTL_CHANNEL_ALLOC_OBJ_CTX",
+        ])
+        .collect();
+    expect.extend(&channel);
+    expect.extend(&channel);
+    assert_eq!(&t[..expect.len()], &expect[..], "full trace: {t:#?}");
+    // Then only memory (signal page, command ring): no submit ioctl, ever.
+    assert!(t[expect.len()..].iter().all(|n| PIPELINE.contains(&n.as_str())), "{:?}", &t[expect.len()..]);
+    k.clear_trace();
+    let s = dev.signal_alloc().unwrap();
+    let mut q = Queue::compute();
+    q.signal(&s, 1u64);
+    for _ in 0..10 {
+        rt.submit(&q, &[]).unwrap();
+    }
+    rt.synchronize().unwrap();
+    assert!(names(&k).is_empty(), "steady-state submission made ioctls: {:?}", names(&k));
+}
+
+#[test]
+fn one_allocation_is_four_ioctls_and_one_mmap() {
+    let k = kernel();
+    let dev = open_on(k.clone()).unwrap();
+    dev.free(dev.alloc(AllocRequest::new(4096)).unwrap()).unwrap(); // creates the AS
+    k.clear_trace();
+    let b = dev.alloc(AllocRequest::new(1 << 20)).unwrap();
+    assert_eq!(names(&k), PIPELINE);
+    assert!(b.cpu_addr.is_some(), "mapped for the CPU");
+    k.clear_trace();
+    dev.free(b).unwrap();
+    assert_eq!(names(&k), ["NVGPU_AS_IOCTL_UNMAP_BUFFER", "NVMAP_IOC_FREE"]);
+}
+
+#[test]
+fn teardown_leaks_no_fd_handle_or_mapping() {
+    let k = Arc::new(MockKernel::builder().gpu(GpuConfig { mode: ExecMode::Threaded }).build());
+    {
+        let dev = open_on(k.clone()).unwrap();
+        let rt = Runtime::new(&dev).unwrap();
+        let mut bufs = Vec::new();
+        for i in 0..3000u64 {
+            bufs.push(dev.alloc(AllocRequest::new(1 + (i * 7919) % (300 << 10))).unwrap());
+            if i % 3 == 0 {
+                dev.free(bufs.swap_remove((i as usize / 3) % bufs.len())).unwrap();
+            }
+        }
+        let src: Vec<u8> = (0..100_000u32).map(|i| i as u8).collect();
+        rt.copyin(&bufs[0], 0, &src[..bufs[0].size.min(100_000) as usize]).unwrap();
+        let s = dev.signal_alloc().unwrap();
+        let mut q = Queue::copy_queue();
+        q.copy(bufs[1].gpu_va, bufs[0].gpu_va, bufs[0].size.min(bufs[1].size)).signal(&s, 9u64);
+        rt.submit(&q, &[]).unwrap();
+        dev.signal_wait(&s, 9, Duration::from_secs(5)).unwrap();
+        // Leave buffers allocated on purpose: drop must release them.
+        assert!(!k.snapshot().is_empty());
+        drop(rt);
+    }
+    k.assert_no_leaks();
+}
+
+#[test]
+fn an_r35_kernel_is_refused_with_a_clear_error() {
+    let k = Arc::new(MockKernel::builder().characteristics(Characteristics::r35()).build());
+    let e = open_on(k.clone()).unwrap_err();
+    assert_eq!(e.kind(), ErrorKind::Unsupported);
+    let s = e.to_string();
+    assert!(s.contains("312") && s.contains("r35") && s.contains("r36"), "{s}");
+    k.assert_no_leaks();
+}
+
+#[test]
+fn perf_boost_pins_min_freq_to_max_freq_in_sysfs() {
+    let dir = std::env::temp_dir().join(format!("gpuiface-sysfs-{}", std::process::id()));
+    let devfreq = dir.join(gpuiface_nvgpu::device::DEVFREQ);
+    std::fs::create_dir_all(&devfreq).unwrap();
+    std::fs::write(devfreq.join("max_freq"), "1300500000\n").unwrap();
+    std::fs::write(devfreq.join("min_freq"), "306000000\n").unwrap();
+    let dev = gpuiface_nvgpu::NvgpuDeviceBuilder::default()
+        .sysfs_root(&dir)
+        .backend_name("mock")
+        .build_with(kernel())
+        .unwrap();
+    let rt = Runtime::new(&dev).unwrap();
+    dev.rm_control(rt.objects().subdevice, &mut RmControl::PerfBoost { duration_s: 0 }).unwrap();
+    assert_eq!(std::fs::read_to_string(devfreq.join("min_freq")).unwrap(), "1300500000");
+    std::fs::remove_dir_all(&dir).unwrap();
+    let e = dev.rm_control(rt.objects().subdevice, &mut RmControl::PerfBoost { duration_s: 0 }).unwrap_err();
+    assert_eq!(e.kind(), ErrorKind::Unsupported, "{e}");
+}
+
+type Kept = Vec<Box<dyn std::any::Any>>;
+
+/// Count the ioctls a clean run of `setup` makes (teardown not included).
+fn ioctls_of(setup: &impl Fn(&Arc<MockKernel>, &mut Kept) -> Result<(), Error>) -> usize {
+    let k = kernel();
+    let mut kept = Kept::new();
+    setup(&k, &mut kept).unwrap();
+    let n = k.trace().len();
+    drop(kept);
+    n
+}
+
+/// Fail every ioctl position of `setup` with each errno: a typed error
+/// naming the errno comes back, nothing leaks once the caller drops what it
+/// holds, and the next attempt succeeds. (Teardown ioctls are not swept:
+/// UNMAP_BUFFER and DELETE_SUBCONTEXT cannot fail in the kernel.)
+fn sweep(setup: impl Fn(&Arc<MockKernel>, &mut Kept) -> Result<(), Error>) {
+    let total = ioctls_of(&setup);
+    assert!(total > 0);
+    for nth in 1..=total {
+        for errno in [Errno::EINVAL, Errno::ENOMEM, Errno::EBUSY, Errno::ENOTTY] {
+            let k = kernel();
+            k.inject_failure(Matcher::Any, nth, errno);
+            let mut kept = Kept::new();
+            let e = setup(&k, &mut kept).expect_err(&format!("ioctl #{nth} failing with {errno} went unnoticed"));
+            assert_eq!(e.errno(), Some(errno), "ioctl #{nth}: {e}");
+            assert_eq!(e.kind(), errno.kind(), "ioctl #{nth}: {e}");
+            kept.clear();
+            k.assert_no_leaks();
+            setup(&k, &mut kept).unwrap_or_else(|e| panic!("retry after ioctl #{nth} failed: {e}"));
+            kept.clear();
+            k.assert_no_leaks();
+        }
+    }
+}
+
+#[test]
+fn fault_injection_sweep_over_device_and_runtime_setup() {
+    sweep(|k, kept| {
+        let dev = Arc::new(open_on(k.clone())?);
+        // The runtime borrows the device; keep both, runtime dropped first.
+        let rt = Runtime::new(dev.clone())?;
+        kept.push(Box::new(rt));
+        kept.push(Box::new(dev));
+        Ok(())
+    });
+}
+
+#[test]
+fn fault_injection_sweep_over_allocation() {
+    sweep(|k, kept| {
+        let dev = open_on(k.clone())?;
+        let b = dev.alloc(AllocRequest::new(3 << 20))?;
+        kept.push(Box::new((b, dev)));
+        Ok(())
+    });
+}
+
+#[test]
+fn a_failed_mmap_unwinds_the_allocation() {
+    let k = kernel();
+    let dev = open_on(k.clone()).unwrap();
+    dev.free(dev.alloc(AllocRequest::new(4096)).unwrap()).unwrap();
+    let before = k.snapshot();
+    // Both the fixed and the fallback mapping fail.
+    k.inject_failure(Matcher::Mmap, 1, Errno::ENOMEM);
+    k.inject_failure(Matcher::Mmap, 1, Errno::ENOMEM);
+    let e = dev.alloc(AllocRequest::new(8192)).unwrap_err();
+    assert_eq!((e.op(), e.errno()), (Some("mmap"), Some(Errno::ENOMEM)), "{e}");
+    assert_eq!(k.snapshot(), before, "a failed allocation left something behind");
+    dev.alloc(AllocRequest::new(8192)).unwrap();
+}
+
+#[test]
+fn closure_kernel_launch_and_fault_reporting() {
+    let k = kernel();
+    let dev = open_on(k.clone()).unwrap();
+    let rt = Runtime::new(&dev).unwrap();
+    let out = dev.alloc(AllocRequest::new(64)).unwrap();
+    dev.gpu().register_kernel(ProgramKey::Bytes(b"poke".to_vec()), |c| {
+        let dst = c.arg_u64(0);
+        let n = c.grid[0] * c.block[0];
+        c.write_u32(dst, n)
+    });
+    let prog = rt.load_program(b"poke").unwrap();
+    let s = dev.signal_alloc().unwrap();
+    let mut q = Queue::compute();
+    q.launch(&prog, LaunchDims::new([3, 1, 1], [32, 1, 1]), &out.gpu_va.to_le_bytes()).signal(&s, 1u64);
+    rt.submit(&q, &[]).unwrap();
+    dev.signal_wait(&s, 1, Duration::from_secs(2)).unwrap();
+    let mut v = [0u8; 4];
+    rt.copyout(&mut v, &out, 0).unwrap();
+    assert_eq!(u32::from_le_bytes(v), 96);
+
+    // The same kernel writing to an unmapped address: an MMU fault, reported as a hang.
+    let mut q = Queue::compute();
+    q.launch(&prog, LaunchDims::new([1, 1, 1], [1, 1, 1]), &0x1000u64.to_le_bytes()).signal(&s, 2u64);
+    rt.submit(&q, &[]).unwrap();
+    let e = dev.signal_wait(&s, 2, Duration::from_secs(2)).unwrap_err();
+    let Error::DeviceHang { fault: Some(f), .. } = &e else { panic!("{e}") };
+    assert_eq!(f.notifier_code, gpuiface_nvgpu::abi::NVGPU_CHANNEL_FIFO_ERROR_MMU_ERR_FLT, "{e}");
+    let rec = &dev.gpu().faults()[0];
+    assert_eq!(rec.address, Some(0x1000));
+    drop(rt);
+    drop(dev);
+    k.assert_no_leaks();
+}
