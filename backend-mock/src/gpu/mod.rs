@@ -1,34 +1,49 @@
 //! The GPU model: ga10b's host (PBDMA), compute and copy engines.
 //!
 //! On a doorbell, the channel's GPFIFO entries between GP_GET and GP_PUT
-//! (USERD +0x88 / +0x8C) are fetched through the channel's VM and their
-//! pushbuffers executed method by method with the shared codecs
+//! (USERD +0x88 / +0x8C) are fetched, their pushbuffers read through the
+//! channel's VM and executed method by method with the shared codecs
 //! (`gpuiface_hal::codec`, `gpuiface_hal::classes`), exactly as the runtime
-//! encodes them.
+//! encodes them. GP_GET advances (in USERD) when an entry's last method has
+//! executed.
 //!
 //! | file | engine |
 //! |---|---|
-//! | `host.rs` | GPFIFO fetch, subchannel binding, semaphores (release/acquire), interrupts |
+//! | `host.rs` | GPFIFO fetch, subchannel binding, semaphores (release/acquire/reduction), interrupts |
 //! | `compute.rs` | QMD V03_00 launches (read when executed), closure kernels, releases, chaining |
 //! | `copy.rs` | the copy engine: pitch copies and their semaphore |
 //! | `fault.rs` | channel errors: the notifier record and [`FaultRecord`] |
+//! | [`testkit`] | a fixed-VA test VM and a channel harness for tests without the kernel model |
 //!
-//! A method the bound class defines but the model does not need is accepted
-//! and recorded; one it does not define puts the channel into an error state.
+//! Methods `< 0x100` are host methods on any subchannel; the others go to
+//! the class SET_OBJECT bound to the subchannel. A method the class defines
+//! (per `gpuiface_hal::classes::is_defined_method`, generated from
+//! `facts/nv-ampere-classes.tsv`) but the model does not need is accepted and
+//! counted ([`Gpu::recorded_methods`]); one it does not define puts the
+//! channel into its error state. Nothing is silently skipped.
 //!
 //! ## Execution modes
 //! - [`ExecMode::Immediate`]: the doorbell runs the work synchronously, until
-//!   every channel is idle or blocked on an acquire.
+//!   every channel is idle, blocked on an acquire, or faulted.
 //! - [`ExecMode::Threaded`]: a worker thread runs concurrently with the CPU;
-//!   the doorbell wakes it; blocked channels are re-polled with back-off.
-//! - [`ExecMode::Stepped`]: nothing runs until [`Gpu::step`]; one step is one
-//!   GPFIFO fetch or one method, and a QMD is read when its launch method
-//!   executes — as late as possible, which reproduces seed 002's QMD race.
+//!   the doorbell wakes it; channels blocked on an acquire are re-polled with
+//!   a back-off (50 µs doubling to 2 ms), so a CPU write to the semaphore is
+//!   noticed without a doorbell. [`Gpu::shutdown`] (or drop) joins it.
+//! - [`ExecMode::Stepped`]: nothing runs until [`Gpu::step`]. One step is the
+//!   smallest unit the model has: **one GPFIFO fetch, one method, one
+//!   dependent-QMD launch, or one GP_GET advance**, on one channel (channels
+//!   are served round-robin). A QMD is read at the step that executes its
+//!   launch method — as late as possible — which reproduces seed 002's QMD
+//!   reuse race.
+//!
+//! Kernel closures run with the model's state locked: they must not call
+//! back into the [`Gpu`].
 
 mod compute;
 mod copy;
 mod fault;
 mod host;
+pub mod testkit;
 
 use std::collections::{BTreeMap, HashMap};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -40,6 +55,7 @@ use gpuiface_hal::codec::method::Method;
 use gpuiface_hal::FaultRecord;
 
 pub use compute::{KernelCtx, KernelFn, ProgramKey};
+pub use fault::NOTIFIER_STATUS_ERROR;
 
 use crate::mem::{Backing, GpuVm};
 
@@ -61,7 +77,11 @@ pub struct ChannelDesc {
 
 impl std::fmt::Debug for ChannelDesc {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("ChannelDesc").field("chid", &self.chid).field("token", &self.token).finish_non_exhaustive()
+        f.debug_struct("ChannelDesc")
+            .field("chid", &self.chid)
+            .field("token", &self.token)
+            .field("gpfifo_entries", &self.gpfifo_entries)
+            .finish_non_exhaustive()
     }
 }
 
@@ -84,16 +104,59 @@ pub struct GpuConfig {
     pub mode: ExecMode,
 }
 
-/// Offsets in USERD.
+impl GpuConfig {
+    /// A configuration with this mode.
+    pub fn with_mode(mode: ExecMode) -> Self {
+        GpuConfig { mode }
+    }
+}
+
+/// Byte offset of GP_GET in USERD (`USERD_Nvc56fControl.GPGet`).
 pub const USERD_GP_GET: usize = 0x88;
-/// GP_PUT.
+/// Byte offset of GP_PUT in USERD (`USERD_Nvc56fControl.GPPut`).
 pub const USERD_GP_PUT: usize = 0x8C;
+
+/// Where a channel is, as [`Gpu::channel_status`] reports it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ChannelStatus {
+    /// Nothing between GP_GET and GP_PUT, nothing in flight.
+    Idle,
+    /// Work is pending or in flight (it runs at the next doorbell/step).
+    Busy,
+    /// Parked on an unsatisfied semaphore acquire, mid-pushbuffer.
+    Blocked,
+    /// In its error state (see [`Gpu::channel_fault`]).
+    Faulted,
+    /// Stopped by [`Gpu::inject_hang`].
+    Hung,
+}
+
+/// Per-channel counters.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct ChannelStats {
+    /// GPFIFO entries fetched.
+    pub gpfifo_entries: u64,
+    /// Methods executed (each data word of a pushbuffer counts once).
+    pub methods: u64,
+    /// Kernel launches (dependent QMDs included).
+    pub launches: u64,
+    /// Copy-engine LAUNCH_DMAs.
+    pub copies: u64,
+    /// Semaphore releases (host, QMD and copy engine).
+    pub releases: u64,
+    /// Times the channel parked on an acquire (each park counts once).
+    pub acquire_waits: u64,
+    /// NON_STALL_INTERRUPTs (and non-blocking copy/QMD interrupts).
+    pub interrupts: u64,
+}
 
 /// The method stream of the GPFIFO entry being executed.
 struct Cursor {
     methods: Vec<Method>,
     pos: usize,
     next_get: u32,
+    /// A decode error after the last good method: faults when reached.
+    error: Option<String>,
 }
 
 /// Per-channel engine state.
@@ -107,12 +170,35 @@ struct Channel {
     fault: Option<FaultRecord>,
     notifier: Option<(Arc<Backing>, usize)>,
     hung: bool,
+    blocked: bool,
     injected_mmu_fault: Option<u64>,
     host: host::HostRegs,
     compute: compute::ComputeRegs,
     copy: copy::CopyRegs,
     /// Defined-but-unmodelled methods: (class, method) -> count.
     recorded: BTreeMap<(u32, u32), u64>,
+    stats: ChannelStats,
+}
+
+impl Channel {
+    fn new(desc: ChannelDesc) -> Channel {
+        Channel {
+            desc,
+            subchannels: [None; 8],
+            objects: Vec::new(),
+            cursor: None,
+            fault: None,
+            notifier: None,
+            hung: false,
+            blocked: false,
+            injected_mmu_fault: None,
+            host: Default::default(),
+            compute: Default::default(),
+            copy: Default::default(),
+            recorded: BTreeMap::new(),
+            stats: ChannelStats::default(),
+        }
+    }
 }
 
 /// What one step of a channel did.
@@ -129,6 +215,8 @@ struct State {
     faults: Vec<FaultRecord>,
     /// Round-robin start for stepping.
     next: u32,
+    /// A doorbell arrived that the worker has not acted on yet.
+    kicked: bool,
 }
 
 struct Shared {
@@ -139,10 +227,11 @@ struct Shared {
     methods: AtomicU64,
     launches: AtomicU64,
     interrupts: AtomicU64,
+    doorbells: AtomicU64,
     mode: ExecMode,
 }
 
-/// The GPU.
+/// The GPU. Used as `Arc<Gpu>`; `Send + Sync`.
 pub struct Gpu {
     shared: Arc<Shared>,
     worker: Mutex<Option<JoinHandle<()>>>,
@@ -167,6 +256,7 @@ impl Gpu {
                 by_token: HashMap::new(),
                 faults: Vec::new(),
                 next: 0,
+                kicked: false,
             }),
             wake: Condvar::new(),
             kernels: RwLock::new(Vec::new()),
@@ -174,6 +264,7 @@ impl Gpu {
             methods: AtomicU64::new(0),
             launches: AtomicU64::new(0),
             interrupts: AtomicU64::new(0),
+            doorbells: AtomicU64::new(0),
             mode: config.mode,
         });
         let worker = (config.mode == ExecMode::Threaded).then(|| {
@@ -191,31 +282,18 @@ impl Gpu {
         self.shared.mode
     }
 
-    /// A channel finished SETUP_BIND.
+    /// A channel finished SETUP_BIND. Re-attaching a chid replaces it.
     pub fn attach_channel(&self, desc: ChannelDesc) {
         let mut st = lock(&self.shared.state);
+        if let Some(old) = st.channels.remove(&desc.chid) {
+            st.by_token.remove(&old.desc.token);
+        }
         st.by_token.insert(desc.token, desc.chid);
-        let chid = desc.chid;
-        st.channels.insert(
-            chid,
-            Channel {
-                desc,
-                subchannels: [None; 8],
-                objects: Vec::new(),
-                cursor: None,
-                fault: None,
-                notifier: None,
-                hung: false,
-                injected_mmu_fault: None,
-                host: Default::default(),
-                compute: Default::default(),
-                copy: Default::default(),
-                recorded: BTreeMap::new(),
-            },
-        );
+        st.channels.insert(desc.chid, Channel::new(desc));
     }
 
-    /// A channel was closed.
+    /// A channel was closed. When this returns the model (and the threaded
+    /// worker) no longer touches the channel's memory.
     pub fn detach_channel(&self, chid: u32) {
         let mut st = lock(&self.shared.state);
         if let Some(ch) = st.channels.remove(&chid) {
@@ -223,7 +301,8 @@ impl Gpu {
         }
     }
 
-    /// ALLOC_OBJ_CTX created an engine object on the channel.
+    /// ALLOC_OBJ_CTX created an engine object (class) on the channel; a
+    /// pushbuffer SET_OBJECT can then bind it to a subchannel.
     pub fn bind_object(&self, chid: u32, class: u32) {
         if let Some(ch) = lock(&self.shared.state).channels.get_mut(&chid) {
             if !ch.objects.contains(&class) {
@@ -232,35 +311,71 @@ impl Gpu {
         }
     }
 
-    /// SET_ERROR_NOTIFIER: where channel errors are reported.
+    /// SET_ERROR_NOTIFIER: where channel errors are reported (16 bytes at `offset`).
     pub fn set_error_notifier(&self, chid: u32, backing: Arc<Backing>, offset: usize) {
         if let Some(ch) = lock(&self.shared.state).channels.get_mut(&chid) {
             ch.notifier = Some((backing, offset));
         }
     }
 
-    /// A usermode doorbell write of `token`.
+    /// A usermode doorbell write of `token`. Immediate: runs every channel
+    /// to idle/blocked now (a doorbell is also when the model notices CPU
+    /// writes that satisfy a parked acquire). Threaded: wakes the worker.
+    /// Stepped: counted only. An unknown token is ignored, as by hardware.
     pub fn doorbell(&self, _token: u32) {
+        self.shared.doorbells.fetch_add(1, Ordering::Relaxed);
         match self.shared.mode {
             ExecMode::Immediate => {
                 self.run_until_idle();
             }
-            ExecMode::Threaded => self.shared.wake.notify_all(),
+            ExecMode::Threaded => {
+                lock(&self.shared.state).kicked = true;
+                self.shared.wake.notify_all();
+            }
             ExecMode::Stepped => {}
         }
     }
 
-    /// The error a channel reported, if any.
+    /// The error that stopped a channel, if any.
     pub fn channel_fault(&self, chid: u32) -> Option<FaultRecord> {
         lock(&self.shared.state).channels.get(&chid).and_then(|c| c.fault.clone())
     }
 
-    /// Every fault so far.
+    /// Every fault so far, in order.
     pub fn faults(&self) -> Vec<FaultRecord> {
         lock(&self.shared.state).faults.clone()
     }
 
-    /// Register a closure kernel for a program (by address or by its bytes).
+    /// Where a channel is (`None`: no such channel).
+    pub fn channel_status(&self, chid: u32) -> Option<ChannelStatus> {
+        let st = lock(&self.shared.state);
+        let ch = st.channels.get(&chid)?;
+        Some(if ch.fault.is_some() {
+            ChannelStatus::Faulted
+        } else if ch.hung {
+            ChannelStatus::Hung
+        } else if ch.blocked {
+            ChannelStatus::Blocked
+        } else if ch.cursor.is_some()
+            || ch.compute.has_pending()
+            || ch.desc.userd.read_u32(USERD_GP_GET) != ch.desc.userd.read_u32(USERD_GP_PUT)
+        {
+            ChannelStatus::Busy
+        } else {
+            ChannelStatus::Idle
+        })
+    }
+
+    /// A channel's counters (`None`: no such channel).
+    pub fn channel_stats(&self, chid: u32) -> Option<ChannelStats> {
+        lock(&self.shared.state).channels.get(&chid).map(|c| c.stats.clone())
+    }
+
+    /// Register a closure kernel for a program, by its GPU address or by its
+    /// bytes (matched against the memory at the QMD's program address).
+    /// Registering the same key again replaces the closure. A closure's
+    /// `Err` (or panic) faults the launch; a failed memory access through
+    /// [`KernelCtx`] faults it as an MMU fault at that VA.
     pub fn register_kernel(
         &self,
         key: ProgramKey,
@@ -278,10 +393,15 @@ impl Gpu {
         }
     }
 
-    /// Make the channel's next step fault at `va` (an MMU fault).
+    /// Make the channel fault at `va` (an MMU fault) at its next step.
     pub fn inject_mmu_fault(&self, chid: u32, va: u64) {
-        if let Some(ch) = lock(&self.shared.state).channels.get_mut(&chid) {
+        let mut st = lock(&self.shared.state);
+        if let Some(ch) = st.channels.get_mut(&chid) {
             ch.injected_mmu_fault = Some(va);
+        }
+        if self.shared.mode == ExecMode::Threaded {
+            st.kicked = true;
+            self.shared.wake.notify_all();
         }
     }
 
@@ -290,19 +410,24 @@ impl Gpu {
         lock(&self.shared.state).channels.keys().copied().collect()
     }
 
-    /// Methods executed so far.
+    /// Methods executed so far, on all channels.
     pub fn methods_executed(&self) -> u64 {
         self.shared.methods.load(Ordering::Relaxed)
     }
 
-    /// Kernel launches so far.
+    /// Kernel launches so far, on all channels.
     pub fn launches(&self) -> u64 {
         self.shared.launches.load(Ordering::Relaxed)
     }
 
-    /// NON_STALL_INTERRUPTs so far.
+    /// NON_STALL_INTERRUPTs so far, on all channels.
     pub fn interrupts(&self) -> u64 {
         self.shared.interrupts.load(Ordering::Relaxed)
+    }
+
+    /// Doorbell writes so far.
+    pub fn doorbells(&self) -> u64 {
+        self.shared.doorbells.load(Ordering::Relaxed)
     }
 
     /// Defined methods the model accepted without modelling: `(class, method, count)`.
@@ -314,8 +439,9 @@ impl Gpu {
             .unwrap_or_default()
     }
 
-    /// Execute one unit of work (a GPFIFO fetch or a method) on the next
-    /// channel that can progress; false when every channel is idle or blocked.
+    /// Execute one unit of work (see the module docs) on the next channel,
+    /// round-robin, that can progress; false when every channel is idle,
+    /// blocked, faulted or hung.
     pub fn step(&self) -> bool {
         let mut st = lock(&self.shared.state);
         let ids: Vec<u32> = st.channels.keys().copied().collect();
@@ -326,25 +452,50 @@ impl Gpu {
         for i in 0..ids.len() {
             let chid = ids[(start + i) % ids.len()];
             if step_channel(&self.shared, &mut st, chid) == Step::Progress {
-                st.next = chid;
+                st.next = chid.wrapping_add(1);
                 return true;
             }
         }
         false
     }
 
-    /// Run until every channel is idle or blocked; returns the steps taken.
+    /// Execute one unit of work on channel `chid` only; false when it cannot progress.
+    pub fn step_channel(&self, chid: u32) -> bool {
+        let mut st = lock(&self.shared.state);
+        step_channel(&self.shared, &mut st, chid) == Step::Progress
+    }
+
+    /// Up to `n` [`Gpu::step`]s; returns how many made progress.
+    pub fn step_n(&self, n: u64) -> u64 {
+        let mut done = 0;
+        while done < n && self.step() {
+            done += 1;
+        }
+        done
+    }
+
+    /// Run until every channel is idle, blocked, faulted or hung; returns the
+    /// steps taken. Usable in every mode (in Threaded mode it runs on the
+    /// caller's thread, serialised with the worker).
     pub fn run_until_idle(&self) -> u64 {
         run_until_idle(&self.shared)
     }
 
-    /// Stop the worker (Threaded); also done on drop.
+    /// Stop the worker (Threaded) and wait for it; idempotent, also done on drop.
     pub fn shutdown(&self) {
         self.shared.stop.store(true, Ordering::SeqCst);
-        self.shared.wake.notify_all();
+        {
+            let _st = lock(&self.shared.state);
+            self.shared.wake.notify_all();
+        }
         if let Some(h) = lock(&self.worker).take() {
             let _ = h.join();
         }
+    }
+
+    /// True while the threaded worker runs.
+    pub fn worker_running(&self) -> bool {
+        lock(&self.worker).as_ref().is_some_and(|h| !h.is_finished())
     }
 }
 
@@ -356,13 +507,17 @@ impl Drop for Gpu {
 
 fn run_until_idle(shared: &Shared) -> u64 {
     let mut st = lock(&shared.state);
+    run_locked(shared, &mut st)
+}
+
+fn run_locked(shared: &Shared, st: &mut State) -> u64 {
     let mut steps = 0;
     loop {
         let ids: Vec<u32> = st.channels.keys().copied().collect();
         let mut progress = false;
         for chid in ids {
             // Run a channel until it stops, then give the others a turn.
-            while step_channel(shared, &mut st, chid) == Step::Progress {
+            while step_channel(shared, st, chid) == Step::Progress {
                 progress = true;
                 steps += 1;
             }
@@ -373,26 +528,28 @@ fn run_until_idle(shared: &Shared) -> u64 {
     }
 }
 
+/// The threaded worker: run on every doorbell; while some channel is parked
+/// on an acquire, re-poll with back-off (its semaphore may be written by the
+/// CPU, which rings no doorbell); otherwise sleep until a doorbell.
 fn worker(shared: Arc<Shared>) {
-    let mut backoff = Duration::from_micros(50);
-    while !shared.stop.load(Ordering::SeqCst) {
-        let steps = run_until_idle(&shared);
-        let blocked = {
-            let st = lock(&shared.state);
-            st.channels.values().any(|c| c.cursor.is_some() && c.fault.is_none() && !c.hung)
-        };
-        if steps > 0 {
-            backoff = Duration::from_micros(50);
-        } else {
-            backoff = (backoff * 2).min(Duration::from_millis(2));
-        }
-        // Blocked channels wait on memory the CPU may write: re-poll with back-off.
-        let wait = if blocked { backoff } else { Duration::from_millis(20) };
-        let st = lock(&shared.state);
+    const MIN_BACKOFF: Duration = Duration::from_micros(50);
+    const MAX_BACKOFF: Duration = Duration::from_millis(2);
+    const IDLE_WAIT: Duration = Duration::from_millis(100);
+    let mut backoff = MIN_BACKOFF;
+    let mut st = lock(&shared.state);
+    loop {
         if shared.stop.load(Ordering::SeqCst) {
-            break;
+            return;
         }
-        let _ = shared.wake.wait_timeout(st, wait);
+        st.kicked = false;
+        let steps = run_locked(&shared, &mut st);
+        backoff = if steps > 0 { MIN_BACKOFF } else { (backoff * 2).min(MAX_BACKOFF) };
+        let blocked = st.channels.values().any(|c| c.blocked && c.fault.is_none() && !c.hung);
+        if st.kicked || shared.stop.load(Ordering::SeqCst) {
+            continue;
+        }
+        let wait = if blocked { backoff } else { IDLE_WAIT };
+        st = shared.wake.wait_timeout(st, wait).map(|(g, _)| g).unwrap_or_else(|p| p.into_inner().0);
     }
 }
 
@@ -407,27 +564,44 @@ fn step_channel(shared: &Shared, st: &mut State, chid: u32) -> Step {
         st.faults.push(rec);
         return Step::Progress;
     }
-    let result = match &ch.cursor {
-        None => host::fetch(ch),
-        Some(c) if c.pos < c.methods.len() => {
-            let m = c.methods[c.pos];
-            match execute(shared, ch, m) {
-                Ok(true) => {
-                    shared.methods.fetch_add(1, Ordering::Relaxed);
-                    if let Some(c) = ch.cursor.as_mut() {
-                        c.pos += 1;
+    let result = if ch.compute.has_pending() {
+        // A dependent QMD launches at its own step, read as late as possible.
+        compute::launch_pending(shared, ch).map(|_| Step::Progress)
+    } else {
+        match &ch.cursor {
+            None => host::fetch(ch),
+            Some(c) if c.pos < c.methods.len() => {
+                let m = c.methods[c.pos];
+                match execute(shared, ch, m) {
+                    Ok(true) => {
+                        shared.methods.fetch_add(1, Ordering::Relaxed);
+                        ch.stats.methods += 1;
+                        ch.blocked = false;
+                        if let Some(c) = ch.cursor.as_mut() {
+                            c.pos += 1;
+                        }
+                        Ok(Step::Progress)
                     }
-                    Ok(Step::Progress)
+                    Ok(false) => {
+                        if !ch.blocked {
+                            ch.stats.acquire_waits += 1;
+                        }
+                        ch.blocked = true;
+                        Ok(Step::Blocked)
+                    }
+                    Err(rec) => Err(rec),
                 }
-                Ok(false) => Ok(Step::Blocked),
-                Err(rec) => Err(rec),
             }
-        }
-        Some(_) => {
-            // Entry done: advance GP_GET.
-            let next = ch.cursor.take().map(|c| c.next_get).unwrap_or(0);
-            ch.desc.userd.write_u32(USERD_GP_GET, next);
-            Ok(Step::Progress)
+            Some(c) if c.error.is_some() => {
+                let reason = c.error.clone().unwrap_or_default();
+                Err(fault::pbdma(ch, reason))
+            }
+            Some(_) => {
+                // Entry done: advance GP_GET.
+                let next = ch.cursor.take().map(|c| c.next_get).unwrap_or(0);
+                ch.desc.userd.write_u32(USERD_GP_GET, next);
+                Ok(Step::Progress)
+            }
         }
     };
     match result {
@@ -444,7 +618,7 @@ fn execute(shared: &Shared, ch: &mut Channel, m: Method) -> Result<bool, FaultRe
     if m.method < 0x100 {
         return host::method(shared, ch, m);
     }
-    let Some(class) = ch.subchannels[m.subchannel as usize] else {
+    let Some(class) = ch.subchannels[usize::from(m.subchannel & 7)] else {
         return Err(fault::pbdma(
             ch,
             format!("method {:#x} on subchannel {} with no object bound", m.method, m.subchannel),
@@ -452,7 +626,7 @@ fn execute(shared: &Shared, ch: &mut Channel, m: Method) -> Result<bool, FaultRe
     };
     match class {
         0xc6c0 | 0xc7c0 => compute::method(shared, ch, class, m),
-        0xc6b5 | 0xc7b5 => copy::method(ch, class, m),
+        0xc6b5 | 0xc7b5 => copy::method(shared, ch, class, m),
         other => Err(fault::pbdma(ch, format!("class {other:#x} is not modelled"))),
     }
 }
@@ -463,7 +637,10 @@ fn record_or_fault(ch: &mut Channel, class: u32, m: Method) -> Result<bool, Faul
         *ch.recorded.entry((class, m.method)).or_insert(0) += 1;
         Ok(true)
     } else {
-        Err(fault::pbdma(ch, format!("method {:#x} is not defined by class {class:#x}", m.method)))
+        Err(fault::pbdma(
+            ch,
+            format!("illegal method {:#x} on subchannel {}: not defined by class {class:#x}", m.method, m.subchannel),
+        ))
     }
 }
 
