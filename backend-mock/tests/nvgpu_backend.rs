@@ -252,3 +252,28 @@ fn closure_kernel_launch_and_fault_reporting() {
     drop(dev);
     k.assert_no_leaks();
 }
+
+#[test]
+fn sub_allocations_cost_no_ioctl_after_the_first_slab_and_release_it() {
+    use gpuiface_hal::suballoc::SubAllocator;
+    let k = kernel();
+    {
+        let dev = open_on(k.clone()).unwrap();
+        let small = SubAllocator::new(&dev);
+        let first = small.alloc(100).unwrap();
+        k.clear_trace();
+        let bufs: Vec<_> = (0..1000).map(|i| small.alloc(1 + i % 200).unwrap()).collect();
+        assert!(names(&k).is_empty(), "{:?}", names(&k));
+        for w in bufs.windows(2) {
+            assert!(w[0].gpu_end() <= w[1].gpu_va || w[1].gpu_end() <= w[0].gpu_va, "{w:?}");
+        }
+        for b in bufs {
+            small.free(b).unwrap();
+        }
+        assert_eq!(small.slab_count(), 1);
+        small.free(first).unwrap();
+        assert_eq!(small.slab_count(), 0, "an empty slab goes back to the backend");
+        assert!(small.free(dev.alloc(AllocRequest::new(70_000)).unwrap()).is_ok(), "big buffers pass through");
+    }
+    k.assert_no_leaks();
+}

@@ -39,6 +39,7 @@ pub mod facts;
 pub mod iface;
 pub mod queue;
 pub mod rm;
+pub mod suballoc;
 pub mod types;
 
 pub use classes::Bits;

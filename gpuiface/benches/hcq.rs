@@ -1,0 +1,264 @@
+//! The benchmark set of BENCHMARKS.md, each against a baseline measured in
+//! the same run, ending with a ratio table:
+//!
+//! ```sh
+//! cargo bench -p gpuiface --bench hcq
+//! ```
+//!
+//! Launch and submission cost is measured on a stepped mock GPU (it runs
+//! nothing while the clock runs; the queue is drained between batches,
+//! outside the measurement).
+
+use std::hint::black_box;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use criterion::{BenchmarkId, Criterion};
+use gpuiface::mock::gpu::{ExecMode, GpuConfig, ProgramKey};
+use gpuiface::mock::{open_on, MockDevice, MockDeviceExt, MockKernel};
+use gpuiface::queue::{LaunchDims, Program, Queue, Runtime};
+use gpuiface::suballoc::SubAllocator;
+use gpuiface::{AllocRequest, GpuIface};
+use gpuiface_nvgpu::abi::*;
+use gpuiface_nvgpu::Syscalls;
+
+fn mock(mode: ExecMode) -> (Arc<MockKernel>, MockDevice) {
+    let k = Arc::new(MockKernel::builder().gpu(GpuConfig { mode }).trace_stderr(false).build());
+    let d = open_on(k.clone()).unwrap();
+    (k, d)
+}
+
+/// Bytes one launch submission writes: QMD + constant buffer + pushbuffer
+/// (timeline acquire, SEND_PCAS_A, SEND_SIGNALING_PCAS2_B, signal, timeline release).
+const LAUNCH_BYTES: usize = 256 + 256 + 4 * 26;
+
+fn launch(c: &mut Criterion) {
+    let (_k, dev) = mock(ExecMode::Stepped);
+    let rt = Runtime::with_config(&dev, 64 << 20, Duration::from_secs(30)).unwrap();
+    let gpu = dev.gpu().clone();
+    gpu.register_kernel(ProgramKey::Bytes(b"nop".to_vec()), |_| Ok(()));
+    let code = dev.alloc(AllocRequest::new(256)).unwrap();
+    // SAFETY: 256 mapped bytes.
+    unsafe { std::ptr::copy_nonoverlapping(b"nop".as_ptr(), code.cpu_ptr().unwrap(), 3) };
+    let prog = Program::new(code);
+    let s = dev.signal_alloc().unwrap();
+    let args = [7u8; 32];
+    let mut g = c.benchmark_group("launch");
+    g.sample_size(20).measurement_time(Duration::from_secs(3));
+    let drain = || while gpu.step() {};
+    drain();
+    g.bench_function("submit_launch_and_signal", |b| {
+        b.iter_custom(|n| {
+            let mut total = Duration::ZERO;
+            let mut done = 0;
+            while done < n {
+                let batch = (n - done).min(500);
+                let start = Instant::now();
+                for i in 0..batch {
+                    let mut q = Queue::compute();
+                    q.launch(&prog, LaunchDims::new([1, 1, 1], [32, 1, 1]), &args).signal(&s, i);
+                    rt.submit(&q, &[]).unwrap();
+                }
+                total += start.elapsed();
+                done += batch;
+                drain();
+            }
+            total
+        })
+    });
+    let mut q = Queue::compute();
+    let v = q.var();
+    q.launch(&prog, LaunchDims::new([1, 1, 1], [32, 1, 1]), &args).signal(&s, v);
+    g.bench_function("replay_prebuilt_queue", |b| {
+        b.iter_custom(|n| {
+            let mut total = Duration::ZERO;
+            let mut done = 0;
+            while done < n {
+                let batch = (n - done).min(500);
+                let start = Instant::now();
+                for i in 0..batch {
+                    rt.submit(&q, &[(v, i)]).unwrap();
+                }
+                total += start.elapsed();
+                done += batch;
+                drain();
+            }
+            total
+        })
+    });
+    let src = vec![1u8; LAUNCH_BYTES];
+    let mut dst = vec![0u8; LAUNCH_BYTES];
+    g.bench_function("baseline_copy_of_the_launch_bytes", |b| {
+        // SAFETY: two distinct buffers of LAUNCH_BYTES.
+        b.iter(|| unsafe { std::ptr::copy_nonoverlapping(black_box(src.as_ptr()), dst.as_mut_ptr(), LAUNCH_BYTES) })
+    });
+    g.finish();
+}
+
+fn copies(c: &mut Criterion) {
+    let (_k, dev) = mock(ExecMode::Threaded);
+    let rt = Runtime::new(&dev).unwrap();
+    let mut g = c.benchmark_group("copy");
+    g.sample_size(10).measurement_time(Duration::from_secs(2)).warm_up_time(Duration::from_millis(300));
+    for size in [4usize << 10, 1 << 20, 16 << 20, 256 << 20] {
+        let buf = dev.alloc(AllocRequest::new(size as u64)).unwrap();
+        let host = vec![3u8; size];
+        let mut out = vec![0u8; size];
+        g.throughput(criterion::Throughput::Bytes(size as u64));
+        g.bench_with_input(BenchmarkId::new("copyin", size), &size, |b, _| {
+            b.iter(|| rt.copyin(&buf, 0, &host).unwrap())
+        });
+        g.bench_with_input(BenchmarkId::new("copyout", size), &size, |b, _| {
+            b.iter(|| rt.copyout(&mut out, &buf, 0).unwrap())
+        });
+        let p = buf.cpu_ptr().unwrap();
+        g.bench_with_input(BenchmarkId::new("baseline_memcpy", size), &size, |b, _| {
+            // SAFETY: the buffer's mapping holds `size` bytes.
+            b.iter(|| unsafe { std::ptr::copy_nonoverlapping(host.as_ptr(), p, size) })
+        });
+        if size <= 16 << 20 {
+            g.bench_with_input(BenchmarkId::new("copyin_staged", size), &size, |b, _| {
+                b.iter(|| rt.copyin_staged(&buf, 0, &host).unwrap())
+            });
+        }
+        dev.free(buf).unwrap();
+    }
+    g.finish();
+}
+
+fn allocation(c: &mut Criterion) {
+    let (_k, dev) = mock(ExecMode::Immediate);
+    dev.free(dev.alloc(AllocRequest::new(4096)).unwrap()).unwrap();
+    let mut g = c.benchmark_group("alloc");
+    g.sample_size(20).measurement_time(Duration::from_secs(2));
+    g.bench_function("direct_alloc_free_256B", |b| {
+        b.iter(|| dev.free(dev.alloc(AllocRequest::new(256)).unwrap()).unwrap())
+    });
+    let small = SubAllocator::new(&dev);
+    let keep = small.alloc(256).unwrap(); // keeps one slab alive
+    g.bench_function("suballoc_alloc_free_256B", |b| {
+        b.iter(|| small.free(small.alloc(black_box(256)).unwrap()).unwrap())
+    });
+    small.free(keep).unwrap();
+    g.finish();
+}
+
+fn mock_throughput(c: &mut Criterion) {
+    let k = MockKernel::new();
+    let nvmap = k.open(&std::ffi::CString::new("/dev/nvmap").unwrap(), 0).unwrap();
+    let mut g = c.benchmark_group("mock");
+    g.sample_size(20).measurement_time(Duration::from_secs(2));
+    g.throughput(criterion::Throughput::Elements(2));
+    g.bench_function("ioctl_pair_create_free", |b| {
+        b.iter(|| {
+            let mut h = NvmapCreateHandle { size: 4096, handle: 0 };
+            // SAFETY: a live argument of NVMAP_IOC_CREATE's size.
+            unsafe { k.ioctl_read_write(nvmap, NVMAP_IOC_CREATE, (&mut h as *mut NvmapCreateHandle).cast()) }.unwrap();
+            k.ioctl_value(nvmap, NVMAP_IOC_FREE, u64::from(h.handle)).unwrap();
+        })
+    });
+    // Pushbuffer methods per second: 4000 semaphore-register methods per entry.
+    let (_k2, dev) = mock(ExecMode::Immediate);
+    let rt = Runtime::new(&dev).unwrap();
+    let s = dev.signal_alloc().unwrap();
+    let mut q = Queue::compute();
+    for i in 0..1000u64 {
+        q.signal(&s, i);
+    }
+    g.throughput(criterion::Throughput::Elements(1000 * 5 + 10));
+    g.bench_function("pushbuffer_methods", |b| b.iter(|| rt.submit(&q, &[]).unwrap()));
+    g.finish();
+}
+
+/// Signal round trip with the threaded GPU: p50 / p99 over 2000 trips.
+fn signal_round_trip() -> (Duration, Duration) {
+    let (_k, dev) = mock(ExecMode::Threaded);
+    let rt = Runtime::new(&dev).unwrap();
+    let s = dev.signal_alloc().unwrap();
+    let mut q = Queue::copy_queue();
+    let v = q.var();
+    q.signal(&s, v);
+    let mut samples = Vec::with_capacity(2000);
+    for i in 1..=2000u64 {
+        let t = Instant::now();
+        rt.submit(&q, &[(v, i)]).unwrap();
+        dev.signal_wait(&s, i, Duration::from_secs(5)).unwrap();
+        samples.push(t.elapsed());
+    }
+    samples.sort();
+    (samples[samples.len() / 2], samples[samples.len() * 99 / 100])
+}
+
+/// Criterion's point estimate (ns) of a benchmark, from target/criterion.
+fn estimate(id: &str) -> Option<f64> {
+    let dir = std::env::var("CARGO_TARGET_DIR").unwrap_or_else(|_| format!("{}/../target", env!("CARGO_MANIFEST_DIR")));
+    let path = format!("{dir}/criterion/{id}/new/estimates.json");
+    let text = std::fs::read_to_string(path).ok()?;
+    let at = text.find("\"median\"")?;
+    let rest = &text[at..];
+    let p = rest.find("\"point_estimate\":")? + "\"point_estimate\":".len();
+    rest[p..].split(|c| c == ',' || c == '}').next()?.trim().parse().ok()
+}
+
+fn ratio(a: &str, b: &str) -> String {
+    match (estimate(a), estimate(b)) {
+        (Some(x), Some(y)) if y > 0.0 => format!("{:>10.1} ns {:>10.1} ns {:>8.2}x", x, y, x / y),
+        _ => "(not measured)".into(),
+    }
+}
+
+fn main() {
+    let mut c = Criterion::default().configure_from_args();
+    launch(&mut c);
+    copies(&mut c);
+    allocation(&mut c);
+    mock_throughput(&mut c);
+    c.final_summary();
+    let (p50, p99) = signal_round_trip();
+    println!("\n== ratio table (median; `x` = first / second)");
+    println!(
+        "{:<58} {}",
+        "launch: submit launch+signal / memcpy of its bytes",
+        ratio("launch/submit_launch_and_signal", "launch/baseline_copy_of_the_launch_bytes")
+    );
+    println!(
+        "{:<58} {}",
+        "launch: replay prebuilt queue / memcpy of its bytes",
+        ratio("launch/replay_prebuilt_queue", "launch/baseline_copy_of_the_launch_bytes")
+    );
+    for size in [4usize << 10, 1 << 20, 16 << 20, 256 << 20] {
+        println!(
+            "{:<58} {}",
+            format!("copyin {size} B / memcpy"),
+            ratio(&format!("copy/copyin/{size}"), &format!("copy/baseline_memcpy/{size}"))
+        );
+        println!(
+            "{:<58} {}",
+            format!("copyout {size} B / memcpy"),
+            ratio(&format!("copy/copyout/{size}"), &format!("copy/baseline_memcpy/{size}"))
+        );
+        if size <= 16 << 20 {
+            println!(
+                "{:<58} {}",
+                format!("copyin staged (copy engine) {size} B / direct"),
+                ratio(&format!("copy/copyin_staged/{size}"), &format!("copy/copyin/{size}"))
+            );
+        }
+    }
+    println!(
+        "{:<58} {}",
+        "alloc+free 256 B: direct / sub-allocator",
+        ratio("alloc/direct_alloc_free_256B", "alloc/suballoc_alloc_free_256B")
+    );
+    println!(
+        "{:<58} {:>10.1} ns",
+        "mock: nvmap CREATE+FREE ioctl pair",
+        estimate("mock/ioctl_pair_create_free").unwrap_or(f64::NAN)
+    );
+    println!(
+        "{:<58} {:>10.1} ns",
+        "mock: one 5010-method pushbuffer",
+        estimate("mock/pushbuffer_methods").unwrap_or(f64::NAN)
+    );
+    println!("{:<58} p50 {:?}  p99 {:?}", "signal round trip (threaded GPU)", p50, p99);
+}
