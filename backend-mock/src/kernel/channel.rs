@@ -23,6 +23,8 @@ pub(crate) struct Chan {
     pub unserviceable: bool,
     /// The GPFIFO's kernel mapping in the channel VM.
     pub gpfifo_va: Option<u64>,
+    /// The user syncpoint, once GET_USER_SYNCPOINT allocated it.
+    pub syncpoint: Option<u32>,
 }
 
 /// The GR runlist id the mock's channels live on.
@@ -43,6 +45,7 @@ impl Chan {
             obj_class: None,
             unserviceable: false,
             gpfifo_va: None,
+            syncpoint: None,
         }
     }
 
@@ -155,7 +158,7 @@ pub(crate) fn ioctl(st: &mut KState, chid: u32, request: u32, bytes: &mut [u8]) 
             let vm_id = ch.vm.ok_or(Errno::EINVAL)?;
             let vm = st.vms.get(&vm_id).cloned().ok_or(Errno::EINVAL)?;
             // The kernel maps the whole GPFIFO dma-buf, read-only for the GPU.
-            let gpfifo_va = vm.map_kernel_chosen(gpfifo.clone(), gpfifo.len() as u64, false, None)?;
+            let gpfifo_va = vm.map_kernel_vma(gpfifo.clone(), gpfifo.len() as u64, false)?;
             // USERD starts with GP_GET = GP_PUT = 0.
             userd.write_u32(0x88, 0);
             userd.write_u32(0x8c, 0);
@@ -191,6 +194,10 @@ pub(crate) fn ioctl(st: &mut KState, chid: u32, request: u32, bytes: &mut [u8]) 
             if ch.tsg.is_none() || ch.vm.is_none() || !VALID_CLASSES.contains(&a.class_num) {
                 return Err(Errno::EINVAL);
             }
+            // §4 (tsg.c nvgpu_tsg_validate_class_veid_pbdma): graphics (AMPERE_B) only on VEID0.
+            if a.class_num == 0xc797 && ch.veid != 0 {
+                return Err(Errno::EINVAL);
+            }
             ch.obj_class = Some(a.class_num);
             a.obj_id = u64::from(chid) << 16 | u64::from(a.class_num & 0xffff);
             if ch.setup {
@@ -222,16 +229,22 @@ pub(crate) fn ioctl(st: &mut KState, chid: u32, request: u32, bytes: &mut [u8]) 
         }
         NVGPU_IOCTL_CHANNEL_GET_USER_SYNCPOINT => {
             let ch = st.channels.get(&chid).ok_or(Errno::EINVAL)?;
-            let vm_end = ch.vm.and_then(|v| st.vms.get(&v)).map(|v| v.range().1).unwrap_or(0);
-            let id = 17 + chid;
-            put(
-                bytes,
-                &NvgpuGetUserSyncpointArgs {
-                    gpu_va: vm_end + 0x10000 + u64::from(id) * 0x1000,
-                    syncpoint_id: id,
-                    syncpoint_max: 0,
-                },
-            );
+            // The syncpoint is mapped into the channel's VM: none yet → EINVAL.
+            let vm_end = ch.vm.and_then(|v| st.vms.get(&v)).map(|v| v.range().1).ok_or(Errno::EINVAL)?;
+            // Syncpoints are handed out in order from 17 (the first one on an Orin),
+            // each mapped after the GPFIFO in the kernel VMA (0xffffe10000, seed 001).
+            let id = match ch.syncpoint {
+                Some(id) => id,
+                None => {
+                    st.next_syncpoint = st.next_syncpoint.max(17);
+                    let id = st.next_syncpoint;
+                    st.next_syncpoint += 1;
+                    st.channels.get_mut(&chid).ok_or(Errno::EINVAL)?.syncpoint = Some(id);
+                    id
+                }
+            };
+            let gpu_va = vm_end + 0x10000 + u64::from(id - 17) * 0x1000;
+            put(bytes, &NvgpuGetUserSyncpointArgs { gpu_va, syncpoint_id: id, syncpoint_max: 0 });
             Ok(0)
         }
         NVGPU_IOCTL_CHANNEL_SUBMIT_GPFIFO => {

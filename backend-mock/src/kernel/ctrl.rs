@@ -183,11 +183,14 @@ pub(crate) fn ioctl(st: &mut KState, chars: &Characteristics, request: u32, byte
             if a.channel_fd != -1 && a.channel_fd != 0 {
                 return Err(Errno::EINVAL);
             }
+            // Hardware channel ids are handed out from the top: the first
+            // channel of a process on an Orin is 511 (token 511, seed 001).
             const MAX_CHANNELS: u32 = 512;
-            let chid =
-                (0..MAX_CHANNELS).map(|i| (st.next_chid + i) % MAX_CHANNELS).find(|c| !st.channels.contains_key(c));
+            let chid = (0..MAX_CHANNELS)
+                .map(|i| (MAX_CHANNELS - 1) - (st.next_chid + i) % MAX_CHANNELS)
+                .find(|c| !st.channels.contains_key(c));
             let chid = chid.ok_or(Errno::ENOMEM)?;
-            st.next_chid = chid + 1;
+            st.next_chid = (MAX_CHANNELS - 1 - chid) + 1;
             st.channels.insert(chid, super::channel::Chan::new(chid));
             a.channel_fd = st.new_fd(FdObj::Channel(chid))?;
             put(bytes, &a);

@@ -45,11 +45,19 @@ pub type KResult<T = i32> = Result<T, Errno>;
 #[derive(Debug, Clone)]
 pub(crate) enum FdObj {
     Nvmap,
-    Ctrl { page: Arc<Backing>, mapped: bool },
+    Ctrl {
+        page: Arc<Backing>,
+        mapped: bool,
+    },
     As(u32),
     Tsg(u32),
     Channel(u32),
-    DmaBuf { handle: u32, backing: Arc<Backing> },
+    DmaBuf {
+        handle: u32,
+        backing: Arc<Backing>,
+    },
+    /// A TSG event fd (EVENT_ID_CTRL).
+    Event,
 }
 
 impl FdObj {
@@ -61,6 +69,7 @@ impl FdObj {
             FdObj::Tsg(_) => "tsg",
             FdObj::Channel(_) => "channel",
             FdObj::DmaBuf { .. } => "dmabuf",
+            FdObj::Event => "event",
         }
     }
 }
@@ -83,6 +92,7 @@ pub(crate) struct KState {
     pub next_tsg: u32,
     pub channels: HashMap<u32, channel::Chan>,
     pub next_chid: u32,
+    pub next_syncpoint: u32,
     pub actions: Vec<GpuAction>,
 }
 
@@ -230,6 +240,7 @@ impl MockKernelBuilder {
                 next_tsg: 1,
                 channels: HashMap::new(),
                 next_chid: 0,
+                next_syncpoint: 17,
                 actions: Vec::new(),
             }),
             gpu: Gpu::new(self.gpu),
@@ -417,7 +428,7 @@ impl MockKernel {
                 FdObj::Tsg(id) => tsg::close(&mut st, id),
                 FdObj::As(id) => vm::close(&mut st, id),
                 FdObj::Nvmap => nvmap::close(&mut st),
-                FdObj::Ctrl { .. } | FdObj::DmaBuf { .. } => {}
+                FdObj::Ctrl { .. } | FdObj::DmaBuf { .. } | FdObj::Event => {}
             }
         }
         self.run_actions();
@@ -473,7 +484,7 @@ fn dispatch(
             limits(b'H', CHANNEL_LAST_NR, CHANNEL_MAX_ARG_SIZE)?;
             channel::ioctl(st, *chid, request, arg)
         }
-        FdObj::DmaBuf { .. } => {
+        FdObj::DmaBuf { .. } | FdObj::Event => {
             let _ = fd;
             Err(Errno::ENOTTY)
         }

@@ -132,7 +132,8 @@ pub(crate) fn ioctl(st: &mut KState, request: u32, bytes: &mut [u8], value: u64)
         }
         NVMAP_IOC_GET_FD => {
             let mut a: NvmapCreateHandle = arg(bytes)?;
-            let h = st.nvmap.handles.get(&a.handle).ok_or(Errno::EINVAL)?;
+            // §5: an unknown id that is not a dma-buf fd either: dma_buf_get's EBADF.
+            let h = st.nvmap.handles.get(&a.handle).ok_or(Errno::EBADF)?;
             // An unallocated handle has no pages to export.
             let backing = h.backing.clone().ok_or(Errno::EINVAL)?;
             let fd = st.new_fd(FdObj::DmaBuf { handle: a.handle, backing })?;
@@ -142,8 +143,8 @@ pub(crate) fn ioctl(st: &mut KState, request: u32, bytes: &mut [u8], value: u64)
         }
         NVMAP_IOC_FROM_ID | NVMAP_IOC_GET_ID => Err(Errno::ENOTTY), // §5: deprecated
         NVMAP_IOC_GET_AVAILABLE_HEAPS => {
-            // §5: only carveouts are reported; IOVMM never is. No carveouts here.
-            put(bytes, &NvmapAvailableHeaps { heaps: 0 });
+            // §5: only carveouts are reported; IOVMM never is. An Orin has VPR and FSI (seed 001).
+            put(bytes, &NvmapAvailableHeaps { heaps: u64::from(NVMAP_HEAP_CARVEOUT_VPR | NVMAP_HEAP_CARVEOUT_FSI) });
             Ok(0)
         }
         NVMAP_IOC_QUERY_HEAP_PARAMS => {

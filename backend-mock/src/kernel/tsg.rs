@@ -172,11 +172,13 @@ pub(crate) fn ioctl(st: &mut KState, id: u32, request: u32, bytes: &mut [u8]) ->
             Ok(0)
         }
         NVGPU_IOCTL_TSG_EVENT_ID_CTRL => {
-            let a: NvgpuEventIdCtrlArgs = arg(bytes)?;
-            // §3: event_id >= 6 or cmd != ENABLE(1) → EINVAL.
+            let mut a: NvgpuEventIdCtrlArgs = arg(bytes)?;
+            // §3: event_id >= 6 or cmd != ENABLE(1) → EINVAL; ENABLE returns an event fd.
             if a.event_id >= 6 || a.cmd != 1 {
                 return Err(Errno::EINVAL);
             }
+            a.event_fd = st.new_fd(FdObj::Event)?;
+            put(bytes, &a);
             Ok(0)
         }
         NVGPU_TSG_IOCTL_SET_L2_MAX_WAYS_EVICT_LAST => Ok(0),

@@ -34,6 +34,8 @@ struct VmInner {
     /// ALLOC_SPACE reservations: start -> (end, page size).
     reservations: BTreeMap<u64, (u64, u32)>,
     maps: BTreeMap<u64, Mapping>,
+    /// Next free address in the 4 GiB kernel VMA after the user range.
+    kernel_next: u64,
 }
 
 /// One GPU address space.
@@ -60,6 +62,7 @@ impl Vm {
                 big_pages,
                 reservations: BTreeMap::new(),
                 maps: BTreeMap::new(),
+                kernel_next: end,
             }),
             start,
             end,
@@ -98,6 +101,19 @@ impl Vm {
         let align = size.next_power_of_two().clamp(PAGE, 1 << 30);
         let va = v.va.alloc(size, align).map_err(va_errno)?;
         v.maps.insert(va, Mapping { size, backing, offset: 0, writable, refs: 1, handle, fixed: false });
+        Ok(va)
+    }
+
+    /// Map a backing into the kernel VMA `[end, end + 4 GiB)` (where the
+    /// kernel puts a channel's GPFIFO: `0xFFFFE00000` on an Orin).
+    pub(crate) fn map_kernel_vma(&self, backing: Arc<Backing>, size: u64, writable: bool) -> KResult<u64> {
+        let mut v = self.lock();
+        let va = v.kernel_next;
+        if va + size > self.end + (4 << 30) {
+            return Err(Errno::ENOMEM);
+        }
+        v.kernel_next = va + size.next_multiple_of(64 << 10);
+        v.maps.insert(va, Mapping { size, backing, offset: 0, writable, refs: 1, handle: None, fixed: true });
         Ok(va)
     }
 
@@ -316,10 +332,14 @@ pub(crate) fn ioctl(st: &mut KState, id: u32, request: u32, bytes: &mut [u8]) ->
         NVGPU_AS_IOCTL_GET_VA_REGIONS => {
             let mut a: NvgpuAsGetVaRegionsArgs = arg(bytes)?;
             let v = vm.lock();
-            // Unified VA without big pages: one 4K region.
-            let regions =
-                [NvgpuAsVaRegion { offset: vm.start, page_size: 4096, reserved: 0, pages: (vm.end - vm.start) / PAGE }];
-            let n = regions.len().min(a.buf_size as usize / std::mem::size_of::<NvgpuAsVaRegion>());
+            // §2: one 4K region without big pages; a 4K and a 64K region with them.
+            let full = (vm.end - vm.start) / PAGE;
+            let regions = [
+                NvgpuAsVaRegion { offset: vm.start, page_size: 4096, reserved: 0, pages: full },
+                NvgpuAsVaRegion { offset: vm.start, page_size: 65536, reserved: 0, pages: full / 16 },
+            ];
+            let count = if v.big_pages { 2 } else { 1 };
+            let n = count.min(a.buf_size as usize / std::mem::size_of::<NvgpuAsVaRegion>());
             if n > 0 {
                 if a.buf_addr == 0 {
                     return Err(Errno::EFAULT);
