@@ -197,7 +197,7 @@ fn estimate(id: &str) -> Option<f64> {
     let at = text.find("\"median\"")?;
     let rest = &text[at..];
     let p = rest.find("\"point_estimate\":")? + "\"point_estimate\":".len();
-    rest[p..].split(|c| c == ',' || c == '}').next()?.trim().parse().ok()
+    rest[p..].split([',', '}']).next()?.trim().parse().ok()
 }
 
 fn ratio(a: &str, b: &str) -> String {
