@@ -47,6 +47,10 @@ pub type Backend = Either<NvgpuBackend, MockBackend>;
 
 /// The device node whose presence selects the real backend.
 pub const NVGPU_CTRL_PATH: &str = "/dev/nvgpu/igpu0/ctrl";
+/// Set to treat `/dev/nvgpu/igpu0/ctrl` as present: for running the real
+/// backend's Linux syscalls against the `LD_PRELOAD` mock (`gpuiface-preload`),
+/// which serves the device without a node on disk.
+pub const ASSUME_NVGPU_ENV: &str = "GPUIFACE_ASSUME_NVGPU";
 /// The environment variable that overrides the choice.
 pub const BACKEND_ENV: &str = "GPUIFACE_BACKEND";
 
@@ -84,7 +88,9 @@ impl BackendKind {
     /// Is this backend usable on this machine?
     pub fn available(self) -> bool {
         match self {
-            BackendKind::Nvgpu => std::path::Path::new(NVGPU_CTRL_PATH).exists(),
+            BackendKind::Nvgpu => {
+                std::path::Path::new(NVGPU_CTRL_PATH).exists() || std::env::var_os(ASSUME_NVGPU_ENV).is_some()
+            }
             BackendKind::Mock => true,
         }
     }

@@ -95,6 +95,11 @@ pub enum ExecMode {
     Threaded,
     /// Only when a test calls [`Gpu::step`].
     Stepped,
+    /// On a worker thread that also polls every channel's GP_PUT (50 µs
+    /// back-off to 2 ms), for programs that write the GPFIFO, GP_PUT and the
+    /// doorbell straight to memory and never call into the model afterwards
+    /// (the `LD_PRELOAD` mock).
+    Polling,
 }
 
 /// GPU model configuration.
@@ -267,7 +272,7 @@ impl Gpu {
             doorbells: AtomicU64::new(0),
             mode: config.mode,
         });
-        let worker = (config.mode == ExecMode::Threaded).then(|| {
+        let worker = matches!(config.mode, ExecMode::Threaded | ExecMode::Polling).then(|| {
             let s = shared.clone();
             std::thread::Builder::new()
                 .name("gpuiface-mock-gpu".into())
@@ -328,7 +333,7 @@ impl Gpu {
             ExecMode::Immediate => {
                 self.run_until_idle();
             }
-            ExecMode::Threaded => {
+            ExecMode::Threaded | ExecMode::Polling => {
                 lock(&self.shared.state).kicked = true;
                 self.shared.wake.notify_all();
             }
@@ -399,7 +404,7 @@ impl Gpu {
         if let Some(ch) = st.channels.get_mut(&chid) {
             ch.injected_mmu_fault = Some(va);
         }
-        if self.shared.mode == ExecMode::Threaded {
+        if matches!(self.shared.mode, ExecMode::Threaded | ExecMode::Polling) {
             st.kicked = true;
             self.shared.wake.notify_all();
         }
@@ -548,7 +553,7 @@ fn worker(shared: Arc<Shared>) {
         if st.kicked || shared.stop.load(Ordering::SeqCst) {
             continue;
         }
-        let wait = if blocked { backoff } else { IDLE_WAIT };
+        let wait = if blocked || shared.mode == ExecMode::Polling { backoff } else { IDLE_WAIT };
         st = shared.wake.wait_timeout(st, wait).map(|(g, _)| g).unwrap_or_else(|p| p.into_inner().0);
     }
 }

@@ -362,6 +362,11 @@ impl MockKernel {
         assert!(s.is_empty(), "mock kernel leaks: {s:#?}");
     }
 
+    /// True when `fd` is one this kernel handed out (and has not closed).
+    pub fn owns_fd(&self, fd: RawFd) -> bool {
+        lock(&self.state).fds.contains_key(&fd)
+    }
+
     /// The VM behind an address-space fd (for tests).
     pub fn vm_of(&self, as_fd: RawFd) -> Option<Arc<Vm>> {
         let st = lock(&self.state);

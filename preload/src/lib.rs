@@ -1,0 +1,315 @@
+//! # gpuiface-preload
+//!
+//! The mock kernel for any process: `LD_PRELOAD=libgpuiface_preload.so prog`
+//! serves `/dev/nvmap` and `/dev/nvgpu/igpu0/ctrl` from `gpuiface-mock`'s
+//! model of `nvgpu.ko`, `nvmap` and the GPU, to programs in any language.
+//!
+//! - Interposed: `open`, `open64`, `openat`, `openat64`, glibc's fortified
+//!   `__open_2`, `__open64_2`, `__openat_2`, `__openat64_2` (for the two
+//!   device paths only), and `ioctl` / `close` on the fds the model handed
+//!   out. Every other path and fd goes to the real libc untouched.
+//! - Not interposed: `mmap`. Every fd the model hands out is a real kernel
+//!   object (a memfd), so the real `mmap` — even one called through `dlsym`,
+//!   as ctypes does — maps the very bytes the GPU model reads, `MAP_FIXED` at
+//!   a GPU VA included.
+//! - The GPU runs in [`ExecMode::Polling`](gpuiface_mock::gpu::ExecMode):
+//!   programs that write GPFIFO entries, GP_PUT and the doorbell straight to
+//!   memory are noticed by polling, with back-off; the worker stops at exit.
+//!
+//! Configuration (environment):
+//!
+//! | variable | meaning |
+//! |---|---|
+//! | `GPUIFACE_MOCK_MODE` | `polling` (default), `threaded`, `immediate` |
+//! | `GPUIFACE_MOCK_TRACE` | `1`: decoded ioctl trace on stderr |
+//! | `GPUIFACE_MOCK_FAIL` | `NAME:N:ERRNO[,...]`: the N-th ioctl named NAME fails with ERRNO (a number or `EINVAL`-style name) |
+//! | `GPUIFACE_MOCK_RELEASE` | `r35`: report r35's 312-byte characteristics |
+
+use std::ffi::{c_char, c_int, c_ulong, c_void, CStr};
+use std::sync::OnceLock;
+
+use gpuiface_hal::Errno;
+use gpuiface_mock::gpu::{ExecMode, GpuConfig};
+use gpuiface_mock::kernel::{Characteristics, Matcher, MockKernel};
+use gpuiface_nvgpu::abi::{self, IOC_NONE, IOC_WRITE};
+use gpuiface_nvgpu::Syscalls;
+
+/// The device paths the model serves.
+pub const PATHS: [&[u8]; 2] = [b"/dev/nvmap", b"/dev/nvgpu/igpu0/ctrl"];
+
+fn kernel() -> &'static MockKernel {
+    static K: OnceLock<MockKernel> = OnceLock::new();
+    K.get_or_init(|| {
+        let mode = match std::env::var("GPUIFACE_MOCK_MODE").as_deref() {
+            Ok("threaded") => ExecMode::Threaded,
+            Ok("immediate") => ExecMode::Immediate,
+            _ => ExecMode::Polling,
+        };
+        let mut b = MockKernel::builder().gpu(GpuConfig::with_mode(mode));
+        if std::env::var("GPUIFACE_MOCK_RELEASE").as_deref() == Ok("r35") {
+            b = b.characteristics(Characteristics::r35());
+        }
+        let k = b.build();
+        if let Ok(spec) = std::env::var("GPUIFACE_MOCK_FAIL") {
+            for item in spec.split(',').filter(|s| !s.is_empty()) {
+                if let Some((name, nth, errno)) = parse_fail(item) {
+                    k.inject_failure(Matcher::Name(name), nth, errno);
+                } else {
+                    eprintln!("gpuiface-preload: ignoring GPUIFACE_MOCK_FAIL entry {item:?} (want NAME:N:ERRNO)");
+                }
+            }
+        }
+        k
+    })
+}
+
+/// Parse `NAME:N:ERRNO` (ERRNO as a number or a name like `ENOMEM`).
+pub fn parse_fail(item: &str) -> Option<(String, usize, Errno)> {
+    let mut it = item.split(':');
+    let (name, nth, errno) = (it.next()?, it.next()?.parse().ok()?, it.next()?);
+    let errno =
+        errno.parse::<i32>().ok().map(Errno).or_else(|| (1..200).map(Errno).find(|e| e.name() == Some(errno)))?;
+    Some((name.to_string(), nth, errno))
+}
+
+type OpenFn = unsafe extern "C" fn(*const c_char, c_int, libc::mode_t) -> c_int;
+type OpenatFn = unsafe extern "C" fn(c_int, *const c_char, c_int, libc::mode_t) -> c_int;
+type IoctlFn = unsafe extern "C" fn(c_int, c_ulong, *mut c_void) -> c_int;
+type CloseFn = unsafe extern "C" fn(c_int) -> c_int;
+
+/// The next definition of `name` after this library.
+fn real(name: &CStr) -> *mut c_void {
+    // SAFETY: dlsym with RTLD_NEXT and a NUL-terminated symbol name.
+    let p = unsafe { libc::dlsym(libc::RTLD_NEXT, name.as_ptr()) };
+    assert!(!p.is_null(), "gpuiface-preload: no real {name:?}");
+    p
+}
+
+macro_rules! real_fn {
+    ($name:literal, $ty:ty) => {{
+        static P: OnceLock<usize> = OnceLock::new();
+        let p = *P.get_or_init(|| real($name) as usize);
+        // SAFETY: `p` is libc's definition of the symbol, whose C signature is `$ty`.
+        unsafe { std::mem::transmute::<usize, $ty>(p) }
+    }};
+}
+
+fn set_errno(e: Errno) -> c_int {
+    // SAFETY: writing the calling thread's errno.
+    unsafe { *libc::__errno_location() = e.0 };
+    -1
+}
+
+/// If `path` is one of ours, open it in the model.
+unsafe fn try_open(path: *const c_char, flags: c_int) -> Option<c_int> {
+    if path.is_null() {
+        return None;
+    }
+    // SAFETY: the caller passes a NUL-terminated path (as open(2) requires).
+    let p = unsafe { CStr::from_ptr(path) };
+    if !PATHS.contains(&p.to_bytes()) {
+        return None;
+    }
+    if IN_MODEL.with(|c| c.get()) {
+        return None;
+    }
+    MODEL_USED.store(true, std::sync::atomic::Ordering::Release);
+    Some(in_model(|k| k.open(p, flags)).unwrap_or_else(set_errno))
+}
+
+/// `open(2)`, interposed.
+///
+/// # Safety
+/// As `open(2)`: `path` is a NUL-terminated string.
+#[no_mangle]
+pub unsafe extern "C" fn open(path: *const c_char, flags: c_int, mode: libc::mode_t) -> c_int {
+    // SAFETY: forwarded contract.
+    if let Some(fd) = unsafe { try_open(path, flags) } {
+        return fd;
+    }
+    let f = real_fn!(c"open", OpenFn);
+    // SAFETY: the real open with the caller's arguments.
+    unsafe { f(path, flags, mode) }
+}
+
+/// `open64(2)`, interposed.
+///
+/// # Safety
+/// As `open64(2)`.
+#[no_mangle]
+pub unsafe extern "C" fn open64(path: *const c_char, flags: c_int, mode: libc::mode_t) -> c_int {
+    // SAFETY: forwarded contract.
+    if let Some(fd) = unsafe { try_open(path, flags) } {
+        return fd;
+    }
+    let f = real_fn!(c"open64", OpenFn);
+    // SAFETY: the real open64 with the caller's arguments.
+    unsafe { f(path, flags, mode) }
+}
+
+/// `openat(2)`, interposed (absolute device paths only).
+///
+/// # Safety
+/// As `openat(2)`.
+#[no_mangle]
+pub unsafe extern "C" fn openat(dirfd: c_int, path: *const c_char, flags: c_int, mode: libc::mode_t) -> c_int {
+    // SAFETY: forwarded contract.
+    if let Some(fd) = unsafe { try_open(path, flags) } {
+        return fd;
+    }
+    let f = real_fn!(c"openat", OpenatFn);
+    // SAFETY: the real openat with the caller's arguments.
+    unsafe { f(dirfd, path, flags, mode) }
+}
+
+/// `openat64(2)`, interposed.
+///
+/// # Safety
+/// As `openat64(2)`.
+#[no_mangle]
+pub unsafe extern "C" fn openat64(dirfd: c_int, path: *const c_char, flags: c_int, mode: libc::mode_t) -> c_int {
+    // SAFETY: forwarded contract.
+    if let Some(fd) = unsafe { try_open(path, flags) } {
+        return fd;
+    }
+    let f = real_fn!(c"openat64", OpenatFn);
+    // SAFETY: the real openat64 with the caller's arguments.
+    unsafe { f(dirfd, path, flags, mode) }
+}
+
+type Open2Fn = unsafe extern "C" fn(*const c_char, c_int) -> c_int;
+type Openat2Fn = unsafe extern "C" fn(c_int, *const c_char, c_int) -> c_int;
+
+/// glibc's fortified `__open_2`.
+///
+/// # Safety
+/// As `open(2)` without a mode.
+#[no_mangle]
+pub unsafe extern "C" fn __open_2(path: *const c_char, flags: c_int) -> c_int {
+    // SAFETY: forwarded contract.
+    if let Some(fd) = unsafe { try_open(path, flags) } {
+        return fd;
+    }
+    let f = real_fn!(c"__open_2", Open2Fn);
+    // SAFETY: the real function with the caller's arguments.
+    unsafe { f(path, flags) }
+}
+
+/// glibc's fortified `__open64_2`.
+///
+/// # Safety
+/// As `open64(2)` without a mode.
+#[no_mangle]
+pub unsafe extern "C" fn __open64_2(path: *const c_char, flags: c_int) -> c_int {
+    // SAFETY: forwarded contract.
+    if let Some(fd) = unsafe { try_open(path, flags) } {
+        return fd;
+    }
+    let f = real_fn!(c"__open64_2", Open2Fn);
+    // SAFETY: the real function with the caller's arguments.
+    unsafe { f(path, flags) }
+}
+
+/// glibc's fortified `__openat_2`.
+///
+/// # Safety
+/// As `openat(2)` without a mode.
+#[no_mangle]
+pub unsafe extern "C" fn __openat_2(dirfd: c_int, path: *const c_char, flags: c_int) -> c_int {
+    // SAFETY: forwarded contract.
+    if let Some(fd) = unsafe { try_open(path, flags) } {
+        return fd;
+    }
+    let f = real_fn!(c"__openat_2", Openat2Fn);
+    // SAFETY: the real function with the caller's arguments.
+    unsafe { f(dirfd, path, flags) }
+}
+
+/// glibc's fortified `__openat64_2`.
+///
+/// # Safety
+/// As `openat64(2)` without a mode.
+#[no_mangle]
+pub unsafe extern "C" fn __openat64_2(dirfd: c_int, path: *const c_char, flags: c_int) -> c_int {
+    // SAFETY: forwarded contract.
+    if let Some(fd) = unsafe { try_open(path, flags) } {
+        return fd;
+    }
+    let f = real_fn!(c"__openat64_2", Openat2Fn);
+    // SAFETY: the real function with the caller's arguments.
+    unsafe { f(dirfd, path, flags) }
+}
+
+/// The model exists once a device path was opened; before that no fd is
+/// ours, and programs that never touch nvgpu never build it. Calls the model
+/// itself makes (closing its memfds, say) go straight to libc.
+fn model_initialised() -> bool {
+    MODEL_USED.load(std::sync::atomic::Ordering::Acquire) && !IN_MODEL.with(|c| c.get())
+}
+
+thread_local! {
+    /// Set while this thread runs inside the model.
+    static IN_MODEL: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// Run `f` inside the model (re-entrant libc calls bypass the interposers).
+fn in_model<T>(f: impl FnOnce(&'static MockKernel) -> T) -> T {
+    IN_MODEL.with(|c| c.set(true));
+    let r = f(kernel());
+    IN_MODEL.with(|c| c.set(false));
+    r
+}
+
+/// Set when a device path is first opened.
+static MODEL_USED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// `ioctl(2)`, interposed: the model's fds go to the model, by `_IOC_DIR`.
+///
+/// # Safety
+/// As `ioctl(2)`: `arg` is what the request expects.
+#[no_mangle]
+pub unsafe extern "C" fn ioctl(fd: c_int, request: c_ulong, arg: *mut c_void) -> c_int {
+    if model_initialised() && in_model(|k| k.owns_fd(fd)) {
+        let req = request as u32;
+        let r = in_model(|k| match abi::decode(req).dir {
+            // SAFETY: the caller passes the request's argument, as ioctl(2) requires.
+            IOC_NONE => k.ioctl_value(fd, req, arg as u64),
+            // SAFETY: as above; the kernel only reads an _IOW argument.
+            IOC_WRITE => unsafe { k.ioctl_write(fd, req, arg as *const u8) },
+            // SAFETY: as above, read and written.
+            _ => unsafe { k.ioctl_read_write(fd, req, arg.cast()) },
+        });
+        return r.unwrap_or_else(set_errno);
+    }
+    let f = real_fn!(c"ioctl", IoctlFn);
+    // SAFETY: the real ioctl with the caller's arguments.
+    unsafe { f(fd, request, arg) }
+}
+
+/// `close(2)`, interposed: the model releases what the kernel would.
+///
+/// # Safety
+/// As `close(2)`.
+#[no_mangle]
+pub unsafe extern "C" fn close(fd: c_int) -> c_int {
+    if model_initialised() && in_model(|k| k.owns_fd(fd)) {
+        return match in_model(|k| k.close(fd)) {
+            Ok(()) => 0,
+            Err(e) => set_errno(e),
+        };
+    }
+    let f = real_fn!(c"close", CloseFn);
+    // SAFETY: the real close.
+    unsafe { f(fd) }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn fail_specs_parse_names_and_numbers() {
+        let (n, k, e) = super::parse_fail("NVMAP_IOC_ALLOC:2:ENOMEM").unwrap();
+        assert_eq!((n.as_str(), k, e), ("NVMAP_IOC_ALLOC", 2, gpuiface_hal::Errno::ENOMEM));
+        assert_eq!(super::parse_fail("X:1:22").unwrap().2, gpuiface_hal::Errno::EINVAL);
+        assert!(super::parse_fail("X:one:22").is_none());
+    }
+}
