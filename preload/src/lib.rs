@@ -21,7 +21,7 @@
 //! | variable | meaning |
 //! |---|---|
 //! | `GPUIFACE_MOCK_MODE` | `polling` (default), `threaded`, `immediate` |
-//! | `GPUIFACE_MOCK_TRACE` | `1`: decoded ioctl trace on stderr |
+//! | `GPUIFACE_MOCK_TRACE` | `1`: decoded ioctl trace on stderr; a path: appended to that file |
 //! | `GPUIFACE_MOCK_FAIL` | `NAME:N:ERRNO[,...]`: the N-th ioctl named NAME fails with ERRNO (a number or `EINVAL`-style name) |
 //! | `GPUIFACE_MOCK_RELEASE` | `r35`: report r35's 312-byte characteristics |
 

@@ -247,7 +247,15 @@ impl MockKernelBuilder {
             characteristics: self.characteristics,
             injections: Mutex::new(Vec::new()),
             trace: Mutex::new(Vec::new()),
-            trace_stderr: self.trace_stderr.unwrap_or_else(|| std::env::var_os("GPUIFACE_MOCK_TRACE").is_some()),
+            trace_stderr: self.trace_stderr.unwrap_or_else(|| {
+                matches!(std::env::var("GPUIFACE_MOCK_TRACE").as_deref(), Ok("1" | "stderr" | "true"))
+            }),
+            trace_file: match (self.trace_stderr, std::env::var("GPUIFACE_MOCK_TRACE")) {
+                (None, Ok(path)) if !matches!(path.as_str(), "" | "0" | "1" | "stderr" | "true") => {
+                    std::fs::OpenOptions::new().create(true).append(true).open(path).ok().map(Mutex::new)
+                }
+                _ => None,
+            },
         }
     }
 }
@@ -260,6 +268,8 @@ pub struct MockKernel {
     injections: Mutex<Vec<Injection>>,
     trace: Mutex<Vec<TraceEntry>>,
     trace_stderr: bool,
+    /// `GPUIFACE_MOCK_TRACE=<path>`: the decoded trace goes to this file.
+    trace_file: Option<Mutex<std::fs::File>>,
 }
 
 impl std::fmt::Debug for MockKernel {
@@ -391,10 +401,17 @@ impl MockKernel {
     fn record(&self, fd_kind: &'static str, request: u32, result: Result<i32, Errno>, detail: &str) {
         let name =
             abi::ioctl_by_number(request).map(|d| d.name.to_string()).unwrap_or_else(|| format!("{request:#010x}"));
-        if self.trace_stderr {
-            match result {
-                Ok(v) => eprintln!("[mock] {fd_kind:<7} {name}{detail} = {v}"),
-                Err(e) => eprintln!("[mock] {fd_kind:<7} {name}{detail} = -{e}"),
+        if self.trace_stderr || self.trace_file.is_some() {
+            let line = match result {
+                Ok(v) => format!("[mock] {fd_kind:<7} {name}{detail} = {v}"),
+                Err(e) => format!("[mock] {fd_kind:<7} {name}{detail} = -{e}"),
+            };
+            if self.trace_stderr {
+                eprintln!("{line}");
+            }
+            if let Some(f) = &self.trace_file {
+                use std::io::Write;
+                let _ = writeln!(lock(f), "{line}");
             }
         }
         lock(&self.trace).push(TraceEntry { fd_kind, name, result });
