@@ -47,23 +47,29 @@ fn launch(c: &mut Criterion) {
     g.sample_size(20).measurement_time(Duration::from_secs(3));
     let drain = || while gpu.step() {};
     drain();
+    // Time `n` submissions in batches; the stepped GPU drains between batches, untimed.
+    let batched = |n: u64, submit: &dyn Fn(u64)| {
+        let mut total = Duration::ZERO;
+        let mut done = 0;
+        while done < n {
+            let batch = (n - done).min(500);
+            let start = Instant::now();
+            for i in 0..batch {
+                submit(i);
+            }
+            total += start.elapsed();
+            done += batch;
+            drain();
+        }
+        total
+    };
     g.bench_function("submit_launch_and_signal", |b| {
         b.iter_custom(|n| {
-            let mut total = Duration::ZERO;
-            let mut done = 0;
-            while done < n {
-                let batch = (n - done).min(500);
-                let start = Instant::now();
-                for i in 0..batch {
-                    let mut q = Queue::compute();
-                    q.launch(&prog, LaunchDims::new([1, 1, 1], [32, 1, 1]), &args).signal(&s, i);
-                    rt.submit(&q, &[]).unwrap();
-                }
-                total += start.elapsed();
-                done += batch;
-                drain();
-            }
-            total
+            batched(n, &|i| {
+                let mut q = Queue::compute();
+                q.launch(&prog, LaunchDims::new([1, 1, 1], [32, 1, 1]), &args).signal(&s, i);
+                rt.submit(&q, &[]).unwrap();
+            })
         })
     });
     let mut q = Queue::compute();
@@ -71,19 +77,9 @@ fn launch(c: &mut Criterion) {
     q.launch(&prog, LaunchDims::new([1, 1, 1], [32, 1, 1]), &args).signal(&s, v);
     g.bench_function("replay_prebuilt_queue", |b| {
         b.iter_custom(|n| {
-            let mut total = Duration::ZERO;
-            let mut done = 0;
-            while done < n {
-                let batch = (n - done).min(500);
-                let start = Instant::now();
-                for i in 0..batch {
-                    rt.submit(&q, &[(v, i)]).unwrap();
-                }
-                total += start.elapsed();
-                done += batch;
-                drain();
-            }
-            total
+            batched(n, &|i| {
+                rt.submit(&q, &[(v, i)]).unwrap();
+            })
         })
     });
     let src = vec![1u8; LAUNCH_BYTES];

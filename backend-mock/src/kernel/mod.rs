@@ -30,7 +30,7 @@ use std::sync::{Arc, Mutex, MutexGuard};
 
 use gpuiface_hal::Errno;
 use gpuiface_nvgpu::abi::{self, IOC_READ};
-use gpuiface_nvgpu::Syscalls;
+use gpuiface_nvgpu::{LinuxSyscalls, Syscalls};
 
 use crate::gpu::{ChannelDesc, Gpu, GpuConfig};
 use crate::mem::Backing;
@@ -592,26 +592,20 @@ impl Syscalls for MockKernel {
                 None => return Err(Errno::EBADF),
             }
         }
-        // SAFETY: the caller owns the target range (MAP_FIXED) or lets the kernel choose.
-        let p = unsafe { libc::mmap(addr as *mut libc::c_void, len, prot, flags, fd, offset as libc::off_t) };
-        if p == libc::MAP_FAILED {
-            return Err(Errno::last());
-        }
-        Ok(p as usize)
+        // The model's fds are real memfds: the real mmap maps the very bytes the GPU sees.
+        // SAFETY: forwarded with the caller's guarantees.
+        unsafe { LinuxSyscalls.mmap(addr, len, prot, flags, fd, offset) }
     }
 
     unsafe fn munmap(&self, addr: usize, len: usize) -> Result<(), Errno> {
-        // SAFETY: the caller owns the mapping.
-        if unsafe { libc::munmap(addr as *mut libc::c_void, len) } < 0 {
-            return Err(Errno::last());
-        }
-        Ok(())
+        // SAFETY: forwarded with the caller's guarantees.
+        unsafe { LinuxSyscalls.munmap(addr, len) }
     }
 
     unsafe fn ring_doorbell(&self, doorbell: *mut u32, token: u32) {
-        gpuiface_nvgpu::sys::store_barrier();
-        // SAFETY: the caller guarantees `doorbell` points into the live usermode mapping.
-        unsafe { doorbell.write_volatile(token) };
+        // The same barrier + store as on hardware, then tell the GPU model.
+        // SAFETY: forwarded with the caller's guarantees.
+        unsafe { LinuxSyscalls.ring_doorbell(doorbell, token) };
         self.gpu.doorbell(token);
     }
 }
