@@ -277,3 +277,36 @@ fn sub_allocations_cost_no_ioctl_after_the_first_slab_and_release_it() {
     }
     k.assert_no_leaks();
 }
+
+#[test]
+fn gpfifo_area_overlays_show_the_channel_ring_and_userd() {
+    let k = kernel();
+    let dev = open_on(k.clone()).unwrap();
+    let rt = Runtime::new(&dev).unwrap();
+    let ch = rt.objects().compute_channel;
+    let area = dev.alloc(AllocRequest::new(0x10000).uncached()).unwrap();
+    let (ring_off, userd_off) = (0u64, 0x3000u64);
+    let bad = dev.overlay_channel_buffers(ch, &area, 0x100, userd_off).unwrap_err();
+    assert_eq!(bad.kind(), ErrorKind::InvalidArgument, "{bad}");
+    assert!(dev.overlay_channel_buffers(ch, &area, 0, 0x1000).is_err(), "ring and USERD overlap");
+    dev.overlay_channel_buffers(ch, &area, ring_off, userd_off).unwrap();
+    let s = dev.signal_alloc().unwrap();
+    let mut q = Queue::compute();
+    q.signal(&s, 5u64);
+    rt.submit(&q, &[]).unwrap();
+    rt.synchronize().unwrap();
+    let p = area.cpu_ptr().unwrap();
+    // SAFETY: the 64 KiB area is mapped; the overlays replaced some of its pages.
+    let (put, get, entry) = unsafe {
+        (
+            (p.add((userd_off + 0x8c) as usize) as *const u32).read_volatile(),
+            (p.add((userd_off + 0x88) as usize) as *const u32).read_volatile(),
+            (p.add(ring_off as usize) as *const u64).read_volatile(),
+        )
+    };
+    assert!(put >= 2 && get == put, "GP_PUT {put}, GP_GET {get} seen through the area");
+    assert!(gpuiface_hal::GpFifoEntry::decode(entry).is_some_and(|e| e.length_dwords > 0), "{entry:#x}");
+    drop(rt);
+    drop(dev);
+    k.assert_no_leaks();
+}

@@ -263,6 +263,68 @@ impl<S: Syscalls> NvgpuDevice<S> {
         }
     }
 
+    /// Back part of a caller's GPFIFO area with a channel's own buffers
+    /// (seed 000): `MAP_FIXED` overlays put the channel's GPFIFO ring at
+    /// `area + ring_offset` and its USERD page at `area + userd_offset`, so a
+    /// runtime that writes GPFIFO entries and GP_PUT through one big area
+    /// (tinygrad's `gpfifo_area`) writes the very memory the kernel bound.
+    /// The kernel maps whole dma-bufs (SETUP_BIND takes offset 0 only), hence
+    /// the small per-channel buffers and the overlays.
+    ///
+    /// `area` must be a CPU-mapped buffer from this device's [`GpuIface::alloc`];
+    /// the offsets must be page-aligned and the ring and the USERD page must
+    /// fit in it without overlapping. Freeing `area` later removes the overlays.
+    pub fn overlay_channel_buffers(
+        &self,
+        channel: RmHandle,
+        area: &Buffer,
+        ring_offset: u64,
+        userd_offset: u64,
+    ) -> Result<()> {
+        let op = "overlay_channel_buffers";
+        let st = lock(&self.state);
+        let ch = match st.objects.get(&channel) {
+            Some(Node { object: Object::Channel(c), .. }) => c.clone(),
+            _ => return Err(Error::invalid(op, format!("{channel} is not a channel"))),
+        };
+        let base = match st.buffers.get(&area.id.0) {
+            Some(a) if a.gpu_va == area.gpu_va => a.cpu.as_ref().map(|m| m.addr()),
+            _ => None,
+        }
+        .ok_or_else(|| Error::invalid(op, "the area is not a CPU-mapped buffer of this device"))?;
+        // buffers[1] is the GPFIFO ring, buffers[2] the USERD page (see `setup_channel`).
+        let pieces = [(ring_offset, &ch.buffers[1]), (userd_offset, &ch.buffers[2])];
+        let page = memory::PAGE;
+        let len = |a: &Allocation<S>| a.size.next_multiple_of(page);
+        for (off, a) in pieces {
+            if off % page != 0 || off.checked_add(len(a)).is_none_or(|end| end > area.size.next_multiple_of(page)) {
+                return Err(Error::invalid(op, format!("offset {off:#x} is unaligned or runs past the area")));
+            }
+        }
+        if ring_offset < userd_offset + len(&ch.buffers[2]) && userd_offset < ring_offset + len(&ch.buffers[1]) {
+            return Err(Error::invalid(op, "the ring and USERD overlays overlap"));
+        }
+        for (off, a) in pieces {
+            let fd = a.dmabuf.as_ref().map(|d| d.raw()).ok_or_else(|| Error::invalid(op, "no dma-buf"))?;
+            let at = base + off as usize;
+            // SAFETY: `[at, at + len)` lies inside the area's mapping, which this device
+            // owns (checked above); MAP_FIXED replaces those pages with the channel's
+            // buffer, which is the point; the area's munmap at free removes them again.
+            unsafe {
+                self.sys.mmap(
+                    at,
+                    len(a) as usize,
+                    libc::PROT_READ | libc::PROT_WRITE,
+                    libc::MAP_SHARED | libc::MAP_FIXED,
+                    fd,
+                    0,
+                )
+            }
+            .map_err(|e| Error::sys("mmap", e))?;
+        }
+        Ok(())
+    }
+
     fn ctrl(&self) -> &SysFd<S> {
         self.ctrl.as_ref().expect("ctrl fd lives until drop")
     }
