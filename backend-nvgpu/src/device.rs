@@ -181,6 +181,9 @@ pub struct NvgpuDevice<S: Syscalls = LinuxSyscalls> {
     sysfs_root: PathBuf,
     state: Mutex<State<S>>,
     usermode: Mutex<Option<Arc<CpuMapping<S>>>>,
+    /// The doorbell's address once usermode is mapped (0 before): read on
+    /// every submit without taking a lock.
+    doorbell: std::sync::atomic::AtomicUsize,
     signal_pool: Arc<Mutex<Vec<Slot<S>>>>,
     // Dropped last, in this order (see `Drop`).
     ctrl: Option<SysFd<S>>,
@@ -234,6 +237,7 @@ impl<S: Syscalls> NvgpuDevice<S> {
                 signal_pages: Vec::new(),
             }),
             usermode: Mutex::new(None),
+            doorbell: std::sync::atomic::AtomicUsize::new(0),
             signal_pool: Arc::new(Mutex::new(Vec::new())),
             ctrl: Some(ctrl),
             nvmap: Some(nvmap),
@@ -860,6 +864,7 @@ impl<S: Syscalls> GpuIface for NvgpuDevice<S> {
             *um = Some(Arc::new(CpuMapping::map(&self.sys, self.ctrl().raw(), USERMODE_SIZE, None)?));
         }
         let m = um.as_ref().expect("just mapped");
+        self.doorbell.store(m.addr() + DOORBELL_OFFSET, std::sync::atomic::Ordering::Release);
         Ok(UsermodeRegs { base: m.addr(), len: m.len(), doorbell_offset: DOORBELL_OFFSET })
     }
 
@@ -868,7 +873,10 @@ impl<S: Syscalls> GpuIface for NvgpuDevice<S> {
             Some(Node { object: Object::Channel(c), .. }) => c.clone(),
             _ => return Err(Error::invalid("submit", format!("{channel} is not a channel"))),
         };
-        let doorbell = self.setup_usermode()?.base + DOORBELL_OFFSET;
+        let doorbell = match self.doorbell.load(std::sync::atomic::Ordering::Acquire) {
+            0 => self.setup_usermode()?.base + DOORBELL_OFFSET,
+            d => d,
+        };
         let mut put = lock(&ch.put);
         let userd = ch.userd;
         for e in entries {

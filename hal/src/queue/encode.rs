@@ -184,7 +184,8 @@ fn acquire_execute() -> u32 {
 
 /// Write the commands into `chunk`; returns where the pushbuffer is.
 pub(crate) fn encode(cmds: &[Cmd], ctx: &EncodeCtx<'_>, chunk: &Chunk) -> Result<Encoded> {
-    let mut pb = PushBuffer::new();
+    // Sized from the same bound the chunk was: no reallocation while encoding.
+    let mut pb = PushBuffer::with_capacity((chunk.len / 4) as usize);
     let mut data_off = 0u64;
     let mut launch_index = 0u64;
     semaphore(&mut pb, ctx.subchannel, ctx.timeline.gpu_va(), ctx.wait_value, acquire_execute());
@@ -203,13 +204,13 @@ pub(crate) fn encode(cmds: &[Cmd], ctx: &EncodeCtx<'_>, chunk: &Chunk) -> Result
                     return Err(Error::invalid("Runtime::submit", "a launch needs a compute queue"));
                 }
                 // Kernel arguments (constant buffer 0), patched with variables.
-                let mut args = args.clone();
-                for (off, var) in arg_vars {
-                    let bytes = ctx.values[var.0].to_le_bytes();
-                    let dst = args.get_mut(*off..off + 8).ok_or_else(|| {
-                        Error::invalid("Runtime::submit", format!("argument variable at {off} past the arguments"))
-                    })?;
-                    dst.copy_from_slice(&bytes);
+                for (off, _) in arg_vars {
+                    if off.checked_add(8).is_none_or(|end| end > args.len()) {
+                        return Err(Error::invalid(
+                            "Runtime::submit",
+                            format!("argument variable at {off} past the arguments"),
+                        ));
+                    }
                 }
                 let (qmd_va, qmd_cpu) = match ctx.qmd_slots {
                     Some(slots) => {
@@ -225,9 +226,14 @@ pub(crate) fn encode(cmds: &[Cmd], ctx: &EncodeCtx<'_>, chunk: &Chunk) -> Result
                     }
                 };
                 let cbuf_at = data_off;
-                data_off += cbuf_bytes(&args);
+                data_off += cbuf_bytes(args);
                 let cbuf_va = chunk.gpu_va + cbuf_at;
-                write_bytes(chunk, cbuf_at, &args);
+                // The arguments go straight into fresh command memory; variables
+                // are patched there (bounds checked above).
+                write_bytes(chunk, cbuf_at, args);
+                for (off, var) in arg_vars {
+                    write_bytes(chunk, cbuf_at + *off as u64, &ctx.values[var.0].to_le_bytes());
+                }
 
                 let mut q = Qmd::new();
                 q.set_version_v03_00();
@@ -237,7 +243,7 @@ pub(crate) fn encode(cmds: &[Cmd], ctx: &EncodeCtx<'_>, chunk: &Chunk) -> Result
                 q.set_grid(dims.grid);
                 q.set_block(dims.block);
                 q.set(qmd::SHARED_MEMORY_SIZE, u64::from(dims.shared_mem));
-                q.set_constant_buffer(0, cbuf_va, cbuf_bytes(&args) as u32);
+                q.set_constant_buffer(0, cbuf_va, cbuf_bytes(args) as u32);
                 // Fold a directly following signal into the QMD's release slot,
                 // unless the backend needs pushbuffer signals (seed 002).
                 if ctx.placement == SignalPlacement::QmdRelease {
