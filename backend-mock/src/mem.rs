@@ -11,23 +11,16 @@
 
 use std::io;
 use std::os::fd::{AsRawFd, FromRawFd, OwnedFd, RawFd};
-use std::ptr::NonNull;
 use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
 use std::sync::Arc;
 
 /// Bytes backing one nvmap handle (or any GPU-visible memory of the model).
 #[derive(Debug)]
 pub struct Backing {
-    fd: OwnedFd,
-    ptr: NonNull<u8>,
+    file: std::fs::File,
+    map: memmap2::MmapRaw,
     len: usize,
 }
-
-// SAFETY: the mapping is owned by this value and only accessed through raw
-// reads/writes that tolerate concurrent access (as GPU and CPU do on hardware).
-unsafe impl Send for Backing {}
-// SAFETY: see `Send`; no `&mut` to the bytes is ever handed out.
-unsafe impl Sync for Backing {}
 
 impl Backing {
     /// A zero-filled memfd of `len` bytes (rounded up to a page), mapped shared.
@@ -40,27 +33,10 @@ impl Backing {
             return Err(io::Error::last_os_error());
         }
         // SAFETY: `raw` is a fresh fd we own.
-        let fd = unsafe { OwnedFd::from_raw_fd(raw) };
-        // SAFETY: ftruncate on our own memfd.
-        if unsafe { libc::ftruncate(fd.as_raw_fd(), len as libc::off_t) } < 0 {
-            return Err(io::Error::last_os_error());
-        }
-        // SAFETY: a new shared mapping of our memfd at a kernel-chosen address.
-        let p = unsafe {
-            libc::mmap(
-                std::ptr::null_mut(),
-                len,
-                libc::PROT_READ | libc::PROT_WRITE,
-                libc::MAP_SHARED,
-                fd.as_raw_fd(),
-                0,
-            )
-        };
-        if p == libc::MAP_FAILED {
-            return Err(io::Error::last_os_error());
-        }
-        let ptr = NonNull::new(p.cast::<u8>()).ok_or_else(|| io::Error::from_raw_os_error(libc::ENOMEM))?;
-        Ok(Backing { fd, ptr, len })
+        let file = std::fs::File::from(unsafe { OwnedFd::from_raw_fd(raw) });
+        file.set_len(len as u64)?;
+        let map = memmap2::MmapOptions::new().len(len).map_raw(&file)?;
+        Ok(Backing { file, map, len })
     }
 
     /// Size in bytes (page-rounded).
@@ -75,12 +51,12 @@ impl Backing {
 
     /// The memfd; `dup` it to hand out a dma-buf fd.
     pub fn raw_fd(&self) -> RawFd {
-        self.fd.as_raw_fd()
+        self.file.as_raw_fd()
     }
 
     /// The model's own mapping (for tests and the GPU model).
     pub fn as_ptr(&self) -> *mut u8 {
-        self.ptr.as_ptr()
+        self.map.as_mut_ptr()
     }
 
     fn check(&self, offset: usize, len: usize) {
@@ -95,14 +71,14 @@ impl Backing {
     pub fn read(&self, offset: usize, out: &mut [u8]) {
         self.check(offset, out.len());
         // SAFETY: range checked above; the mapping lives as long as `self`.
-        unsafe { std::ptr::copy(self.ptr.as_ptr().add(offset), out.as_mut_ptr(), out.len()) };
+        unsafe { std::ptr::copy(self.map.as_mut_ptr().add(offset), out.as_mut_ptr(), out.len()) };
     }
 
     /// Copy bytes in. Panics when out of range.
     pub fn write(&self, offset: usize, data: &[u8]) {
         self.check(offset, data.len());
         // SAFETY: range checked above; the mapping lives as long as `self`.
-        unsafe { std::ptr::copy(data.as_ptr(), self.ptr.as_ptr().add(offset), data.len()) };
+        unsafe { std::ptr::copy(data.as_ptr(), self.map.as_mut_ptr().add(offset), data.len()) };
     }
 
     /// An aligned 32-bit word, as an atomic (USERD GP_GET/GP_PUT, doorbells).
@@ -110,7 +86,7 @@ impl Backing {
         self.check(offset, 4);
         assert!(offset.is_multiple_of(4), "unaligned u32 at {offset:#x}");
         // SAFETY: in range, aligned, and the mapping outlives the borrow of `self`.
-        unsafe { &*self.ptr.as_ptr().add(offset).cast::<AtomicU32>() }
+        unsafe { &*self.map.as_mut_ptr().add(offset).cast::<AtomicU32>() }
     }
 
     /// An aligned 64-bit word, as an atomic (semaphores).
@@ -118,7 +94,7 @@ impl Backing {
         self.check(offset, 8);
         assert!(offset.is_multiple_of(8), "unaligned u64 at {offset:#x}");
         // SAFETY: in range, aligned, and the mapping outlives the borrow of `self`.
-        unsafe { &*self.ptr.as_ptr().add(offset).cast::<AtomicU64>() }
+        unsafe { &*self.map.as_mut_ptr().add(offset).cast::<AtomicU64>() }
     }
 
     /// Read a little-endian u32 (atomic when aligned).
@@ -137,13 +113,6 @@ impl Backing {
             return self.atomic_u32(offset).store(v, Ordering::Release);
         }
         self.write(offset, &v.to_le_bytes());
-    }
-}
-
-impl Drop for Backing {
-    fn drop(&mut self) {
-        // SAFETY: we own this mapping; nothing borrows it past `self`.
-        unsafe { libc::munmap(self.ptr.as_ptr().cast(), self.len) };
     }
 }
 

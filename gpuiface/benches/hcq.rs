@@ -2,7 +2,7 @@
 //! the same run, ending with a ratio table:
 //!
 //! ```sh
-//! cargo bench -p gpuiface --bench hcq
+//! cargo bench -p gpuiface --bench hcq    # the whole set, about 5 minutes
 //! ```
 //!
 //! Launch and submission cost is measured on a stepped mock GPU (it runs
@@ -15,12 +15,14 @@ use std::time::{Duration, Instant};
 
 use criterion::{BenchmarkId, Criterion};
 use gpuiface::mock::gpu::{ExecMode, GpuConfig, ProgramKey};
+use gpuiface::mock::va_alloc::{Placement, VaAllocator};
 use gpuiface::mock::{open_on, MockDevice, MockDeviceExt, MockKernel};
 use gpuiface::queue::{LaunchDims, Program, Queue, Runtime};
 use gpuiface::suballoc::SubAllocator;
 use gpuiface::{AllocRequest, GpuIface};
 use gpuiface_nvgpu::abi::*;
 use gpuiface_nvgpu::Syscalls;
+use std::collections::BTreeMap;
 
 fn mock(mode: ExecMode) -> (Arc<MockKernel>, MockDevice) {
     let k = Arc::new(MockKernel::builder().gpu(GpuConfig { mode }).trace_stderr(false).build());
@@ -166,6 +168,60 @@ fn mock_throughput(c: &mut Criterion) {
     g.finish();
 }
 
+const G: u64 = 4096;
+
+/// A top-down VA space with `n` live ranges, fragmented: 2n random 4–64 KiB
+/// ranges allocated, every other one freed.
+fn fragmented(n: usize) -> VaAllocator {
+    let mut va = VaAllocator::new(0x20_0000, 0xFF_FFE0_0000, G, Placement::TopDown);
+    let mut x = 0x9e37_79b9_7f4a_7c15u64;
+    let mut addrs = Vec::with_capacity(2 * n);
+    for _ in 0..2 * n {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        addrs.push(va.alloc((1 + x % 16) * G, G).unwrap());
+    }
+    for a in addrs.iter().step_by(2) {
+        va.free(*a).unwrap();
+    }
+    va
+}
+
+/// VA allocator cost per operation at 1k, 10k and 100k live ranges, with a
+/// `BTreeMap` insert+remove at the same population as the floor.
+fn va_allocator(c: &mut Criterion) {
+    let mut g = c.benchmark_group("va_alloc");
+    g.sample_size(30)
+        .measurement_time(std::time::Duration::from_secs(3))
+        .warm_up_time(std::time::Duration::from_secs(1));
+    for n in [1_000usize, 10_000, 100_000] {
+        let mut va = fragmented(n);
+        g.bench_with_input(BenchmarkId::new("alloc_free", n), &n, |b, _| {
+            b.iter(|| {
+                let a = va.alloc(black_box(3 * G), G).unwrap();
+                va.free(a).unwrap();
+            })
+        });
+        let mut va = fragmented(n);
+        let hole = (0x20_0000u64..).step_by(G as usize).find(|a| va.is_free(*a, 2 * G)).unwrap();
+        g.bench_with_input(BenchmarkId::new("alloc_fixed_free", n), &n, |b, _| {
+            b.iter(|| {
+                va.alloc_fixed(black_box(hole), 2 * G).unwrap();
+                va.free(hole).unwrap();
+            })
+        });
+        let mut map: BTreeMap<u64, u64> = (0..n as u64).map(|i| (i * 2 * G, G)).collect();
+        g.bench_with_input(BenchmarkId::new("btreemap_insert_remove_baseline", n), &n, |b, _| {
+            b.iter(|| {
+                map.insert(black_box(G), G);
+                map.remove(&G);
+            })
+        });
+    }
+    g.finish();
+}
+
 /// Signal round trip with the threaded GPU: p50 / p99 over 2000 trips.
 fn signal_round_trip() -> (Duration, Duration) {
     let (_k, dev) = mock(ExecMode::Threaded);
@@ -209,6 +265,7 @@ fn main() {
     copies(&mut c);
     allocation(&mut c);
     mock_throughput(&mut c);
+    va_allocator(&mut c);
     c.final_summary();
     let (p50, p99) = signal_round_trip();
     println!("\n== ratio table (median; `x` = first / second)");
@@ -255,6 +312,18 @@ fn main() {
         "{:<58} {:>10.1} ns",
         "mock: one 5010-method pushbuffer",
         estimate("mock/pushbuffer_methods").unwrap_or(f64::NAN)
+    );
+    for n in [10_000, 100_000] {
+        println!(
+            "{:<58} {}",
+            format!("VA alloc+free at {n} live ranges / at 1000"),
+            ratio(&format!("va_alloc/alloc_free/{n}"), "va_alloc/alloc_free/1000")
+        );
+    }
+    println!(
+        "{:<58} {}",
+        "VA alloc+free at 100000 / BTreeMap insert+remove",
+        ratio("va_alloc/alloc_free/100000", "va_alloc/btreemap_insert_remove_baseline/100000")
     );
     println!("{:<58} p50 {:?}  p99 {:?}", "signal round trip (threaded GPU)", p50, p99);
 }

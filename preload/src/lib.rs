@@ -37,9 +37,18 @@ use gpuiface_nvgpu::Syscalls;
 /// The device paths the model serves.
 pub const PATHS: [&[u8]; 2] = [b"/dev/nvmap", b"/dev/nvgpu/igpu0/ctrl"];
 
+/// The process's mock kernel, built on the first device open.
+static KERNEL: OnceLock<MockKernel> = OnceLock::new();
+
+/// At exit: stop the GPU worker thread cleanly (statics are never dropped).
+extern "C" fn shutdown_at_exit() {
+    if let Some(k) = KERNEL.get() {
+        k.gpu().shutdown();
+    }
+}
+
 fn kernel() -> &'static MockKernel {
-    static K: OnceLock<MockKernel> = OnceLock::new();
-    K.get_or_init(|| {
+    KERNEL.get_or_init(|| {
         let mode = match std::env::var("GPUIFACE_MOCK_MODE").as_deref() {
             Ok("threaded") => ExecMode::Threaded,
             Ok("immediate") => ExecMode::Immediate,
@@ -59,6 +68,8 @@ fn kernel() -> &'static MockKernel {
                 }
             }
         }
+        // SAFETY: registering a plain `extern "C"` function with no arguments.
+        unsafe { libc::atexit(shutdown_at_exit) };
         k
     })
 }
