@@ -23,7 +23,7 @@ pub enum ForeignMemory<'a> {
 /// Design rules (they keep generic code, `dyn GpuIface` and the run-time
 /// backend enum equally usable):
 /// - no associated types and no generic methods: the trait is object safe and
-///   [`enum_dispatch`]-able, and every backend hands out the same plain data
+///   `enum_dispatch`-able, and every backend hands out the same plain data
 ///   ([`Buffer`], [`Signal`], [`RmHandle`]);
 /// - `&self` everywhere: a device is shared between threads; backends lock
 ///   internally and never hold a lock across a GPU wait;
