@@ -37,7 +37,7 @@ fn every_suite_kernel_agrees_with_cuobjdump() {
         assert_eq!(a.cbank0_size, cbank0, "{}: constant bank 0", k.name);
         assert_eq!(a.param_offset as usize, ga10b::CBUF0_PARAMS, "{}: parameter bank offset", k.name);
         assert_eq!(a.param_offset + a.param_size, a.cbank0_size, "{}: params end the bank", k.name);
-        assert!(!image.code.is_empty() && image.code.len() % 16 == 0, "{}: code", k.name);
+        assert!(!image.code.is_empty() && image.code.len().is_multiple_of(16), "{}: code", k.name);
     }
 }
 
