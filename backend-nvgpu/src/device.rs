@@ -25,12 +25,13 @@ pub const CTRL_PATH: &str = "/dev/nvgpu/igpu0/ctrl";
 pub const VA_START: u64 = 2 << 20;
 /// End of the GPU VA range (2^40 − 2 MiB).
 pub const VA_END: u64 = (1 << 40) - (2 << 20);
-/// The shader local-memory window, reserved so no buffer lands there (seed 000).
-pub const LOCAL_MEM_WINDOW: u64 = 0xFD_0000_0000;
-/// The shader shared-memory window.
-pub const SHARED_MEM_WINDOW: u64 = 0xFE_0000_0000;
+/// The shader local-memory window, reserved so no buffer lands there (seed
+/// 000); its one home is [`gpuiface_hal::hw::ga10b`].
+pub use gpuiface_hal::hw::ga10b::LOCAL_MEM_WINDOW;
+/// The shader shared-memory window (reserved likewise).
+pub use gpuiface_hal::hw::ga10b::SHARED_MEM_WINDOW;
 /// Size of each window reservation.
-pub const WINDOW_SIZE: u64 = 1 << 30;
+pub const WINDOW_SIZE: u64 = gpuiface_hal::hw::ga10b::WINDOW_RESERVATION;
 /// The usermode register window's size (the ctrl fd's mmap).
 pub const USERMODE_SIZE: usize = 0x10000;
 /// Doorbell register offset in the usermode window.

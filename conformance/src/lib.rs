@@ -69,7 +69,17 @@ impl fmt::Debug for Case {
     }
 }
 
+/// Cases that fault the GPU on purpose (a channel ends in an MMU fault).
+/// On a real device a runner should run them only when asked to: the
+/// kernel logs the fault and tears the channel down.
+pub const FAULTING_CASES: &[&str] = &["faulting_kernel_reports_an_mmu_fault"];
+
 impl Case {
+    /// True for a case that faults the GPU on purpose ([`FAULTING_CASES`]).
+    pub fn faults_the_gpu(&self) -> bool {
+        FAULTING_CASES.contains(&self.name)
+    }
+
     /// The reason this case is expected to fail on `kind`, if it is.
     pub fn expected_failure(&self, kind: BackendKind) -> Option<&'static str> {
         self.expected_failures.iter().find(|(k, _)| *k == kind).map(|(_, r)| *r)

@@ -132,3 +132,20 @@ proptest::proptest! {
         let _ = Cubin::parse(&bytes);
     }
 }
+
+#[test]
+fn qmd_value_constants_match_the_class_table() {
+    use gpuiface_hal::codec::qmd::v03_00;
+    let table = gpuiface_hal::facts::CLASSES_TSV;
+    let value = |name: &str| -> u64 {
+        let row = table
+            .lines()
+            .find(|l| l.split('\t').nth(1) == Some(name))
+            .unwrap_or_else(|| panic!("{name} not in the class table"));
+        let v = row.split('\t').nth(2).unwrap();
+        u64::from_str_radix(v.trim_start_matches("0x"), 16).unwrap()
+    };
+    assert_eq!(v03_00::CWD_MEMBAR_TYPE_L1_SYSMEMBAR, value("NVC6C0_QMDV03_00_CWD_MEMBAR_TYPE_L1_SYSMEMBAR"));
+    assert_eq!(v03_00::API_VISIBLE_CALL_LIMIT_NO_CHECK, value("NVC6C0_QMDV03_00_API_VISIBLE_CALL_LIMIT_NO_CHECK"));
+    assert_eq!(v03_00::SAMPLER_INDEX_VIA_HEADER_INDEX, value("NVC6C0_QMDV03_00_SAMPLER_INDEX_VIA_HEADER_INDEX"));
+}
