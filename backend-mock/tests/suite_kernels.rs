@@ -161,10 +161,10 @@ fn the_emitted_qmd_agrees_with_cuobjdump_resource_usage() {
     let dev = device();
     let rt = Runtime::new(&dev).unwrap();
     let out = dev.alloc(AllocRequest::new(1 << 16)).unwrap();
-    for k in gpuiface_kernels::ALL {
-        if k.name == "fault_store" {
-            continue; // faults on purpose: its QMD is checked in the fault test
-        }
+    // fault_store faults its channel on purpose: launch it last.
+    let mut kernels = gpuiface_kernels::ALL.to_vec();
+    kernels.sort_by_key(|k| k.name == "fault_store");
+    for k in &kernels {
         let p = load(&rt, *k);
         let params = p.attributes().params.clone();
         let args: Vec<Arg> = params
@@ -177,7 +177,16 @@ fn the_emitted_qmd_agrees_with_cuobjdump_resource_usage() {
                 n => Arg::Bytes(vec![0; usize::from(n)]),
             })
             .collect();
-        run(&dev, &rt, &p, LaunchDims::new([1, 1, 1], [256, 1, 1]), &args);
+        if k.name == "fault_store" {
+            let s = dev.signal_alloc().unwrap();
+            let mut q = Queue::compute();
+            q.launch(&p, LaunchDims::new([1, 1, 1], [256, 1, 1]), &p.pack_args(&[Arg::U64(0x1000)]).unwrap())
+                .signal(&s, 1u64);
+            rt.submit(&q, &[]).unwrap();
+            assert!(dev.signal_wait(&s, 1, Duration::from_secs(2)).is_err(), "fault_store must fault");
+        } else {
+            run(&dev, &rt, &p, LaunchDims::new([1, 1, 1], [256, 1, 1]), &args);
+        }
         let (_, q): (u64, Qmd) = dev.gpu().last_launch(chid(&dev, &rt)).expect("a launch");
         let usage = resource_usage(k.name);
         assert_eq!(q.register_count(), usage.0, "{}: REGISTER_COUNT_V vs cuobjdump REG", k.name);
