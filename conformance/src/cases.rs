@@ -2,7 +2,7 @@
 
 use std::time::Duration;
 
-use gpuiface::queue::{Arg, LaunchDims, Queue, Runtime};
+use gpuiface::queue::{Arg, LaunchDims, Queue, QueueKind, Runtime};
 use gpuiface::{AllocRequest, ErrorKind, GpuIface, GrInfoIndex, RmAllocParams, RmClass, RmControl, RmHandle};
 
 use crate::support::{self, pattern};
@@ -306,11 +306,11 @@ fn signal_set_and_wait_from_cpu(ctx: &Ctx) -> CaseResult {
     Ok(())
 }
 
-fn signal_wait_timeout_reports_a_hang(ctx: &Ctx) -> CaseResult {
+fn signal_wait_without_a_fault_times_out(ctx: &Ctx) -> CaseResult {
     let dev = ctx.open()?;
     let s = dev.signal_alloc().map_err(|e| e.to_string())?;
     let e = dev.signal_wait(&s, 1, Duration::from_millis(50)).err().ok_or("wait on 0 >= 1 succeeded")?;
-    ensure!(matches!(e.kind(), ErrorKind::DeviceHang | ErrorKind::Timeout), "{e}");
+    ensure!(e.kind() == ErrorKind::Timeout, "nothing faulted, so a timeout: {e}");
     Ok(())
 }
 
@@ -327,20 +327,50 @@ fn gpu_signal_release_with_timestamp(ctx: &Ctx) -> CaseResult {
     })
 }
 
-fn timeline_orders_compute_and_copy_queues(ctx: &Ctx) -> CaseResult {
+fn queues_order_across_engines_through_explicit_waits(ctx: &Ctx) -> CaseResult {
     with_runtime(ctx, |dev, rt| {
         let s = dev.signal_alloc().map_err(|e| e.to_string())?;
-        let mut last = 0;
+        let mut last = [rt.last_timeline_value(QueueKind::Compute), rt.last_timeline_value(QueueKind::Copy)];
         for i in 1..=20u64 {
             let mut q = if i % 2 == 0 { Queue::compute() } else { Queue::copy_queue() };
             q.wait(&s, i - 1).signal(&s, i);
             let v = rt.submit(&q, &[]).map_err(|e| e.to_string())?;
-            ensure!(v > last, "timeline value {v} after {last}");
-            last = v;
+            let e = q.kind().index();
+            ensure!(v == last[e] + 1, "{:?} timeline value {v} after {}", q.kind(), last[e]);
+            last[e] = v;
         }
         rt.synchronize().map_err(|e| e.to_string())?;
         ensure!(s.value() == 20, "final {}", s.value());
-        ensure!(rt.timeline().value() == rt.last_timeline_value(), "timeline behind after synchronize");
+        for kind in [QueueKind::Compute, QueueKind::Copy] {
+            ensure!(
+                rt.timeline(kind).value() == rt.last_timeline_value(kind),
+                "{kind:?} timeline behind after synchronize"
+            );
+        }
+        Ok(())
+    })
+}
+
+/// A consumer submitted before its producer, on another engine, completes
+/// once the producer is submitted: engines share no implicit order.
+fn consumer_before_producer_completes(ctx: &Ctx) -> CaseResult {
+    with_runtime(ctx, |dev, rt| {
+        let ready = dev.signal_alloc().map_err(|e| e.to_string())?;
+        let done = dev.signal_alloc().map_err(|e| e.to_string())?;
+        let buf = dev.alloc(AllocRequest::new(8192)).map_err(|e| e.to_string())?;
+        let mut consumer = Queue::copy_queue();
+        consumer.wait(&ready, 1u64).copy(buf.gpu_va + 4096, buf.gpu_va, 64).signal(&done, 1u64);
+        rt.submit(&consumer, &[]).map_err(|e| e.to_string())?;
+        let fill = support::load_fill_kernel(rt)?;
+        let args = fill.pack_args(&[Arg::U64(buf.gpu_va), Arg::U32(16), Arg::U32(5)]).map_err(|e| e.to_string())?;
+        let mut producer = Queue::compute();
+        producer.launch(&fill, LaunchDims::new([1, 1, 1], [32, 1, 1]), &args).signal(&ready, 1u64);
+        rt.submit(&producer, &[]).map_err(|e| e.to_string())?;
+        dev.signal_wait(&done, 1, Duration::from_secs(10)).map_err(|e| e.to_string())?;
+        let mut out = vec![0u8; 64];
+        rt.copyout(&mut out, &buf, 4096).map_err(|e| e.to_string())?;
+        let words: Vec<u32> = out.chunks(4).map(|w| u32::from_le_bytes([w[0], w[1], w[2], w[3]])).collect();
+        ensure!(words == (0..16).map(|i| 5 * i).collect::<Vec<u32>>(), "consumer copied {words:?}");
         Ok(())
     })
 }
@@ -614,6 +644,40 @@ fn faulting_kernel_reports_an_mmu_fault(ctx: &Ctx) -> CaseResult {
     })
 }
 
+/// After a fault, the channel refuses work at the next submit (not only at
+/// the next wait); dropping the runtime and creating a new one recovers,
+/// and the device's buffers survive.
+fn a_faulted_channel_refuses_work_and_a_new_runtime_recovers(ctx: &Ctx) -> CaseResult {
+    let dev = ctx.open()?;
+    let keep = dev.alloc(AllocRequest::new(4096)).map_err(|e| e.to_string())?;
+    {
+        let rt = Runtime::new(&dev).map_err(|e| e.to_string())?;
+        rt.copyin(&keep, 0, &[7; 16]).map_err(|e| e.to_string())?;
+        let k = support::load_kernel(&rt, gpuiface_kernels::FAULT_STORE)?;
+        let packed = k.pack_args(&[Arg::U64(0x1000)]).map_err(|e| e.to_string())?;
+        let mut q = Queue::compute();
+        q.launch(&k, LaunchDims::new([1, 1, 1], [32, 1, 1]), &packed);
+        rt.submit(&q, &[]).map_err(|e| e.to_string())?;
+        let e = rt.synchronize().err().ok_or("the faulting kernel completed")?;
+        ensure!(e.kind() == ErrorKind::DeviceHang, "a fault is a hang with its record: {e}");
+        let mut again = Queue::compute();
+        again.barrier();
+        let e = rt.submit(&again, &[]).err().ok_or("a faulted channel accepted work")?;
+        ensure!(matches!(&e, gpuiface::Error::DeviceHang { fault: Some(_), .. }), "{e}");
+        ensure!(e.to_string().contains("recreate"), "the error does not say how to recover: {e}");
+    }
+    let rt = Runtime::new(&dev).map_err(|e| e.to_string())?;
+    let s = dev.signal_alloc().map_err(|e| e.to_string())?;
+    let mut q = Queue::compute();
+    q.signal(&s, 1u64);
+    rt.submit(&q, &[]).map_err(|e| e.to_string())?;
+    rt.synchronize().map_err(|e| e.to_string())?;
+    let mut out = [0u8; 16];
+    rt.copyout(&mut out, &keep, 0).map_err(|e| e.to_string())?;
+    ensure!(out == [7; 16] && s.value() == 1, "after recovery: {out:?}, signal {}", s.value());
+    Ok(())
+}
+
 /// Seed 002's race, on real kernels: back-to-back launches of one queue,
 /// each with its own arguments and signal value, under each policy the
 /// runtime offers. On an Orin this is the hardware test: no launch may run
@@ -750,9 +814,10 @@ pub(crate) const CASES: &[Case] = &[
     case!(rm_control_unknown_is_unsupported),
     case!(usermode_window_is_idempotent),
     case!(signal_set_and_wait_from_cpu),
-    case!(signal_wait_timeout_reports_a_hang),
+    case!(signal_wait_without_a_fault_times_out),
     case!(gpu_signal_release_with_timestamp),
-    case!(timeline_orders_compute_and_copy_queues),
+    case!(queues_order_across_engines_through_explicit_waits),
+    case!(consumer_before_producer_completes),
     case!(cross_queue_wait_blocks_until_released),
     case!(copy_1_byte),
     case!(copy_4095_bytes_unaligned),
@@ -769,6 +834,7 @@ pub(crate) const CASES: &[Case] = &[
     case!(driver_area_gives_compiled_code_its_launch_geometry),
     case!(faulting_kernel_reports_an_mmu_fault),
     case!(qmd_race_safe_policies_hold_on_real_kernels),
+    case!(a_faulted_channel_refuses_work_and_a_new_runtime_recovers),
     case!(replayed_queue_takes_new_values),
     case!(local_memory_grows_after_synchronizing),
     case!(program_load_rejects_empty_code),

@@ -72,7 +72,8 @@ impl fmt::Debug for Case {
 /// Cases that fault the GPU on purpose (a channel ends in an MMU fault).
 /// On a real device a runner should run them only when asked to: the
 /// kernel logs the fault and tears the channel down.
-pub const FAULTING_CASES: &[&str] = &["faulting_kernel_reports_an_mmu_fault"];
+pub const FAULTING_CASES: &[&str] =
+    &["faulting_kernel_reports_an_mmu_fault", "a_faulted_channel_refuses_work_and_a_new_runtime_recovers"];
 
 impl Case {
     /// True for a case that faults the GPU on purpose ([`FAULTING_CASES`]).

@@ -11,7 +11,7 @@ use std::time::Duration;
 use gpuiface_hal::classes::{compute, copy, host};
 use gpuiface_hal::codec::method::decode_methods;
 use gpuiface_hal::codec::qmd::Qmd;
-use gpuiface_hal::queue::{LaunchDims, Queue, QueueOptions, Runtime};
+use gpuiface_hal::queue::{LaunchDims, Queue, QueueKind, QueueOptions, Runtime};
 use gpuiface_hal::*;
 
 #[derive(Default)]
@@ -153,7 +153,7 @@ fn qmd_of(fake: &Fake, methods: &[(u32, u32)]) -> Qmd {
 }
 
 #[test]
-fn setup_binds_engines_and_every_submission_is_timeline_ordered() {
+fn setup_binds_engines_and_each_engine_has_its_own_timeline() {
     let fake = Fake::new(SignalPlacement::PushbufferSemaphore);
     let rt = Runtime::new(&fake).unwrap();
     let subs = fake.submitted.lock().unwrap().clone();
@@ -162,10 +162,12 @@ fn setup_binds_engines_and_every_submission_is_timeline_ordered() {
     assert_eq!(ch, rt.objects().copy_channel);
     assert!(m.contains(&(host::SET_OBJECT, 0xc7b5)), "{m:x?}");
     let sems = semaphores(&m);
-    // Waits for value 1 (the compute SET_OBJECT submission), releases 2.
-    assert_eq!(sems.first().map(|s| (s.0, s.1, is_release(s.2))), Some((rt.timeline().gpu_va(), 1, false)));
-    assert_eq!(sems.last().map(|s| (s.0, s.1, is_release(s.2))), Some((rt.timeline().gpu_va(), 2, true)));
-    assert_eq!(rt.last_timeline_value(), 2);
+    // The copy channel's first submission waits for nothing on the compute
+    // engine and releases value 1 of the copy timeline.
+    let copy_tl = rt.timeline(QueueKind::Copy).gpu_va();
+    assert_eq!(sems.iter().map(|s| (s.0, s.1, is_release(s.2))).collect::<Vec<_>>(), vec![(copy_tl, 1, true)]);
+    assert_ne!(copy_tl, rt.timeline(QueueKind::Compute).gpu_va());
+    assert_eq!((rt.last_timeline_value(QueueKind::Compute), rt.last_timeline_value(QueueKind::Copy)), (1, 1));
 }
 
 #[test]
@@ -267,7 +269,7 @@ fn launch_on_copy_queue_and_reused_qmd_memory() {
     let folded = qmd_of(&fake, &m1).release(0).unwrap();
     assert_eq!((folded.payload, folded.payload64), (1, true), "the first QMD is untouched, with a 64-bit payload");
     // Once the GPU is past submission 1, the slot is reused in place.
-    rt.timeline().set(first);
+    rt.timeline(QueueKind::Compute).set(first);
     rt.submit(&q, &[(v, 1 << 40)]).unwrap();
     let (_, m3) = last_methods(&rt);
     assert_eq!(qmd_ptr(&m1), qmd_ptr(&m3), "an idle slot is reused");

@@ -2,8 +2,9 @@
 //!
 //! Layout of one submission's chunk of command memory:
 //! `[QMD 0][cbuf 0] [QMD 1][cbuf 1] ... [pushbuffer]`, every piece 256-byte
-//! aligned. The pushbuffer starts with an acquire of the device timeline
-//! (the previous submission's value) and ends with a release of the next one.
+//! aligned. The pushbuffer ends with a release (wait-for-idle first) of the
+//! next value of its engine's timeline: the channel runs in order, so that
+//! value marks the completion of everything submitted before it there.
 
 use crate::classes::{compute, copy, host};
 use crate::codec::method::PushBuffer;
@@ -24,6 +25,16 @@ pub enum QueueKind {
     Compute,
     /// The copy engine (DMA).
     Copy,
+}
+
+impl QueueKind {
+    /// 0 for compute, 1 for copy: the index of per-engine state.
+    pub const fn index(self) -> usize {
+        match self {
+            QueueKind::Compute => 0,
+            QueueKind::Copy => 1,
+        }
+    }
 }
 
 /// A variable of a [`Queue`](super::Queue), bound at each submit.
@@ -193,7 +204,6 @@ pub(crate) struct EncodeCtx<'a> {
     pub placement: SignalPlacement,
     pub values: &'a [u64],
     pub timeline: &'a Signal,
-    pub wait_value: u64,
     pub signal_value: u64,
     pub qmd_slots: Option<&'a Buffer>,
 }
@@ -229,7 +239,7 @@ const COPY_DWORDS_PER_CHUNK: u64 = 12;
 /// An upper bound of the bytes `encode` writes.
 pub(crate) fn upper_bound(cmds: &[Cmd], ctx: &EncodeCtx<'_>) -> u64 {
     let mut data = 0u64;
-    let mut dwords = 2 * SEM_DWORDS;
+    let mut dwords = SEM_DWORDS;
     for c in cmds {
         match c {
             Cmd::Wait { .. } | Cmd::Signal { .. } => dwords += SEM_DWORDS,
@@ -275,7 +285,6 @@ pub(crate) fn encode(cmds: &[Cmd], ctx: &EncodeCtx<'_>, chunk: &Chunk) -> Result
     let mut pb = PushBuffer::with_capacity((chunk.len / 4) as usize);
     let mut data_off = 0u64;
     let mut launch_index = 0u64;
-    semaphore(&mut pb, ctx.subchannel, ctx.timeline.gpu_va(), ctx.wait_value, acquire_execute());
 
     let mut i = 0;
     while i < cmds.len() {

@@ -3,7 +3,7 @@
 //!
 //! - [`Runtime`] sets a device up through the RM API (device, address space,
 //!   TSG, subcontext, a compute and a copy channel, usermode), owns the
-//!   command memory and the device's timeline signal, and offers
+//!   command memory and one timeline signal per engine, and offers
 //!   [`Runtime::synchronize`], copies and program loading.
 //! - [`Queue`] records commands once (`wait`, `signal`, `launch`, `copy`,
 //!   `barrier`) with values that may be variables; [`Runtime::submit`] encodes
@@ -45,6 +45,22 @@ pub const COMPUTE_SUBCHANNEL: u8 = 1;
 pub const COPY_SUBCHANNEL: u8 = 4;
 /// Default command-memory ring size.
 pub const DEFAULT_RING_SIZE: u64 = 4 << 20;
+/// The default deadline of a [`Runtime`]'s own waits: 10 s.
+///
+/// The channel watchdog is off (seed 001) so that long kernels may run; the
+/// kernel therefore never reports a long kernel, and a wait that runs out
+/// with no channel faulted is an [`Error::Timeout`](crate::Error::Timeout),
+/// not a hang: the work may still complete, and waiting again is fine. A
+/// faulted channel is reported at once as
+/// [`Error::DeviceHang`](crate::Error::DeviceHang) with the kernel's fault
+/// record. Jobs with longer kernels lift the deadline with
+/// [`Runtime::set_wait_timeout`].
+pub const DEFAULT_WAIT_TIMEOUT: Duration = Duration::from_secs(10);
+
+fn duration_ns(d: Duration) -> u64 {
+    u64::try_from(d.as_nanos()).unwrap_or(u64::MAX)
+}
+
 /// Largest chunk one copy-engine launch moves (LINE_LENGTH_IN is 32 bits).
 pub const MAX_COPY_CHUNK: u64 = 1 << 30;
 
@@ -203,8 +219,9 @@ pub struct RuntimeObjects {
 
 struct SubmitState {
     ring: CommandRing,
-    /// Last timeline value a submission will release.
-    timeline_value: u64,
+    /// Last value a submission will release on each engine's timeline
+    /// (index: [`QueueKind::index`]).
+    timeline_values: [u64; 2],
 }
 
 /// A device set up for work: channels, command memory, timeline.
@@ -216,9 +233,11 @@ pub struct Runtime<I: GpuIface> {
     objects: RuntimeObjects,
     compute: Channel,
     copy: Channel,
-    timeline: Signal,
+    /// One timeline per engine (index: [`QueueKind::index`]).
+    timelines: [Signal; 2],
     state: Mutex<SubmitState>,
-    wait_timeout: Duration,
+    /// How long the runtime's own waits may take, in nanoseconds (`u64::MAX`: no limit).
+    wait_timeout_ns: std::sync::atomic::AtomicU64,
     local_memory: Mutex<Option<LocalMemory>>,
 }
 
@@ -242,9 +261,33 @@ impl<I: GpuIface> std::fmt::Debug for Runtime<I> {
 }
 
 impl<I: GpuIface> Runtime<I> {
-    /// Set `iface` up with the default ring size and a 10 s wait timeout.
+    /// Set `iface` up with the default ring size and [`DEFAULT_WAIT_TIMEOUT`].
     pub fn new(iface: I) -> Result<Self> {
-        Self::with_config(iface, DEFAULT_RING_SIZE, Duration::from_secs(10))
+        Self::with_config(iface, DEFAULT_RING_SIZE, DEFAULT_WAIT_TIMEOUT)
+    }
+
+    /// How long the runtime's own waits ([`synchronize`](Self::synchronize),
+    /// and the copies and frees that synchronize) may take.
+    pub fn wait_timeout(&self) -> Duration {
+        match self.wait_timeout_ns.load(std::sync::atomic::Ordering::Relaxed) {
+            u64::MAX => Duration::MAX,
+            ns => Duration::from_nanos(ns),
+        }
+    }
+
+    /// Change the deadline of the runtime's own waits; `Duration::MAX`
+    /// waits for ever. A job whose kernels run longer than the default
+    /// lifts it here:
+    ///
+    /// ```
+    /// # use std::time::Duration;
+    /// # fn f<I: gpuiface_hal::GpuIface>(rt: &gpuiface_hal::queue::Runtime<I>) {
+    /// rt.set_wait_timeout(Duration::from_secs(600)); // a ten-minute kernel is not a hang
+    /// assert_eq!(rt.wait_timeout(), Duration::from_secs(600));
+    /// # }
+    /// ```
+    pub fn set_wait_timeout(&self, timeout: Duration) {
+        self.wait_timeout_ns.store(duration_ns(timeout), std::sync::atomic::Ordering::Relaxed);
     }
 
     /// Set up with an explicit command-ring size and wait timeout.
@@ -260,13 +303,13 @@ impl<I: GpuIface> Runtime<I> {
                 return Err(e);
             }
         };
-        let rest = (|| -> Result<(Signal, CommandRing)> {
+        let rest = (|| -> Result<([Signal; 2], CommandRing)> {
             iface.setup_usermode()?;
-            let timeline = iface.signal_alloc()?;
+            let timelines = [iface.signal_alloc()?, iface.signal_alloc()?];
             let ring = CommandRing::new(&iface, ring_size)?;
-            Ok((timeline, ring))
+            Ok((timelines, ring))
         })();
-        let (timeline, ring) = match rest {
+        let (timelines, ring) = match rest {
             Ok(v) => v,
             Err(e) => {
                 for h in created.iter().rev() {
@@ -280,9 +323,9 @@ impl<I: GpuIface> Runtime<I> {
             objects,
             compute,
             copy,
-            timeline,
-            state: Mutex::new(SubmitState { ring, timeline_value: 0 }),
-            wait_timeout,
+            timelines,
+            state: Mutex::new(SubmitState { ring, timeline_values: [0; 2] }),
+            wait_timeout_ns: std::sync::atomic::AtomicU64::new(duration_ns(wait_timeout)),
             local_memory: Mutex::new(None),
         };
         rt.init_channels()?;
@@ -363,16 +406,18 @@ impl<I: GpuIface> Runtime<I> {
         (self.compute.object, self.copy.object)
     }
 
-    /// The device timeline: every submission waits for its predecessor's
-    /// value and releases the next, so submissions on the compute and copy
-    /// channels complete in submission order.
-    pub fn timeline(&self) -> &Signal {
-        &self.timeline
+    /// The timeline of one engine's queues: each submission on that engine
+    /// releases the next value when everything in it has completed (its
+    /// channel runs in order). The engines have independent timelines:
+    /// order work across them with [`Queue::wait`] and [`Queue::signal`],
+    /// as with CUDA streams or tinygrad's HCQ queues.
+    pub fn timeline(&self, kind: QueueKind) -> &Signal {
+        &self.timelines[kind.index()]
     }
 
-    /// The timeline value the last submission will release.
-    pub fn last_timeline_value(&self) -> u64 {
-        self.lock_state().timeline_value
+    /// The value the last submission on `kind`'s queues will release.
+    pub fn last_timeline_value(&self, kind: QueueKind) -> u64 {
+        self.lock_state().timeline_values[kind.index()]
     }
 
     fn lock_state(&self) -> std::sync::MutexGuard<'_, SubmitState> {
@@ -380,8 +425,10 @@ impl<I: GpuIface> Runtime<I> {
     }
 
     /// Encode `queue` into fresh command memory with `bindings` for its
-    /// variables, submit it to its channel, and return the timeline value that
-    /// marks its completion.
+    /// variables, submit it to its channel, and return the value of its
+    /// engine's [`timeline`](Self::timeline) that marks its completion. A
+    /// submission waits for nothing on other engines unless the queue says
+    /// so ([`Queue::wait`]).
     pub fn submit(&self, queue: &Queue, bindings: &[(VarId, u64)]) -> Result<u64> {
         let mut values = vec![None; queue.vars];
         for (var, v) in bindings {
@@ -406,30 +453,29 @@ impl<I: GpuIface> Runtime<I> {
         let qmd_slots = slots_guard
             .as_ref()
             .and_then(|g| g.as_ref())
-            .filter(|s| s.capacity >= queue.launches() && self.timeline.value() >= s.last_use)
+            .filter(|s| s.capacity >= queue.launches() && self.timeline(queue.kind).value() >= s.last_use)
             .map(|s| s.buffer.clone());
 
         let mut state = self.lock_state();
-        let wait_value = state.timeline_value;
-        let signal_value = wait_value + 1;
+        let engine = queue.kind.index();
+        let signal_value = state.timeline_values[engine] + 1;
         let ctx = EncodeCtx {
             kind: queue.kind,
             subchannel,
             placement,
             values: &values,
-            timeline: &self.timeline,
-            wait_value,
+            timeline: &self.timelines[engine],
             signal_value,
             qmd_slots: qmd_slots.as_ref(),
         };
         let upper_bound = encode::upper_bound(&queue.cmds, &ctx);
-        let timeline = &self.timeline;
-        let timeout = self.wait_timeout;
+        let timelines = &self.timelines;
+        let timeout = self.wait_timeout();
         let iface = &self.iface;
-        let chunk = state.ring.alloc(upper_bound, |value| iface.signal_wait(timeline, value, timeout))?;
+        let chunk = state.ring.alloc(upper_bound, |(e, value)| iface.signal_wait(&timelines[e], value, timeout))?;
         let used = encode::encode(&queue.cmds, &ctx, &chunk)?;
-        state.ring.commit(&chunk, used.total, signal_value);
-        state.timeline_value = signal_value;
+        state.ring.commit(&chunk, used.total, (engine, signal_value));
+        state.timeline_values[engine] = signal_value;
         let entry = crate::GpFifoEntry::new(chunk.gpu_va + used.pushbuffer_offset, used.pushbuffer_dwords);
         let res = self.iface.submit(channel.handle, &[entry]);
         drop(state);
@@ -463,10 +509,13 @@ impl<I: GpuIface> Runtime<I> {
         Ok(())
     }
 
-    /// Wait until every submitted command has completed.
+    /// Wait until every submitted command, on every engine, has completed.
     pub fn synchronize(&self) -> Result<()> {
-        let target = self.last_timeline_value();
-        self.iface.signal_wait(&self.timeline, target, self.wait_timeout)
+        let targets = self.lock_state().timeline_values;
+        for (timeline, target) in self.timelines.iter().zip(targets) {
+            self.iface.signal_wait(timeline, target, self.wait_timeout())?;
+        }
+        Ok(())
     }
 
     /// Free a buffer once the GPU is done with it: waits for every submitted
@@ -515,10 +564,20 @@ impl<I: GpuIface> Runtime<I> {
         if code.is_empty() {
             return Err(Error::invalid(op, "empty program"));
         }
-        let hw = crate::hw::ga10b::PROGRAM_PREFETCH_PAD;
-        let size = code.len() as u64 + hw;
+        let size = code.len() as u64 + crate::hw::ga10b::PROGRAM_PREFETCH_PAD;
         let buffer = self.iface.alloc(AllocRequest::new(size).align(crate::hw::ga10b::PROGRAM_ALIGN))?;
-        if let Err(e) = self.copyin(&buffer, 0, code) {
+        // A buffer allocated just now holds nothing the GPU could be using:
+        // write it directly rather than wait for unrelated work.
+        let written = match buffer.cpu_ptr() {
+            Some(p) if self.iface.info().io_coherent && buffer.size >= code.len() as u64 => {
+                // SAFETY: `p` maps the whole fresh buffer (checked: at least
+                // `code.len()` bytes), which no other handle or GPU work uses yet.
+                unsafe { std::ptr::copy_nonoverlapping(code.as_ptr(), p, code.len()) };
+                Ok(())
+            }
+            _ => self.copyin_staged(&buffer, 0, code),
+        };
+        if let Err(e) = written {
             let _ = self.iface.free(buffer);
             return Err(e);
         }
@@ -658,7 +717,8 @@ impl<I: GpuIface> Runtime<I> {
             method: crate::classes::compute::SET_SHADER_LOCAL_MEMORY_NON_THROTTLED_C,
             value: max_sm_count,
         });
-        let bound = self.submit(&q, &[]).and_then(|v| self.iface.signal_wait(&self.timeline, v, self.wait_timeout));
+        let compute = self.timeline(QueueKind::Compute);
+        let bound = self.submit(&q, &[]).and_then(|v| self.iface.signal_wait(compute, v, self.wait_timeout()));
         if let Err(e) = bound {
             let _ = self.iface.free(buffer);
             return Err(e);
