@@ -231,12 +231,12 @@ fn run(cli: &Cli, paint: &Paint, cases: &[(Case, bool)]) -> ExitCode {
     let mut closing = Summary::default();
     let child_args: Vec<String> = Vec::new();
     println!(
-        "gpuiface-conformance {} ({}), {} case(s), timeout {} s, isolation {:?}",
+        "gpuiface-conformance {} ({}), {} case(s), timeout {} s, isolation {}",
         env!("CARGO_PKG_VERSION"),
         std::env::consts::ARCH,
         cases.len(),
         cli.timeout,
-        cli.isolation
+        cli.isolation.name()
     );
     for kind in backends(cli) {
         println!("# backend {kind}");

@@ -35,6 +35,16 @@ pub enum Isolation {
     Thread,
 }
 
+impl Isolation {
+    /// `process` or `thread`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Isolation::Process => "process",
+            Isolation::Thread => "thread",
+        }
+    }
+}
+
 /// Something to run.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Job {

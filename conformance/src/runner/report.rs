@@ -213,8 +213,8 @@ impl Report {
         let _ = writeln!(s, "| CPU architecture | {} |", self.arch);
         let _ = writeln!(
             s,
-            "| runner | isolation {:?}, timeout {} s per case, faulting cases {} |",
-            self.isolation,
+            "| runner | isolation {}, timeout {} s per case, faulting cases {} |",
+            self.isolation.name(),
             self.timeout_s,
             if self.allow_faults { "run" } else { "not run" }
         );
