@@ -223,6 +223,9 @@ fn backends(cli: &Cli) -> Vec<BackendKind> {
 fn run(cli: &Cli, paint: &Paint, cases: &[(Case, bool)]) -> ExitCode {
     let started = SystemTime::now().duration_since(UNIX_EPOCH).map(|d| d.as_secs()).unwrap_or(0);
     let timeout = Duration::from_secs_f64(cli.timeout);
+    // Opening the device and the health check are not cases: they get at
+    // least a minute whatever --timeout says.
+    let service_timeout = timeout.max(Duration::from_secs(60));
     let machine = Machine::probe(&cli.root);
     let creds = Creds::current();
     let assume = std::env::var_os(gpuiface::ASSUME_NVGPU_ENV).is_some();
@@ -262,7 +265,7 @@ fn run(cli: &Cli, paint: &Paint, cases: &[(Case, bool)]) -> ExitCode {
         let ex =
             Executor { kind, isolation: cli.isolation, trace_lines: cli.trace_lines, child_args: child_args.clone() };
         if run.stopped.is_none() {
-            run.device = match ex.run(&Job::Info, timeout).ran {
+            run.device = match ex.run(&Job::Info, service_timeout).ran {
                 Ran::Done(Payload::Info(r)) => r,
                 other => Err(describe_non_result(&other)),
             };
@@ -294,7 +297,7 @@ fn run(cli: &Cli, paint: &Paint, cases: &[(Case, bool)]) -> ExitCode {
                 ));
                 exit = exit.max(5);
             } else if failed {
-                if let Some(why) = unhealthy(&ex, timeout) {
+                if let Some(why) = unhealthy(&ex, service_timeout) {
                     println!("{}  after {}, the device no longer works: {why}", paint.level(Level::Fail), case.name);
                     run.stopped = Some(format!("after {} the device no longer worked: {why}", case.name));
                     exit = exit.max(5);
@@ -418,6 +421,7 @@ fn case_report(name: &str, r: &JobResult) -> CaseReport {
 }
 
 fn print_case(paint: &Paint, kind: BackendKind, c: &CaseReport) {
+    let kind = kind.name();
     let time = format!("{:.3}s", c.seconds);
     match (c.status, &c.detail) {
         (Status::Passed, _) | (_, None) => println!("{} {kind:<5} {} ({time})", paint.status(c.status), c.name),
