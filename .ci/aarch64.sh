@@ -49,7 +49,7 @@ t2=$SECONDS
 echo "aarch64 tests: $((t2 - t1)) s"
 
 echo "== aarch64: conformance over the real Linux seam, aarch64 preload library, qemu-aarch64"
-out=target/$triple/debug
+out=${CARGO_TARGET_DIR:-target}/$triple/debug
 lib=$(realpath "$out/libgpuiface_preload.so")
 mkdir -p target/ci-reports
 # ELF e_machine 183 (EM_AARCH64): the binary really is the one an Orin runs.
