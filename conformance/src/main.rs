@@ -227,7 +227,7 @@ fn run(cli: &Cli, paint: &Paint, cases: &[(Case, bool)]) -> ExitCode {
     // least a minute whatever --timeout says.
     let service_timeout = timeout.max(Duration::from_secs(60));
     let machine = Machine::probe(&cli.root);
-    let creds = Creds::current();
+    let creds = Creds::current(&cli.root);
     let assume = std::env::var_os(gpuiface::ASSUME_NVGPU_ENV).is_some();
     let mut exit = 0u8;
     let mut runs = Vec::new();

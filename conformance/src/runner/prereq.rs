@@ -72,6 +72,8 @@ pub struct Node {
     pub gid: u32,
     /// The group's name from `<root>/etc/group`, if listed.
     pub group: Option<String>,
+    /// The group's members as `<root>/etc/group` lists them.
+    pub group_members: Vec<String>,
 }
 
 /// What the machine looks like, read from under a root.
@@ -91,20 +93,34 @@ pub struct Machine {
     pub nvmap: Option<Node>,
 }
 
-fn group_name(root: &Path, gid: u32) -> Option<String> {
+/// The name and members of group `gid` in `<root>/etc/group`.
+fn group_entry(root: &Path, gid: u32) -> Option<(String, Vec<String>)> {
     let text = std::fs::read_to_string(root.join("etc/group")).ok()?;
     text.lines().find_map(|l| {
-        let mut f = l.split(':');
-        let name = f.next()?;
-        let id: u32 = f.nth(1)?.parse().ok()?;
-        (id == gid).then(|| name.to_string())
+        let f: Vec<&str> = l.split(':').collect();
+        let id: u32 = f.get(2)?.parse().ok()?;
+        let members = f.get(3).map(|m| m.split(',').filter(|x| !x.is_empty()).map(str::to_string).collect());
+        (id == gid).then(|| (f[0].to_string(), members.unwrap_or_default()))
     })
 }
 
 fn node(root: &Path, rel: &str) -> Option<Node> {
     let path = root.join(rel);
     let md = std::fs::metadata(&path).ok()?;
-    Some(Node { mode: md.mode() & 0o7777, uid: md.uid(), gid: md.gid(), group: group_name(root, md.gid()), path })
+    let (group, group_members) = match group_entry(root, md.gid()) {
+        Some((name, members)) => (Some(name), members),
+        None => (None, vec![]),
+    };
+    Some(Node { mode: md.mode() & 0o7777, uid: md.uid(), gid: md.gid(), group, group_members, path })
+}
+
+/// The name of user `uid` in `<root>/etc/passwd`.
+pub fn user_name(root: &Path, uid: u32) -> Option<String> {
+    let text = std::fs::read_to_string(root.join("etc/passwd")).ok()?;
+    text.lines().find_map(|l| {
+        let f: Vec<&str> = l.split(':').collect();
+        (f.get(2)?.parse::<u32>().ok()? == uid).then(|| f[0].to_string())
+    })
 }
 
 impl Machine {
@@ -131,13 +147,15 @@ impl Machine {
 pub struct Creds {
     /// Effective user id.
     pub uid: u32,
+    /// The user's name, if known.
+    pub user: Option<String>,
     /// Effective group id and supplementary groups.
     pub gids: Vec<u32>,
 }
 
 impl Creds {
-    /// This process's credentials.
-    pub fn current() -> Creds {
+    /// This process's credentials, its user named from `<root>/etc/passwd`.
+    pub fn current(root: &Path) -> Creds {
         // SAFETY: geteuid/getegid cannot fail and touch no memory.
         let (uid, egid) = unsafe { (libc::geteuid(), libc::getegid()) };
         let mut gids = vec![egid];
@@ -151,7 +169,7 @@ impl Creds {
                 gids.extend_from_slice(&buf[..got as usize]);
             }
         }
-        Creds { uid, gids }
+        Creds { uid, user: user_name(root, uid), gids }
     }
 
     /// Can these credentials open `node` for reading and writing?
@@ -226,6 +244,17 @@ fn node_check(what: &'static str, rel: &str, node: Option<&Node>, creds: &Creds,
         ),
         Some(n) if creds.can_read_write(n) => {
             check(what, Level::Ok, format!("{shown} is present and readable/writable (mode {:o})", n.mode))
+        }
+        Some(n) if creds.user.as_ref().is_some_and(|u| n.group_members.contains(u)) => {
+            let group = n.group.clone().unwrap_or_else(|| format!("gid {}", n.gid));
+            check(
+                what,
+                Level::Fail,
+                format!(
+                    "{shown} belongs to group {group}, and /etc/group lists you in it, but this session does not have \
+                     the group yet: log out and in again (or start a shell with `newgrp {group}`)"
+                ),
+            )
         }
         Some(n) => {
             let group = n.group.clone().unwrap_or_else(|| format!("gid {}", n.gid));
@@ -326,7 +355,7 @@ mod tests {
     const R35: &str = "# R35 (release), REVISION: 4.1, GCID: 33958178, BOARD: t186ref, EABI: aarch64, DATE: Tue Aug  1 19:57:35 UTC 2023\n";
 
     fn user() -> Creds {
-        Creds { uid: 1000, gids: vec![1000] }
+        Creds { uid: 1000, user: Some("nvidia".into()), gids: vec![1000] }
     }
 
     /// A tree whose nodes belong to this process's own gid (so chown is not
@@ -357,7 +386,7 @@ mod tests {
         let m = Machine::probe(&t.0);
         assert_eq!(m.kernel.as_deref(), Some("5.15.136-tegra"));
         assert_eq!(m.ctrl.as_ref().unwrap().group.as_deref(), Some("video"));
-        let checks = check_nvgpu(&m, &Creds { uid: 1000, gids: vec![1000, gid] }, false);
+        let checks = check_nvgpu(&m, &Creds { gids: vec![1000, gid], ..user() }, false);
         assert!(all_pass(&checks), "{checks:#?}");
         assert!(checks.iter().all(|c| c.level == Level::Ok), "{checks:#?}");
     }
@@ -371,15 +400,29 @@ mod tests {
         assert_eq!(ctrl.level, Level::Fail);
         assert!(ctrl.message.contains("usermod -aG video"), "{}", ctrl.message);
         // Root can open anything; world-writable nodes are open to all.
-        assert!(all_pass(&check_nvgpu(&Machine::probe(&t.0), &Creds { uid: 0, gids: vec![0] }, false)));
+        assert!(all_pass(&check_nvgpu(
+            &Machine::probe(&t.0),
+            &Creds { uid: 0, user: Some("root".into()), gids: vec![0] },
+            false
+        )));
         let (t2, _) = jetson("world", R36, 0o666);
         assert!(all_pass(&check_nvgpu(&Machine::probe(&t2.0), &user(), false)));
     }
 
     #[test]
+    fn a_user_added_to_the_group_but_not_logged_in_again_is_told_so() {
+        let (t, _) = jetson("relogin", R36, 0o660);
+        let checks = check_nvgpu(&Machine::probe(&t.0), &Creds { user: Some("ubuntu".into()), ..user() }, false);
+        let ctrl = checks.iter().find(|c| c.what == "nvgpu control node").unwrap();
+        assert_eq!(ctrl.level, Level::Fail);
+        assert!(ctrl.message.contains("log out and in again"), "{}", ctrl.message);
+        assert_eq!(user_name(&t.0, 0), None, "no passwd file in the tree");
+    }
+
+    #[test]
     fn r35_is_refused_with_what_to_do() {
         let (t, gid) = jetson("r35", R35, 0o660);
-        let checks = check_nvgpu(&Machine::probe(&t.0), &Creds { uid: 1000, gids: vec![gid] }, false);
+        let checks = check_nvgpu(&Machine::probe(&t.0), &Creds { gids: vec![gid], ..user() }, false);
         let rel = &checks[0];
         assert_eq!(rel.level, Level::Fail);
         assert!(rel.message.contains("r35.4.1") && rel.message.contains("JetPack 6"), "{}", rel.message);
