@@ -154,6 +154,13 @@ fn selected_cases(cli: &Cli) -> Vec<(Case, bool)> {
 }
 
 fn main() -> ExitCode {
+    // Like other command-line tools: a closed pipe (`| head`) ends the
+    // program quietly instead of making `println!` panic.
+    // SAFETY: restoring a signal's default disposition before any thread
+    // exists has no memory effects.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
     let cli = Cli::parse();
     if let Some(spec) = &cli.child {
         return child(&cli, spec);
@@ -233,6 +240,7 @@ fn run(cli: &Cli, paint: &Paint, cases: &[(Case, bool)]) -> ExitCode {
     let mut runs = Vec::new();
     let mut closing = Summary::default();
     let child_args: Vec<String> = Vec::new();
+    let mut isolation = cli.isolation;
     println!(
         "gpuiface-conformance {} ({}), {} case(s), timeout {} s, isolation {}",
         env!("CARGO_PKG_VERSION"),
@@ -262,10 +270,19 @@ fn run(cli: &Cli, paint: &Paint, cases: &[(Case, bool)]) -> ExitCode {
                 exit = exit.max(3);
             }
         }
-        let ex =
-            Executor { kind, isolation: cli.isolation, trace_lines: cli.trace_lines, child_args: child_args.clone() };
+        let mut ex = Executor { kind, isolation, trace_lines: cli.trace_lines, child_args: child_args.clone() };
         if run.stopped.is_none() {
-            run.device = match ex.run(&Job::Info, service_timeout).ran {
+            let mut info = ex.run(&Job::Info, service_timeout).ran;
+            if let Ran::CannotExecute(why) = &info {
+                println!(
+                    "note: {why}: this host cannot re-run the binary (qemu-user without binfmt_misc?); \
+                     running each case in a thread instead (--isolation thread)"
+                );
+                isolation = Isolation::Thread;
+                ex.isolation = isolation;
+                info = ex.run(&Job::Info, service_timeout).ran;
+            }
+            run.device = match info {
                 Ran::Done(Payload::Info(r)) => r,
                 other => Err(describe_non_result(&other)),
             };
@@ -288,7 +305,7 @@ fn run(cli: &Cli, paint: &Paint, cases: &[(Case, bool)]) -> ExitCode {
             let report = case_report(case.name, &r);
             print_case(paint, kind, &report);
             let failed = !report.status.ok();
-            let timed_out_thread = report.status == Status::TimedOut && cli.isolation == Isolation::Thread;
+            let timed_out_thread = report.status == Status::TimedOut && isolation == Isolation::Thread;
             run.cases.push(report);
             if timed_out_thread {
                 run.stopped = Some(format!(
@@ -334,7 +351,7 @@ fn run(cli: &Cli, paint: &Paint, cases: &[(Case, bool)]) -> ExitCode {
             kinds.push(BackendKind::Mock);
         }
         for kind in kinds {
-            let ex = Executor { kind, isolation: cli.isolation, trace_lines: 0, child_args: child_args.clone() };
+            let ex = Executor { kind, isolation, trace_lines: 0, child_args: child_args.clone() };
             let figures = match ex.run(&Job::Bench, timeout * 5).ran {
                 Ran::Done(Payload::Bench(r)) => r,
                 other => Err(describe_non_result(&other)),
@@ -361,7 +378,7 @@ fn run(cli: &Cli, paint: &Paint, cases: &[(Case, bool)]) -> ExitCode {
             started_utc: utc(started),
             command: std::env::args().collect::<Vec<_>>().join(" "),
             arch: std::env::consts::ARCH,
-            isolation: cli.isolation,
+            isolation,
             timeout_s: cli.timeout,
             allow_faults: cli.allow_faults,
             stand_in: assume,
@@ -400,6 +417,7 @@ fn describe_non_result(r: &Ran) -> String {
         Ran::Done(p) => format!("unexpected result {p:?}"),
         Ran::TimedOut => "timed out".into(),
         Ran::Crashed(why) => why.clone(),
+        Ran::CannotExecute(why) => format!("{why}; use --isolation thread where the binary cannot re-run itself"),
     }
 }
 

@@ -2,9 +2,9 @@
 //! codes, prerequisite failures, reports, timeouts.
 //!
 //! Under qemu-user without binfmt_misc (the aarch64 CI step) the test binary
-//! cannot execute the aarch64 runner (`ENOEXEC`): each test then says so and
-//! returns without checking; the runner itself is run under qemu by
-//! `.ci/aarch64.sh` instead.
+//! cannot execute the aarch64 runner (`ENOEXEC`, or exit 127 with no output):
+//! each test then says so and returns without checking; `.ci/aarch64.sh` runs
+//! the aarch64 runner itself under qemu instead.
 
 use std::path::PathBuf;
 use std::process::{Command, Output};
@@ -20,6 +20,11 @@ fn run(args: &[&str], env: &[(&str, &str)]) -> Option<Output> {
         cmd.env(k, v);
     }
     match cmd.output() {
+        // qemu-user reports a failed execve of a foreign binary this way.
+        Ok(o) if o.status.code() == Some(127) && o.stdout.is_empty() && o.stderr.is_empty() => {
+            eprintln!("skipped: this host cannot execute {BIN} (exit 127): qemu-user without binfmt_misc");
+            None
+        }
         Ok(o) => Some(o),
         Err(e) if e.raw_os_error() == Some(libc::ENOEXEC) => {
             eprintln!("skipped: this host cannot execute {BIN} ({e}): qemu-user without binfmt_misc");

@@ -123,6 +123,9 @@ pub enum Ran {
     TimedOut,
     /// It ended without a payload (the child crashed): what is known.
     Crashed(String),
+    /// This host cannot execute the binary again (qemu-user without
+    /// binfmt_misc: `ENOEXEC`, or a child that exits 127 saying nothing).
+    CannotExecute(String),
 }
 
 /// A job's result, its duration, and the tail of what it wrote to stderr.
@@ -327,6 +330,9 @@ impl Executor {
             .and_then(|j| serde_json::from_str::<Payload>(&j).ok());
         let ran = match (status, payload) {
             (_, Some(p)) => Ran::Done(p),
+            (Some(st), None) if st.code() == Some(127) && stdout.is_empty() && stderr.is_empty() => {
+                Ran::CannotExecute("the child process could not execute this program (exit 127, no output)".into())
+            }
             (None, None) => Ran::TimedOut,
             (Some(st), None) => Ran::Crashed(format!("the child process ended without a result ({st})")),
         };
