@@ -241,6 +241,8 @@ fn run(cli: &Cli, paint: &Paint, cases: &[(Case, bool)]) -> ExitCode {
     let mut closing = Summary::default();
     let child_args: Vec<String> = Vec::new();
     let mut isolation = cli.isolation;
+    // A case still running in a thread after its timeout: nothing else may run.
+    let mut poisoned: Option<String> = None;
     println!(
         "gpuiface-conformance {} ({}), {} case(s), timeout {} s, isolation {}",
         env!("CARGO_PKG_VERSION"),
@@ -259,7 +261,9 @@ fn run(cli: &Cli, paint: &Paint, cases: &[(Case, bool)]) -> ExitCode {
             summary: Summary::default(),
             stopped: None,
         };
-        if kind == BackendKind::Nvgpu {
+        if let Some(why) = &poisoned {
+            run.stopped = Some(format!("not run: {why}"));
+        } else if kind == BackendKind::Nvgpu {
             run.prerequisites = prereq::check_nvgpu(&machine, &creds, assume);
             for c in &run.prerequisites {
                 println!("{}  {}: {}", paint.level(c.level), c.what, c.message);
@@ -308,10 +312,9 @@ fn run(cli: &Cli, paint: &Paint, cases: &[(Case, bool)]) -> ExitCode {
             let timed_out_thread = report.status == Status::TimedOut && isolation == Isolation::Thread;
             run.cases.push(report);
             if timed_out_thread {
-                run.stopped = Some(format!(
-                    "{} timed out in a thread, which cannot be stopped; the remaining cases were not run",
-                    case.name
-                ));
+                let why = format!("{} timed out in a thread, which cannot be stopped", case.name);
+                run.stopped = Some(format!("{why}; the remaining cases were not run"));
+                poisoned = Some(why);
                 exit = exit.max(5);
             } else if failed {
                 if let Some(why) = unhealthy(&ex, service_timeout) {
@@ -341,7 +344,7 @@ fn run(cli: &Cli, paint: &Paint, cases: &[(Case, bool)]) -> ExitCode {
         runs.push(run);
     }
     let mut benchmarks = Vec::new();
-    if (cli.bench || !cli.report.is_empty()) && !cli.no_bench {
+    if (cli.bench || !cli.report.is_empty()) && !cli.no_bench && poisoned.is_none() {
         let mut kinds: Vec<BackendKind> = runs
             .iter()
             .filter(|r| r.stopped.is_none())

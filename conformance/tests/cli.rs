@@ -158,3 +158,15 @@ fn an_unknown_case_is_a_failure_not_a_skip() {
     assert!(out.starts_with("@@gpuiface-conformance-result "), "{out}");
     assert!(out.contains("\"failed\"") && out.contains("no case named no_such_case"), "{out}");
 }
+
+#[test]
+fn a_thread_case_past_its_timeout_stops_the_run() {
+    // A thread cannot be killed: after its timeout nothing else runs (exit 5).
+    let args = ["--backend", "mock", "--filter", "copy_1", "--timeout", "0.000001", "--isolation", "thread"];
+    let Some(o) = run(&args, &[]) else { return };
+    let out = text(&o);
+    assert_eq!(o.status.code(), Some(5), "{out}");
+    assert!(out.contains("TIMEOUT mock  copy_1_byte"), "{out}");
+    assert!(out.contains("1 timed out, 1 not run"), "{out}");
+    assert!(out.contains("stopped early: copy_1_byte timed out in a thread"), "{out}");
+}
