@@ -624,7 +624,7 @@ fn driver_area_gives_compiled_code_its_launch_geometry(ctx: &Ctx) -> CaseResult 
     })
 }
 
-fn faulting_kernel_reports_an_mmu_fault(ctx: &Ctx) -> CaseResult {
+pub(crate) fn faulting_kernel_reports_an_mmu_fault(ctx: &Ctx) -> CaseResult {
     with_runtime(ctx, |dev, rt| {
         let k = support::load_kernel(rt, gpuiface_kernels::FAULT_STORE)?;
         // Below the user VA range the backend asks for: never mapped.
@@ -647,7 +647,7 @@ fn faulting_kernel_reports_an_mmu_fault(ctx: &Ctx) -> CaseResult {
 /// After a fault, the channel refuses work at the next submit (not only at
 /// the next wait); dropping the runtime and creating a new one recovers,
 /// and the device's buffers survive.
-fn a_faulted_channel_refuses_work_and_a_new_runtime_recovers(ctx: &Ctx) -> CaseResult {
+pub(crate) fn a_faulted_channel_refuses_work_and_a_new_runtime_recovers(ctx: &Ctx) -> CaseResult {
     let dev = ctx.open()?;
     let keep = dev.alloc(AllocRequest::new(4096)).map_err(|e| e.to_string())?;
     {
@@ -832,9 +832,7 @@ pub(crate) const CASES: &[Case] = &[
     case!(local_memory_kernel_runs_after_binding_local_memory),
     case!(parameters_of_every_size_and_alignment_arrive),
     case!(driver_area_gives_compiled_code_its_launch_geometry),
-    case!(faulting_kernel_reports_an_mmu_fault),
     case!(qmd_race_safe_policies_hold_on_real_kernels),
-    case!(a_faulted_channel_refuses_work_and_a_new_runtime_recovers),
     case!(replayed_queue_takes_new_values),
     case!(local_memory_grows_after_synchronizing),
     case!(program_load_rejects_empty_code),

@@ -22,6 +22,7 @@ use gpuiface::{Backend, BackendKind};
 
 mod cases;
 pub mod expect;
+mod fault_cases;
 mod mock_cases;
 pub mod support;
 
@@ -69,18 +70,7 @@ impl fmt::Debug for Case {
     }
 }
 
-/// Cases that fault the GPU on purpose (a channel ends in an MMU fault).
-/// On a real device a runner should run them only when asked to: the
-/// kernel logs the fault and tears the channel down.
-pub const FAULTING_CASES: &[&str] =
-    &["faulting_kernel_reports_an_mmu_fault", "a_faulted_channel_refuses_work_and_a_new_runtime_recovers"];
-
 impl Case {
-    /// True for a case that faults the GPU on purpose ([`FAULTING_CASES`]).
-    pub fn faults_the_gpu(&self) -> bool {
-        FAULTING_CASES.contains(&self.name)
-    }
-
     /// The reason this case is expected to fail on `kind`, if it is.
     pub fn expected_failure(&self, kind: BackendKind) -> Option<&'static str> {
         self.expected_failures.iter().find(|(k, _)| *k == kind).map(|(_, r)| *r)
@@ -138,3 +128,8 @@ pub static CASES: std::sync::LazyLock<Vec<Case>> = std::sync::LazyLock::new(case
 pub fn available_backends() -> Vec<BackendKind> {
     [BackendKind::Mock, BackendKind::Nvgpu].into_iter().filter(|k| k.available()).collect()
 }
+
+/// Cases that deliberately fault the GPU (an MMU fault the kernel answers by
+/// tearing down a channel). They are not in [`CASES`]: runners run them only
+/// when asked (`gpuiface-conformance --allow-faults`).
+pub static FAULTING_CASES: &[Case] = fault_cases::CASES;
