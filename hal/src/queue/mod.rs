@@ -170,6 +170,12 @@ impl Queue {
     fn launches(&self) -> u64 {
         self.cmds.iter().filter(|c| matches!(c, Cmd::Launch { .. })).count() as u64
     }
+    /// Bytes of command memory one submit of this queue writes (its
+    /// encoding: QMDs, constant buffers, pushbuffer), once it has been
+    /// submitted; `None` before.
+    pub fn encoded_len(&self) -> Option<usize> {
+        self.template.get().map(|t| t.image.len())
+    }
     /// The engine this queue feeds.
     pub fn kind(&self) -> QueueKind {
         self.kind
