@@ -3,12 +3,148 @@
 //! `itemN_…`. FIDELITY.md lists them with their evidence.
 
 mod fidelity_support;
+#[allow(unused_imports)]
+mod gpu_support;
 
 use std::os::fd::RawFd;
+use std::time::Duration;
 
 use fidelity_support::{map_args, K};
+use gpu_support::*;
+use gpuiface_hal::classes::host;
+use gpuiface_hal::codec::method::PushBuffer;
+use gpuiface_hal::Errno;
 use gpuiface_mock::buddy::{BuddyAllocator, PteSize};
+use gpuiface_mock::gpu::testkit::TestChannel;
+use gpuiface_mock::gpu::ExecMode;
+use gpuiface_mock::MockKernel;
 use gpuiface_nvgpu::abi::*;
+
+// ------------------------------------------------------- item 1: GPFIFO hang
+
+/// SETUP_BIND with a `gpfifo_bytes` GPFIFO dma-buf of 1,024 entries, then
+/// ALLOC_OBJ_CTX(compute): what it returns, and the kernel.
+fn alloc_obj_after_setup_bind(gpfifo_bytes: u32) -> (Result<i32, Errno>, K) {
+    let k = K::on(MockKernel::builder().hang_wait(Duration::ZERO).build());
+    let (_, _, ch) = k.bound_channel();
+    let mut s = k.setup_args();
+    s.gpfifo_dmabuf_fd = k.dmabuf(gpfifo_bytes);
+    assert_eq!(k.setup_bind(ch, &mut s), Ok(0), "SETUP_BIND succeeded on the Orin too");
+    let mut o = NvgpuAllocObjCtxArgs { class_num: 0xc7c0, ..Default::default() };
+    let r = k.io(ch, NVGPU_IOCTL_CHANNEL_ALLOC_OBJ_CTX, &mut o);
+    (r, k)
+}
+
+#[test]
+fn item1_alloc_obj_ctx_after_a_3_mib_gpfifo_fails_as_the_hang_it_is() {
+    let (ok, _) = alloc_obj_after_setup_bind(8 << 10);
+    assert_eq!(ok, Ok(0), "8 KiB GPFIFO works on an Orin");
+    let (hung, k) = alloc_obj_after_setup_bind(3 << 20);
+    assert_eq!(hung, Err(Errno::ETIMEDOUT), "3 MiB GPFIFO: the real kernel never returns");
+    let last = k.k.trace().pop().unwrap();
+    assert_eq!(last.name, "NVGPU_IOCTL_CHANNEL_ALLOC_OBJ_CTX");
+    assert!(last.line.contains("never returns"), "{}", last.line);
+}
+
+// ------------------------------------------- item 2: SET_OBJECT of any engine class
+
+#[test]
+fn item2_set_object_of_a_class_not_allocated_on_the_channel_is_accepted() {
+    let (gpu, vm, data) = setup(ExecMode::Immediate);
+    let mut ch = TestChannel::attach(&gpu, &vm, 7);
+    gpu.bind_object(7, COMPUTE_CLASS); // ALLOC_OBJ_CTX of the compute class only
+    let mut pb = PushBuffer::new();
+    pb.method(SUBCH_COMPUTE, host::SET_OBJECT, &[COMPUTE_CLASS]);
+    pb.method(SUBCH_COPY, host::SET_OBJECT, &[COPY_CLASS]);
+    release(&mut pb, DATA_VA, 0x1234);
+    ch.submit(&gpu, &pb);
+    assert_eq!(gpu.channel_fault(7).map(|f| f.to_string()), None);
+    assert_eq!(data_u64(&data, DATA_VA), 0x1234, "the release after it completed");
+}
+
+// ---------------------------------------------------- item 5: obj_id as passed
+
+#[test]
+fn item5_alloc_obj_ctx_leaves_obj_id_as_passed() {
+    let k = K::new();
+    let (_, _, ch) = k.bound_channel();
+    for (class, passed) in [(0xc7c0, 0u64), (0xc7b5, 0x5555)] {
+        let mut o = NvgpuAllocObjCtxArgs { class_num: class, flags: 0, obj_id: passed };
+        assert_eq!(k.io(ch, NVGPU_IOCTL_CHANNEL_ALLOC_OBJ_CTX, &mut o), Ok(0));
+        assert_eq!(o.obj_id, passed, "class {class:#x}");
+    }
+}
+
+// ------------------------------------------- item 6: timestamps since boot
+
+fn boottime_ns() -> u64 {
+    let mut ts = libc::timespec { tv_sec: 0, tv_nsec: 0 };
+    // SAFETY: clock_gettime writes one timespec we own.
+    assert_eq!(unsafe { libc::clock_gettime(libc::CLOCK_BOOTTIME, &mut ts) }, 0);
+    ts.tv_sec as u64 * 1_000_000_000 + ts.tv_nsec as u64
+}
+
+#[test]
+fn item6_semaphore_timestamps_are_nanoseconds_since_boot() {
+    let (gpu, vm, data) = setup(ExecMode::Immediate);
+    let mut ch = channel(&gpu, &vm, 3);
+    let mut pb = PushBuffer::new();
+    sem(&mut pb, DATA_VA, 9, release_op(true, true));
+    let before = boottime_ns();
+    ch.submit(&gpu, &pb);
+    let after = boottime_ns();
+    let stamp = data_u64(&data, DATA_VA + 8);
+    assert_eq!(data_u64(&data, DATA_VA), 9);
+    // Ordering against the boot clock, not a duration: an epoch-based stamp is far above `after`.
+    assert!(before <= stamp && stamp <= after, "{before} <= {stamp} <= {after}");
+}
+
+// ------------------------------------------- item 7: syncpoint_max
+
+#[test]
+fn item7_get_user_syncpoint_reports_a_nonzero_syncpoint_max() {
+    let k = K::new();
+    let (_, _, ch) = k.bound_channel();
+    let mut g = NvgpuGetUserSyncpointArgs::default();
+    assert_eq!(k.io(ch, NVGPU_IOCTL_CHANNEL_GET_USER_SYNCPOINT, &mut g), Ok(0));
+    assert_ne!(g.syncpoint_max, 0);
+    assert_eq!(g.syncpoint_max, gpuiface_mock::kernel::USER_SYNCPOINT_MAX);
+}
+
+// ------------------------------------------- item 12: strace for nvgpu
+
+#[test]
+fn item12_trace_decodes_every_field_in_and_out_by_name() {
+    let k = K::new();
+    let (as_fd, _, ch) = k.bound_channel();
+    let mut s = k.setup_args();
+    let gp = s.gpfifo_dmabuf_fd;
+    assert_eq!(k.setup_bind(ch, &mut s), Ok(0));
+    let t = k.k.trace();
+    let line = &t.iter().rev().find(|e| e.name == "NVGPU_IOCTL_CHANNEL_SETUP_BIND").unwrap().line;
+    for want in [
+        format!("channel({ch}) NVGPU_IOCTL_CHANNEL_SETUP_BIND {{num_gpfifo_entries=1024"),
+        "flags=DETERMINISTIC|USERMODE_SUPPORT".to_string(),
+        format!("gpfifo_dmabuf_fd={gp}<dmabuf>"),
+        format!("=> {{work_submit_token={}}}", s.work_submit_token),
+        "= 0".to_string(),
+    ] {
+        assert!(line.contains(&want), "{want:?} not in {line}");
+    }
+    // A failure is answered from the line alone: the errno by name and the offending field.
+    let mut bad = map_args(k.dmabuf(4096));
+    bad.flags = 0x100; // r35's DIRECT_KIND_CTRL, rejected on r36
+    assert_eq!(k.map(as_fd, &mut bad), Err(Errno::EINVAL));
+    let line = k.k.trace().pop().unwrap().line;
+    assert!(line.contains(&format!("as({as_fd}) NVGPU_AS_IOCTL_MAP_BUFFER_EX {{flags=0x100")), "{line}");
+    assert!(line.ends_with("= -1 EINVAL (Invalid argument)"), "{line}");
+    // Enums and classes by name; one line per call.
+    let mut o = NvgpuAllocObjCtxArgs { class_num: 0xc7c0, ..Default::default() };
+    k.io(ch, NVGPU_IOCTL_CHANNEL_ALLOC_OBJ_CTX, &mut o).unwrap();
+    let line = k.k.trace().pop().unwrap().line;
+    assert!(line.contains("class_num=AMPERE_COMPUTE_B(0xc7c0)"), "{line}");
+    assert!(k.k.trace().iter().all(|e| !e.line.contains('\n')));
+}
 
 // ------------------------------------------------------------ item 3: buddy VA
 

@@ -651,6 +651,12 @@ fn record_or_fault(ch: &mut Channel, class: u32, m: Method) -> Result<bool, Faul
 
 /// Nanoseconds for semaphore timestamps (never 0).
 fn timestamp_ns() -> u64 {
-    let t = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap_or_default();
-    (t.as_nanos() as u64).max(1)
+    // GPU time: nanoseconds since boot, as an Orin's semaphore timestamps
+    // are (a logged one was 0xA187E06C40, ~694 s after boot; issue 12 item 6).
+    // CLOCK_BOOTTIME keeps counting through suspend, like the GPU timer.
+    let mut ts = libc::timespec { tv_sec: 0, tv_nsec: 0 };
+    // SAFETY: clock_gettime writes one timespec we own.
+    let ok = unsafe { libc::clock_gettime(libc::CLOCK_BOOTTIME, &mut ts) } == 0;
+    let ns = if ok { (ts.tv_sec as u64).saturating_mul(1_000_000_000).saturating_add(ts.tv_nsec as u64) } else { 0 };
+    ns.max(1)
 }

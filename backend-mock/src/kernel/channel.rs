@@ -25,7 +25,15 @@ pub(crate) struct Chan {
     pub gpfifo_va: Option<u64>,
     /// The user syncpoint, once GET_USER_SYNCPOINT allocated it.
     pub syncpoint: Option<u32>,
+    /// Size of the GPFIFO dma-buf SETUP_BIND mapped (0 before).
+    pub gpfifo_bytes: u64,
 }
+
+/// The `syncpoint_max` GET_USER_SYNCPOINT reports. host1x syncpoints are
+/// recycled, not reset, so a fresh user syncpoint's max is whatever earlier
+/// users left: 30,000 and 38,000 in two logged Orin runs (issue 12 item 7).
+/// The mock reports the lower logged value; clients must not assume 0.
+pub const USER_SYNCPOINT_MAX: u32 = 30_000;
 
 /// The GR runlist id the mock's channels live on.
 pub const GR_RUNLIST: u32 = 0;
@@ -46,6 +54,7 @@ impl Chan {
             unserviceable: false,
             gpfifo_va: None,
             syncpoint: None,
+            gpfifo_bytes: 0,
         }
     }
 
@@ -105,6 +114,35 @@ fn rule_setup_bind_prechecks(ch: &Chan, a: &NvgpuChannelSetupBindArgs) -> KResul
         }
     }
     Ok(())
+}
+
+/// Above this GPFIFO dma-buf size, a GR-class ALLOC_OBJ_CTX after
+/// SETUP_BIND never returns on an Orin (issue 12 item 1; seed 000's "small
+/// buffer constraint"). Evidence: 8 KiB (1,024 entries) works; 3 MiB
+/// (tinygrad's desktop `gpfifo_area`, 1,024 entries) hangs. Sizes between are
+/// unverified; the mock draws the line at 1 MiB.
+pub const GPFIFO_HANG_ABOVE: u64 = 1 << 20;
+
+/// §4 ALLOC_OBJ_CTX, issue 12 item 1: a GR (compute or graphics) object on a
+/// channel whose SETUP_BIND mapped a large GPFIFO dma-buf hangs the real
+/// kernel. The mock fails the call instead (after a bounded wait, outside
+/// the kernel lock: [`KState::hang`]) and leaves the channel unusable, as a
+/// hung one is.
+fn rule_alloc_obj_ctx_hangs_after_a_large_gpfifo(st: &mut KState, chid: u32, class: u32) -> KResult<()> {
+    let gr = gpuiface_hal::classes::compute::CLASSES.contains(&class) || class == 0xc797;
+    let ch = st.channels.get_mut(&chid).ok_or(Errno::EINVAL)?;
+    if !gr || ch.gpfifo_bytes <= GPFIFO_HANG_ABOVE {
+        return Ok(());
+    }
+    ch.unserviceable = true;
+    st.hang = Some(format!(
+        "the real kernel never returns from this call: ALLOC_OBJ_CTX({class:#x}) after SETUP_BIND mapped a {} KiB \
+         GPFIFO dma-buf hangs an Orin (8 KiB works, 3 MiB hangs; the mock's limit is {} KiB). Use a GPFIFO \
+         dma-buf of num_gpfifo_entries * 8 bytes.",
+        ch.gpfifo_bytes >> 10,
+        GPFIFO_HANG_ABOVE >> 10
+    ));
+    Err(Errno::ETIMEDOUT)
 }
 
 pub(crate) fn close(st: &mut KState, chid: u32) {
@@ -167,6 +205,7 @@ pub(crate) fn ioctl(st: &mut KState, chid: u32, request: u32, bytes: &mut [u8]) 
             ch.usermode = true;
             ch.deterministic = true;
             ch.gpfifo_va = Some(gpfifo_va);
+            ch.gpfifo_bytes = gpfifo.len() as u64;
             a.work_submit_token = ch.token();
             // GPU_MAP_RESOURCES is not supported on ga10b: the VAs stay 0.
             a.gpfifo_gpu_va = 0;
@@ -188,7 +227,7 @@ pub(crate) fn ioctl(st: &mut KState, chid: u32, request: u32, bytes: &mut [u8]) 
             Ok(0)
         }
         NVGPU_IOCTL_CHANNEL_ALLOC_OBJ_CTX => {
-            let mut a: NvgpuAllocObjCtxArgs = arg(bytes)?;
+            let a: NvgpuAllocObjCtxArgs = arg(bytes)?;
             let ch = st.channels.get_mut(&chid).ok_or(Errno::EINVAL)?;
             // §4: not in a TSG → EINVAL; not AS-bound → EINVAL; unknown class → EINVAL.
             if ch.tsg.is_none() || ch.vm.is_none() || !VALID_CLASSES.contains(&a.class_num) {
@@ -198,12 +237,14 @@ pub(crate) fn ioctl(st: &mut KState, chid: u32, request: u32, bytes: &mut [u8]) 
             if a.class_num == 0xc797 && ch.veid != 0 {
                 return Err(Errno::EINVAL);
             }
+            rule_alloc_obj_ctx_hangs_after_a_large_gpfifo(st, chid, a.class_num)?;
+            let ch = st.channels.get_mut(&chid).ok_or(Errno::EINVAL)?;
             ch.obj_class = Some(a.class_num);
-            a.obj_id = u64::from(chid) << 16 | u64::from(a.class_num & 0xffff);
+            // `obj_id` is left as passed: both logged Orin runs got back the 0
+            // they passed (issue 12 item 5). Nothing is copied out.
             if ch.setup {
                 st.actions.push(GpuAction::BindObject(chid, a.class_num));
             }
-            put(bytes, &a);
             Ok(0)
         }
         NVGPU_IOCTL_CHANNEL_SET_PREEMPTION_MODE => {
@@ -244,7 +285,8 @@ pub(crate) fn ioctl(st: &mut KState, chid: u32, request: u32, bytes: &mut [u8]) 
                 }
             };
             let gpu_va = vm_end + 0x10000 + u64::from(id - 17) * 0x1000;
-            put(bytes, &NvgpuGetUserSyncpointArgs { gpu_va, syncpoint_id: id, syncpoint_max: 0 });
+            let syncpoint_max = USER_SYNCPOINT_MAX;
+            put(bytes, &NvgpuGetUserSyncpointArgs { gpu_va, syncpoint_id: id, syncpoint_max });
             Ok(0)
         }
         NVGPU_IOCTL_CHANNEL_SUBMIT_GPFIFO => {

@@ -20,6 +20,7 @@
 mod channel;
 mod ctrl;
 mod nvmap;
+pub mod trace;
 mod tsg;
 mod vm;
 
@@ -35,6 +36,7 @@ use gpuiface_nvgpu::{LinuxSyscalls, Syscalls};
 use crate::gpu::{ChannelDesc, Gpu, GpuConfig};
 use crate::mem::Backing;
 
+pub use channel::{GPFIFO_HANG_ABOVE, USER_SYNCPOINT_MAX};
 pub use ctrl::Characteristics;
 pub use vm::Vm;
 
@@ -94,6 +96,9 @@ pub(crate) struct KState {
     pub next_chid: u32,
     pub next_syncpoint: u32,
     pub actions: Vec<GpuAction>,
+    /// Set by a call the real kernel never returns from: why. The call then
+    /// fails after [`MockKernelBuilder::hang_wait`], outside the lock.
+    pub hang: Option<String>,
 }
 
 impl KState {
@@ -152,6 +157,10 @@ pub struct TraceEntry {
     pub name: String,
     /// What the kernel returned.
     pub result: Result<i32, Errno>,
+    /// The fd the call was made on.
+    pub fd: RawFd,
+    /// The decoded line ([`trace`]: every argument field in and out by name).
+    pub line: String,
 }
 
 /// Counts of what is alive in the kernel, for leak checks.
@@ -210,9 +219,21 @@ pub struct MockKernelBuilder {
     characteristics: Characteristics,
     gpu: GpuConfig,
     trace_stderr: Option<bool>,
+    hang_wait: Option<std::time::Duration>,
 }
 
+/// How long a call the real kernel never returns from blocks before the
+/// mock fails it (default; env `GPUIFACE_MOCK_HANG_WAIT_MS`).
+pub const DEFAULT_HANG_WAIT_MS: u64 = 2000;
+
 impl MockKernelBuilder {
+    /// How long a call the real kernel would never return from blocks
+    /// before it fails with `ETIMEDOUT` (default 2 s, env
+    /// `GPUIFACE_MOCK_HANG_WAIT_MS`): a bounded stand-in for the hang.
+    pub fn hang_wait(mut self, wait: std::time::Duration) -> Self {
+        self.hang_wait = Some(wait);
+        self
+    }
     /// Report these characteristics (e.g. [`Characteristics::r35`]).
     pub fn characteristics(mut self, c: Characteristics) -> Self {
         self.characteristics = c;
@@ -242,6 +263,11 @@ impl MockKernelBuilder {
                 next_chid: 0,
                 next_syncpoint: 17,
                 actions: Vec::new(),
+                hang: None,
+            }),
+            hang_wait: self.hang_wait.unwrap_or_else(|| {
+                let ms = std::env::var("GPUIFACE_MOCK_HANG_WAIT_MS").ok().and_then(|v| v.parse().ok());
+                std::time::Duration::from_millis(ms.unwrap_or(DEFAULT_HANG_WAIT_MS))
             }),
             gpu: Gpu::new(self.gpu),
             characteristics: self.characteristics,
@@ -268,6 +294,7 @@ pub struct MockKernel {
     injections: Mutex<Vec<Injection>>,
     trace: Mutex<Vec<TraceEntry>>,
     trace_stderr: bool,
+    hang_wait: std::time::Duration,
     /// `GPUIFACE_MOCK_TRACE=<path>`: the decoded trace goes to this file.
     trace_file: Option<Mutex<std::fs::File>>,
 }
@@ -398,23 +425,50 @@ impl MockKernel {
         }
     }
 
-    fn record(&self, fd_kind: &'static str, request: u32, result: Result<i32, Errno>, detail: &str) {
-        let name =
-            abi::ioctl_by_number(request).map(|d| d.name.to_string()).unwrap_or_else(|| format!("{request:#010x}"));
-        if self.trace_stderr || self.trace_file.is_some() {
-            let line = match result {
-                Ok(v) => format!("[mock] {fd_kind:<7} {name}{detail} = {v}"),
-                Err(e) => format!("[mock] {fd_kind:<7} {name}{detail} = -{e}"),
-            };
-            if self.trace_stderr {
-                eprintln!("{line}");
-            }
-            if let Some(f) = &self.trace_file {
-                use std::io::Write;
-                let _ = writeln!(lock(f), "{line}");
-            }
+    /// What kind of object an fd is (for the trace's fd resolution).
+    pub fn fd_kind(&self, fd: RawFd) -> Option<&'static str> {
+        lock(&self.state).fds.get(&fd).map(FdObj::kind)
+    }
+
+    /// Append a line to the trace (and to stderr / the trace file when on).
+    fn emit(&self, entry: TraceEntry) {
+        if self.trace_stderr {
+            eprintln!("{}", entry.line);
         }
-        lock(&self.trace).push(TraceEntry { fd_kind, name, result });
+        if let Some(f) = &self.trace_file {
+            use std::io::Write;
+            let _ = writeln!(lock(f), "{}", entry.line);
+        }
+        lock(&self.trace).push(entry);
+    }
+
+    /// Trace a non-ioctl call the model serves (mmap, munmap, msync, GPU events).
+    pub fn trace_note(&self, fd_kind: &'static str, fd: RawFd, name: &str, line: String) {
+        self.emit(TraceEntry { fd_kind, name: name.to_string(), result: Ok(0), fd, line });
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn record(
+        &self,
+        fd_kind: &'static str,
+        fd: RawFd,
+        request: u32,
+        arg_in: &[u8],
+        arg_out: &[u8],
+        value: u64,
+        result: Result<i32, Errno>,
+        note: &str,
+    ) {
+        let name = trace::name(request);
+        let fds = |f: RawFd| self.fd_kind(f);
+        let line = trace::ioctl_line(fd_kind, fd, request, arg_in, arg_out, value, result, note, &fds);
+        self.emit(TraceEntry {
+            fd_kind,
+            name: abi::ioctl_by_number(request).map(|d| d.name.to_string()).unwrap_or(name),
+            result,
+            fd,
+            line,
+        });
     }
 
     /// Run one ioctl on `arg` (the argument bytes, `_IOC_SIZE` long).
@@ -426,15 +480,25 @@ impl MockKernel {
         let kind = obj.kind();
         let name = abi::ioctl_by_number(request).map(|d| d.name);
         if let Some(errno) = self.injected(name, request, false) {
-            self.record(kind, request, Err(errno), " (injected)");
+            self.record(kind, fd, request, arg, arg, value, Err(errno), "(injected)");
             return Err(errno);
         }
+        let arg_in = arg.to_vec();
         let result = {
             let mut st = lock(&self.state);
             dispatch(&mut st, &self.characteristics, &obj, fd, request, arg, value)
         };
         self.run_actions();
-        self.record(kind, request, result, "");
+        let hang = lock(&self.state).hang.take();
+        if let Some(why) = hang {
+            // A call the real kernel never returns from: block for the bounded
+            // wait, say so on stderr and in the trace, then fail.
+            std::thread::sleep(self.hang_wait);
+            eprintln!("[mock] HANG: {why}");
+            self.record(kind, fd, request, &arg_in, arg, value, result, &format!("(HANG: {why})"));
+            return result;
+        }
+        self.record(kind, fd, request, &arg_in, arg, value, result, "");
         result
     }
 
