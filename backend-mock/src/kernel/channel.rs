@@ -27,6 +27,10 @@ pub(crate) struct Chan {
     pub syncpoint: Option<u32>,
     /// Size of the GPFIFO dma-buf SETUP_BIND mapped (0 before).
     pub gpfifo_bytes: u64,
+    /// The nvmap handles of the GPFIFO and USERD dma-bufs SETUP_BIND took.
+    pub gpfifo_handle: Option<u32>,
+    /// See `gpfifo_handle`.
+    pub userd_handle: Option<u32>,
 }
 
 /// The `syncpoint_max` GET_USER_SYNCPOINT reports. host1x syncpoints are
@@ -55,6 +59,8 @@ impl Chan {
             gpfifo_va: None,
             syncpoint: None,
             gpfifo_bytes: 0,
+            gpfifo_handle: None,
+            userd_handle: None,
         }
     }
 
@@ -186,8 +192,8 @@ pub(crate) fn ioctl(st: &mut KState, chid: u32, request: u32, bytes: &mut [u8]) 
             if !usermode {
                 return Err(Errno::EINVAL); // kernel-mode GPFIFOs are not modelled
             }
-            let (_, gpfifo) = st.dmabuf(i64::from(a.gpfifo_dmabuf_fd))?;
-            let (_, userd) = st.dmabuf(i64::from(a.userd_dmabuf_fd))?;
+            let (gpfifo_handle, gpfifo) = st.dmabuf(i64::from(a.gpfifo_dmabuf_fd))?;
+            let (userd_handle, userd) = st.dmabuf(i64::from(a.userd_dmabuf_fd))?;
             // §4: gpfifo dma-buf smaller than max(4096, entries * 8) → EINVAL.
             let need = (u64::from(a.num_gpfifo_entries) * 8).max(4096);
             if (gpfifo.len() as u64) < need {
@@ -206,6 +212,8 @@ pub(crate) fn ioctl(st: &mut KState, chid: u32, request: u32, bytes: &mut [u8]) 
             ch.deterministic = true;
             ch.gpfifo_va = Some(gpfifo_va);
             ch.gpfifo_bytes = gpfifo.len() as u64;
+            ch.gpfifo_handle = Some(gpfifo_handle);
+            ch.userd_handle = Some(userd_handle);
             a.work_submit_token = ch.token();
             // GPU_MAP_RESOURCES is not supported on ga10b: the VAs stay 0.
             a.gpfifo_gpu_va = 0;

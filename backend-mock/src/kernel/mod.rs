@@ -18,6 +18,7 @@
 //! Each rule is a small function named after it, citing its section.
 
 mod channel;
+pub mod cpumap;
 mod ctrl;
 mod nvmap;
 pub mod trace;
@@ -96,6 +97,8 @@ pub(crate) struct KState {
     pub next_chid: u32,
     pub next_syncpoint: u32,
     pub actions: Vec<GpuAction>,
+    /// CPU mappings of the model's fds (the kernel's VMAs).
+    pub cpu_maps: cpumap::CpuMaps,
     /// Set by a call the real kernel never returns from: why. The call then
     /// fails after [`MockKernelBuilder::hang_wait`], outside the lock.
     pub hang: Option<String>,
@@ -161,6 +164,8 @@ pub struct TraceEntry {
     pub fd: RawFd,
     /// The decoded line ([`trace`]: every argument field in and out by name).
     pub line: String,
+    /// An ioctl (false: an mmap, munmap, msync or GPU event the model reports).
+    pub is_ioctl: bool,
 }
 
 /// Counts of what is alive in the kernel, for leak checks.
@@ -264,6 +269,7 @@ impl MockKernelBuilder {
                 next_syncpoint: 17,
                 actions: Vec::new(),
                 hang: None,
+                cpu_maps: cpumap::CpuMaps::default(),
             }),
             hang_wait: self.hang_wait.unwrap_or_else(|| {
                 let ms = std::env::var("GPUIFACE_MOCK_HANG_WAIT_MS").ok().and_then(|v| v.parse().ok());
@@ -361,6 +367,12 @@ impl MockKernel {
 
     /// The ioctls so far, decoded.
     pub fn trace(&self) -> Vec<TraceEntry> {
+        lock(&self.trace).iter().filter(|e| e.is_ioctl).cloned().collect()
+    }
+
+    /// Every call so far (ioctls, mmap, munmap, msync, GPU events), decoded:
+    /// the lines `GPUIFACE_MOCK_TRACE` prints.
+    pub fn trace_all(&self) -> Vec<TraceEntry> {
         lock(&self.trace).clone()
     }
 
@@ -413,6 +425,109 @@ impl MockKernel {
         }
     }
 
+    /// True when `[addr, addr + len)` overlaps a CPU mapping of one of the
+    /// model's fds (a dma-buf or a usermode window).
+    pub fn maps_cpu_range(&self, addr: usize, len: usize) -> bool {
+        !lock(&self.state).cpu_maps.overlapping(addr, len).is_empty()
+    }
+
+    /// The CPU mappings of the model's fds, with the attributes each got
+    /// (a dma-buf's nvmap cache mode; the usermode window is uncached).
+    pub fn cpu_mappings(&self) -> Vec<cpumap::CpuMap> {
+        lock(&self.state).cpu_maps.all()
+    }
+
+    /// The cache mode nvmap recorded for a handle at ALLOC (`NVMAP_HANDLE_*`).
+    pub fn handle_cache_mode(&self, handle: u32) -> Option<u32> {
+        lock(&self.state).nvmap.cache_mode(handle)
+    }
+
+    /// Live allocated nvmap handles: `(id, size, cache mode)`.
+    pub fn nvmap_allocations(&self) -> Vec<(u32, u64, u32)> {
+        lock(&self.state).nvmap.allocated()
+    }
+
+    /// The nvmap handles of each set-up channel's GPFIFO and USERD dma-bufs:
+    /// `(chid, gpfifo handle, userd handle)`.
+    pub fn channel_buffers(&self) -> Vec<(u32, u32, u32)> {
+        let st = lock(&self.state);
+        let mut v: Vec<(u32, u32, u32)> =
+            st.channels.values().filter_map(|c| Some((c.chid, c.gpfifo_handle?, c.userd_handle?))).collect();
+        v.sort();
+        v
+    }
+
+    /// munmap of model mappings: forget them; unmapping (any of) a ctrl fd's
+    /// usermode window lets that fd map it again (the VMA's close callback).
+    fn forget_cpu_range(&self, addr: usize, len: usize) {
+        let mut st = lock(&self.state);
+        let hit = st.cpu_maps.punch(addr, len);
+        let mut any = false;
+        for m in &hit {
+            any = true;
+            if let cpumap::Mapped::Usermode { ctrl_fd } = m.what {
+                if let Some(FdObj::Ctrl { mapped, .. }) = st.fds.get_mut(&ctrl_fd) {
+                    *mapped = false;
+                }
+            }
+        }
+        drop(st);
+        if any {
+            self.trace_note("mm", -1, "munmap", format!("[mock] munmap({addr:#x}, {len:#x}) = 0"));
+        }
+    }
+
+    /// `msync(2)` over the model's mappings (Linux mm/msync.c): bad flags,
+    /// ASYNC with SYNC, or an unaligned start → EINVAL; MS_SYNC on a shared
+    /// file mapping calls the file's fsync, which neither a dma-buf nor the
+    /// ctrl node has → EINVAL (what an Orin answers for a dma-buf mapping,
+    /// issue 12 item 10); MS_ASYNC / MS_INVALIDATE alone → 0.
+    ///
+    /// # Safety
+    /// As `msync(2)`.
+    pub unsafe fn msync(&self, addr: usize, len: usize, flags: i32) -> Result<(), Errno> {
+        let known = libc::MS_ASYNC | libc::MS_INVALIDATE | libc::MS_SYNC;
+        let bad_flags = flags & !known != 0 || (flags & libc::MS_ASYNC != 0 && flags & libc::MS_SYNC != 0);
+        let no_fsync = flags & libc::MS_SYNC != 0 && self.maps_cpu_range(addr, len);
+        let r = if bad_flags || !addr.is_multiple_of(crate::mem::page_size()) || no_fsync {
+            Err(Errno::EINVAL)
+        } else {
+            // SAFETY: the caller's arguments, as msync(2) takes them.
+            if unsafe { libc::msync(addr as *mut libc::c_void, len, flags) } == 0 {
+                Ok(())
+            } else {
+                Err(Errno::last())
+            }
+        };
+        let line = format!("[mock] msync({addr:#x}, {len:#x}, {}) {}", msync_flags(flags), trace::result(r.map(|_| 0)));
+        self.trace_note("mm", -1, "msync", line);
+        r
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn trace_mmap(
+        &self,
+        kind: &'static str,
+        fd: RawFd,
+        addr: usize,
+        len: usize,
+        prot: i32,
+        flags: i32,
+        offset: i64,
+        r: Result<i64, Errno>,
+    ) {
+        let res = match r {
+            Ok(a) => format!("= {a:#x}"),
+            Err(e) => trace::result(Err(e)),
+        };
+        let line = format!(
+            "[mock] {kind}({fd}) mmap({addr:#x}, {len:#x}, {}, {}, {fd}<{kind}>, {offset:#x}) {res}",
+            mmap_prot(prot),
+            mmap_flags(flags)
+        );
+        self.trace_note(kind, fd, "mmap", line);
+    }
+
     fn run_actions(&self) {
         let actions = std::mem::take(&mut lock(&self.state).actions);
         for a in actions {
@@ -444,7 +559,7 @@ impl MockKernel {
 
     /// Trace a non-ioctl call the model serves (mmap, munmap, msync, GPU events).
     pub fn trace_note(&self, fd_kind: &'static str, fd: RawFd, name: &str, line: String) {
-        self.emit(TraceEntry { fd_kind, name: name.to_string(), result: Ok(0), fd, line });
+        self.emit(TraceEntry { fd_kind, name: name.to_string(), result: Ok(0), fd, line, is_ioctl: false });
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -468,6 +583,7 @@ impl MockKernel {
             result,
             fd,
             line,
+            is_ioctl: true,
         });
     }
 
@@ -647,21 +763,48 @@ impl Syscalls for MockKernel {
         if let Some(errno) = self.injected(None, 0, true) {
             return Err(errno);
         }
-        {
+        let what = {
             let mut st = lock(&self.state);
-            match st.fds.get_mut(&fd) {
-                Some(FdObj::Ctrl { mapped, .. }) => ctrl::check_usermode_mmap(mapped, len, offset)?,
-                Some(FdObj::DmaBuf { .. }) => {}
+            let what = match st.fds.get_mut(&fd) {
+                Some(FdObj::Ctrl { mapped, .. }) => {
+                    let r = ctrl::check_usermode_mmap(mapped, len, offset);
+                    if let Err(e) = r {
+                        drop(st);
+                        self.trace_mmap("ctrl", fd, addr, len, prot, flags, offset, Err(e));
+                        return Err(e);
+                    }
+                    cpumap::Mapped::Usermode { ctrl_fd: fd }
+                }
+                Some(FdObj::DmaBuf { handle, backing }) => {
+                    // dma_buf_mmap_internal: the mapping must lie inside the buffer → EINVAL.
+                    let pages = len.div_ceil(crate::mem::page_size()) as u64;
+                    let first = (offset.max(0) as u64) / crate::mem::page_size() as u64;
+                    if offset < 0 || first + pages > (backing.len() / crate::mem::page_size()) as u64 {
+                        drop(st);
+                        self.trace_mmap("dmabuf", fd, addr, len, prot, flags, offset, Err(Errno::EINVAL));
+                        return Err(Errno::EINVAL);
+                    }
+                    let handle = *handle;
+                    cpumap::Mapped::DmaBuf { handle, cache: st.nvmap.cache_mode(handle).unwrap_or(0) }
+                }
                 Some(_) => return Err(Errno::ENODEV),
                 None => return Err(Errno::EBADF),
-            }
-        }
+            };
+            what
+        };
         // The model's fds are real memfds: the real mmap maps the very bytes the GPU sees.
         // SAFETY: forwarded with the caller's guarantees.
-        unsafe { LinuxSyscalls.mmap(addr, len, prot, flags, fd, offset) }
+        let r = unsafe { LinuxSyscalls.mmap(addr, len, prot, flags, fd, offset) };
+        if let Ok(at) = r {
+            lock(&self.state).cpu_maps.insert(at, len, what);
+        }
+        let kind = if matches!(what, cpumap::Mapped::Usermode { .. }) { "ctrl" } else { "dmabuf" };
+        self.trace_mmap(kind, fd, addr, len, prot, flags, offset, r.map(|a| a as i64));
+        r
     }
 
     unsafe fn munmap(&self, addr: usize, len: usize) -> Result<(), Errno> {
+        self.forget_cpu_range(addr, len);
         // SAFETY: forwarded with the caller's guarantees.
         unsafe { LinuxSyscalls.munmap(addr, len) }
     }
@@ -672,4 +815,34 @@ impl Syscalls for MockKernel {
         unsafe { LinuxSyscalls.ring_doorbell(doorbell, token) };
         self.gpu.doorbell(token);
     }
+}
+
+fn mmap_prot(prot: i32) -> String {
+    let names = [(libc::PROT_READ, "PROT_READ"), (libc::PROT_WRITE, "PROT_WRITE"), (libc::PROT_EXEC, "PROT_EXEC")];
+    let v: Vec<&str> = names.iter().filter(|(b, _)| prot & b != 0).map(|(_, n)| *n).collect();
+    if v.is_empty() {
+        "PROT_NONE".into()
+    } else {
+        v.join("|")
+    }
+}
+
+fn mmap_flags(flags: i32) -> String {
+    let names = [(libc::MAP_SHARED, "MAP_SHARED"), (libc::MAP_PRIVATE, "MAP_PRIVATE"), (libc::MAP_FIXED, "MAP_FIXED")];
+    let mut v: Vec<String> = names.iter().filter(|(b, _)| flags & b != 0).map(|(_, n)| n.to_string()).collect();
+    let rest = flags & !(libc::MAP_SHARED | libc::MAP_PRIVATE | libc::MAP_FIXED);
+    if rest != 0 {
+        v.push(format!("{rest:#x}"));
+    }
+    v.join("|")
+}
+
+fn msync_flags(flags: i32) -> String {
+    let names = [(libc::MS_ASYNC, "MS_ASYNC"), (libc::MS_INVALIDATE, "MS_INVALIDATE"), (libc::MS_SYNC, "MS_SYNC")];
+    let mut v: Vec<String> = names.iter().filter(|(b, _)| flags & b != 0).map(|(_, n)| n.to_string()).collect();
+    let rest = flags & !(libc::MS_ASYNC | libc::MS_INVALIDATE | libc::MS_SYNC);
+    if rest != 0 || v.is_empty() {
+        v.push(format!("{rest:#x}"));
+    }
+    v.join("|")
 }
