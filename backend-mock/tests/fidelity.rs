@@ -602,3 +602,27 @@ fn item10_usermode_window_mmap_rules_and_msync_of_a_dmabuf() {
     let t = k.k.trace_all();
     assert!(t.iter().any(|e| e.line.contains("mmap(") && e.line.contains("= -1 EBUSY")), "mmaps are traced");
 }
+
+// ------------------------------------------- item 13: GR exception announced
+
+#[test]
+fn item13_a_launch_of_code_without_a_twin_is_announced_in_the_trace_at_once() {
+    use gpuiface_hal::queue::{LaunchDims, Queue, Runtime};
+    use gpuiface_mock::MockDeviceExt;
+    let dev = gpuiface_mock::open_with(
+        MockKernel::builder().gpu(gpuiface_mock::gpu::GpuConfig::with_mode(ExecMode::Immediate)),
+    )
+    .unwrap();
+    let rt = Runtime::new(&dev).unwrap();
+    let program = rt.load_program(b"SASS the model has no twin for").unwrap();
+    let mut q = Queue::compute();
+    q.launch(&program, LaunchDims::new([1, 1, 1], [32, 1, 1]), &[]);
+    let k = dev.kernel().clone();
+    assert!(!k.trace_all().iter().any(|e| e.name == "fault"));
+    let _ = rt.submit(&q, &[]);
+    // Immediate mode: the doorbell ran the launch; the line is there before anyone waits.
+    let t = k.trace_all();
+    let f = t.iter().find(|e| e.name == "fault").expect("the GR exception is in the trace when it happens");
+    assert!(f.line.contains("GR exception (NVGPU_CHANNEL_GR_EXCEPTION)"), "{}", f.line);
+    drop(rt);
+}

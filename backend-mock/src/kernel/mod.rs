@@ -256,7 +256,7 @@ impl MockKernelBuilder {
     }
     /// Build.
     pub fn build(self) -> MockKernel {
-        MockKernel {
+        let k = MockKernel {
             state: Mutex::new(KState {
                 fds: HashMap::new(),
                 nvmap: nvmap::Nvmap::default(),
@@ -278,17 +278,24 @@ impl MockKernelBuilder {
             gpu: Gpu::new(self.gpu),
             characteristics: self.characteristics,
             injections: Mutex::new(Vec::new()),
-            trace: Mutex::new(Vec::new()),
+            trace: Arc::new(Mutex::new(Vec::new())),
             trace_stderr: self.trace_stderr.unwrap_or_else(|| {
                 matches!(std::env::var("GPUIFACE_MOCK_TRACE").as_deref(), Ok("1" | "stderr" | "true"))
             }),
             trace_file: match (self.trace_stderr, std::env::var("GPUIFACE_MOCK_TRACE")) {
                 (None, Ok(path)) if !matches!(path.as_str(), "" | "0" | "1" | "stderr" | "true") => {
-                    std::fs::OpenOptions::new().create(true).append(true).open(path).ok().map(Mutex::new)
+                    std::fs::OpenOptions::new()
+                        .create(true)
+                        .append(true)
+                        .open(path)
+                        .ok()
+                        .map(|f| Arc::new(Mutex::new(f)))
                 }
                 _ => None,
             },
-        }
+        };
+        k.observe_gpu_faults();
+        k
     }
 }
 
@@ -298,11 +305,11 @@ pub struct MockKernel {
     gpu: Arc<Gpu>,
     characteristics: Characteristics,
     injections: Mutex<Vec<Injection>>,
-    trace: Mutex<Vec<TraceEntry>>,
+    trace: Arc<Mutex<Vec<TraceEntry>>>,
     trace_stderr: bool,
     hang_wait: std::time::Duration,
     /// `GPUIFACE_MOCK_TRACE=<path>`: the decoded trace goes to this file.
-    trace_file: Option<Mutex<std::fs::File>>,
+    trace_file: Option<Arc<Mutex<std::fs::File>>>,
 }
 
 impl std::fmt::Debug for MockKernel {
@@ -547,14 +554,38 @@ impl MockKernel {
 
     /// Append a line to the trace (and to stderr / the trace file when on).
     fn emit(&self, entry: TraceEntry) {
-        if self.trace_stderr {
-            eprintln!("{}", entry.line);
-        }
-        if let Some(f) = &self.trace_file {
-            use std::io::Write;
-            let _ = writeln!(lock(f), "{}", entry.line);
-        }
-        lock(&self.trace).push(entry);
+        emit_to(&self.trace, self.trace_stderr, self.trace_file.as_deref(), entry);
+    }
+
+    /// Channel errors go into the trace, and on stderr, the moment the GPU
+    /// model raises them (issue 12 item 13): a client that registered no
+    /// error notifier otherwise learns of a GR exception only when its own
+    /// wait times out (30 s for tinygrad).
+    fn observe_gpu_faults(&self) {
+        let (trace, stderr, file) = (self.trace.clone(), self.trace_stderr, self.trace_file.clone());
+        self.gpu.set_fault_observer(Arc::new(move |f: &gpuiface_hal::FaultRecord, notifier: bool| {
+            let code = match f.notifier_code {
+                abi::NVGPU_CHANNEL_GR_EXCEPTION => "GR exception (NVGPU_CHANNEL_GR_EXCEPTION)".to_string(),
+                abi::NVGPU_CHANNEL_PBDMA_ERROR => "PBDMA error (NVGPU_CHANNEL_PBDMA_ERROR)".to_string(),
+                abi::NVGPU_CHANNEL_FIFO_ERROR_MMU_ERR_FLT => {
+                    "MMU fault (NVGPU_CHANNEL_FIFO_ERROR_MMU_ERR_FLT)".to_string()
+                }
+                c => format!("channel error {c}"),
+            };
+            let tail = if notifier {
+                "reported through the channel's error notifier"
+            } else {
+                "no error notifier is registered: the program learns of it only when its own wait times out"
+            };
+            let line = format!("[mock] GPU channel {}: {code}: {}; the channel stops; {tail}", f.channel, f.reason);
+            // Always on stderr (once per channel: a faulted channel runs nothing more).
+            if !stderr {
+                eprintln!("{line}");
+            }
+            let entry =
+                TraceEntry { fd_kind: "gpu", name: "fault".into(), result: Ok(0), fd: -1, line, is_ioctl: false };
+            emit_to(&trace, stderr, file.as_deref(), entry);
+        }));
     }
 
     /// Trace a non-ioctl call the model serves (mmap, munmap, msync, GPU events).
@@ -815,6 +846,18 @@ impl Syscalls for MockKernel {
         unsafe { LinuxSyscalls.ring_doorbell(doorbell, token) };
         self.gpu.doorbell(token);
     }
+}
+
+/// Append to a trace (and to stderr / a trace file when on).
+fn emit_to(trace: &Mutex<Vec<TraceEntry>>, stderr: bool, file: Option<&Mutex<std::fs::File>>, entry: TraceEntry) {
+    if stderr {
+        eprintln!("{}", entry.line);
+    }
+    if let Some(f) = file {
+        use std::io::Write;
+        let _ = writeln!(lock(f), "{}", entry.line);
+    }
+    lock(trace).push(entry);
 }
 
 fn mmap_prot(prot: i32) -> String {
