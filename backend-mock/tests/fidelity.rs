@@ -626,3 +626,6 @@ fn item13_a_launch_of_code_without_a_twin_is_announced_in_the_trace_at_once() {
     assert!(f.line.contains("GR exception (NVGPU_CHANNEL_GR_EXCEPTION)"), "{}", f.line);
     drop(rt);
 }
+
+// item 11 (fd numbering) is in tests/fidelity_fds.rs: alone in its binary, so
+// no concurrently running test takes fd numbers in between.
