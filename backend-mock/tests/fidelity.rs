@@ -143,6 +143,13 @@ fn item12_trace_decodes_every_field_in_and_out_by_name() {
     k.io(ch, NVGPU_IOCTL_CHANNEL_ALLOC_OBJ_CTX, &mut o).unwrap();
     let line = k.k.trace().pop().unwrap().line;
     assert!(line.contains("class_num=AMPERE_COMPUTE_B(0xc7c0)"), "{line}");
+    // nvmap handles resolved to their size and cache mode.
+    let h = k.create(8192).unwrap() as u32;
+    k.io(k.nvmap, NVMAP_IOC_ALLOC, &mut K::alloc_args(h)).unwrap();
+    let line = k.k.trace().pop().unwrap().line;
+    assert!(line.contains(&format!("handle={h:#x}<8192 B WRITE_COMBINE>")), "{line}");
+    assert!(line.contains("heap_mask=IOVMM"), "{line}");
+    assert!(line.contains("flags=WRITE_COMBINE"), "{line}");
     assert!(k.k.trace().iter().all(|e| !e.line.contains('\n')));
 }
 

@@ -606,8 +606,7 @@ impl MockKernel {
         note: &str,
     ) {
         let name = trace::name(request);
-        let fds = |f: RawFd| self.fd_kind(f);
-        let line = trace::ioctl_line(fd_kind, fd, request, arg_in, arg_out, value, result, note, &fds);
+        let line = trace::ioctl_line(fd_kind, fd, request, arg_in, arg_out, value, result, note, &Resolver(self));
         self.emit(TraceEntry {
             fd_kind,
             name: abi::ioctl_by_number(request).map(|d| d.name.to_string()).unwrap_or(name),
@@ -845,6 +844,23 @@ impl Syscalls for MockKernel {
         // SAFETY: forwarded with the caller's guarantees.
         unsafe { LinuxSyscalls.ring_doorbell(doorbell, token) };
         self.gpu.doorbell(token);
+    }
+}
+
+/// Resolves fds and nvmap handles in trace lines.
+struct Resolver<'a>(&'a MockKernel);
+
+impl trace::Resolve for Resolver<'_> {
+    fn fd(&self, fd: i32) -> Option<&'static str> {
+        self.0.fd_kind(fd)
+    }
+    fn handle(&self, id: u32) -> Option<String> {
+        let st = lock(&self.0.state);
+        let (size, cache) = st.nvmap.describe(id)?;
+        Some(match cache {
+            Some(c) => format!("{size} B {}", trace::cache_mode_name(c)),
+            None => format!("{size} B unallocated"),
+        })
     }
 }
 

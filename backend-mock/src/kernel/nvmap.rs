@@ -43,6 +43,10 @@ impl Nvmap {
     pub(crate) fn cache_mode(&self, id: u32) -> Option<u32> {
         self.handles.get(&id).filter(|h| h.backing.is_some()).map(|h| h.cache)
     }
+    /// `(size, cache mode once allocated)` of handle `id`.
+    pub(crate) fn describe(&self, id: u32) -> Option<(u64, Option<u32>)> {
+        self.handles.get(&id).map(|h| (h.size, h.backing.as_ref().map(|_| h.cache)))
+    }
     /// Live allocated handles: `(id, size, cache mode)`.
     pub(crate) fn allocated(&self) -> Vec<(u32, u64, u32)> {
         let mut v: Vec<(u32, u64, u32)> =

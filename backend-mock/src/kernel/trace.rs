@@ -36,10 +36,38 @@ enum Render {
     Fd,
     /// A GPU class number, by name.
     Class,
+    /// An nvmap handle id, resolved.
+    Handle,
     /// Hex.
     Hex,
     /// Decimal for small values, hex for large.
     Auto,
+}
+
+/// What the trace resolves fds and nvmap handles to.
+pub trait Resolve {
+    /// The kind of object fd `fd` is (`as`, `channel`, `dmabuf`, ...).
+    fn fd(&self, fd: i32) -> Option<&'static str>;
+    /// A description of nvmap handle `id` (size, cache mode).
+    fn handle(&self, _id: u32) -> Option<String> {
+        None
+    }
+}
+
+impl<F: Fn(i32) -> Option<&'static str>> Resolve for F {
+    fn fd(&self, fd: i32) -> Option<&'static str> {
+        self(fd)
+    }
+}
+
+/// The name of an nvmap cache mode (`NVMAP_HANDLE_*`).
+pub fn cache_mode_name(mode: u32) -> String {
+    consts("NVMAP_HANDLE_")
+        .find(|(n, c)| {
+            *c == u64::from(mode) && matches!(*n, "UNCACHEABLE" | "WRITE_COMBINE" | "INNER_CACHEABLE" | "CACHEABLE")
+        })
+        .map(|(n, _)| n.to_string())
+        .unwrap_or_else(|| format!("{mode:#x}"))
 }
 
 fn render_of(st: &str, field: &str) -> Render {
@@ -55,6 +83,7 @@ fn render_of(st: &str, field: &str) -> Render {
         ("nvmap_cache_op" | "nvmap_cache_op_64", "op") => Render::Enum("NVMAP_CACHE_OP_"),
         ("nvmap_handle_param", "param") => Render::Enum("NVMAP_HANDLE_PARAM_"),
         (_, "class_num") => Render::Class,
+        (st, "handle") if st.starts_with("nvmap") => Render::Handle,
         (_, f) if f.ends_with("fd") || f == "mem" => Render::Fd,
         (_, "handle" | "offset" | "addr" | "gpu_va" | "buf_addr") => Render::Hex,
         (_, f) if f.ends_with("_va") || f.ends_with("_addr") || f.starts_with("va_range") => Render::Hex,
@@ -70,6 +99,8 @@ fn consts(prefix: &str) -> impl Iterator<Item = (&'static str, u64)> + '_ {
         .iter()
         .chain(extra.iter())
         .filter(move |(n, _)| n.starts_with(prefix) && !n.ends_with("_MASK"))
+        // NVMAP_HANDLE_PARAM_* share the NVMAP_HANDLE_ prefix but are PARAM's enum.
+        .filter(move |(n, _)| prefix == "NVMAP_HANDLE_PARAM_" || !n.starts_with("NVMAP_HANDLE_PARAM_"))
         .map(move |(n, v)| (&n[prefix.len()..], *v as u64))
 }
 
@@ -102,7 +133,7 @@ fn read_le(bytes: &[u8]) -> u64 {
     u64::from_le_bytes(b)
 }
 
-fn value(st: &str, f: &FieldLayout, bytes: &[u8], fds: &dyn Fn(i32) -> Option<&'static str>) -> String {
+fn value(st: &str, f: &FieldLayout, bytes: &[u8], fds: &dyn Resolve) -> String {
     let Some(raw) = bytes.get(f.offset..f.offset + f.size) else {
         return "?".into();
     };
@@ -162,7 +193,7 @@ fn value(st: &str, f: &FieldLayout, bytes: &[u8], fds: &dyn Fn(i32) -> Option<&'
                 op
             }
         }
-        Render::Fd => match fds(signed as i32) {
+        Render::Fd => match fds.fd(signed as i32) {
             Some(kind) => format!("{signed}<{kind}>"),
             None => signed.to_string(),
         },
@@ -173,6 +204,10 @@ fn value(st: &str, f: &FieldLayout, bytes: &[u8], fds: &dyn Fn(i32) -> Option<&'
                 None => format!("{v:#x}"),
             }
         }
+        Render::Handle => match fds.handle(v as u32) {
+            Some(d) => format!("{v:#x}<{d}>"),
+            None => format!("{v:#x}"),
+        },
         Render::Hex => format!("{v:#x}"),
         Render::Auto if signed < 0 && f.size < 8 => signed.to_string(),
         Render::Auto if v < 0x10000 => v.to_string(),
@@ -186,7 +221,7 @@ fn layout(request: u32) -> Option<&'static StructLayout> {
 }
 
 /// Every field of `bytes` decoded by name, `{a=1, b=FLAG|FLAG}`.
-pub fn decode_struct(request: u32, bytes: &[u8], fds: &dyn Fn(i32) -> Option<&'static str>) -> String {
+pub fn decode_struct(request: u32, bytes: &[u8], fds: &dyn Resolve) -> String {
     let Some(l) = layout(request) else {
         return if bytes.is_empty() { String::new() } else { format!("{{{} bytes}}", bytes.len()) };
     };
@@ -195,7 +230,7 @@ pub fn decode_struct(request: u32, bytes: &[u8], fds: &dyn Fn(i32) -> Option<&'s
 }
 
 /// The fields whose bytes differ between `before` and `after`, decoded.
-pub fn decode_changes(request: u32, before: &[u8], after: &[u8], fds: &dyn Fn(i32) -> Option<&'static str>) -> String {
+pub fn decode_changes(request: u32, before: &[u8], after: &[u8], fds: &dyn Resolve) -> String {
     let Some(l) = layout(request) else {
         return String::new();
     };
@@ -242,7 +277,7 @@ pub fn ioctl_line(
     value: u64,
     r: Result<i32, Errno>,
     note: &str,
-    fds: &dyn Fn(i32) -> Option<&'static str>,
+    fds: &dyn Resolve,
 ) -> String {
     let mut line = format!("[mock] {fd_kind}({fd}) {}", name(request));
     if abi::decode(request).dir == abi::IOC_NONE {
@@ -262,4 +297,20 @@ pub fn ioctl_line(
         let _ = write!(line, " {note}");
     }
     line
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn nvmap_flags_decode_cache_mode_bits_and_tag() {
+        let f = FieldLayout { name: "flags", offset: 0, size: 4 };
+        let v = (0x900u32 << 16) | abi::NVMAP_HANDLE_SECURE | abi::NVMAP_HANDLE_INNER_CACHEABLE;
+        let none = |_: i32| None;
+        assert_eq!(value("nvmap_alloc_handle", &f, &v.to_le_bytes(), &none), "INNER_CACHEABLE|SECURE|TAG(0x900)");
+        let p = FieldLayout { name: "param", offset: 0, size: 4 };
+        let heap = abi::NVMAP_HANDLE_PARAM_HEAP.to_le_bytes();
+        assert_eq!(value("nvmap_handle_param", &p, &heap, &none), "HEAP");
+    }
 }
