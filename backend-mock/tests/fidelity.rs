@@ -137,7 +137,17 @@ fn item12_trace_decodes_every_field_in_and_out_by_name() {
     assert_eq!(k.map(as_fd, &mut bad), Err(Errno::EINVAL));
     let line = k.k.trace().pop().unwrap().line;
     assert!(line.contains(&format!("as({as_fd}) NVGPU_AS_IOCTL_MAP_BUFFER_EX {{flags=0x100")), "{line}");
-    assert!(line.ends_with("= -1 EINVAL (Invalid argument)"), "{line}");
+    assert!(
+        line.contains("= -1 EINVAL (Invalid argument) (why: §2 MAP_BUFFER_EX: a flag bit r36 does not know"),
+        "{line}"
+    );
+    // The rule that rejected SETUP_BIND is named too.
+    let (_, _, ch2) = k.bound_channel();
+    let mut s2 = k.setup_args();
+    s2.gpfifo_dmabuf_fd = k.dmabuf(4096); // 1,024 entries need 8 KiB
+    assert_eq!(k.setup_bind(ch2, &mut s2), Err(Errno::EINVAL));
+    let line = k.k.trace().pop().unwrap().line;
+    assert!(line.contains("(why: §4 SETUP_BIND: GPFIFO dma-buf smaller than max(4096, entries * 8))"), "{line}");
     // Enums and classes by name; one line per call.
     let mut o = NvgpuAllocObjCtxArgs { class_num: 0xc7c0, ..Default::default() };
     k.io(ch, NVGPU_IOCTL_CHANNEL_ALLOC_OBJ_CTX, &mut o).unwrap();

@@ -4,6 +4,7 @@
 use gpuiface_hal::Errno;
 use gpuiface_nvgpu::abi::*;
 
+use super::trace::why;
 use super::{arg, put, GpuAction, KResult, KState};
 use crate::gpu::ChannelDesc;
 use crate::mem::GpuVm;
@@ -78,10 +79,10 @@ pub const VALID_CLASSES: [u32; 7] = [0xc7c0, 0xc7b5, 0xc76f, 0xc797, 0xc637, 0xc
 fn rule_wdt_status(ch: &Chan, status: u32) -> KResult<bool> {
     let op = status & 3;
     if op != NVGPU_IOCTL_CHANNEL_DISABLE_WDT && op != NVGPU_IOCTL_CHANNEL_ENABLE_WDT {
-        return Err(Errno::EINVAL);
+        return Err(why(Errno::EINVAL, "§4 WDT: wdt_status & 3 is neither DISABLE_WDT nor ENABLE_WDT"));
     }
     if ch.deterministic && op != NVGPU_IOCTL_CHANNEL_DISABLE_WDT {
-        return Err(Errno::EINVAL);
+        return Err(why(Errno::EINVAL, "§4 WDT: a deterministic channel only takes DISABLE_WDT"));
     }
     Ok(op == NVGPU_IOCTL_CHANNEL_ENABLE_WDT)
 }
@@ -93,30 +94,42 @@ fn rule_setup_bind_prechecks(ch: &Chan, a: &NvgpuChannelSetupBindArgs) -> KResul
     let n = a.num_gpfifo_entries;
     // Entry count: >= 2 (usermode) or >= 4, a power of two, at most 2^28.
     if n < if usermode { 2 } else { 4 } || !n.is_power_of_two() || n > u32::MAX / 8 {
-        return Err(Errno::EINVAL);
+        return Err(why(
+            Errno::EINVAL,
+            "§4 SETUP_BIND: num_gpfifo_entries not a power of two in [2 (usermode) or 4, 2^28]",
+        ));
     }
-    if ch.vm.is_none() || ch.tsg.is_none() {
-        return Err(Errno::EINVAL);
+    if ch.vm.is_none() {
+        return Err(why(Errno::EINVAL, "§4 SETUP_BIND: channel not bound to an address space (AS BIND_CHANNEL)"));
+    }
+    if ch.tsg.is_none() {
+        return Err(why(Errno::EINVAL, "§4 SETUP_BIND: channel not bound to a TSG (BIND_CHANNEL_EX)"));
     }
     if ch.setup {
-        return Err(Errno::EEXIST); // one-shot
+        return Err(why(Errno::EEXIST, "§4 SETUP_BIND: already set up (one-shot per channel)"));
     }
     if deterministic && ch.wdt_enabled {
-        return Err(Errno::EINVAL);
+        return Err(why(
+            Errno::EINVAL,
+            "§4 SETUP_BIND: DETERMINISTIC while the watchdog is on (WDT DISABLE_WDT first)",
+        ));
     }
     if usermode && !deterministic {
-        return Err(Errno::EINVAL);
+        return Err(why(Errno::EINVAL, "§4 SETUP_BIND: USERMODE_SUPPORT without DETERMINISTIC"));
     }
     if a.flags & NVGPU_CHANNEL_SETUP_BIND_FLAGS_VPR_ENABLED != 0 {
-        return Err(Errno::EINVAL); // no VPR
+        return Err(why(Errno::EINVAL, "§4 SETUP_BIND: VPR_ENABLED without VPR support"));
     }
     if usermode {
         // fd 0 is rejected; dma-buf offsets must be 0.
         if a.gpfifo_dmabuf_fd == 0 || a.userd_dmabuf_fd == 0 {
-            return Err(Errno::EINVAL);
+            return Err(why(
+                Errno::EINVAL,
+                "§4 SETUP_BIND: gpfifo_dmabuf_fd or userd_dmabuf_fd is 0 (fd 0 is rejected)",
+            ));
         }
         if a.gpfifo_dmabuf_offset != 0 || a.userd_dmabuf_offset != 0 {
-            return Err(Errno::EINVAL);
+            return Err(why(Errno::EINVAL, "§4 SETUP_BIND: dma-buf offsets must be 0"));
         }
     }
     Ok(())
@@ -190,14 +203,14 @@ pub(crate) fn ioctl(st: &mut KState, chid: u32, request: u32, bytes: &mut [u8]) 
             rule_setup_bind_prechecks(ch, &a)?;
             let usermode = a.flags & NVGPU_CHANNEL_SETUP_BIND_FLAGS_USERMODE_SUPPORT != 0;
             if !usermode {
-                return Err(Errno::EINVAL); // kernel-mode GPFIFOs are not modelled
+                return Err(why(Errno::EINVAL, "kernel-mode GPFIFOs (no USERMODE_SUPPORT) are not modelled"));
             }
             let (gpfifo_handle, gpfifo) = st.dmabuf(i64::from(a.gpfifo_dmabuf_fd))?;
             let (userd_handle, userd) = st.dmabuf(i64::from(a.userd_dmabuf_fd))?;
             // §4: gpfifo dma-buf smaller than max(4096, entries * 8) → EINVAL.
             let need = (u64::from(a.num_gpfifo_entries) * 8).max(4096);
             if (gpfifo.len() as u64) < need {
-                return Err(Errno::EINVAL);
+                return Err(why(Errno::EINVAL, "§4 SETUP_BIND: GPFIFO dma-buf smaller than max(4096, entries * 8)"));
             }
             let vm_id = ch.vm.ok_or(Errno::EINVAL)?;
             let vm = st.vms.get(&vm_id).cloned().ok_or(Errno::EINVAL)?;
@@ -238,12 +251,18 @@ pub(crate) fn ioctl(st: &mut KState, chid: u32, request: u32, bytes: &mut [u8]) 
             let a: NvgpuAllocObjCtxArgs = arg(bytes)?;
             let ch = st.channels.get_mut(&chid).ok_or(Errno::EINVAL)?;
             // §4: not in a TSG → EINVAL; not AS-bound → EINVAL; unknown class → EINVAL.
-            if ch.tsg.is_none() || ch.vm.is_none() || !VALID_CLASSES.contains(&a.class_num) {
-                return Err(Errno::EINVAL);
+            if ch.tsg.is_none() {
+                return Err(why(Errno::EINVAL, "§4 ALLOC_OBJ_CTX: channel not in a TSG"));
+            }
+            if ch.vm.is_none() {
+                return Err(why(Errno::EINVAL, "§4 ALLOC_OBJ_CTX: channel not bound to an address space"));
+            }
+            if !VALID_CLASSES.contains(&a.class_num) {
+                return Err(why(Errno::EINVAL, "§4 ALLOC_OBJ_CTX: class not valid for ga10b"));
             }
             // §4 (tsg.c nvgpu_tsg_validate_class_veid_pbdma): graphics (AMPERE_B) only on VEID0.
             if a.class_num == 0xc797 && ch.veid != 0 {
-                return Err(Errno::EINVAL);
+                return Err(why(Errno::EINVAL, "§4 ALLOC_OBJ_CTX: graphics class only on VEID 0"));
             }
             rule_alloc_obj_ctx_hangs_after_a_large_gpfifo(st, chid, a.class_num)?;
             let ch = st.channels.get_mut(&chid).ok_or(Errno::EINVAL)?;

@@ -606,7 +606,16 @@ impl MockKernel {
         note: &str,
     ) {
         let name = trace::name(request);
-        let line = trace::ioctl_line(fd_kind, fd, request, arg_in, arg_out, value, result, note, &Resolver(self));
+        let why = trace::take_why();
+        let note = match (result, why) {
+            (Err(_), Some(w)) if note.is_empty() => format!("(why: {w})"),
+            (Err(_), Some(w)) => format!("{note} (why: {w})"),
+            (Err(Errno::ENOTTY), None) if note.is_empty() => {
+                "(why: §0 no such ioctl on this fd; a wrong struct size is a different number)".to_string()
+            }
+            _ => note.to_string(),
+        };
+        let line = trace::ioctl_line(fd_kind, fd, request, arg_in, arg_out, value, result, &note, &Resolver(self));
         self.emit(TraceEntry {
             fd_kind,
             name: abi::ioctl_by_number(request).map(|d| d.name.to_string()).unwrap_or(name),
@@ -624,6 +633,7 @@ impl MockKernel {
             return Err(Errno::EBADF);
         };
         let kind = obj.kind();
+        let _ = trace::take_why(); // a stale reason from an earlier call
         let name = abi::ioctl_by_number(request).map(|d| d.name);
         if let Some(errno) = self.injected(name, request, false) {
             self.record(kind, fd, request, arg, arg, value, Err(errno), "(injected)");
@@ -686,7 +696,10 @@ fn dispatch(
     let limits = |ty: u8, last: u8, max: usize| -> KResult<()> {
         // §0: wrong type, nr 0, nr past LAST, or an oversized argument → EINVAL.
         if p.ty != ty || p.nr == 0 || p.nr > last || p.size > max {
-            Err(Errno::EINVAL)
+            Err(trace::why(
+                Errno::EINVAL,
+                "§0 wrong ioctl type for this fd, nr 0, nr past its LAST, or an oversized argument",
+            ))
         } else {
             Ok(())
         }

@@ -7,6 +7,7 @@ use std::sync::Arc;
 use gpuiface_hal::Errno;
 use gpuiface_nvgpu::abi::*;
 
+use super::trace::why;
 use super::{arg, inode, put, FdObj, KResult, KState};
 use crate::mem::Backing;
 
@@ -71,7 +72,7 @@ pub(crate) fn close(st: &mut KState) {
 /// §5 CREATE: `size == 0` → EINVAL.
 fn rule_create_rejects_zero_size(size: u64) -> KResult<()> {
     if size == 0 {
-        Err(Errno::EINVAL)
+        Err(why(Errno::EINVAL, "§5 CREATE: size 0"))
     } else {
         Ok(())
     }
@@ -80,7 +81,7 @@ fn rule_create_rejects_zero_size(size: u64) -> KResult<()> {
 /// §5 ALLOC: `align` must be 0 or a power of two → else EINVAL.
 fn rule_alloc_align_power_of_two(align: u32) -> KResult<()> {
     if align != 0 && !align.is_power_of_two() {
-        Err(Errno::EINVAL)
+        Err(why(Errno::EINVAL, "§5 ALLOC: align neither 0 nor a power of two"))
     } else {
         Ok(())
     }
@@ -91,7 +92,7 @@ fn rule_alloc_numa_nid(nid: i32) -> KResult<()> {
     if nid == -1 || nid == 0 {
         Ok(())
     } else {
-        Err(Errno::EINVAL)
+        Err(why(Errno::EINVAL, "§5 ALLOC: numa_nid neither -1 nor a node of the Orin (0)"))
     }
 }
 
@@ -99,11 +100,11 @@ fn rule_alloc_numa_nid(nid: i32) -> KResult<()> {
 /// (`is_nvmap_memory_available` runs before the empty-mask EINVAL).
 fn rule_alloc_heap_available(heap_mask: u32, size: u64) -> KResult<()> {
     if heap_mask == 0 || (heap_mask & NVMAP_HEAP_IOVMM != 0 && size > IOVMM_TOTAL) {
-        return Err(Errno::ENOMEM);
+        return Err(why(Errno::ENOMEM, "§5 ALLOC: heap_mask 0, or an IOVMM request larger than RAM"));
     }
     if heap_mask & NVMAP_HEAP_IOVMM == 0 {
         // Carveouts are not modelled: "carveout heap not present" → ENOMEM.
-        return Err(Errno::ENOMEM);
+        return Err(why(Errno::ENOMEM, "§5 ALLOC: carveout heap not present (only IOVMM is modelled)"));
     }
     Ok(())
 }
@@ -127,14 +128,15 @@ pub(crate) fn ioctl(st: &mut KState, request: u32, bytes: &mut [u8], value: u64)
             rule_alloc_align_power_of_two(a.align)?;
             // §5: handle 0 → EINVAL; unknown id → EINVAL.
             if a.handle == 0 {
-                return Err(Errno::EINVAL);
+                return Err(why(Errno::EINVAL, "§5 ALLOC: handle 0"));
             }
             rule_alloc_numa_nid(a.numa_nid)?;
-            let h = st.nvmap.handles.get_mut(&a.handle).ok_or(Errno::EINVAL)?;
+            let h =
+                st.nvmap.handles.get_mut(&a.handle).ok_or_else(|| why(Errno::EINVAL, "§5 ALLOC: unknown handle id"))?;
             rule_alloc_heap_available(a.heap_mask, h.size)?;
             // §5: already allocated → EEXIST.
             if h.backing.is_some() {
-                return Err(Errno::EEXIST);
+                return Err(why(Errno::EEXIST, "§5 ALLOC: handle already allocated"));
             }
             let b = Backing::new(&format!("nvmap:{:#x}", a.handle), h.size as usize).map_err(|_| Errno::ENOMEM)?;
             h.backing = Some(Arc::new(b));

@@ -15,6 +15,7 @@
 //! tables), constant names from its `CONSTS`, class names from the facts'
 //! class table: nothing here retypes a number.
 
+use std::cell::Cell;
 use std::fmt::Write;
 
 use gpuiface_hal::Errno;
@@ -42,6 +43,23 @@ enum Render {
     Hex,
     /// Decimal for small values, hex for large.
     Auto,
+}
+
+thread_local! {
+    /// Why the current ioctl failed, as the rule that rejected it says.
+    static WHY: Cell<Option<&'static str>> = const { Cell::new(None) };
+}
+
+/// Tag `e` with the rule that rejected the call: the trace prints it, so
+/// "why did this ioctl fail?" is answered from the trace alone.
+pub(crate) fn why(e: Errno, reason: &'static str) -> Errno {
+    WHY.with(|w| w.set(Some(reason)));
+    e
+}
+
+/// The reason the last rejected call on this thread gave (cleared).
+pub(crate) fn take_why() -> Option<&'static str> {
+    WHY.with(|w| w.take())
 }
 
 /// What the trace resolves fds and nvmap handles to.

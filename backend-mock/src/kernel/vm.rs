@@ -7,6 +7,7 @@ use std::sync::{Arc, Mutex};
 use gpuiface_hal::Errno;
 use gpuiface_nvgpu::abi::*;
 
+use super::trace::why;
 use super::{arg, put, FdObj, KResult, KState};
 use crate::buddy::{BuddyAllocator, PteSize};
 use crate::mem::{Backing, GpuVm, Translation};
@@ -177,13 +178,13 @@ fn rule_map_flags_known(flags: u32) -> KResult<()> {
         | NVGPU_AS_MAP_BUFFER_FLAGS_TEGRA_RAW
         | (3 << NVGPU_AS_MAP_BUFFER_FLAGS_ACCESS_BITMASK_OFFSET);
     if flags & !known != 0 {
-        return Err(Errno::EINVAL);
+        return Err(why(Errno::EINVAL, "§2 MAP_BUFFER_EX: a flag bit r36 does not know (\"Extra flags\")"));
     }
     // Access bits == 3 → EINVAL; TEGRA_RAW is unsupported on ga10b → EINVAL.
     if (flags >> NVGPU_AS_MAP_BUFFER_FLAGS_ACCESS_BITMASK_OFFSET) & 3 == 3
         || flags & NVGPU_AS_MAP_BUFFER_FLAGS_TEGRA_RAW != 0
     {
-        return Err(Errno::EINVAL);
+        return Err(why(Errno::EINVAL, "§2 MAP_BUFFER_EX: access bits 3, or TEGRA_RAW without support"));
     }
     Ok(())
 }
@@ -193,7 +194,10 @@ fn rule_map_nonfixed_offsets_zero(a: &NvgpuAsMapBufferExArgs) -> KResult<()> {
     if a.flags & NVGPU_AS_MAP_BUFFER_FLAGS_FIXED_OFFSET == 0
         && (a.buffer_offset != 0 || a.offset != 0 || a.mapping_size != 0)
     {
-        return Err(Errno::EINVAL);
+        return Err(why(
+            Errno::EINVAL,
+            "§2 MAP_BUFFER_EX: a non-fixed map takes no buffer_offset, offset or mapping_size",
+        ));
     }
     Ok(())
 }
@@ -204,10 +208,16 @@ fn rule_map_nonfixed_offsets_zero(a: &NvgpuAsMapBufferExArgs) -> KResult<()> {
 fn rule_map_kinds(a: &NvgpuAsMapBufferExArgs) -> KResult<()> {
     if a.compr_kind != -1 {
         if a.incompr_kind == -1 {
-            return Err(Errno::EINVAL);
+            return Err(why(
+                Errno::EINVAL,
+                "§2 MAP_BUFFER_EX: compressible kind (compr_kind != -1) without an incompr_kind fallback",
+            ));
         }
         if !(0..=255).contains(&a.incompr_kind) {
-            return Err(Errno::ENOMEM);
+            return Err(why(
+                Errno::ENOMEM,
+                "§2 MAP_BUFFER_EX: compressible kind, no comptags, incompr_kind outside [0, 255]",
+            ));
         }
     }
     Ok(())
@@ -218,7 +228,7 @@ fn rule_alloc_space_page_size(page_size: u32, big_pages: bool) -> KResult<()> {
     match page_size {
         4096 => Ok(()),
         65536 if big_pages => Ok(()),
-        _ => Err(Errno::EINVAL),
+        _ => Err(why(Errno::EINVAL, "§2 ALLOC_SPACE: page_size is neither 4096 nor the VM's big page size")),
     }
 }
 
