@@ -211,6 +211,20 @@ fn item3_blocks_are_aligned_to_the_vma_start_not_to_absolute_addresses() {
 }
 
 #[test]
+fn item3_code_assuming_absolute_alignment_breaks_on_the_mock_as_on_the_gpu() {
+    // The backend asks MAP_BUFFER_EX for a 4 MiB block and checks the VA: a
+    // 4 MiB block of [2 MiB, ...) is only 2 MiB aligned, so it must refuse,
+    // as it would on an Orin, rather than hand out a misaligned buffer.
+    use gpuiface_hal::{AllocRequest, GpuIface};
+    let dev = gpuiface_mock::open_with(MockKernel::builder()).unwrap();
+    let e = dev.alloc(AllocRequest::new(4 << 20).align(4 << 20)).unwrap_err();
+    assert!(e.to_string().contains("not 0x400000-aligned"), "{e}");
+    let ok = dev.alloc(AllocRequest::new(2 << 20).align(2 << 20)).unwrap();
+    assert_eq!(ok.gpu_va % (2 << 20), 0);
+    dev.free(ok).unwrap();
+}
+
+#[test]
 fn item3_fixed_reservations_follow_the_buddy_rules() {
     let mut a = BuddyAllocator::new(0x20_0000, 0x20_0000 + (300 << 12), 4096);
     // Misaligned, empty, outside and overlapping fixed allocations fail.
