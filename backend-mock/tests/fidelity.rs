@@ -25,7 +25,7 @@ use gpuiface_nvgpu::abi::*;
 /// SETUP_BIND with a `gpfifo_bytes` GPFIFO dma-buf of 1,024 entries, then
 /// ALLOC_OBJ_CTX(compute): what it returns, and the kernel.
 fn alloc_obj_after_setup_bind(gpfifo_bytes: u32) -> (Result<i32, Errno>, K) {
-    let k = K::on(MockKernel::builder().hang_wait(Duration::ZERO).build());
+    let k = K::on(MockKernel::builder().hang_wait(Duration::ZERO).trace_decoded(true).build());
     let (_, _, ch) = k.bound_channel();
     let mut s = k.setup_args();
     s.gpfifo_dmabuf_fd = k.dmabuf(gpfifo_bytes);

@@ -162,10 +162,13 @@ pub struct TraceEntry {
     pub result: Result<i32, Errno>,
     /// The fd the call was made on.
     pub fd: RawFd,
-    /// The decoded line ([`trace`]: every argument field in and out by name).
+    /// The decoded line ([`trace`]: every argument field in and out by name);
+    /// empty for ioctls unless [`MockKernelBuilder::trace_decoded`] is on.
     pub line: String,
     /// An ioctl (false: an mmap, munmap, msync or GPU event the model reports).
     pub is_ioctl: bool,
+    /// For a rejected call: the rule that rejected it, when the model names it.
+    pub why: Option<&'static str>,
 }
 
 /// Counts of what is alive in the kernel, for leak checks.
@@ -225,6 +228,7 @@ pub struct MockKernelBuilder {
     gpu: GpuConfig,
     trace_stderr: Option<bool>,
     hang_wait: Option<std::time::Duration>,
+    trace_decoded: Option<bool>,
 }
 
 /// How long a call the real kernel never returns from blocks before the
@@ -232,6 +236,15 @@ pub struct MockKernelBuilder {
 pub const DEFAULT_HANG_WAIT_MS: u64 = 2000;
 
 impl MockKernelBuilder {
+    /// Decode every argument field into the in-memory trace's lines
+    /// ([`TraceEntry::line`]). Default: on when the trace goes to stderr or
+    /// a file (`GPUIFACE_MOCK_TRACE`), off otherwise — decoding costs about
+    /// a microsecond per ioctl; undecoded entries still carry the name, the
+    /// result and the rule that rejected the call ([`TraceEntry::why`]).
+    pub fn trace_decoded(mut self, on: bool) -> Self {
+        self.trace_decoded = Some(on);
+        self
+    }
     /// How long a call the real kernel would never return from blocks
     /// before it fails with `ETIMEDOUT` (default 2 s, env
     /// `GPUIFACE_MOCK_HANG_WAIT_MS`): a bounded stand-in for the hang.
@@ -279,6 +292,7 @@ impl MockKernelBuilder {
             characteristics: self.characteristics,
             injections: Mutex::new(Vec::new()),
             trace: Arc::new(Mutex::new(Vec::new())),
+            trace_decoded: false,
             trace_stderr: self.trace_stderr.unwrap_or_else(|| {
                 matches!(std::env::var("GPUIFACE_MOCK_TRACE").as_deref(), Ok("1" | "stderr" | "true"))
             }),
@@ -294,6 +308,8 @@ impl MockKernelBuilder {
                 _ => None,
             },
         };
+        let mut k = k;
+        k.trace_decoded = self.trace_decoded.unwrap_or(k.trace_stderr || k.trace_file.is_some());
         k.observe_gpu_faults();
         k
     }
@@ -307,6 +323,8 @@ pub struct MockKernel {
     injections: Mutex<Vec<Injection>>,
     trace: Arc<Mutex<Vec<TraceEntry>>>,
     trace_stderr: bool,
+    /// Lines decode every argument field (see [`MockKernelBuilder::trace_decoded`]).
+    trace_decoded: bool,
     hang_wait: std::time::Duration,
     /// `GPUIFACE_MOCK_TRACE=<path>`: the decoded trace goes to this file.
     trace_file: Option<Arc<Mutex<std::fs::File>>>,
@@ -582,15 +600,22 @@ impl MockKernel {
             if !stderr {
                 eprintln!("{line}");
             }
-            let entry =
-                TraceEntry { fd_kind: "gpu", name: "fault".into(), result: Ok(0), fd: -1, line, is_ioctl: false };
+            let entry = TraceEntry {
+                fd_kind: "gpu",
+                name: "fault".into(),
+                result: Ok(0),
+                fd: -1,
+                line,
+                is_ioctl: false,
+                why: None,
+            };
             emit_to(&trace, stderr, file.as_deref(), entry);
         }));
     }
 
     /// Trace a non-ioctl call the model serves (mmap, munmap, msync, GPU events).
     pub fn trace_note(&self, fd_kind: &'static str, fd: RawFd, name: &str, line: String) {
-        self.emit(TraceEntry { fd_kind, name: name.to_string(), result: Ok(0), fd, line, is_ioctl: false });
+        self.emit(TraceEntry { fd_kind, name: name.to_string(), result: Ok(0), fd, line, is_ioctl: false, why: None });
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -605,8 +630,16 @@ impl MockKernel {
         result: Result<i32, Errno>,
         note: &str,
     ) {
-        let name = trace::name(request);
-        let why = trace::take_why();
+        let name = match abi::ioctl_by_number(request) {
+            Some(d) => d.name.to_string(),
+            None => trace::name(request),
+        };
+        let why = trace::take_why().filter(|_| result.is_err());
+        if !self.trace_decoded {
+            let line = String::new();
+            self.emit(TraceEntry { fd_kind, name, result, fd, line, is_ioctl: true, why });
+            return;
+        }
         let note = match (result, why) {
             (Err(_), Some(w)) if note.is_empty() => format!("(why: {w})"),
             (Err(_), Some(w)) => format!("{note} (why: {w})"),
@@ -615,15 +648,14 @@ impl MockKernel {
             }
             _ => note.to_string(),
         };
-        let line = trace::ioctl_line(fd_kind, fd, request, arg_in, arg_out, value, result, &note, &Resolver(self));
-        self.emit(TraceEntry {
-            fd_kind,
-            name: abi::ioctl_by_number(request).map(|d| d.name.to_string()).unwrap_or(name),
-            result,
-            fd,
-            line,
-            is_ioctl: true,
-        });
+        // Undecoded (the default without trace output): no line, and no cost
+        // beyond the entry itself; the reason is kept.
+        let line = if self.trace_decoded {
+            trace::ioctl_line(fd_kind, fd, request, arg_in, arg_out, value, result, &note, &Resolver(self))
+        } else {
+            String::new()
+        };
+        self.emit(TraceEntry { fd_kind, name, result, fd, line, is_ioctl: true, why });
     }
 
     /// Run one ioctl on `arg` (the argument bytes, `_IOC_SIZE` long).
@@ -639,13 +671,14 @@ impl MockKernel {
             self.record(kind, fd, request, arg, arg, value, Err(errno), "(injected)");
             return Err(errno);
         }
-        let arg_in = arg.to_vec();
-        let result = {
+        // The arguments going in, for the decoded trace's "changed fields".
+        let arg_in = if self.trace_decoded { arg.to_vec() } else { Vec::new() };
+        let (result, hang) = {
             let mut st = lock(&self.state);
-            dispatch(&mut st, &self.characteristics, &obj, fd, request, arg, value)
+            let r = dispatch(&mut st, &self.characteristics, &obj, fd, request, arg, value);
+            (r, st.hang.take())
         };
         self.run_actions();
-        let hang = lock(&self.state).hang.take();
         if let Some(why) = hang {
             // A call the real kernel never returns from: block for the bounded
             // wait, say so on stderr and in the trace, then fail.

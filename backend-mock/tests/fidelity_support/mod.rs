@@ -20,7 +20,7 @@ pub struct K {
 
 impl K {
     pub fn new() -> K {
-        Self::on(MockKernel::new())
+        Self::on(MockKernel::builder().trace_decoded(true).build())
     }
 
     pub fn on(k: MockKernel) -> K {
