@@ -23,6 +23,7 @@ mod ctrl;
 mod nvmap;
 pub mod trace;
 mod tsg;
+mod uaccess;
 mod vm;
 
 use std::collections::HashMap;

@@ -214,7 +214,8 @@ pub(crate) fn ioctl(st: &mut KState, request: u32, bytes: &mut [u8], value: u64)
 /// `count` elements of `elem_size` bytes, `hmem_stride` apart in the handle
 /// from `offset`, `user_stride` apart in the user buffer at `addr`. The bytes
 /// copied are written back into the caller's `count` (`__put_user`, even
-/// though the ioctl is `_IOW`); a short copy is `EINVAL`.
+/// though the ioctl is `_IOW`); a short copy is `EINVAL`; a bad user
+/// address `EFAULT` with `count` 0.
 fn rw_handle(st: &mut KState, is_read: bool, bytes: &[u8], uarg: u64) -> KResult {
     let op: NvmapRwHandle = arg(bytes)?;
     // Zero handle, address, count or element size → EINVAL; unknown id → EINVAL.
@@ -237,32 +238,39 @@ fn rw_handle(st: &mut KState, is_read: bool, bytes: &[u8], uarg: u64) -> KResult
     }
     let size = backing.len() as u64;
     let mut copied: u64 = 0;
+    let mut fault = false;
     for i in 0..count {
         let hoff = i.checked_mul(hstride).and_then(|o| o.checked_add(op.offset));
         let Some(hoff) = hoff.filter(|o| o.checked_add(elem).is_some_and(|e| e <= size)) else {
             break; // past the handle: the copy stops short
         };
-        let user = op.addr.wrapping_add(i.wrapping_mul(ustride)) as *mut u8;
-        let n = elem as usize;
+        let user = op.addr.wrapping_add(i.wrapping_mul(ustride));
+        let mut tmp = vec![0u8; elem as usize];
         if is_read {
-            let mut tmp = vec![0u8; n];
             backing.read(hoff as usize, &mut tmp);
-            // SAFETY: copy_to_user semantics, as GET_CHARACTERISTICS: the caller
-            // vouches for `count` elements of `elem_size` bytes at `addr`.
-            unsafe { std::ptr::copy_nonoverlapping(tmp.as_ptr(), user, n) };
+            if super::uaccess::copy_to_user(user, &tmp).is_err() {
+                fault = true; // a bad user address: EFAULT, nothing reported copied
+                break;
+            }
         } else {
-            let mut tmp = vec![0u8; n];
-            // SAFETY: copy_from_user semantics, as above.
-            unsafe { std::ptr::copy_nonoverlapping(user.cast_const(), tmp.as_mut_ptr(), n) };
+            if super::uaccess::copy_from_user(user, &mut tmp).is_err() {
+                fault = true;
+                break;
+            }
             backing.write(hoff as usize, &tmp);
         }
         copied += elem;
     }
+    // put_user into the caller's `count` (a failure there is the kernel's EFAULT).
+    let count_at = uarg + std::mem::offset_of!(NvmapRwHandle, count) as u64;
+    if fault {
+        copied = 0;
+    }
     if uarg != 0 {
-        let count_at = (uarg + std::mem::offset_of!(NvmapRwHandle, count) as u64) as *mut u64;
-        // SAFETY: the ioctl argument the caller passed is a live `nvmap_rw_handle`
-        // (put_user into its `count` field, as the kernel does).
-        unsafe { count_at.write_unaligned(copied) };
+        super::uaccess::copy_to_user(count_at, &copied.to_le_bytes())?;
+    }
+    if fault {
+        return Err(Errno::EFAULT);
     }
     if copied < op.count.saturating_mul(op.elem_size) {
         return Err(Errno::EINVAL);
