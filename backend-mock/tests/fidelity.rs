@@ -509,9 +509,9 @@ fn item4_nvmap_write_and_read_round_trip_through_the_dmabuf_mapping() {
     let mut past = NvmapRwHandle { offset: 8192 - 16, count: 2, ..r };
     assert_eq!(k.io(k.nvmap, NVMAP_IOC_READ, &mut past), Err(Errno::EINVAL));
     // A bad user buffer is EFAULT (count 0), not a crash of the program.
-    let mut bad = NvmapRwHandle { addr: 0x10, ..w };
+    let mut bad = NvmapRwHandle { addr: 0x10, count: 1, ..w };
     assert_eq!(k.io(k.nvmap, NVMAP_IOC_WRITE, &mut bad), Err(Errno::EFAULT));
-    let mut bad = NvmapRwHandle { addr: 0x10, ..r };
+    let mut bad = NvmapRwHandle { addr: 0x10, count: 1, ..r };
     assert_eq!(k.io(k.nvmap, NVMAP_IOC_READ, &mut bad), Err(Errno::EFAULT));
 }
 
