@@ -665,3 +665,31 @@ fn item13_a_launch_of_code_without_a_twin_is_announced_in_the_trace_at_once() {
 
 // item 11 (fd numbering) is in tests/fidelity_fds.rs: alone in its binary, so
 // no concurrently running test takes fd numbers in between.
+
+#[test]
+fn item13_without_an_error_notifier_the_line_says_the_program_will_only_time_out() {
+    let gpu = gpuiface_mock::gpu::GpuConfig::with_mode(ExecMode::Immediate);
+    let k = K::on(MockKernel::builder().gpu(gpu).trace_decoded(true).build());
+    let (as_fd, _, ch) = k.bound_channel();
+    let mut s = k.setup_args();
+    let (gp_fd, ud_fd) = (s.gpfifo_dmabuf_fd, s.userd_dmabuf_fd);
+    k.setup_bind(ch, &mut s).unwrap(); // no SET_ERROR_NOTIFIER: like a client that never registers one
+    let pb_fd = k.dmabuf(4096);
+    let mut m = map_args(pb_fd);
+    k.map(as_fd, &mut m).unwrap();
+    let (gp, ud, pbm) = (cpu_map(&k, gp_fd, 8192), cpu_map(&k, ud_fd, 4096), cpu_map(&k, pb_fd, 4096));
+    let mut pb = PushBuffer::new();
+    pb.method(1, host::SET_OBJECT, &[0xbeef]); // a class no engine implements
+    let words = pb.words();
+    // SAFETY: the three mappings are live, writable and large enough for what is written.
+    unsafe {
+        std::ptr::copy_nonoverlapping(words.as_ptr(), pbm as *mut u32, words.len());
+        (gp as *mut u64).write_volatile(m.offset | ((words.len() as u64) << 42));
+        ((ud + 0x8c) as *mut u32).write_volatile(1); // GP_PUT
+    }
+    k.k.gpu().doorbell(s.work_submit_token);
+    let t = k.k.trace_all();
+    let f = t.iter().find(|e| e.name == "fault").expect("announced when raised");
+    assert!(f.line.contains("PBDMA error"), "{}", f.line);
+    assert!(f.line.contains("no error notifier is registered"), "{}", f.line);
+}
