@@ -33,10 +33,11 @@ check "C client: compiles against the r36 layout" gcc -O1 -Wall -Wextra -Werror 
 check "C client: semaphore release with timestamp" env LD_PRELOAD="$lib" timeout 60 "$work/semaphore"
 check "Python client: semaphore release with timestamp" env LD_PRELOAD="$lib" timeout 60 python3 preload/clients/semaphore.py
 check "conformance over the real Linux seam" env LD_PRELOAD="$lib" GPUIFACE_ASSUME_NVGPU=1 timeout 300 \
-    "$target/debug/gpuiface-conformance" --backend nvgpu
+    "$target/debug/gpuiface-conformance" --backend nvgpu --allow-faults
 check "Python client: device node and usermode window as on an Orin" env LD_PRELOAD="$lib" timeout 60 python3 preload/clients/orin_checks.py
 check "trace to a file, every field decoded" bash -c "rm -f '$work/trace'; LD_PRELOAD='$lib' GPUIFACE_MOCK_TRACE='$work/trace' '$work/semaphore' >/dev/null && grep -q 'NVGPU_IOCTL_CHANNEL_SETUP_BIND {num_gpfifo_entries=1024.*flags=DETERMINISTIC|USERMODE_SUPPORT.*} => {work_submit_token=.*} = 0' '$work/trace' && grep -q 'mmap(.*<ctrl>' '$work/trace'"
 check "injected failure reaches the program" bash -c "! LD_PRELOAD='$lib' GPUIFACE_MOCK_FAIL=NVMAP_IOC_ALLOC:1:ENOMEM '$work/semaphore' 2>&1 | grep -q 'payload' && LD_PRELOAD='$lib' GPUIFACE_MOCK_FAIL=NVMAP_IOC_ALLOC:1:ENOMEM '$work/semaphore' 2>&1 | grep -q 'Cannot allocate memory'"
 check "an r35 kernel is refused with its name" bash -c "LD_PRELOAD='$lib' GPUIFACE_MOCK_RELEASE=r35 GPUIFACE_ASSUME_NVGPU=1 '$target/debug/gpuiface-conformance' --backend nvgpu --filter info_describes 2>&1 | grep -q 'L4T r35'"
+check "a failure's ioctl trace tail reaches the runner's report" bash -c "LD_PRELOAD='$lib' GPUIFACE_ASSUME_NVGPU=1 GPUIFACE_MOCK_FAIL=NVGPU_AS_IOCTL_MAP_BUFFER_EX:3:EINVAL '$target/debug/gpuiface-conformance' --backend nvgpu --filter copy_1_byte --no-bench --report '$work/fail.md' >/dev/null; [ \$? -ne 0 ] && grep -q 'NVGPU_AS_IOCTL_MAP_BUFFER_EX (fd [0-9]*) = -EINVAL' '$work/fail.md'"
 echo "preload: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

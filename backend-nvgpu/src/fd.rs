@@ -39,12 +39,15 @@ impl<S: Syscalls> SysFd<S> {
             // SAFETY: as above; the kernel may write `size_of::<T>()` bytes into `arg`.
             unsafe { self.sys.ioctl_read_write(self.raw, request, (arg as *mut T).cast()) }
         };
+        crate::trace::record(name, self.raw, &res);
         res.map_err(|errno| Error::sys(name, errno))
     }
 
     /// Issue an `_IO` ioctl whose argument is a value.
     pub fn ioctl_value(&self, name: &'static str, request: u32, value: u64) -> Result<i32> {
-        self.sys.ioctl_value(self.raw, request, value).map_err(|errno| Error::sys(name, errno))
+        let res = self.sys.ioctl_value(self.raw, request, value);
+        crate::trace::record(name, self.raw, &res);
+        res.map_err(|errno| Error::sys(name, errno))
     }
 }
 

@@ -24,6 +24,7 @@ pub mod device;
 pub mod fd;
 pub mod memory;
 pub mod sys;
+pub mod trace;
 
 pub use device::{NvgpuDevice, NvgpuDeviceBuilder};
 pub use sys::{LinuxSyscalls, Syscalls};

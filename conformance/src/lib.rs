@@ -22,6 +22,7 @@ use gpuiface::{Backend, BackendKind};
 
 mod cases;
 pub mod expect;
+mod fault_cases;
 mod mock_cases;
 pub mod support;
 
@@ -127,3 +128,8 @@ pub static CASES: std::sync::LazyLock<Vec<Case>> = std::sync::LazyLock::new(case
 pub fn available_backends() -> Vec<BackendKind> {
     [BackendKind::Mock, BackendKind::Nvgpu].into_iter().filter(|k| k.available()).collect()
 }
+
+/// Cases that deliberately fault the GPU (an MMU fault the kernel answers by
+/// tearing down a channel). They are not in [`CASES`]: runners run them only
+/// when asked (`gpuiface-conformance --allow-faults`).
+pub static FAULTING_CASES: &[Case] = fault_cases::CASES;

@@ -1,16 +1,20 @@
 //! Every conformance case on every backend, each a separate test
 //! (libtest-mimic: the list of backends is only known at run time).
-//! A backend this machine lacks is listed with its cases ignored.
+//! A backend this machine lacks is listed with its cases ignored. The cases
+//! that deliberately fault the GPU run on the mock; on the real kernel only
+//! with `GPUIFACE_ALLOW_FAULTS=1` (the runner's `--allow-faults`).
 
 use gpuiface::BackendKind;
-use gpuiface_conformance::{run_case, Outcome, CASES};
+use gpuiface_conformance::{run_case, Outcome, CASES, FAULTING_CASES};
 use libtest_mimic::{Arguments, Failed, Trial};
 
 fn main() {
     let args = Arguments::from_args();
     let mut trials = Vec::new();
     for kind in [BackendKind::Mock, BackendKind::Nvgpu] {
-        for case in CASES.iter() {
+        let allow_faults = kind == BackendKind::Mock || std::env::var_os("GPUIFACE_ALLOW_FAULTS").is_some();
+        let faulting = FAULTING_CASES.iter().map(|c| (c, true));
+        for (case, faults) in CASES.iter().map(|c| (c, false)).chain(faulting) {
             let name = format!("{kind}::{}", case.name);
             let case = *case;
             let trial = Trial::test(name, move || match run_case(&case, kind) {
@@ -20,7 +24,7 @@ fn main() {
                     Err(Failed::from(format!("passed but expected to fail on {kind}: {reason}")))
                 }
             });
-            trials.push(trial.with_ignored_flag(!kind.available()));
+            trials.push(trial.with_ignored_flag(!kind.available() || (faults && !allow_faults)));
         }
     }
     libtest_mimic::run(&args, trials).exit();

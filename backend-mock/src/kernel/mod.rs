@@ -597,8 +597,10 @@ impl MockKernel {
                 "no error notifier is registered: the program learns of it only when its own wait times out"
             };
             let line = format!("[mock] GPU channel {}: {code}: {}; the channel stops; {tail}", f.channel, f.reason);
-            // Always on stderr (once per channel: a faulted channel runs nothing more).
-            if !stderr {
+            // On stderr (once per channel: a faulted channel runs nothing more)
+            // for every GR exception, and for any error nothing else will report.
+            let gr = f.notifier_code == abi::NVGPU_CHANNEL_GR_EXCEPTION;
+            if !stderr && (gr || !notifier) {
                 eprintln!("{line}");
             }
             let entry = TraceEntry {

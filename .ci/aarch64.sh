@@ -1,0 +1,65 @@
+#!/usr/bin/env bash
+# The binary an Orin runs, checked on x86_64: build the workspace for
+# aarch64-unknown-linux-gnu, run its test suite under qemu-aarch64 (user mode),
+# then the aarch64 conformance runner over the real Linux syscall path with the
+# aarch64 LD_PRELOAD mock standing in for the device (--backend nvgpu), as
+# preload/check.sh does natively. Installs what it needs (root, Debian) and is
+# quiet when everything is already there. Run by .ci/run; alone: bash .ci/aarch64.sh
+set -euo pipefail
+cd "$(dirname "$0")/.."
+triple=aarch64-unknown-linux-gnu
+sysroot=/usr/aarch64-linux-gnu
+
+need=()
+command -v aarch64-linux-gnu-gcc >/dev/null 2>&1 || need+=(gcc-aarch64-linux-gnu libc6-dev-arm64-cross)
+command -v qemu-aarch64 >/dev/null 2>&1 || need+=(qemu-user)
+if [ ${#need[@]} -gt 0 ]; then
+    echo "installing ${need[*]}"
+    if [ "$(id -u)" -ne 0 ]; then
+        echo "error: ${need[*]} missing and not root: sudo apt-get install ${need[*]}" >&2
+        exit 1
+    fi
+    apt-get update -qq >/dev/null
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${need[@]}" >/dev/null
+fi
+if ! rustup target list --installed | grep -qx "$triple"; then
+    echo "installing the Rust target $triple"
+    rustup target add "$triple" >/dev/null 2>&1
+fi
+
+# Linker and runner through the environment, not .cargo/config.toml: a
+# [target.aarch64-unknown-linux-gnu] table there would also apply to native
+# builds on a Jetson (where the host is aarch64) and send them to a cross
+# linker and qemu that a Jetson does not have.
+export CARGO_TARGET_AARCH64_UNKNOWN_LINUX_GNU_LINKER=aarch64-linux-gnu-gcc
+export CARGO_TARGET_AARCH64_UNKNOWN_LINUX_GNU_RUNNER="qemu-aarch64 -L $sysroot"
+export CARGO_TERM_COLOR=never
+
+t0=$SECONDS
+echo "== aarch64: build (cargo test --no-run)"
+cargo test -q --workspace --target "$triple" --no-run
+# The preload library in the test profile, reusing the test build's artifacts.
+cargo build -q --profile test --target "$triple" -p gpuiface-preload -p gpuiface-conformance
+t1=$SECONDS
+echo "aarch64 build: $((t1 - t0)) s"
+
+echo "== aarch64: tests under qemu-aarch64 (cargo test --workspace)"
+cargo test --workspace --target "$triple"
+t2=$SECONDS
+echo "aarch64 tests: $((t2 - t1)) s"
+
+echo "== aarch64: conformance over the real Linux seam, aarch64 preload library, qemu-aarch64"
+out=${CARGO_TARGET_DIR:-target}/$triple/debug
+lib=$(realpath "$out/libgpuiface_preload.so")
+mkdir -p target/ci-reports
+# ELF e_machine 183 (EM_AARCH64): the binary really is the one an Orin runs.
+[ "$(od -An -tu2 -j18 -N2 "$out/gpuiface-conformance" | tr -d ' ')" = 183 ] || { echo "not an aarch64 binary"; exit 1; }
+# qemu-user without binfmt_misc cannot re-execute an aarch64 binary: the runner
+# notices (its first child exits 127) and runs the cases in threads, as
+# --isolation thread would. LD_PRELOAD goes to the guest (-E), not to qemu.
+GPUIFACE_ASSUME_NVGPU=1 timeout 900 qemu-aarch64 -L "$sysroot" -E LD_PRELOAD="$lib" \
+    "$out/gpuiface-conformance" --backend nvgpu --allow-faults --timeout 120 \
+    --report target/ci-reports/aarch64-nvgpu-preload.md --report target/ci-reports/aarch64-nvgpu-preload.json
+t3=$SECONDS
+echo "aarch64 conformance: $((t3 - t2)) s"
+echo "aarch64 step: $((t3 - t0)) s in all"
