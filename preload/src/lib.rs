@@ -26,9 +26,10 @@
 //! | variable | meaning |
 //! |---|---|
 //! | `GPUIFACE_MOCK_MODE` | `polling` (default), `threaded`, `immediate` |
-//! | `GPUIFACE_MOCK_TRACE` | `1`: decoded ioctl trace on stderr; a path: appended to that file |
+//! | `GPUIFACE_MOCK_TRACE` | `1`: strace-like trace (every argument field, mmaps, GPU errors) on stderr; a path: appended to that file |
 //! | `GPUIFACE_MOCK_FAIL` | `NAME:N:ERRNO[,...]`: the N-th ioctl named NAME fails with ERRNO (a number or `EINVAL`-style name) |
 //! | `GPUIFACE_MOCK_RELEASE` | `r35`: report r35's 312-byte characteristics |
+//! | `GPUIFACE_MOCK_HANG_WAIT_MS` | how long a call the real kernel never returns from blocks before failing (default 2000) |
 
 use std::ffi::{c_char, c_int, c_ulong, c_void, CStr};
 use std::sync::OnceLock;

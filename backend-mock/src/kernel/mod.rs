@@ -14,6 +14,9 @@
 //! | `vm.rs` | address spaces: ALLOC_SPACE, MAP_BUFFER_EX, UNMAP, page-granular translation (§2) |
 //! | `tsg.rs` | TSGs: subcontexts (VEIDs), channel binding (§3) |
 //! | `channel.rs` | channels: WDT, SETUP_BIND, ALLOC_OBJ_CTX, notifiers, syncpoints (§4) |
+//! | `trace.rs` | the trace format: strace for nvgpu (every field by name, the rejecting rule) |
+//! | `cpumap.rs` | the CPU mappings of the model's fds (usermode window, dma-bufs with cache modes) |
+//! | `uaccess.rs` | copy_from_user / copy_to_user for pointers inside arguments (EFAULT, not a crash) |
 //!
 //! Each rule is a small function named after it, citing its section.
 
