@@ -44,6 +44,15 @@ fn item1_alloc_obj_ctx_after_a_3_mib_gpfifo_fails_as_the_hang_it_is() {
     let last = k.k.trace().pop().unwrap();
     assert_eq!(last.name, "NVGPU_IOCTL_CHANNEL_ALLOC_OBJ_CTX");
     assert!(last.line.contains("never returns"), "{}", last.line);
+    // Kept in an undecoded trace too.
+    let k2 = K::on(MockKernel::builder().hang_wait(Duration::ZERO).build());
+    let (_, _, ch) = k2.bound_channel();
+    let mut s = k2.setup_args();
+    s.gpfifo_dmabuf_fd = k2.dmabuf(3 << 20);
+    k2.setup_bind(ch, &mut s).unwrap();
+    let mut o = NvgpuAllocObjCtxArgs { class_num: 0xc7c0, ..Default::default() };
+    assert_eq!(k2.io(ch, NVGPU_IOCTL_CHANNEL_ALLOC_OBJ_CTX, &mut o), Err(Errno::ETIMEDOUT));
+    assert!(k2.k.trace().pop().unwrap().line.contains("(HANG: the real kernel never returns"));
 }
 
 // ------------------------------------------- item 2: SET_OBJECT of any engine class

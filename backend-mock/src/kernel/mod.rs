@@ -273,7 +273,7 @@ impl MockKernelBuilder {
     }
     /// Build.
     pub fn build(self) -> MockKernel {
-        let k = MockKernel {
+        let mut k = MockKernel {
             state: Mutex::new(KState {
                 fds: HashMap::new(),
                 nvmap: nvmap::Nvmap::default(),
@@ -312,7 +312,6 @@ impl MockKernelBuilder {
                 _ => None,
             },
         };
-        let mut k = k;
         k.trace_decoded = self.trace_decoded.unwrap_or(k.trace_stderr || k.trace_file.is_some());
         k.observe_gpu_faults();
         k
@@ -642,7 +641,13 @@ impl MockKernel {
         };
         let why = trace::take_why().filter(|_| result.is_err());
         if !self.trace_decoded {
-            let line = String::new();
+            // Undecoded (the default without trace output): no line unless a
+            // note (a hang, an injection) must be kept; the reason is kept.
+            let line = if note.is_empty() {
+                String::new()
+            } else {
+                format!("[mock] {fd_kind}({fd}) {name} {} {note}", trace::result(result))
+            };
             self.emit(TraceEntry { fd_kind, name, result, fd, line, is_ioctl: true, why });
             return;
         }
@@ -654,13 +659,7 @@ impl MockKernel {
             }
             _ => note.to_string(),
         };
-        // Undecoded (the default without trace output): no line, and no cost
-        // beyond the entry itself; the reason is kept.
-        let line = if self.trace_decoded {
-            trace::ioctl_line(fd_kind, fd, request, arg_in, arg_out, value, result, &note, &Resolver(self))
-        } else {
-            String::new()
-        };
+        let line = trace::ioctl_line(fd_kind, fd, request, arg_in, arg_out, value, result, &note, &Resolver(self));
         self.emit(TraceEntry { fd_kind, name, result, fd, line, is_ioctl: true, why });
     }
 
