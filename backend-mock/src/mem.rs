@@ -32,7 +32,7 @@ pub fn internal_fd_base() -> RawFd {
 
 /// Move a fresh internal fd to [`internal_fd_base`] or above (kept where it
 /// is when the table has no room there).
-fn move_out_of_low_range(raw: RawFd) -> RawFd {
+pub(crate) fn move_out_of_low_range(raw: RawFd) -> RawFd {
     // SAFETY: F_DUPFD_CLOEXEC of an fd we own; the result is checked.
     let high = unsafe { libc::fcntl(raw, libc::F_DUPFD_CLOEXEC, internal_fd_base()) };
     if high < 0 {

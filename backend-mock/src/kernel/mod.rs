@@ -307,7 +307,7 @@ impl MockKernelBuilder {
                         .append(true)
                         .open(path)
                         .ok()
-                        .map(|f| Arc::new(Mutex::new(f)))
+                        .map(|f| Arc::new(Mutex::new(internal_file(f))))
                 }
                 _ => None,
             },
@@ -896,6 +896,15 @@ impl Syscalls for MockKernel {
         unsafe { LinuxSyscalls.ring_doorbell(doorbell, token) };
         self.gpu.doorbell(token);
     }
+}
+
+/// The trace file is the model's own: out of the program's low fd range
+/// (issue 12 item 11).
+fn internal_file(f: std::fs::File) -> std::fs::File {
+    use std::os::fd::{FromRawFd, IntoRawFd};
+    let raw = crate::mem::move_out_of_low_range(f.into_raw_fd());
+    // SAFETY: `raw` is the file's fd (or its duplicate, the original closed); we own it.
+    unsafe { std::fs::File::from_raw_fd(raw) }
 }
 
 /// Resolves fds and nvmap handles in trace lines.
