@@ -67,12 +67,13 @@ fn launch(c: &mut Criterion) {
     let s = dev.signal_alloc().unwrap();
     let mut g = c.benchmark_group("launch");
     g.sample_size(20).measurement_time(Duration::from_secs(3));
-    // Time `n` submissions in batches; the stepped GPU drains between batches, untimed.
-    let batched = |n: u64, submit: &dyn Fn(u64)| {
+    // Time `n` submissions in groups of at most `per_drain` (a channel's
+    // GPFIFO holds 1,024 entries); the stepped GPU drains between groups, untimed.
+    let batched_by = |n: u64, per_drain: u64, submit: &dyn Fn(u64)| {
         let mut total = Duration::ZERO;
         let mut done = 0;
         while done < n {
-            let batch = (n - done).min(500);
+            let batch = (n - done).min(per_drain);
             let start = Instant::now();
             for i in 0..batch {
                 submit(i);
@@ -83,6 +84,7 @@ fn launch(c: &mut Criterion) {
         }
         total
     };
+    let batched = |n: u64, submit: &dyn Fn(u64)| batched_by(n, 500, submit);
     let dims = LaunchDims::new([1, 1, 1], [32, 1, 1]);
     g.bench_function("fresh_launch_and_signal", |b| {
         b.iter_custom(|n| {
@@ -122,7 +124,7 @@ fn launch(c: &mut Criterion) {
     drain();
     g.bench_function("replay_batch_of_8_per_launch", |b| {
         b.iter_custom(|n| {
-            let d = batched(n.div_ceil(8), &|_| {
+            let d = batched_by(n.div_ceil(8), 60, &|_| {
                 rt.submit_batch(&batch).unwrap();
             });
             d * (n.div_ceil(8) * 8) as u32 / n.max(1) as u32 / 8
