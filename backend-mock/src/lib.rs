@@ -9,6 +9,7 @@
 //! | [`kernel`] | the kernel model: fds, nvmap, ctrl/AS/TSG/channel ioctls, every rule with its errno |
 //! | [`gpu`] | the GPU model: host (PBDMA), compute and copy engines, execution modes |
 //! | [`mem`] | memory backings (memfds) and the GPU VM translation trait both models share |
+//! | [`usermem`] | checked copies from and to client memory (EFAULT, never a fault) |
 //! | [`va_alloc`] | the GPU VA range allocator (coalescing, O(log n)) |
 //!
 //! ```
@@ -24,6 +25,7 @@
 pub mod gpu;
 pub mod kernel;
 pub mod mem;
+pub mod usermem;
 pub mod va_alloc;
 
 pub use kernel::{MockKernel, MockKernelBuilder};

@@ -6,6 +6,7 @@ use gpuiface_hal::Errno;
 use gpuiface_nvgpu::abi::*;
 
 use super::{arg, put, tsg, vm, FdObj, KResult, KState};
+use crate::usermem;
 
 /// What GET_CHARACTERISTICS reports.
 #[derive(Debug, Clone)]
@@ -128,12 +129,10 @@ pub(crate) fn ioctl(st: &mut KState, chars: &Characteristics, request: u32, byte
                 let n = a.gpu_characteristics_buf_size.min(chars.reported_size) as usize;
                 let src = chars.value.as_bytes();
                 let n = n.min(src.len());
-                if a.gpu_characteristics_buf_addr == 0 {
-                    return Err(Errno::EFAULT);
+                // §1: a failed copy returns the positive uncopied count, buf_size not updated.
+                if let Err(uncopied) = usermem::copy_to_user(a.gpu_characteristics_buf_addr, &src[..n]) {
+                    return Ok(uncopied as i32);
                 }
-                // SAFETY: like copy_to_user, this trusts the caller's buffer address for
-                // `buf_size` bytes; n <= buf_size. (A bad pointer would be EFAULT in the kernel.)
-                unsafe { std::ptr::copy_nonoverlapping(src.as_ptr(), a.gpu_characteristics_buf_addr as *mut u8, n) };
             }
             a.gpu_characteristics_buf_size = chars.reported_size;
             put(bytes, &a);
@@ -145,12 +144,14 @@ pub(crate) fn ioctl(st: &mut KState, chars: &Characteristics, request: u32, byte
         }
         NVGPU_GPU_IOCTL_GET_TPC_MASKS => {
             let mut a: NvgpuGpuGetTpcMasksArgs = arg(bytes)?;
-            // §1: size 0 only reports the needed size (4 × max_gpc_count).
-            if a.mask_buf_size > 0 && a.mask_buf_addr != 0 {
+            // §1: size 0 only reports the needed size (4 × max_gpc_count);
+            // a failed copy returns the positive uncopied count, size not updated.
+            if a.mask_buf_size > 0 {
                 let mask = 0xfu32.to_le_bytes();
                 let n = (a.mask_buf_size as usize).min(4);
-                // SAFETY: copy_to_user semantics, as above; n <= mask_buf_size.
-                unsafe { std::ptr::copy_nonoverlapping(mask.as_ptr(), a.mask_buf_addr as *mut u8, n) };
+                if let Err(uncopied) = usermem::copy_to_user(a.mask_buf_addr, &mask[..n]) {
+                    return Ok(uncopied as i32);
+                }
             }
             a.mask_buf_size = 4;
             put(bytes, &a);

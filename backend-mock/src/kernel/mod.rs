@@ -34,6 +34,7 @@ use gpuiface_nvgpu::{LinuxSyscalls, Syscalls};
 
 use crate::gpu::{ChannelDesc, Gpu, GpuConfig};
 use crate::mem::Backing;
+use crate::usermem;
 
 pub use ctrl::Characteristics;
 pub use vm::Vm;
@@ -417,8 +418,12 @@ impl MockKernel {
         lock(&self.trace).push(TraceEntry { fd_kind, name, result });
     }
 
-    /// Run one ioctl on `arg` (the argument bytes, `_IOC_SIZE` long).
-    fn ioctl_bytes(&self, fd: RawFd, request: u32, arg: &mut [u8], value: u64) -> KResult {
+    /// Run one ioctl whose argument is the client address (or value) `arg`,
+    /// in the kernel's order: the fd, the fd kind's number/size checks, the
+    /// copy-in (`EFAULT`), the handler, then the copy-out on success. Client
+    /// memory is touched only through [`crate::usermem`]. `copy_out: false`
+    /// is for callers that promised the argument is only read.
+    pub fn ioctl_at(&self, fd: RawFd, request: u32, arg: u64, copy_out: bool) -> KResult {
         let obj = lock(&self.state).fds.get(&fd).cloned();
         let Some(obj) = obj else {
             return Err(Errno::EBADF);
@@ -429,13 +434,61 @@ impl MockKernel {
             self.record(kind, request, Err(errno), " (injected)");
             return Err(errno);
         }
-        let result = {
-            let mut st = lock(&self.state);
-            dispatch(&mut st, &self.characteristics, &obj, fd, request, arg, value)
-        };
-        self.run_actions();
+        let result = self.ioctl_checked(&obj, fd, request, arg, copy_out);
         self.record(kind, request, result, "");
         result
+    }
+
+    fn ioctl_checked(&self, obj: &FdObj, fd: RawFd, request: u32, arg: u64, copy_out: bool) -> KResult {
+        let p = abi::decode(request);
+        precheck(obj, request, arg)?;
+        let mut buf = vec![0u8; p.size];
+        if copies_in(obj, request) {
+            usermem::read_user(&mut buf, arg)?;
+        }
+        let result = {
+            let mut st = lock(&self.state);
+            dispatch(&mut st, &self.characteristics, obj, fd, request, &mut buf, arg)
+        };
+        self.run_actions();
+        // The kernel copies results back only when the handler returned 0,
+        // and only for _IOC_READ.
+        if result != Ok(0) || p.dir & IOC_READ == 0 || p.size == 0 || !copy_out {
+            return result;
+        }
+        let Err(uncopied) = usermem::copy_to_user(arg, &buf) else {
+            return result;
+        };
+        // A created object must not outlive a failed copy-out: nobody would
+        // learn its fd or id.
+        if self.undo_create(request, &buf) {
+            return Err(Errno::EFAULT);
+        }
+        copy_out_failure(obj, request, uncopied)
+    }
+
+    /// Undo what a creating ioctl made (its fd or nvmap id is in `out`).
+    /// True when `request` creates something.
+    fn undo_create(&self, request: u32, out: &[u8]) -> bool {
+        use gpuiface_nvgpu::abi::*;
+        let fd = match request {
+            NVGPU_GPU_IOCTL_ALLOC_AS => arg::<NvgpuAllocAsArgs>(out).map(|a| a.as_fd),
+            NVGPU_GPU_IOCTL_OPEN_TSG => arg::<NvgpuGpuOpenTsgArgs>(out).map(|a| a.tsg_fd as i32),
+            NVGPU_GPU_IOCTL_OPEN_CHANNEL => arg::<NvgpuGpuOpenChannelArgs>(out).map(|a| a.channel_fd),
+            NVGPU_IOCTL_TSG_EVENT_ID_CTRL => arg::<NvgpuEventIdCtrlArgs>(out).map(|a| a.event_fd),
+            NVMAP_IOC_GET_FD => arg::<NvmapCreateHandle>(out).map(|a| a.size as i32),
+            NVMAP_IOC_CREATE => {
+                if let Ok(a) = arg::<NvmapCreateHandle>(out) {
+                    let _ = nvmap::ioctl(&mut lock(&self.state), abi::NVMAP_IOC_FREE, &mut [], u64::from(a.handle));
+                }
+                return true;
+            }
+            _ => return false,
+        };
+        if let Ok(fd) = fd {
+            let _ = self.release_fd(fd);
+        }
+        true
     }
 
     /// Close an fd: release what the kernel would.
@@ -462,7 +515,70 @@ impl MockKernel {
     }
 }
 
-/// Per-fd dispatch with the generic rules of constraints doc §0.
+/// The generic rules of constraints doc §0, checked before the argument is
+/// touched: wrong type, nr 0, nr past LAST or an oversized argument →
+/// `EINVAL` (nvgpu fds); a foreign type or nr past MAXNR → `ENOTTY`, a range
+/// outside user space → `EFAULT`, an unknown number → `ENOTTY` (nvmap, whose
+/// handlers copy their own arguments); dma-buf and event fds have no ioctls.
+fn precheck(obj: &FdObj, request: u32, arg: u64) -> KResult<()> {
+    use gpuiface_nvgpu::abi::limits::*;
+    let p = abi::decode(request);
+    let limits = |ty: u8, last: u8, max: usize| -> KResult<()> {
+        if p.ty != ty || p.nr == 0 || p.nr > last || p.size > max {
+            Err(Errno::EINVAL)
+        } else {
+            Ok(())
+        }
+    };
+    match obj {
+        FdObj::Nvmap => {
+            if p.ty != b'N' || p.nr > NVMAP_MAXNR {
+                return Err(Errno::ENOTTY);
+            }
+            // access_ok of the argument range, then the exact `case` match (the
+            // handlers copy their own arguments, so an unknown number is ENOTTY
+            // whatever it points at).
+            if p.dir != abi::IOC_NONE && !usermem::access_ok(arg, p.size) {
+                return Err(Errno::EFAULT);
+            }
+            if abi::ioctl_by_number(request).is_none() {
+                return Err(Errno::ENOTTY);
+            }
+            Ok(())
+        }
+        FdObj::Ctrl { .. } => limits(b'G', CTRL_LAST_NR, CTRL_MAX_ARG_SIZE),
+        FdObj::As(_) => limits(b'A', AS_LAST_NR, AS_MAX_ARG_SIZE),
+        FdObj::Tsg(_) => limits(b'T', TSG_LAST_NR, TSG_MAX_ARG_SIZE),
+        FdObj::Channel(_) => limits(b'H', CHANNEL_LAST_NR, CHANNEL_MAX_ARG_SIZE),
+        FdObj::DmaBuf { .. } | FdObj::Event => Err(Errno::ENOTTY),
+    }
+}
+
+/// Whether the kernel copies the argument in before the handler runs: nvgpu
+/// fds for every `_IOC_WRITE` number (before the number is even matched);
+/// nvmap handlers for their `_IOC_WRITE` arguments and QUERY_HEAP_PARAMS,
+/// which is declared `_IOR` but read (§5).
+fn copies_in(obj: &FdObj, request: u32) -> bool {
+    let p = abi::decode(request);
+    match obj {
+        FdObj::Nvmap => p.size > 0 && (p.dir & abi::IOC_WRITE != 0 || request == abi::NVMAP_IOC_QUERY_HEAP_PARAMS),
+        _ => p.dir & abi::IOC_WRITE != 0 && p.size > 0,
+    }
+}
+
+/// What a failed copy-out returns (`uncopied` bytes were not written):
+/// ctrl, TSG and channel fds return `copy_to_user`'s positive count (§0);
+/// the AS fd `EFAULT` (§0); nvmap `EINVAL` for GET_AVAILABLE_HEAPS and
+/// `EFAULT` otherwise (§5).
+fn copy_out_failure(obj: &FdObj, request: u32, uncopied: usize) -> KResult {
+    match obj {
+        FdObj::Ctrl { .. } | FdObj::Tsg(_) | FdObj::Channel(_) => Ok(uncopied as i32),
+        FdObj::Nvmap if request == abi::NVMAP_IOC_GET_AVAILABLE_HEAPS => Err(Errno::EINVAL),
+        _ => Err(Errno::EFAULT),
+    }
+}
+
+/// Per-fd dispatch, after [`precheck`] and the copy-in.
 fn dispatch(
     st: &mut KState,
     chars: &Characteristics,
@@ -472,44 +588,14 @@ fn dispatch(
     arg: &mut [u8],
     value: u64,
 ) -> KResult {
-    let p = abi::decode(request);
-    let limits = |ty: u8, last: u8, max: usize| -> KResult<()> {
-        // §0: wrong type, nr 0, nr past LAST, or an oversized argument → EINVAL.
-        if p.ty != ty || p.nr == 0 || p.nr > last || p.size > max {
-            Err(Errno::EINVAL)
-        } else {
-            Ok(())
-        }
-    };
-    use gpuiface_nvgpu::abi::limits::*;
+    let _ = fd;
     match obj {
-        FdObj::Nvmap => {
-            // §0: nvmap answers a foreign type or a number past MAXNR with ENOTTY.
-            if p.ty != b'N' || p.nr > NVMAP_MAXNR {
-                return Err(Errno::ENOTTY);
-            }
-            nvmap::ioctl(st, request, arg, value)
-        }
-        FdObj::Ctrl { .. } => {
-            limits(b'G', CTRL_LAST_NR, CTRL_MAX_ARG_SIZE)?;
-            ctrl::ioctl(st, chars, request, arg)
-        }
-        FdObj::As(id) => {
-            limits(b'A', AS_LAST_NR, AS_MAX_ARG_SIZE)?;
-            vm::ioctl(st, *id, request, arg)
-        }
-        FdObj::Tsg(id) => {
-            limits(b'T', TSG_LAST_NR, TSG_MAX_ARG_SIZE)?;
-            tsg::ioctl(st, *id, request, arg)
-        }
-        FdObj::Channel(chid) => {
-            limits(b'H', CHANNEL_LAST_NR, CHANNEL_MAX_ARG_SIZE)?;
-            channel::ioctl(st, *chid, request, arg)
-        }
-        FdObj::DmaBuf { .. } | FdObj::Event => {
-            let _ = fd;
-            Err(Errno::ENOTTY)
-        }
+        FdObj::Nvmap => nvmap::ioctl(st, request, arg, value),
+        FdObj::Ctrl { .. } => ctrl::ioctl(st, chars, request, arg),
+        FdObj::As(id) => vm::ioctl(st, *id, request, arg),
+        FdObj::Tsg(id) => tsg::ioctl(st, *id, request, arg),
+        FdObj::Channel(chid) => channel::ioctl(st, *chid, request, arg),
+        FdObj::DmaBuf { .. } | FdObj::Event => Err(Errno::ENOTTY),
     }
 }
 
@@ -542,33 +628,16 @@ impl Syscalls for MockKernel {
     }
 
     unsafe fn ioctl_write(&self, fd: RawFd, request: u32, arg: *const u8) -> Result<i32, Errno> {
-        let size = abi::decode(request).size;
-        let mut buf = vec![0u8; size];
-        if size > 0 {
-            // SAFETY: the caller guarantees `arg` points to `_IOC_SIZE(request)` readable bytes.
-            unsafe { std::ptr::copy_nonoverlapping(arg, buf.as_mut_ptr(), size) };
-        }
-        self.ioctl_bytes(fd, request, &mut buf, arg as u64)
+        // The address is only handed to the checked copies of `usermem`.
+        self.ioctl_at(fd, request, arg as u64, false)
     }
 
     unsafe fn ioctl_read_write(&self, fd: RawFd, request: u32, arg: *mut u8) -> Result<i32, Errno> {
-        let p = abi::decode(request);
-        let mut buf = vec![0u8; p.size];
-        if p.size > 0 {
-            // SAFETY: the caller guarantees `arg` points to `_IOC_SIZE(request)` bytes.
-            unsafe { std::ptr::copy_nonoverlapping(arg, buf.as_mut_ptr(), p.size) };
-        }
-        let r = self.ioctl_bytes(fd, request, &mut buf, arg as u64);
-        // The kernel copies results back only on success (and only for _IOC_READ).
-        if r.is_ok() && p.dir & IOC_READ != 0 && p.size > 0 {
-            // SAFETY: as above; the buffer is writable for `_IOC_SIZE` bytes.
-            unsafe { std::ptr::copy_nonoverlapping(buf.as_ptr(), arg, p.size) };
-        }
-        r
+        self.ioctl_at(fd, request, arg as u64, true)
     }
 
     fn ioctl_value(&self, fd: RawFd, request: u32, value: u64) -> Result<i32, Errno> {
-        self.ioctl_bytes(fd, request, &mut [], value)
+        self.ioctl_at(fd, request, value, true)
     }
 
     unsafe fn mmap(

@@ -1,0 +1,200 @@
+//! Issue 15, through the `LD_PRELOAD` library: small C programs, built with
+//! the system C compiler and run with the library preloaded, do what a
+//! hostile or careless program does (bad pointers, fork, dup, closing fds it
+//! did not open) and print one line per check; each test asserts the exit
+//! status and the lines. The ioctl numbers come from the Rust ABI.
+
+use std::path::PathBuf;
+use std::process::Command;
+
+use gpuiface_nvgpu::abi::*;
+
+/// The preload library next to this test's binary (`target/<profile>/`).
+fn library() -> PathBuf {
+    let exe = std::env::current_exe().expect("test binary path");
+    let dir = exe.parent().and_then(|d| d.parent()).expect("target dir");
+    let lib = dir.join("libgpuiface_preload.so");
+    assert!(lib.exists(), "{} not built", lib.display());
+    lib
+}
+
+/// Common C prelude: includes, the device paths, the ioctl numbers.
+fn prelude() -> String {
+    format!(
+        r#"
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/mman.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#define CREATE 0x{create:x}u
+#define GET_CHARACTERISTICS 0x{chars:x}u
+#define ALLOC_AS 0x{alloc_as:x}u
+#define OPEN_CHANNEL 0x{open_channel:x}u
+#define WDT 0x{wdt:x}u
+#define ALLOC 0x{alloc:x}u
+#define GET_FD 0x{get_fd:x}u
+#define FREE 0x{free:x}u
+#define CHECK(cond, what) do {{ if (cond) printf("ok %s\n", what); else {{ printf("FAIL %s (errno %d)\n", what, errno); }} }} while (0)
+static int nvmap_open(void) {{ return open("/dev/nvmap", O_RDWR | O_CLOEXEC); }}
+static int ctrl_open(void) {{ return open("/dev/nvgpu/igpu0/ctrl", O_RDWR | O_CLOEXEC); }}
+static uint32_t create(int nvmap, uint32_t size) {{
+    uint32_t a[2] = {{ size, 0 }};
+    if (ioctl(nvmap, CREATE, a) != 0) return 0;
+    return a[1];
+}}
+static int alloc_as(int ctrl) {{
+    struct {{ uint32_t big_page_size; int32_t as_fd; uint32_t flags; uint32_t reserved;
+              uint64_t va_range_start, va_range_end, va_range_split, padding[3]; }} a;
+    memset(&a, 0, sizeof a);
+    a.flags = 2; a.va_range_start = 2 << 20; a.va_range_end = (1ull << 40) - (2 << 20);
+    if (ioctl(ctrl, ALLOC_AS, &a) != 0) return -1;
+    return a.as_fd;
+}}
+static int open_channel(int ctrl) {{
+    int32_t a[1] = {{ -1 }};
+    if (ioctl(ctrl, OPEN_CHANNEL, a) != 0) return -1;
+    return a[0];
+}}
+"#,
+        create = NVMAP_IOC_CREATE,
+        chars = NVGPU_GPU_IOCTL_GET_CHARACTERISTICS,
+        alloc_as = NVGPU_GPU_IOCTL_ALLOC_AS,
+        open_channel = NVGPU_GPU_IOCTL_OPEN_CHANNEL,
+        wdt = NVGPU_IOCTL_CHANNEL_WDT,
+        alloc = NVMAP_IOC_ALLOC,
+        get_fd = NVMAP_IOC_GET_FD,
+        free = NVMAP_IOC_FREE,
+    )
+}
+
+struct Run {
+    status: std::process::ExitStatus,
+    stdout: String,
+    stderr: String,
+}
+
+/// Build `body` (the inside of `main`) and run it under the library.
+fn run_c(name: &str, body: &str, env: &[(&str, &str)]) -> Run {
+    let dir = std::env::temp_dir().join(format!("gpuiface-hostile-{}-{name}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let src = dir.join(format!("{name}.c"));
+    let bin = dir.join(name);
+    std::fs::write(&src, format!("{}\nint main(void) {{\n{body}\nreturn 0;\n}}\n", prelude())).unwrap();
+    let cc = Command::new("cc").args(["-O0", "-w", "-o"]).arg(&bin).arg(&src).output().expect("a C compiler (cc)");
+    assert!(cc.status.success(), "cc failed: {}", String::from_utf8_lossy(&cc.stderr));
+    let mut cmd = Command::new(&bin);
+    cmd.env("LD_PRELOAD", library()).env("GPUIFACE_MOCK_MODE", "immediate");
+    for (k, v) in env {
+        cmd.env(k, v);
+    }
+    let out = cmd.output().unwrap();
+    let _ = std::fs::remove_dir_all(&dir);
+    Run {
+        status: out.status,
+        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+    }
+}
+
+/// Assert a clean exit and every check line `ok`.
+fn assert_all_ok(r: &Run, expected_checks: usize) {
+    assert!(r.status.success(), "status {:?}\nstdout:\n{}\nstderr:\n{}", r.status, r.stdout, r.stderr);
+    let oks = r.stdout.lines().filter(|l| l.starts_with("ok ")).count();
+    assert!(!r.stdout.contains("FAIL"), "{}\nstderr:\n{}", r.stdout, r.stderr);
+    assert_eq!(oks, expected_checks, "{}", r.stdout);
+}
+
+#[test]
+fn item_1_bad_ioctl_pointers_through_the_preload_get_errnos() {
+    let r = run_c(
+        "item1",
+        r#"
+    int nvmap = nvmap_open(), ctrl = ctrl_open();
+    char *none = mmap(0, 4096, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    char *ro = mmap(0, 4096, PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    errno = 0; CHECK(ioctl(nvmap, CREATE, (void *)0) == -1 && errno == EFAULT, "nvmap NULL");
+    errno = 0; CHECK(ioctl(nvmap, CREATE, none) == -1 && errno == EFAULT, "nvmap PROT_NONE");
+    errno = 0; CHECK(ioctl(ctrl, ALLOC_AS, (void *)0) == -1 && errno == EFAULT, "ctrl NULL");
+    errno = 0; CHECK(ioctl(ctrl, ALLOC_AS, (void *)0xffff800000000000ull) == -1 && errno == EFAULT, "ctrl kernel address");
+    errno = 0; CHECK(ioctl(ctrl, ALLOC_AS, ro) == -1 && errno == EINVAL, "ctrl read-only zeroed args: EINVAL from the rule");
+    errno = 0; CHECK(ioctl(ctrl, 0x4008ff01u, (void *)0) == -1 && errno == EINVAL, "ctrl foreign type before the copy");
+    uint64_t g[2] = { 328, 0 };
+    CHECK(ioctl(ctrl, GET_CHARACTERISTICS, g) == 328, "characteristics into NULL: positive uncopied count");
+    g[1] = (uint64_t)(uintptr_t)none;
+    CHECK(ioctl(ctrl, GET_CHARACTERISTICS, g) == 328, "characteristics into PROT_NONE");
+    int ch = open_channel(ctrl);
+    CHECK(ch >= 0, "a channel with a good pointer");
+    errno = 0; CHECK(ioctl(ch, WDT, (void *)0) == -1 && errno == EFAULT, "channel NULL");
+    CHECK(close(ch) == 0 && close(ctrl) == 0 && close(nvmap) == 0, "closes");
+"#,
+        &[],
+    );
+    assert_all_ok(&r, 11);
+}
+
+#[test]
+fn item_3_open_with_a_bad_path_pointer_is_efault_like_libc() {
+    let r = run_c(
+        "item3",
+        r#"
+    char *none = mmap(0, 4096, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    const char *volatile null = 0;
+    errno = 0; CHECK(open(null, O_RDONLY) == -1 && errno == EFAULT, "open(NULL)");
+    errno = 0; CHECK(open((const char *)1, O_RDONLY) == -1 && errno == EFAULT, "open((char *)1)");
+    errno = 0; CHECK(open(none, O_RDONLY) == -1 && errno == EFAULT, "open(PROT_NONE)");
+    errno = 0; CHECK(openat(AT_FDCWD, none, O_RDONLY) == -1 && errno == EFAULT, "openat(PROT_NONE)");
+    errno = 0; CHECK(openat(AT_FDCWD, null, O_RDONLY) == -1 && errno == EFAULT, "openat(NULL)");
+    int fd = open("/dev/null", O_RDONLY);
+    CHECK(fd >= 0 && close(fd) == 0, "ordinary paths still open");
+    fd = open("/dev/nvmap", O_RDWR);
+    CHECK(fd >= 0 && close(fd) == 0, "the device path still opens");
+"#,
+        &[],
+    );
+    assert_all_ok(&r, 7);
+}
+
+#[test]
+fn item_8_a_forked_child_exits_cleanly_and_opens_its_own_device() {
+    let r = run_c(
+        "item8",
+        r#"
+    int nvmap = nvmap_open(), ctrl = ctrl_open();
+    int ch = open_channel(ctrl);
+    CHECK(ch >= 0 && create(nvmap, 4096) != 0, "parent uses the device");
+    fflush(stdout);
+    pid_t pid = fork();
+    if (pid == 0) {
+        /* The parent's fds are not the child's device: no model behind them. */
+        uint32_t a[2] = { 4096, 0 };
+        errno = 0; CHECK(ioctl(nvmap, CREATE, a) == -1 && errno == ENOTTY, "child: inherited fd is no device");
+        int n2 = nvmap_open();
+        CHECK(n2 >= 0 && create(n2, 4096) != 0, "child: its own open works");
+        int c2 = ctrl_open();
+        CHECK(c2 >= 0 && open_channel(c2) >= 0, "child: its own channel");
+        fflush(stdout);
+        exit(0);
+    }
+    int status = -1;
+    waitpid(pid, &status, 0);
+    CHECK(WIFEXITED(status) && WEXITSTATUS(status) == 0, "child exited cleanly");
+    CHECK(create(nvmap, 4096) != 0 && open_channel(ctrl) >= 0, "parent still uses the device");
+    fflush(stdout);
+    pid = fork();
+    if (pid == 0) exit(0); /* a child that never touches the device */
+    waitpid(pid, &status, 0);
+    CHECK(WIFEXITED(status) && WEXITSTATUS(status) == 0, "idle child exited cleanly");
+"#,
+        // The default mode: a GPU worker thread the child does not inherit.
+        &[("GPUIFACE_MOCK_MODE", "polling")],
+    );
+    assert_all_ok(&r, 7);
+}
