@@ -150,7 +150,7 @@ pub trait GpuVm: Send + Sync {
     fn read(&self, va: u64, out: &mut [u8]) -> Result<(), u64> {
         let mut done = 0usize;
         while done < out.len() {
-            let at = va + done as u64;
+            let at = va.checked_add(done as u64).ok_or(u64::MAX)?;
             let t = self.translate(at).ok_or(at)?;
             let n = t.len.min(out.len() - done);
             if n == 0 {
@@ -166,7 +166,7 @@ pub trait GpuVm: Send + Sync {
     fn write(&self, va: u64, data: &[u8]) -> Result<(), u64> {
         let mut done = 0usize;
         while done < data.len() {
-            let at = va + done as u64;
+            let at = va.checked_add(done as u64).ok_or(u64::MAX)?;
             let t = self.translate(at).filter(|t| t.writable).ok_or(at)?;
             let n = t.len.min(data.len() - done);
             if n == 0 {
@@ -191,10 +191,12 @@ pub trait GpuVm: Send + Sync {
     }
 
     /// Write a u64 at `va` (atomically when it is 8-aligned inside one mapping,
-    /// so a CPU polling a semaphore never sees a torn value).
+    /// so a CPU polling a semaphore never sees a torn value). A VA that is
+    /// aligned while its backing offset is not (a mapping at `buffer_offset`
+    /// 4) is written bytewise.
     fn write_u64(&self, va: u64, v: u64) -> Result<(), u64> {
         if va.is_multiple_of(8) {
-            if let Some(t) = self.translate(va).filter(|t| t.writable && t.len >= 8) {
+            if let Some(t) = self.translate(va).filter(|t| t.writable && t.len >= 8 && t.offset.is_multiple_of(8)) {
                 t.backing.atomic_u64(t.offset).store(v, Ordering::Release);
                 return Ok(());
             }
@@ -205,7 +207,7 @@ pub trait GpuVm: Send + Sync {
     /// Read a u64 at `va`.
     fn read_u64(&self, va: u64) -> Result<u64, u64> {
         if va.is_multiple_of(8) {
-            if let Some(t) = self.translate(va).filter(|t| t.len >= 8) {
+            if let Some(t) = self.translate(va).filter(|t| t.len >= 8 && t.offset.is_multiple_of(8)) {
                 return Ok(t.backing.atomic_u64(t.offset).load(Ordering::Acquire));
             }
         }
@@ -259,5 +261,33 @@ mod tests {
         assert_eq!(vm.read_u32(0x0fffc), Err(0x0fffc));
         // A write that runs off the end faults at the first unmapped byte.
         assert_eq!(vm.write(0x10ffe, &[0; 4]), Err(0x11000));
+    }
+
+    /// A mapping that starts 4 bytes into its backing (MAP_BUFFER_EX with
+    /// `buffer_offset` 4): 8-aligned VAs land on offsets ≡ 4 mod 8.
+    struct Shifted(Arc<Backing>, u64);
+    impl GpuVm for Shifted {
+        fn translate(&self, va: u64) -> Option<Translation> {
+            let off = va.checked_sub(self.1)? as usize + 4;
+            (off < self.0.len()).then(|| Translation {
+                backing: self.0.clone(),
+                offset: off,
+                len: self.0.len() - off,
+                writable: true,
+            })
+        }
+    }
+
+    #[test]
+    fn item_4_a_u64_at_an_aligned_va_over_an_unaligned_offset_does_not_panic() {
+        let b = Arc::new(Backing::new("t", 4096).unwrap());
+        let vm = Shifted(b.clone(), 0x10000);
+        vm.write_u64(0x10008, 0x1122_3344_5566_7788).unwrap();
+        assert_eq!(vm.read_u64(0x10008), Ok(0x1122_3344_5566_7788));
+        let mut raw = [0u8; 8];
+        b.read(12, &mut raw);
+        assert_eq!(u64::from_le_bytes(raw), 0x1122_3344_5566_7788);
+        // Address arithmetic at the top of the space faults instead of overflowing.
+        assert_eq!(vm.read(u64::MAX - 2, &mut [0u8; 8]), Err(u64::MAX - 2));
     }
 }
