@@ -271,3 +271,56 @@ fn item_2_pointers_inside_argument_structs_are_checked() {
     assert_eq!(v.buf_size, 24);
     k.close_all(&[as_fd]);
 }
+
+#[test]
+fn item_12_the_in_memory_trace_is_off_or_a_bounded_ring() {
+    let ctrl_path = CString::new("/dev/nvgpu/igpu0/ctrl").unwrap();
+    let run = |k: &MockKernel| {
+        let ctrl = k.open(&ctrl_path, libc::O_RDWR).unwrap();
+        for _ in 0..1000 {
+            let mut z = NvgpuGpuZcullGetCtxSizeArgs::default();
+            // SAFETY: a live argument of the ioctl's size.
+            unsafe { k.ioctl_read_write(ctrl, NVGPU_GPU_IOCTL_ZCULL_GET_CTX_SIZE, &mut z as *mut _ as *mut u8) }
+                .unwrap();
+        }
+        k.close(ctrl).unwrap();
+    };
+    let off = MockKernel::builder().trace_ring(0).trace_stderr(false).build();
+    run(&off);
+    assert!(off.trace().is_empty(), "off means off");
+    assert_eq!(off.trace_dropped(), 0);
+    let ring = MockKernel::builder().trace_ring(16).trace_stderr(false).build();
+    run(&ring);
+    let t = ring.trace();
+    assert_eq!(t.len(), 16);
+    assert!(t.iter().all(|e| e.name == "NVGPU_GPU_IOCTL_ZCULL_GET_CTX_SIZE"));
+    assert_eq!(ring.trace_dropped(), 1000 - 16);
+    // The default is a ring too.
+    let def = MockKernel::builder().trace_stderr(false).build();
+    run(&def);
+    assert_eq!(def.trace().len(), 1000.min(gpuiface_mock::kernel::DEFAULT_TRACE_RING));
+}
+
+#[test]
+fn item_13_an_unbound_channel_answers_as_the_kernel_does() {
+    let k = K::new();
+    let as_fd = k.alloc_as();
+    let mut t = NvgpuGpuOpenTsgArgs::default();
+    k.io(k.ctrl, NVGPU_GPU_IOCTL_OPEN_TSG, &mut t).unwrap();
+    let tsg = t.tsg_fd as RawFd;
+    let ch = k.channel();
+    let mut b = NvgpuAsBindChannelArgs { channel_fd: ch as u32 };
+    k.io(as_fd, NVGPU_AS_IOCTL_BIND_CHANNEL, &mut b).unwrap();
+    let mut bx = NvgpuTsgBindChannelExArgs { channel_fd: ch, subcontext_id: 0, ..Default::default() };
+    k.io(tsg, NVGPU_TSG_IOCTL_BIND_CHANNEL_EX, &mut bx).unwrap();
+    let mut fd: i32 = ch;
+    k.io(tsg, NVGPU_TSG_IOCTL_UNBIND_CHANNEL, &mut fd).unwrap();
+    // Not ETIMEDOUT for everything: the handlers answer.
+    let mut w = NvgpuChannelWdtArgs { wdt_status: NVGPU_IOCTL_CHANNEL_DISABLE_WDT, timeout_ms: 0 };
+    assert_eq!(k.io(ch, NVGPU_IOCTL_CHANNEL_WDT, &mut w), Ok(0));
+    let mut o = NvgpuAllocObjCtxArgs { class_num: 0xc7c0, ..Default::default() };
+    assert_eq!(k.io(ch, NVGPU_IOCTL_CHANNEL_ALLOC_OBJ_CTX, &mut o), Err(Errno::EINVAL), "no TSG any more");
+    let mut word = 0u64;
+    assert_eq!(k.io(ch, iowr(b'H', 0x7f, 8), &mut word), Err(Errno::ENOTTY));
+    k.close_all(&[ch, tsg, as_fd]);
+}

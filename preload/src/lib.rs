@@ -99,7 +99,9 @@ fn build_kernel() -> MockKernel {
         Ok("immediate") => ExecMode::Immediate,
         _ => ExecMode::Polling,
     };
-    let mut b = MockKernel::builder().gpu(GpuConfig::with_mode(mode));
+    // The in-memory trace is for in-process tests; a preloaded program reads
+    // the trace on stderr or in a file (GPUIFACE_MOCK_TRACE) or not at all.
+    let mut b = MockKernel::builder().gpu(GpuConfig::with_mode(mode)).trace_ring(0);
     if std::env::var("GPUIFACE_MOCK_RELEASE").as_deref() == Ok("r35") {
         b = b.characteristics(Characteristics::r35());
     }

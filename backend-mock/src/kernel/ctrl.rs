@@ -160,11 +160,13 @@ pub(crate) fn ioctl(st: &mut KState, chars: &Characteristics, request: u32, byte
         NVGPU_GPU_IOCTL_ALLOC_AS => {
             let mut a: NvgpuAllocAsArgs = arg(bytes)?;
             rule_alloc_as_range(&a)?;
+            // The fd (the step that can fail, EMFILE) comes first; the VM
+            // exists only once it has succeeded.
             let id = st.next_vm;
+            a.as_fd = st.new_fd(FdObj::As(id))?;
             st.next_vm += 1;
             let vm = vm::Vm::new(a.va_range_start, a.va_range_end, a.big_page_size != 0);
             st.vms.insert(id, Arc::new(vm));
-            a.as_fd = st.new_fd(FdObj::As(id))?;
             put(bytes, &a);
             Ok(0)
         }
@@ -172,9 +174,9 @@ pub(crate) fn ioctl(st: &mut KState, chars: &Characteristics, request: u32, byte
             let mut a: NvgpuGpuOpenTsgArgs = arg(bytes)?;
             tsg::rule_open_tsg_share(&a)?;
             let id = st.next_tsg;
+            a.tsg_fd = st.new_fd(FdObj::Tsg(id))? as u32;
             st.next_tsg += 1;
             st.tsgs.insert(id, tsg::Tsg::default());
-            a.tsg_fd = st.new_fd(FdObj::Tsg(id))? as u32;
             put(bytes, &a);
             Ok(0)
         }
@@ -191,9 +193,10 @@ pub(crate) fn ioctl(st: &mut KState, chars: &Characteristics, request: u32, byte
                 .map(|i| (MAX_CHANNELS - 1) - (st.next_chid + i) % MAX_CHANNELS)
                 .find(|c| !st.channels.contains_key(c));
             let chid = chid.ok_or(Errno::ENOMEM)?;
+            // The channel id is taken only once its fd exists (EMFILE leaks nothing).
+            a.channel_fd = st.new_fd(FdObj::Channel(chid))?;
             st.next_chid = (MAX_CHANNELS - 1 - chid) + 1;
             st.channels.insert(chid, super::channel::Chan::new(chid));
-            a.channel_fd = st.new_fd(FdObj::Channel(chid))?;
             put(bytes, &a);
             Ok(0)
         }

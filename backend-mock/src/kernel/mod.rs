@@ -155,6 +155,33 @@ pub struct TraceEntry {
     pub result: Result<i32, Errno>,
 }
 
+/// Entries the in-memory trace keeps by default (about 0.5 MB at most).
+pub const DEFAULT_TRACE_RING: usize = 4096;
+
+/// The in-memory trace: the last `capacity` entries.
+#[derive(Debug)]
+struct TraceRing {
+    entries: std::collections::VecDeque<TraceEntry>,
+    capacity: usize,
+    dropped: u64,
+}
+
+impl TraceRing {
+    fn new(capacity: usize) -> Self {
+        TraceRing { entries: std::collections::VecDeque::new(), capacity, dropped: 0 }
+    }
+    fn push(&mut self, e: TraceEntry) {
+        if self.capacity == 0 {
+            return;
+        }
+        if self.entries.len() == self.capacity {
+            self.entries.pop_front();
+            self.dropped += 1;
+        }
+        self.entries.push_back(e);
+    }
+}
+
 /// Counts of what is alive in the kernel, for leak checks.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct KernelSnapshot {
@@ -211,6 +238,7 @@ pub struct MockKernelBuilder {
     characteristics: Characteristics,
     gpu: GpuConfig,
     trace_stderr: Option<bool>,
+    trace_ring: Option<usize>,
 }
 
 impl MockKernelBuilder {
@@ -227,6 +255,14 @@ impl MockKernelBuilder {
     /// Print a decoded line per ioctl to stderr (default: env `GPUIFACE_MOCK_TRACE`).
     pub fn trace_stderr(mut self, on: bool) -> Self {
         self.trace_stderr = Some(on);
+        self
+    }
+    /// Keep the last `entries` decoded ioctls in memory for [`MockKernel::trace`]
+    /// (a ring: older entries are dropped); 0 turns the in-memory trace off,
+    /// so an ioctl costs no trace memory at all. Default:
+    /// [`DEFAULT_TRACE_RING`].
+    pub fn trace_ring(mut self, entries: usize) -> Self {
+        self.trace_ring = Some(entries);
         self
     }
     /// Build.
@@ -247,7 +283,8 @@ impl MockKernelBuilder {
             gpu: Gpu::new(self.gpu),
             characteristics: self.characteristics,
             injections: Mutex::new(Vec::new()),
-            trace: Mutex::new(Vec::new()),
+            trace: Mutex::new(TraceRing::new(self.trace_ring.unwrap_or(DEFAULT_TRACE_RING))),
+            trace_ring_capacity: self.trace_ring.unwrap_or(DEFAULT_TRACE_RING),
             trace_stderr: self.trace_stderr.unwrap_or_else(|| {
                 matches!(std::env::var("GPUIFACE_MOCK_TRACE").as_deref(), Ok("1" | "stderr" | "true"))
             }),
@@ -267,7 +304,8 @@ pub struct MockKernel {
     gpu: Arc<Gpu>,
     characteristics: Characteristics,
     injections: Mutex<Vec<Injection>>,
-    trace: Mutex<Vec<TraceEntry>>,
+    trace: Mutex<TraceRing>,
+    trace_ring_capacity: usize,
     trace_stderr: bool,
     /// `GPUIFACE_MOCK_TRACE=<path>`: the decoded trace goes to this file.
     trace_file: Option<Mutex<std::fs::File>>,
@@ -335,12 +373,19 @@ impl MockKernel {
 
     /// The ioctls so far, decoded.
     pub fn trace(&self) -> Vec<TraceEntry> {
-        lock(&self.trace).clone()
+        lock(&self.trace).entries.iter().cloned().collect()
+    }
+
+    /// Entries the ring dropped (oldest first) since the last [`MockKernel::clear_trace`].
+    pub fn trace_dropped(&self) -> u64 {
+        lock(&self.trace).dropped
     }
 
     /// Forget the trace.
     pub fn clear_trace(&self) {
-        lock(&self.trace).clear();
+        let mut t = lock(&self.trace);
+        t.entries.clear();
+        t.dropped = 0;
     }
 
     /// What is alive.
@@ -400,6 +445,10 @@ impl MockKernel {
     }
 
     fn record(&self, fd_kind: &'static str, request: u32, result: Result<i32, Errno>, detail: &str) {
+        // Tracing off (no ring, no stderr, no file) costs nothing per ioctl.
+        if self.trace_ring_capacity == 0 && !self.trace_stderr && self.trace_file.is_none() {
+            return;
+        }
         let name =
             abi::ioctl_by_number(request).map(|d| d.name.to_string()).unwrap_or_else(|| format!("{request:#010x}"));
         if self.trace_stderr || self.trace_file.is_some() {
@@ -415,7 +464,9 @@ impl MockKernel {
                 let _ = writeln!(lock(f), "{line}");
             }
         }
-        lock(&self.trace).push(TraceEntry { fd_kind, name, result });
+        if self.trace_ring_capacity > 0 {
+            lock(&self.trace).push(TraceEntry { fd_kind, name, result });
+        }
     }
 
     /// Run one ioctl whose argument is the client address (or value) `arg`,
