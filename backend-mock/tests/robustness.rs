@@ -324,3 +324,87 @@ fn item_13_an_unbound_channel_answers_as_the_kernel_does() {
     assert_eq!(k.io(ch, iowr(b'H', 0x7f, 8), &mut word), Err(Errno::ENOTTY));
     k.close_all(&[ch, tsg, as_fd]);
 }
+
+#[test]
+fn item_9_dup_and_dup2_follow_kernel_file_semantics() {
+    let k = K::new();
+    let as_fd = k.alloc_as();
+    let ch = k.channel();
+    // SAFETY: dup of open fds; the copies are closed below.
+    let (as_dup, ch_dup) = unsafe { (libc::dup(as_fd), libc::dup(ch)) };
+    assert!(as_dup >= 0 && ch_dup >= 0);
+    // The copy is the same file: its ioctls reach the same object.
+    assert!(k.k.owns_fd(as_dup));
+    let mut regions = [0u8; 48];
+    let mut v = NvgpuAsGetVaRegionsArgs { buf_addr: regions.as_mut_ptr() as u64, buf_size: 48, ..Default::default() };
+    assert_eq!(k.io(as_dup, NVGPU_AS_IOCTL_GET_VA_REGIONS, &mut v), Ok(0));
+    // A dup passed inside an argument is the same channel too.
+    let mut b = NvgpuAsBindChannelArgs { channel_fd: ch_dup as u32 };
+    assert_eq!(k.io(as_dup, NVGPU_AS_IOCTL_BIND_CHANNEL, &mut b), Ok(0));
+    // Closing the original keeps the object while the copy is open.
+    k.k.close(as_fd).unwrap();
+    assert_eq!(k.k.snapshot().vms.len(), 1);
+    assert_eq!(k.io(as_dup, NVGPU_AS_IOCTL_GET_VA_REGIONS, &mut v), Ok(0));
+    // dup2 over the channel's original fd: the number now names /dev/null,
+    // which is not the model's; the channel lives on through its copy.
+    let null = std::fs::File::open("/dev/null").unwrap();
+    // SAFETY: dup2 onto a number whose file the test owns (the channel's original).
+    assert_eq!(unsafe { libc::dup2(std::os::fd::AsRawFd::as_raw_fd(&null), ch) }, ch);
+    assert!(!k.k.owns_fd(ch));
+    assert_eq!(k.k.snapshot().channels.len(), 1);
+    let mut w = NvgpuChannelWdtArgs { wdt_status: NVGPU_IOCTL_CHANNEL_DISABLE_WDT, timeout_ms: 0 };
+    assert_eq!(k.io(ch_dup, NVGPU_IOCTL_CHANNEL_WDT, &mut w), Ok(0));
+    assert_eq!(k.io(ch, NVGPU_IOCTL_CHANNEL_WDT, &mut w), Err(Errno::EBADF));
+    // The last fds go: so do the objects.
+    k.k.close(ch_dup).unwrap();
+    k.k.close(as_dup).unwrap();
+    // SAFETY: the dup2'ed number belongs to the test.
+    unsafe { libc::close(ch) };
+    let s = k.k.snapshot();
+    assert!(s.channels.is_empty() && s.vms.is_empty(), "{s:?}");
+}
+
+#[test]
+fn item_9_dup2_over_the_last_fd_releases_the_object() {
+    let k = K::new();
+    let ch = k.channel();
+    let null = std::fs::File::open("/dev/null").unwrap();
+    // SAFETY: dup2 onto the channel's only fd, as a careless program would.
+    assert_eq!(unsafe { libc::dup2(std::os::fd::AsRawFd::as_raw_fd(&null), ch) }, ch);
+    // The model notices at the next use of the number.
+    assert!(!k.k.owns_fd(ch));
+    assert!(k.k.snapshot().channels.is_empty());
+    // SAFETY: the number belongs to the test now.
+    unsafe { libc::close(ch) };
+}
+
+#[test]
+fn item_11_nvmap_handles_belong_to_their_nvmap_client() {
+    let k = K::new();
+    let other = k.k.open(&CString::new("/dev/nvmap").unwrap(), libc::O_RDWR).unwrap();
+    let mut c = NvmapCreateHandle { size: 4096, handle: 0 };
+    assert_eq!(k.io(k.nvmap, NVMAP_IOC_CREATE, &mut c), Ok(0));
+    let id = c.handle;
+    let mut alloc = NvmapAllocHandle {
+        handle: id,
+        heap_mask: NVMAP_HEAP_IOVMM,
+        flags: NVMAP_HANDLE_WRITE_COMBINE,
+        align: 4096,
+        numa_nid: 0,
+    };
+    // Another client does not know the id.
+    assert_eq!(k.io(other, NVMAP_IOC_ALLOC, &mut alloc), Err(Errno::EINVAL));
+    assert_eq!(k.io(k.nvmap, NVMAP_IOC_ALLOC, &mut alloc), Ok(0));
+    let mut g = NvmapCreateHandle { size: 0, handle: id };
+    assert_eq!(k.io(other, NVMAP_IOC_GET_FD, &mut g), Err(Errno::EBADF));
+    // Another client's FREE does not free it; closing another client neither.
+    // SAFETY: FREE takes the id as its value.
+    assert_eq!(k.k.ioctl_value(other, NVMAP_IOC_FREE, u64::from(id)), Ok(0));
+    k.k.close(other).unwrap();
+    assert_eq!(k.k.snapshot().nvmap_handles, vec![id]);
+    assert_eq!(k.io(k.nvmap, NVMAP_IOC_GET_FD, &mut g), Ok(0));
+    k.k.close(g.size as RawFd).unwrap();
+    // Closing the owner frees it.
+    k.k.close(k.nvmap).unwrap();
+    assert!(k.k.snapshot().nvmap_handles.is_empty());
+}

@@ -45,7 +45,8 @@ pub type KResult<T = i32> = Result<T, Errno>;
 /// What an fd refers to.
 #[derive(Debug, Clone)]
 pub(crate) enum FdObj {
-    Nvmap,
+    /// A `/dev/nvmap` client (each open is one, with its own handles).
+    Nvmap(u32),
     Ctrl {
         page: Arc<Backing>,
         mapped: bool,
@@ -62,9 +63,16 @@ pub(crate) enum FdObj {
 }
 
 impl FdObj {
+    /// An object with kernel state that lives as long as its file (a
+    /// channel, TSG, AS or nvmap client). Dma-buf, ctrl and event fds share
+    /// their file with the model's own memory fds and own no such state.
+    fn is_kernel_object(&self) -> bool {
+        matches!(self, FdObj::Channel(_) | FdObj::Tsg(_) | FdObj::As(_) | FdObj::Nvmap(_))
+    }
+
     fn kind(&self) -> &'static str {
         match self {
-            FdObj::Nvmap => "nvmap",
+            FdObj::Nvmap(_) => "nvmap",
             FdObj::Ctrl { .. } => "ctrl",
             FdObj::As(_) => "as",
             FdObj::Tsg(_) => "tsg",
@@ -86,6 +94,10 @@ pub(crate) enum GpuAction {
 /// The kernel's state (one lock).
 pub(crate) struct KState {
     pub fds: HashMap<RawFd, FdObj>,
+    /// The file (`st_dev`, `st_ino`) each fd in `fds` was created for: a
+    /// `dup` of it is the same object; a number whose file changed was
+    /// closed behind the model's back and reused.
+    pub fd_ids: HashMap<RawFd, FileId>,
     pub nvmap: nvmap::Nvmap,
     pub vms: HashMap<u32, Arc<Vm>>,
     pub next_vm: u32,
@@ -115,7 +127,27 @@ impl KState {
             return Err(Errno::last());
         }
         self.fds.insert(fd, obj);
+        if let Some(id) = file_id(fd) {
+            self.fd_ids.insert(fd, id);
+        }
         Ok(fd)
+    }
+
+    /// The number the model knows `fd`'s file by: `fd` itself, or the
+    /// original of a `dup`. `None`: not a file of the model (or a number
+    /// reused for another file).
+    pub(crate) fn canonical(&self, fd: RawFd) -> Option<RawFd> {
+        let id = file_id(fd)?;
+        if self.fd_ids.get(&fd) == Some(&id) {
+            return Some(fd);
+        }
+        self.fd_ids.iter().find(|(n, i)| **i == id && self.fds.contains_key(n)).map(|(n, _)| *n)
+    }
+
+    /// The object behind `fd` (a dup included), for fds passed inside
+    /// ioctl arguments (BIND_CHANNEL's channel, CREATE_SUBCONTEXT's AS).
+    pub(crate) fn obj(&self, fd: RawFd) -> Option<&FdObj> {
+        self.canonical(fd).and_then(|c| self.fds.get(&c))
     }
 
     /// The dma-buf behind `fd`: ours by number, or one the program dup'ed
@@ -133,6 +165,26 @@ impl KState {
         let ino = inode(fd).ok_or(Errno::EBADF)?;
         self.nvmap.by_inode(ino).ok_or(Errno::EINVAL)
     }
+}
+
+/// What identifies an open file: `(st_dev, st_ino)`.
+pub(crate) type FileId = (u64, u64);
+
+/// The file behind an fd, if it is open.
+pub(crate) fn file_id(fd: RawFd) -> Option<FileId> {
+    // SAFETY: fstat into a zeroed buffer; failure is reported by the return value.
+    unsafe {
+        let mut st: libc::stat = std::mem::zeroed();
+        (libc::fstat(fd, &mut st) == 0).then_some((st.st_dev, st.st_ino))
+    }
+}
+
+/// Another fd of this process (not `except`) open on the file `id`, found by
+/// walking `/proc/self/fd`: a file stays alive while any fd refers to it.
+fn other_fd_on(id: FileId, except: RawFd) -> Option<RawFd> {
+    let dir = std::fs::read_dir("/proc/self/fd").ok()?;
+    let fds: Vec<RawFd> = dir.filter_map(|e| e.ok()?.file_name().to_str()?.parse().ok()).collect();
+    fds.into_iter().find(|fd| *fd != except && file_id(*fd) == Some(id))
 }
 
 /// The inode of an fd, if it is open.
@@ -270,6 +322,7 @@ impl MockKernelBuilder {
         MockKernel {
             state: Mutex::new(KState {
                 fds: HashMap::new(),
+                fd_ids: HashMap::new(),
                 nvmap: nvmap::Nvmap::default(),
                 vms: HashMap::new(),
                 next_vm: 1,
@@ -420,7 +473,46 @@ impl MockKernel {
 
     /// True when `fd` is one this kernel handed out (and has not closed).
     pub fn owns_fd(&self, fd: RawFd) -> bool {
-        lock(&self.state).fds.contains_key(&fd)
+        let stale = {
+            let st = lock(&self.state);
+            if st.canonical(fd).is_some() {
+                return true;
+            }
+            st.fd_ids.contains_key(&fd)
+        };
+        if stale {
+            // The number is in the table but names another file now: the
+            // model's file was closed behind its back (dup2 over it, a
+            // close-all loop) and the number reused.
+            self.forget_closed(fd);
+        }
+        false
+    }
+
+    /// The file the model knew as `fd` is no longer behind that number:
+    /// re-key the object to another fd still open on the file, or, when
+    /// none is left, release it as its last close would.
+    fn forget_closed(&self, fd: RawFd) {
+        let released = {
+            let mut st = lock(&self.state);
+            let Some(id) = st.fd_ids.remove(&fd) else { return };
+            let Some(obj) = st.fds.remove(&fd) else { return };
+            let other = if obj.is_kernel_object() { other_fd_on(id, fd) } else { None };
+            match other.filter(|n| !st.fd_ids.contains_key(n)) {
+                Some(other) => {
+                    st.fds.insert(other, obj);
+                    st.fd_ids.insert(other, id);
+                    false
+                }
+                None => {
+                    release_obj(&mut st, obj);
+                    true
+                }
+            }
+        };
+        if released {
+            self.run_actions();
+        }
     }
 
     /// The VM behind an address-space fd (for tests).
@@ -475,7 +567,10 @@ impl MockKernel {
     /// memory is touched only through [`crate::usermem`]. `copy_out: false`
     /// is for callers that promised the argument is only read.
     pub fn ioctl_at(&self, fd: RawFd, request: u32, arg: u64, copy_out: bool) -> KResult {
-        let obj = lock(&self.state).fds.get(&fd).cloned();
+        let obj = {
+            let st = lock(&self.state);
+            st.canonical(fd).and_then(|c| st.fds.get(&c).cloned())
+        };
         let Some(obj) = obj else {
             return Err(Errno::EBADF);
         };
@@ -512,7 +607,7 @@ impl MockKernel {
         };
         // A created object must not outlive a failed copy-out: nobody would
         // learn its fd or id.
-        if self.undo_create(request, &buf) {
+        if self.undo_create(obj, request, &buf) {
             return Err(Errno::EFAULT);
         }
         copy_out_failure(obj, request, uncopied)
@@ -520,7 +615,7 @@ impl MockKernel {
 
     /// Undo what a creating ioctl made (its fd or nvmap id is in `out`).
     /// True when `request` creates something.
-    fn undo_create(&self, request: u32, out: &[u8]) -> bool {
+    fn undo_create(&self, obj: &FdObj, request: u32, out: &[u8]) -> bool {
         use gpuiface_nvgpu::abi::*;
         let fd = match request {
             NVGPU_GPU_IOCTL_ALLOC_AS => arg::<NvgpuAllocAsArgs>(out).map(|a| a.as_fd),
@@ -529,8 +624,10 @@ impl MockKernel {
             NVGPU_IOCTL_TSG_EVENT_ID_CTRL => arg::<NvgpuEventIdCtrlArgs>(out).map(|a| a.event_fd),
             NVMAP_IOC_GET_FD => arg::<NvmapCreateHandle>(out).map(|a| a.size as i32),
             NVMAP_IOC_CREATE => {
-                if let Ok(a) = arg::<NvmapCreateHandle>(out) {
-                    let _ = nvmap::ioctl(&mut lock(&self.state), abi::NVMAP_IOC_FREE, &mut [], u64::from(a.handle));
+                if let (Ok(a), FdObj::Nvmap(client)) = (arg::<NvmapCreateHandle>(out), obj) {
+                    let mut st = lock(&self.state);
+                    st.nvmap.client = *client;
+                    let _ = nvmap::ioctl(&mut st, NVMAP_IOC_FREE, &mut [], u64::from(a.handle));
                 }
                 return true;
             }
@@ -542,27 +639,59 @@ impl MockKernel {
         true
     }
 
-    /// Close an fd: release what the kernel would.
+    /// Close an fd: the object goes when the last fd on its file closes
+    /// (a `dup` keeps it alive, as on Linux).
     fn release_fd(&self, fd: RawFd) -> KResult<()> {
-        {
-            let mut st = lock(&self.state);
-            let Some(obj) = st.fds.remove(&fd) else {
+        let (canon, id) = {
+            let st = lock(&self.state);
+            let Some(c) = st.canonical(fd) else {
                 return Err(Errno::EBADF);
             };
-            match obj {
-                FdObj::Channel(chid) => channel::close(&mut st, chid),
-                FdObj::Tsg(id) => tsg::close(&mut st, id),
-                FdObj::As(id) => vm::close(&mut st, id),
-                FdObj::Nvmap => nvmap::close(&mut st),
-                FdObj::Ctrl { .. } | FdObj::DmaBuf { .. } | FdObj::Event => {}
-            }
-        }
-        self.run_actions();
-        // SAFETY: `fd` was ours (it was in the table), and nobody else owns it.
+            (c, st.fd_ids.get(&c).copied())
+        };
+        // SAFETY: `fd` is open on one of the model's files (checked above);
+        // the caller closes it, as close(2) does.
         if unsafe { libc::close(fd) } < 0 {
             return Err(Errno::last());
         }
+        if canon != fd {
+            return Ok(()); // a dup: the original still holds the file
+        }
+        let released = {
+            let mut st = lock(&self.state);
+            let Some(obj) = st.fds.remove(&fd) else { return Ok(()) };
+            let other = match id {
+                Some(id) if obj.is_kernel_object() => other_fd_on(id, fd).filter(|n| !st.fd_ids.contains_key(n)),
+                _ => None,
+            };
+            let id = st.fd_ids.remove(&fd);
+            match (other, id) {
+                (Some(other), Some(id)) => {
+                    st.fds.insert(other, obj);
+                    st.fd_ids.insert(other, id);
+                    false
+                }
+                _ => {
+                    release_obj(&mut st, obj);
+                    true
+                }
+            }
+        };
+        if released {
+            self.run_actions();
+        }
         Ok(())
+    }
+}
+
+/// Release what the kernel releases when an object's file goes.
+fn release_obj(st: &mut KState, obj: FdObj) {
+    match obj {
+        FdObj::Channel(chid) => channel::close(st, chid),
+        FdObj::Tsg(id) => tsg::close(st, id),
+        FdObj::As(id) => vm::close(st, id),
+        FdObj::Nvmap(client) => nvmap::close(st, client),
+        FdObj::Ctrl { .. } | FdObj::DmaBuf { .. } | FdObj::Event => {}
     }
 }
 
@@ -582,7 +711,7 @@ fn precheck(obj: &FdObj, request: u32, arg: u64) -> KResult<()> {
         }
     };
     match obj {
-        FdObj::Nvmap => {
+        FdObj::Nvmap(_) => {
             if p.ty != b'N' || p.nr > NVMAP_MAXNR {
                 return Err(Errno::ENOTTY);
             }
@@ -612,7 +741,7 @@ fn precheck(obj: &FdObj, request: u32, arg: u64) -> KResult<()> {
 fn copies_in(obj: &FdObj, request: u32) -> bool {
     let p = abi::decode(request);
     match obj {
-        FdObj::Nvmap => p.size > 0 && (p.dir & abi::IOC_WRITE != 0 || request == abi::NVMAP_IOC_QUERY_HEAP_PARAMS),
+        FdObj::Nvmap(_) => p.size > 0 && (p.dir & abi::IOC_WRITE != 0 || request == abi::NVMAP_IOC_QUERY_HEAP_PARAMS),
         _ => p.dir & abi::IOC_WRITE != 0 && p.size > 0,
     }
 }
@@ -624,7 +753,7 @@ fn copies_in(obj: &FdObj, request: u32) -> bool {
 fn copy_out_failure(obj: &FdObj, request: u32, uncopied: usize) -> KResult {
     match obj {
         FdObj::Ctrl { .. } | FdObj::Tsg(_) | FdObj::Channel(_) => Ok(uncopied as i32),
-        FdObj::Nvmap if request == abi::NVMAP_IOC_GET_AVAILABLE_HEAPS => Err(Errno::EINVAL),
+        FdObj::Nvmap(_) if request == abi::NVMAP_IOC_GET_AVAILABLE_HEAPS => Err(Errno::EINVAL),
         _ => Err(Errno::EFAULT),
     }
 }
@@ -641,7 +770,10 @@ fn dispatch(
 ) -> KResult {
     let _ = fd;
     match obj {
-        FdObj::Nvmap => nvmap::ioctl(st, request, arg, value),
+        FdObj::Nvmap(client) => {
+            st.nvmap.client = *client;
+            nvmap::ioctl(st, request, arg, value)
+        }
         FdObj::Ctrl { .. } => ctrl::ioctl(st, chars, request, arg),
         FdObj::As(id) => vm::ioctl(st, *id, request, arg),
         FdObj::Tsg(id) => tsg::ioctl(st, *id, request, arg),
@@ -665,7 +797,10 @@ impl Syscalls for MockKernel {
     fn open(&self, path: &CStr, _flags: i32) -> Result<RawFd, Errno> {
         let mut st = lock(&self.state);
         match path.to_bytes() {
-            b"/dev/nvmap" => st.new_fd(FdObj::Nvmap),
+            b"/dev/nvmap" => {
+                let client = st.nvmap.next_client();
+                st.new_fd(FdObj::Nvmap(client))
+            }
             b"/dev/nvgpu/igpu0/ctrl" => {
                 let page = Arc::new(Backing::new("gpuiface-mock:usermode", 0x10000).map_err(|_| Errno::ENOMEM)?);
                 st.new_fd(FdObj::Ctrl { page, mapped: false })

@@ -15,6 +15,9 @@ use crate::mem::Backing;
 pub(crate) struct Handle {
     size: u64,
     backing: Option<Arc<Backing>>,
+    /// The `/dev/nvmap` client (open) holding it: ids are per client, as
+    /// nvmap's `nvmap_client` reference tables are.
+    client: u32,
 }
 
 /// The handle table.
@@ -22,6 +25,9 @@ pub(crate) struct Handle {
 pub(crate) struct Nvmap {
     handles: HashMap<u32, Handle>,
     next: u32,
+    /// The client the current ioctl came from (set by the dispatcher).
+    pub client: u32,
+    next_client: u32,
 }
 
 /// The bit real handle ids carry.
@@ -30,6 +36,16 @@ pub const HANDLE_ID_BASE: u32 = 0x8000_0000;
 pub const IOVMM_TOTAL: u64 = 64 << 30;
 
 impl Nvmap {
+    /// A new client id for an open of `/dev/nvmap`.
+    pub(crate) fn next_client(&mut self) -> u32 {
+        self.next_client += 1;
+        self.next_client
+    }
+    /// The current client's handle `id` (another client's id is unknown here).
+    fn mine(&mut self, id: u32) -> Option<&mut Handle> {
+        let client = self.client;
+        self.handles.get_mut(&id).filter(|h| h.client == client)
+    }
     pub(crate) fn ids(&self) -> Vec<u32> {
         self.handles.keys().copied().collect()
     }
@@ -41,10 +57,10 @@ impl Nvmap {
     }
 }
 
-pub(crate) fn close(st: &mut KState) {
-    // Closing the nvmap fd frees this client's handles (memory stays while
-    // dma-buf fds and GPU mappings reference it).
-    st.nvmap.handles.clear();
+pub(crate) fn close(st: &mut KState, client: u32) {
+    // Closing an nvmap fd frees that client's handles, and only those (memory
+    // stays while dma-buf fds and GPU mappings reference it).
+    st.nvmap.handles.retain(|_, h| h.client != client);
 }
 
 /// §5 CREATE: `size == 0` → EINVAL.
@@ -95,7 +111,8 @@ pub(crate) fn ioctl(st: &mut KState, request: u32, bytes: &mut [u8], value: u64)
             rule_create_rejects_zero_size(size)?;
             st.nvmap.next += 1;
             let id = HANDLE_ID_BASE | (0x18 + st.nvmap.next);
-            st.nvmap.handles.insert(id, Handle { size: size.next_multiple_of(4096), backing: None });
+            let client = st.nvmap.client;
+            st.nvmap.handles.insert(id, Handle { size: size.next_multiple_of(4096), backing: None, client });
             a.handle = id;
             put(bytes, &a);
             Ok(0)
@@ -108,7 +125,7 @@ pub(crate) fn ioctl(st: &mut KState, request: u32, bytes: &mut [u8], value: u64)
                 return Err(Errno::EINVAL);
             }
             rule_alloc_numa_nid(a.numa_nid)?;
-            let h = st.nvmap.handles.get_mut(&a.handle).ok_or(Errno::EINVAL)?;
+            let h = st.nvmap.mine(a.handle).ok_or(Errno::EINVAL)?;
             rule_alloc_heap_available(a.heap_mask, h.size)?;
             // §5: already allocated → EEXIST.
             if h.backing.is_some() {
@@ -124,7 +141,7 @@ pub(crate) fn ioctl(st: &mut KState, request: u32, bytes: &mut [u8], value: u64)
                 return Ok(0);
             }
             let id = value as u32;
-            if st.nvmap.handles.remove(&id).is_none() {
+            if st.nvmap.mine(id).is_none() || st.nvmap.handles.remove(&id).is_none() {
                 // A foreign dma-buf fd would be closed here; unknown ids are ignored.
                 return Ok(0);
             }
@@ -133,7 +150,7 @@ pub(crate) fn ioctl(st: &mut KState, request: u32, bytes: &mut [u8], value: u64)
         NVMAP_IOC_GET_FD => {
             let mut a: NvmapCreateHandle = arg(bytes)?;
             // §5: an unknown id that is not a dma-buf fd either: dma_buf_get's EBADF.
-            let h = st.nvmap.handles.get(&a.handle).ok_or(Errno::EBADF)?;
+            let h = st.nvmap.mine(a.handle).ok_or(Errno::EBADF)?;
             // An unallocated handle has no pages to export.
             let backing = h.backing.clone().ok_or(Errno::EINVAL)?;
             let fd = st.new_fd(FdObj::DmaBuf { handle: a.handle, backing })?;

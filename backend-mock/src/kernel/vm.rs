@@ -219,7 +219,7 @@ pub(crate) fn ioctl(st: &mut KState, id: u32, request: u32, bytes: &mut [u8]) ->
         NVGPU_AS_IOCTL_BIND_CHANNEL => {
             let a: NvgpuAsBindChannelArgs = arg(bytes)?;
             // §2: not a channel → EINVAL; already bound to any AS → EINVAL.
-            let chid = match st.fds.get(&(a.channel_fd as i32)) {
+            let chid = match st.obj(a.channel_fd as i32) {
                 Some(FdObj::Channel(c)) => *c,
                 _ => return Err(Errno::EINVAL),
             };
