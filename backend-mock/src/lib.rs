@@ -7,6 +7,7 @@
 //! | module | what it holds |
 //! |---|---|
 //! | [`kernel`] | the kernel model: fds, nvmap, ctrl/AS/TSG/channel ioctls, every rule with its errno |
+//! | [`fdkeeper`] | the model's memfds, in a private fd table out of the client's reach |
 //! | [`gpu`] | the GPU model: host (PBDMA), compute and copy engines, execution modes |
 //! | [`mem`] | memory backings (memfds) and the GPU VM translation trait both models share |
 //! | [`usermem`] | checked copies from and to client memory (EFAULT, never a fault) |
@@ -22,6 +23,7 @@
 //! # Ok::<(), gpuiface_hal::Error>(())
 //! ```
 
+pub mod fdkeeper;
 pub mod gpu;
 pub mod kernel;
 pub mod mem;

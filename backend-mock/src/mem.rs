@@ -10,14 +10,19 @@
 //! address is a fault, reported as the faulting VA.
 
 use std::io;
-use std::os::fd::{AsRawFd, FromRawFd, OwnedFd, RawFd};
+use std::os::fd::OwnedFd;
+
+use crate::fdkeeper::{FileId, KeptFd};
 use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
 use std::sync::Arc;
 
 /// Bytes backing one nvmap handle (or any GPU-visible memory of the model).
+///
+/// The memfd itself is held by the model's fd keeper ([`crate::fdkeeper`]),
+/// outside the client's fd table; [`Backing::open_fd`] opens a new fd on it.
 #[derive(Debug)]
 pub struct Backing {
-    file: std::fs::File,
+    kept: KeptFd,
     map: memmap2::MmapRaw,
     len: usize,
 }
@@ -26,17 +31,11 @@ impl Backing {
     /// A zero-filled memfd of `len` bytes (rounded up to a page), mapped shared.
     pub fn new(name: &str, len: usize) -> io::Result<Backing> {
         let len = len.max(1).next_multiple_of(page_size());
-        let cname = std::ffi::CString::new(name).unwrap_or_default();
-        // SAFETY: memfd_create with a valid NUL-terminated name; the result is checked.
-        let raw = unsafe { libc::memfd_create(cname.as_ptr(), libc::MFD_CLOEXEC) };
-        if raw < 0 {
-            return Err(io::Error::last_os_error());
-        }
-        // SAFETY: `raw` is a fresh fd we own.
-        let file = std::fs::File::from(unsafe { OwnedFd::from_raw_fd(raw) });
-        file.set_len(len as u64)?;
+        let kept = KeptFd::memfd(name, len as u64)?;
+        // A temporary fd to map it; the mapping outlives it.
+        let file = std::fs::File::from(kept.open()?);
         let map = memmap2::MmapOptions::new().len(len).map_raw(&file)?;
-        Ok(Backing { file, map, len })
+        Ok(Backing { kept, map, len })
     }
 
     /// Size in bytes (page-rounded).
@@ -49,9 +48,15 @@ impl Backing {
         self.len == 0
     }
 
-    /// The memfd; `dup` it to hand out a dma-buf fd.
-    pub fn raw_fd(&self) -> RawFd {
-        self.file.as_raw_fd()
+    /// A new fd on the memory's file, owned by the caller (a dma-buf fd to
+    /// hand out, or one to mmap): a CPU mapping of it sees the same bytes.
+    pub fn open_fd(&self) -> io::Result<OwnedFd> {
+        self.kept.open()
+    }
+
+    /// The memory's file `(st_dev, st_ino)`: what a dma-buf fd is recognised by.
+    pub fn file_id(&self) -> FileId {
+        self.kept.file_id()
     }
 
     /// The model's own mapping (for tests and the GPU model).
@@ -230,8 +235,10 @@ mod tests {
         assert_eq!(buf, [0; 10]);
         b.write_u32(4, 0xdead_beef);
         // A second mapping of the same fd sees the write.
-        // SAFETY: fresh read-only mapping of our memfd, unmapped below.
-        let p = unsafe { libc::mmap(std::ptr::null_mut(), b.len(), libc::PROT_READ, libc::MAP_SHARED, b.raw_fd(), 0) };
+        let fd = b.open_fd().unwrap();
+        let raw = std::os::fd::AsRawFd::as_raw_fd(&fd);
+        // SAFETY: fresh read-only mapping of the backing's file, unmapped below.
+        let p = unsafe { libc::mmap(std::ptr::null_mut(), b.len(), libc::PROT_READ, libc::MAP_SHARED, raw, 0) };
         assert_ne!(p, libc::MAP_FAILED);
         // SAFETY: offset 4 is inside the page we just mapped.
         let v = unsafe { p.cast::<u8>().add(4).cast::<u32>().read_volatile() };

@@ -408,3 +408,43 @@ fn item_11_nvmap_handles_belong_to_their_nvmap_client() {
     k.k.close(k.nvmap).unwrap();
     assert!(k.k.snapshot().nvmap_handles.is_empty());
 }
+
+/// `(st_dev, st_ino)` of an fd.
+fn file_of(fd: RawFd) -> Option<(u64, u64)> {
+    // SAFETY: fstat into a zeroed local buffer.
+    unsafe {
+        let mut st: libc::stat = std::mem::zeroed();
+        (libc::fstat(fd, &mut st) == 0).then_some((st.st_dev, st.st_ino))
+    }
+}
+
+#[test]
+fn item_7_model_memory_is_not_in_the_clients_fd_table() {
+    let k = K::new();
+    let mut c = NvmapCreateHandle { size: 4096, handle: 0 };
+    k.io(k.nvmap, NVMAP_IOC_CREATE, &mut c).unwrap();
+    let mut alloc = NvmapAllocHandle {
+        handle: c.handle,
+        heap_mask: NVMAP_HEAP_IOVMM,
+        flags: NVMAP_HANDLE_WRITE_COMBINE,
+        align: 4096,
+        numa_nid: 0,
+    };
+    k.io(k.nvmap, NVMAP_IOC_ALLOC, &mut alloc).unwrap();
+    let mut g = NvmapCreateHandle { size: 0, handle: c.handle };
+    k.io(k.nvmap, NVMAP_IOC_GET_FD, &mut g).unwrap();
+    let file = file_of(g.size as RawFd).unwrap();
+    k.k.close(g.size as RawFd).unwrap();
+    // No fd of this process is open on the memory's file any more: the
+    // model's own reference is outside the process's (client's) fd table.
+    let fds: Vec<RawFd> = std::fs::read_dir("/proc/self/fd")
+        .unwrap()
+        .filter_map(|e| e.ok()?.file_name().to_str()?.parse().ok())
+        .collect();
+    assert!(fds.iter().all(|fd| file_of(*fd) != Some(file)), "a client-table fd holds model memory");
+    // Yet the model still has it: a new dma-buf fd is the same file.
+    let mut g = NvmapCreateHandle { size: 0, handle: c.handle };
+    k.io(k.nvmap, NVMAP_IOC_GET_FD, &mut g).unwrap();
+    assert_eq!(file_of(g.size as RawFd), Some(file));
+    k.k.close(g.size as RawFd).unwrap();
+}

@@ -9,10 +9,12 @@ use std::process::Command;
 
 use gpuiface_nvgpu::abi::*;
 
-/// The preload library next to this test's binary (`target/<profile>/`).
+/// The preload library cargo built for this test run: next to the test
+/// binary in `target/<profile>/deps/` (the copy in `target/<profile>/` is
+/// only refreshed by `cargo build`).
 fn library() -> PathBuf {
     let exe = std::env::current_exe().expect("test binary path");
-    let dir = exe.parent().and_then(|d| d.parent()).expect("target dir");
+    let dir = exe.parent().expect("deps dir");
     let lib = dir.join("libgpuiface_preload.so");
     assert!(lib.exists(), "{} not built", lib.display());
     lib
@@ -197,4 +199,85 @@ fn item_8_a_forked_child_exits_cleanly_and_opens_its_own_device() {
         &[("GPUIFACE_MOCK_MODE", "polling")],
     );
     assert_all_ok(&r, 7);
+}
+
+/// CREATE + ALLOC (IOVMM) of one page: 0 on success.
+const ALLOC_ONE: &str = r#"
+static int alloc_one(int nvmap, uint32_t *id) {
+    *id = create(nvmap, 4096);
+    if (!*id) return -1;
+    struct { uint32_t handle, heap_mask, flags, align; int32_t numa_nid; } a = { *id, 1u << 30, 1, 4096, 0 };
+    return ioctl(nvmap, ALLOC, &a);
+}
+static int get_fd(int nvmap, uint32_t id) {
+    uint32_t g[2] = { 0, id };
+    if (ioctl(nvmap, GET_FD, g) != 0) return -1;
+    return (int)g[0];
+}
+"#;
+
+#[test]
+fn item_7_model_memory_costs_no_client_fds_and_survives_a_close_all_loop() {
+    let body = format!(
+        r#"}}
+{ALLOC_ONE}
+int main2(void) {{
+    struct rlimit r = {{ 64, 64 }};
+    getrlimit(RLIMIT_NOFILE, &r); r.rlim_cur = 64; setrlimit(RLIMIT_NOFILE, &r);
+    int nvmap = nvmap_open(), ctrl = ctrl_open();
+    int ok = nvmap >= 0 && ctrl >= 0;
+    uint32_t id = 0;
+    for (int i = 0; i < 40 && ok; i++) ok = alloc_one(nvmap, &id) == 0;
+    CHECK(ok, "40 allocations under ulimit -n 64");
+    /* Model memory holds none of the program's fds: 40 more of its own fit
+       (40 + 40 > 64 when every allocation cost one). */
+    int own[40], n = 0;
+    for (; n < 40; n++) if ((own[n] = open("/dev/null", O_RDONLY)) < 0) break;
+    CHECK(n == 40, "the program's own 40 opens still work");
+    while (n > 0) close(own[--n]);
+    if (!ok) return 1;
+    int dmabuf = get_fd(nvmap, id);
+    CHECK(dmabuf >= 0, "GET_FD");
+    char *p = mmap(0, 4096, PROT_READ | PROT_WRITE, MAP_SHARED, dmabuf, 0);
+    CHECK(p != MAP_FAILED, "mmap of the dma-buf");
+    if (p == MAP_FAILED) return 1;
+    p[0] = 42;
+    /* A daemon's close-everything loop: the model's own memory is not in reach. */
+    for (int fd = 3; fd < 64; fd++) close(fd);
+    errno = 0; CHECK(ioctl(nvmap, CREATE, &id) == -1 && errno == EBADF, "closed device fd is closed");
+    nvmap = nvmap_open(); ctrl = ctrl_open();
+    CHECK(nvmap >= 0 && ctrl >= 0 && alloc_one(nvmap, &id) == 0, "a new open works after the loop");
+    dmabuf = get_fd(nvmap, id);
+    char *q = mmap(0, 4096, PROT_READ | PROT_WRITE, MAP_SHARED, dmabuf, 0);
+    CHECK(dmabuf >= 0 && q != MAP_FAILED && q[0] == 0, "a fresh dma-buf is fresh memory");
+    if (q == MAP_FAILED) return 1;
+    CHECK(p[0] == 42, "the old mapping still holds its bytes");
+    CHECK(close(dmabuf) == 0 && close(nvmap) == 0 && close(ctrl) == 0, "closes");
+    return 0;
+"#
+    );
+    // run_c wraps the body in main(); end it early and continue in main2.
+    let r = run_c("item7", &format!("return main2();\n{body}"), &[]);
+    assert_all_ok(&r, 9);
+}
+
+#[test]
+fn item_9_dup_of_a_device_fd_is_the_device_and_dup2_over_it_is_not() {
+    let r = run_c(
+        "item9",
+        r#"
+    int nvmap = nvmap_open(), ctrl = ctrl_open();
+    int copy = dup(nvmap);
+    CHECK(copy >= 0 && create(copy, 4096) != 0, "ioctl through a dup of /dev/nvmap");
+    int ch = open_channel(ctrl);
+    int null = open("/dev/null", O_RDONLY);
+    CHECK(dup2(null, ch) == ch, "dup2 over the channel fd");
+    uint32_t w[2] = { 1, 0 };
+    errno = 0; CHECK(ioctl(ch, WDT, w) == -1 && errno == ENOTTY, "the number is /dev/null now");
+    CHECK(close(nvmap) == 0 && create(copy, 4096) != 0, "the dup outlives the original");
+    CHECK(close(copy) == 0 && close(ch) == 0 && close(null) == 0 && close(ctrl) == 0, "closes");
+"#,
+        &[],
+    );
+    assert_all_ok(&r, 5);
 }

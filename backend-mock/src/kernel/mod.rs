@@ -113,10 +113,10 @@ impl KState {
     /// A fresh real fd (a small memfd) standing for a kernel object.
     pub(crate) fn new_fd(&mut self, obj: FdObj) -> KResult<RawFd> {
         let fd = match &obj {
-            FdObj::DmaBuf { backing, .. } | FdObj::Ctrl { page: backing, .. } => {
-                // SAFETY: dup of a memfd we own; the result is checked.
-                unsafe { libc::fcntl(backing.raw_fd(), libc::F_DUPFD_CLOEXEC, 3) }
-            }
+            FdObj::DmaBuf { backing, .. } | FdObj::Ctrl { page: backing, .. } => match backing.open_fd() {
+                Ok(fd) => std::os::fd::IntoRawFd::into_raw_fd(fd),
+                Err(e) => return Err(Errno(e.raw_os_error().unwrap_or(libc::ENOMEM))),
+            },
             _ => {
                 let name = std::ffi::CString::new(format!("gpuiface-mock:{}", obj.kind())).unwrap_or_default();
                 // SAFETY: memfd_create with a NUL-terminated name; the result is checked.
@@ -167,8 +167,7 @@ impl KState {
     }
 }
 
-/// What identifies an open file: `(st_dev, st_ino)`.
-pub(crate) type FileId = (u64, u64);
+pub(crate) use crate::fdkeeper::FileId;
 
 /// The file behind an fd, if it is open.
 pub(crate) fn file_id(fd: RawFd) -> Option<FileId> {

@@ -7,7 +7,7 @@ use std::sync::Arc;
 use gpuiface_hal::Errno;
 use gpuiface_nvgpu::abi::*;
 
-use super::{arg, inode, put, FdObj, KResult, KState};
+use super::{arg, put, FdObj, KResult, KState};
 use crate::mem::Backing;
 
 /// One nvmap handle.
@@ -52,7 +52,7 @@ impl Nvmap {
     pub(crate) fn by_inode(&self, ino: u64) -> Option<(u32, Arc<Backing>)> {
         self.handles.iter().find_map(|(id, h)| {
             let b = h.backing.as_ref()?;
-            (inode(b.raw_fd()) == Some(ino)).then(|| (*id, b.clone()))
+            (b.file_id().1 == ino).then(|| (*id, b.clone()))
         })
     }
 }
