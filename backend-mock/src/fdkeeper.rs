@@ -17,7 +17,9 @@
 //! fd numbers are bounded by `RLIMIT_NOFILE` separately from the client's.
 //!
 //! A forked child has no keeper thread: the first request in a new process
-//! starts a new one.
+//! starts a new one. The keeper calls no libc function an `LD_PRELOAD`
+//! library may interpose (it closes with the raw system call): it may be
+//! serving a thread that holds the model's lock.
 
 use std::ffi::CString;
 use std::io;
@@ -83,10 +85,7 @@ fn serve(rx: mpsc::Receiver<Req>) {
             Req::Create { name, len, reply } => {
                 let _ = reply.send(create(&name, len));
             }
-            Req::Close(fd) => {
-                // SAFETY: `fd` is a keeper fd whose KeptFd was dropped; no one else uses it.
-                unsafe { libc::close(fd) };
-            }
+            Req::Close(fd) => close_raw(fd),
         }
     }
 }
@@ -107,10 +106,17 @@ fn create(name: &CString, len: u64) -> io::Result<(RawFd, FileId)> {
         }
     };
     if r.is_err() {
-        // SAFETY: closing the memfd created above.
-        unsafe { libc::close(fd) };
+        close_raw(fd);
     }
     r
+}
+
+/// close(2) as a raw system call: an `LD_PRELOAD` library that interposes
+/// `close` (this crate's own does) must not be entered from the keeper, which
+/// may be serving a thread that holds the model's lock.
+fn close_raw(fd: RawFd) {
+    // SAFETY: closes one of the keeper's own fds, which no one else uses.
+    unsafe { libc::syscall(libc::SYS_close, fd) };
 }
 
 /// A memfd held by the keeper. Dropping it closes the keeper's fd (the

@@ -67,6 +67,11 @@ enum Ptr {
 
 const KERNEL_ADDR: u64 = 0xffff_8000_0000_0000;
 
+/// Where `access_ok` ends user space, at the latest (2^48 on aarch64, just
+/// under 2^47 on x86_64): the test's pages lie far below, its kernel address
+/// far above, where even a 0-byte range fails.
+const USER_END: u64 = 1 << 48;
+
 /// Three pages per thread: read-write, read-only, PROT_NONE.
 struct Pages {
     base: usize,
@@ -241,7 +246,7 @@ fn expected(kind: Kind, req: u32, addr: u64, pages: &Pages) -> Option<Errno> {
         Kind::Nvmap => {
             if p.ty != b'N' || p.nr > NVMAP_MAXNR {
                 Some(Errno::ENOTTY)
-            } else if p.dir != IOC_NONE && addr.checked_add(p.size as u64).is_none_or(|e| e > KERNEL_ADDR) {
+            } else if p.dir != IOC_NONE && addr.checked_add(p.size as u64).is_none_or(|e| e > USER_END) {
                 Some(Errno::EFAULT)
             } else if !fact_ioctls().contains(&req) {
                 Some(Errno::ENOTTY)

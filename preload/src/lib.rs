@@ -22,7 +22,7 @@
 //! |---|---|
 //! | `GPUIFACE_MOCK_MODE` | `polling` (default), `threaded`, `immediate` |
 //! | `GPUIFACE_MOCK_TRACE` | `1`: decoded ioctl trace on stderr; a path: appended to that file |
-//! | `GPUIFACE_MOCK_FAIL` | `NAME:N:ERRNO[,...]`: the N-th ioctl named NAME fails with ERRNO (a number or `EINVAL`-style name) |
+//! | `GPUIFACE_MOCK_FAIL` | `NAME:N:ERRNO[,...]`: the N-th ioctl named NAME fails with ERRNO (a number or `EINVAL`-style name); NAME `close`, `mmap` or `munmap`: the N-th such call on the model's fds / memory fails before any effect |
 //! | `GPUIFACE_MOCK_RELEASE` | `r35`: report r35's 312-byte characteristics |
 
 use std::ffi::{c_char, c_int, c_ulong, c_void, CStr};
@@ -109,7 +109,13 @@ fn build_kernel() -> MockKernel {
     if let Ok(spec) = std::env::var("GPUIFACE_MOCK_FAIL") {
         for item in spec.split(',').filter(|s| !s.is_empty()) {
             if let Some((name, nth, errno)) = parse_fail(item) {
-                k.inject_failure(Matcher::Name(name), nth, errno);
+                let matcher = match name.as_str() {
+                    "mmap" => Matcher::Mmap,
+                    "munmap" => Matcher::Munmap,
+                    "close" => Matcher::Close,
+                    _ => Matcher::Name(name),
+                };
+                k.inject_failure(matcher, nth, errno);
             } else {
                 eprintln!("gpuiface-preload: ignoring GPUIFACE_MOCK_FAIL entry {item:?} (want NAME:N:ERRNO)");
             }

@@ -97,7 +97,17 @@ fn run_c(name: &str, body: &str, env: &[(&str, &str)]) -> Run {
     for (k, v) in env {
         cmd.env(k, v);
     }
-    let out = cmd.output().unwrap();
+    // A hang is a failure, not a stuck test run: kill after a generous bound.
+    let mut child = cmd.stdout(std::process::Stdio::piped()).stderr(std::process::Stdio::piped()).spawn().unwrap();
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(120);
+    while child.try_wait().unwrap().is_none() {
+        if std::time::Instant::now() > deadline {
+            let _ = child.kill();
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    let out = child.wait_with_output().unwrap();
     let _ = std::fs::remove_dir_all(&dir);
     Run {
         status: out.status,
@@ -280,4 +290,21 @@ fn item_9_dup_of_a_device_fd_is_the_device_and_dup2_over_it_is_not() {
         &[],
     );
     assert_all_ok(&r, 5);
+}
+
+#[test]
+fn item_14_close_can_be_failed_by_injection_under_the_preload() {
+    let r = run_c(
+        "item14",
+        r#"
+    int nvmap = nvmap_open();
+    int other = open("/dev/null", O_RDONLY);
+    CHECK(close(other) == 0, "closes of other files are not the model's");
+    errno = 0; CHECK(close(nvmap) == -1 && errno == EIO, "injected: the first close of a model fd fails");
+    CHECK(create(nvmap, 4096) != 0, "before any effect: the fd still works");
+    CHECK(close(nvmap) == 0, "the next close succeeds");
+"#,
+        &[("GPUIFACE_MOCK_FAIL", "close:1:EIO")],
+    );
+    assert_all_ok(&r, 4);
 }

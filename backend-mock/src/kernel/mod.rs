@@ -273,6 +273,23 @@ pub enum Matcher {
     Any,
     /// mmap calls.
     Mmap,
+    /// munmap calls.
+    Munmap,
+    /// close calls on the model's fds (a failure before any effect: the fd
+    /// and its object stay).
+    Close,
+    /// Every call of any kind (ioctl, mmap, munmap, close): what a sweep
+    /// over teardown steps uses.
+    AnyCall,
+}
+
+/// The kind of a call, for injection matching.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum CallKind {
+    Ioctl,
+    Mmap,
+    Munmap,
+    Close,
 }
 
 #[derive(Debug)]
@@ -335,6 +352,7 @@ impl MockKernelBuilder {
             gpu: Gpu::new(self.gpu),
             characteristics: self.characteristics,
             injections: Mutex::new(Vec::new()),
+            calls: std::sync::atomic::AtomicU64::new(0),
             trace: Mutex::new(TraceRing::new(self.trace_ring.unwrap_or(DEFAULT_TRACE_RING))),
             trace_ring_capacity: self.trace_ring.unwrap_or(DEFAULT_TRACE_RING),
             trace_stderr: self.trace_stderr.unwrap_or_else(|| {
@@ -356,6 +374,7 @@ pub struct MockKernel {
     gpu: Arc<Gpu>,
     characteristics: Characteristics,
     injections: Mutex<Vec<Injection>>,
+    calls: std::sync::atomic::AtomicU64,
     trace: Mutex<TraceRing>,
     trace_ring_capacity: usize,
     trace_stderr: bool,
@@ -407,13 +426,22 @@ impl MockKernel {
     }
 
     fn injected(&self, name: Option<&str>, number: u32, mmap: bool) -> Option<Errno> {
+        self.injected_call(name, number, if mmap { CallKind::Mmap } else { CallKind::Ioctl })
+    }
+
+    fn injected_call(&self, name: Option<&str>, number: u32, call: CallKind) -> Option<Errno> {
+        self.calls.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         let mut inj = lock(&self.injections);
+        let ioctl = call == CallKind::Ioctl;
         let pos = inj.iter_mut().position(|i| {
             let hit = match &i.matcher {
-                Matcher::Name(n) => !mmap && Some(n.as_str()) == name,
-                Matcher::Number(n) => !mmap && *n == number,
-                Matcher::Any => !mmap,
-                Matcher::Mmap => mmap,
+                Matcher::Name(n) => ioctl && Some(n.as_str()) == name,
+                Matcher::Number(n) => ioctl && *n == number,
+                Matcher::Any => ioctl,
+                Matcher::Mmap => call == CallKind::Mmap,
+                Matcher::Munmap => call == CallKind::Munmap,
+                Matcher::Close => call == CallKind::Close,
+                Matcher::AnyCall => true,
             };
             if hit {
                 i.seen += 1;
@@ -421,6 +449,12 @@ impl MockKernel {
             hit && i.seen == i.nth
         })?;
         Some(inj.remove(pos).errno)
+    }
+
+    /// Calls made so far (ioctls, mmaps, munmaps, closes of model fds): the
+    /// positions [`Matcher::AnyCall`] counts.
+    pub fn calls(&self) -> u64 {
+        self.calls.load(std::sync::atomic::Ordering::Relaxed)
     }
 
     /// The ioctls so far, decoded.
@@ -809,6 +843,9 @@ impl Syscalls for MockKernel {
     }
 
     fn close(&self, fd: RawFd) -> Result<(), Errno> {
+        if let Some(errno) = self.injected_call(None, 0, CallKind::Close) {
+            return Err(errno);
+        }
         self.release_fd(fd)
     }
 
@@ -852,6 +889,9 @@ impl Syscalls for MockKernel {
     }
 
     unsafe fn munmap(&self, addr: usize, len: usize) -> Result<(), Errno> {
+        if let Some(errno) = self.injected_call(None, 0, CallKind::Munmap) {
+            return Err(errno);
+        }
         // SAFETY: forwarded with the caller's guarantees.
         unsafe { LinuxSyscalls.munmap(addr, len) }
     }
