@@ -89,3 +89,27 @@ fn item_14_every_teardown_step_fails_in_turn_and_what_it_leaves_is_reported() {
     // At least one failure must leave something (else the sweep tested nothing).
     assert!(report.iter().any(|l| !l.ends_with("nothing left")), "{report:#?}");
 }
+
+#[test]
+fn item_6_dropping_a_runtime_on_a_hung_queue_does_not_wait_out_its_timeout() {
+    use gpuiface_hal::queue::Queue;
+    use gpuiface_mock::MockDeviceExt;
+    let k = Arc::new(MockKernel::builder().gpu(GpuConfig::with_mode(ExecMode::Threaded)).trace_stderr(false).build());
+    let dev = open_on(k.clone()).unwrap();
+    // A one-hour wait timeout: a drop that waited it out would stall this
+    // test (and CI) instead of returning.
+    let rt = Runtime::with_config(&dev, 1 << 20, std::time::Duration::from_secs(3600)).unwrap();
+    rt.synchronize().unwrap();
+    let chid = dev.channel_token(rt.objects().compute_channel).unwrap() & 0xfff;
+    dev.gpu().inject_hang(chid);
+    let s = dev.signal_alloc().unwrap();
+    let mut q = Queue::compute();
+    q.signal(&s, 1u64);
+    rt.submit(&q, &[]).unwrap();
+    assert_eq!(s.value(), 0);
+    drop(rt);
+    drop(dev);
+    // Everything was released even though the work never ran.
+    let left = k.snapshot();
+    assert!(left.channels.is_empty() && left.tsgs.is_empty() && left.vms.is_empty(), "{left:#?}");
+}

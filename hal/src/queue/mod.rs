@@ -552,10 +552,37 @@ impl<I: GpuIface> Runtime<I> {
     }
 }
 
+/// How long teardown waits for a timeline that stopped moving (see
+/// [`Runtime::synchronize_for_teardown`]).
+const TEARDOWN_STALL: Duration = Duration::from_millis(100);
+
+impl<I: GpuIface> Runtime<I> {
+    /// Teardown's wait: for submitted work while it makes progress, up to
+    /// the wait timeout; a faulted queue, or a hung one whose timeline has
+    /// not moved for [`TEARDOWN_STALL`], is abandoned at once. Closing its
+    /// channels then stops it, as the kernel's channel close does.
+    fn synchronize_for_teardown(&self) {
+        let target = self.last_timeline_value();
+        let start = std::time::Instant::now();
+        let mut seen = self.timeline.value();
+        while start.elapsed() < self.wait_timeout {
+            let slice = TEARDOWN_STALL.min(self.wait_timeout);
+            match self.iface.signal_wait(&self.timeline, target, slice) {
+                Ok(()) => return,
+                Err(Error::DeviceHang { fault: None, .. }) if self.timeline.value() > seen => {
+                    seen = self.timeline.value();
+                }
+                Err(_) => return,
+            }
+        }
+    }
+}
+
 impl<I: GpuIface> Drop for Runtime<I> {
     fn drop(&mut self) {
-        // Best effort: a hung device must still be torn down cleanly.
-        let _ = self.synchronize();
+        // Best effort: a hung or faulted device must still be torn down
+        // cleanly, and promptly.
+        self.synchronize_for_teardown();
         if let Some((b, _)) = self.local_memory.get_mut().unwrap_or_else(|p| p.into_inner()).take() {
             let _ = self.iface.free(b);
         }
