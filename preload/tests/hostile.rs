@@ -308,3 +308,55 @@ fn item_14_close_can_be_failed_by_injection_under_the_preload() {
     );
     assert_all_ok(&r, 4);
 }
+
+/// The r36 ioctl numbers of `facts/nvgpu-abi.tsv`, as a C array initialiser.
+fn fact_numbers() -> (usize, String) {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../facts/nvgpu-abi.tsv");
+    let nums: Vec<String> = std::fs::read_to_string(path)
+        .unwrap()
+        .lines()
+        .filter_map(|l| {
+            let f: Vec<&str> = l.split('\t').collect();
+            (f.first() == Some(&"ioctl")).then(|| format!("{}u", f[2]))
+        })
+        .collect();
+    (nums.len(), nums.join(", "))
+}
+
+#[test]
+fn item_1_bad_pointer_probe_matrix_through_the_preload_never_kills_the_process() {
+    let (n, nums) = fact_numbers();
+    let body = format!(
+        r#"
+    static const uint32_t nums[{n}] = {{ {nums} }};
+    int nvmap = nvmap_open(), ctrl = ctrl_open();
+    int as = alloc_as(ctrl), ch = open_channel(ctrl);
+    uint32_t id = create(nvmap, 4096);
+    struct {{ uint32_t handle, heap_mask, flags, align; int32_t numa_nid; }} al = {{ id, 1u << 30, 1, 4096, 0 }};
+    ioctl(nvmap, ALLOC, &al);
+    uint32_t g[2] = {{ 0, id }};
+    ioctl(nvmap, GET_FD, g);
+    int fds[5] = {{ nvmap, ctrl, as, ch, (int)g[0] }};
+    long page = sysconf(_SC_PAGESIZE);
+    char *m = mmap(0, 2 * page, PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    mprotect(m + page, page, PROT_NONE);
+    void *ptrs[5] = {{ (void *)0, (void *)0xffff800000000000ull, m + page, m, m + page - 8 }};
+    long probes = 0, ok = 0, efault = 0, other = 0;
+    for (int f = 0; f < 5; f++)
+        for (int i = 0; i < {n}; i++)
+            for (int p = 0; p < 5; p++) {{
+                /* Leave the fds this matrix uses open: skip FREE, which takes a value. */
+                if (nums[i] == FREE) continue;
+                errno = 0;
+                int r = ioctl(fds[f], nums[i], ptrs[p]);
+                probes++;
+                if (r >= 0) ok++; else if (errno == EFAULT) efault++; else other++;
+            }}
+    printf("probes %ld: %ld returned >= 0, %ld EFAULT, %ld other errnos\n", probes, ok, efault, other);
+    CHECK(probes > 1730, "the whole matrix ran, the process alive");
+"#
+    );
+    let r = run_c("probes", &body, &[]);
+    eprintln!("{}", r.stdout.lines().next().unwrap_or(""));
+    assert_all_ok(&r, 1);
+}
