@@ -31,9 +31,9 @@ impl Backing {
     /// A zero-filled memfd of `len` bytes (rounded up to a page), mapped shared.
     pub fn new(name: &str, len: usize) -> io::Result<Backing> {
         let len = len.max(1).next_multiple_of(page_size());
-        let kept = KeptFd::memfd(name, len as u64)?;
-        // A temporary fd to map it; the mapping outlives it.
-        let file = std::fs::File::from(kept.open()?);
+        // The keeper holds the memfd; `fd` (ours) maps it and is closed after.
+        let (kept, fd) = KeptFd::memfd(name, len as u64)?;
+        let file = std::fs::File::from(fd);
         let map = memmap2::MmapOptions::new().len(len).map_raw(&file)?;
         Ok(Backing { kept, map, len })
     }
