@@ -7,9 +7,11 @@
 //! | module | what it holds |
 //! |---|---|
 //! | [`kernel`] | the kernel model: fds, nvmap, ctrl/AS/TSG/channel ioctls, every rule with its errno |
+//! | [`fdkeeper`] | the model's memfds, in a private fd table out of the client's reach |
 //! | [`gpu`] | the GPU model: host (PBDMA), compute and copy engines, execution modes |
 //! | [`mem`] | memory backings (memfds) and the GPU VM translation trait both models share |
 //! | [`buddy`] | nvgpu's buddy allocator: where the kernel places GPU VAs |
+//! | [`usermem`] | checked copies from and to client memory (EFAULT, never a fault) |
 //! | [`va_alloc`] | a coalescing GPU VA range allocator (O(log n)) |
 //!
 //! ```
@@ -23,9 +25,11 @@
 //! ```
 
 pub mod buddy;
+pub mod fdkeeper;
 pub mod gpu;
 pub mod kernel;
 pub mod mem;
+pub mod usermem;
 pub mod va_alloc;
 
 pub use kernel::{MockKernel, MockKernelBuilder};

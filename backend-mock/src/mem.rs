@@ -10,7 +10,10 @@
 //! address is a fault, reported as the faulting VA.
 
 use std::io;
-use std::os::fd::{AsRawFd, FromRawFd, OwnedFd, RawFd};
+use std::os::fd::OwnedFd;
+use std::os::fd::RawFd;
+
+use crate::fdkeeper::{FileId, KeptFd};
 use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
 use std::sync::Arc;
 
@@ -38,15 +41,21 @@ pub(crate) fn move_out_of_low_range(raw: RawFd) -> RawFd {
     if high < 0 {
         return raw;
     }
+    // The raw syscall, not libc's `close`: under the preload library that
+    // symbol is the library's own, which must not be re-entered from the
+    // model (it may run while the model's lock is held).
     // SAFETY: `raw` is ours and now duplicated; nothing else refers to it.
-    unsafe { libc::close(raw) };
+    unsafe { libc::syscall(libc::SYS_close, raw) };
     high
 }
 
 /// Bytes backing one nvmap handle (or any GPU-visible memory of the model).
+///
+/// The memfd itself is held by the model's fd keeper ([`crate::fdkeeper`]),
+/// outside the client's fd table; [`Backing::open_fd`] opens a new fd on it.
 #[derive(Debug)]
 pub struct Backing {
-    file: std::fs::File,
+    kept: KeptFd,
     map: memmap2::MmapRaw,
     len: usize,
 }
@@ -55,18 +64,11 @@ impl Backing {
     /// A zero-filled memfd of `len` bytes (rounded up to a page), mapped shared.
     pub fn new(name: &str, len: usize) -> io::Result<Backing> {
         let len = len.max(1).next_multiple_of(page_size());
-        let cname = std::ffi::CString::new(name).unwrap_or_default();
-        // SAFETY: memfd_create with a valid NUL-terminated name; the result is checked.
-        let raw = unsafe { libc::memfd_create(cname.as_ptr(), libc::MFD_CLOEXEC) };
-        if raw < 0 {
-            return Err(io::Error::last_os_error());
-        }
-        let raw = move_out_of_low_range(raw);
-        // SAFETY: `raw` is a fresh fd we own.
-        let file = std::fs::File::from(unsafe { OwnedFd::from_raw_fd(raw) });
-        file.set_len(len as u64)?;
+        // The keeper holds the memfd; `fd` (ours) maps it and is closed after.
+        let (kept, fd) = KeptFd::memfd(name, len as u64)?;
+        let file = std::fs::File::from(fd);
         let map = memmap2::MmapOptions::new().len(len).map_raw(&file)?;
-        Ok(Backing { file, map, len })
+        Ok(Backing { kept, map, len })
     }
 
     /// Size in bytes (page-rounded).
@@ -79,9 +81,15 @@ impl Backing {
         self.len == 0
     }
 
-    /// The memfd; `dup` it to hand out a dma-buf fd.
-    pub fn raw_fd(&self) -> RawFd {
-        self.file.as_raw_fd()
+    /// A new fd on the memory's file, owned by the caller (a dma-buf fd to
+    /// hand out, or one to mmap): a CPU mapping of it sees the same bytes.
+    pub fn open_fd(&self) -> io::Result<OwnedFd> {
+        self.kept.open()
+    }
+
+    /// The memory's file `(st_dev, st_ino)`: what a dma-buf fd is recognised by.
+    pub fn file_id(&self) -> FileId {
+        self.kept.file_id()
     }
 
     /// The model's own mapping (for tests and the GPU model).
@@ -180,7 +188,7 @@ pub trait GpuVm: Send + Sync {
     fn read(&self, va: u64, out: &mut [u8]) -> Result<(), u64> {
         let mut done = 0usize;
         while done < out.len() {
-            let at = va + done as u64;
+            let at = va.checked_add(done as u64).ok_or(u64::MAX)?;
             let t = self.translate(at).ok_or(at)?;
             let n = t.len.min(out.len() - done);
             if n == 0 {
@@ -196,7 +204,7 @@ pub trait GpuVm: Send + Sync {
     fn write(&self, va: u64, data: &[u8]) -> Result<(), u64> {
         let mut done = 0usize;
         while done < data.len() {
-            let at = va + done as u64;
+            let at = va.checked_add(done as u64).ok_or(u64::MAX)?;
             let t = self.translate(at).filter(|t| t.writable).ok_or(at)?;
             let n = t.len.min(data.len() - done);
             if n == 0 {
@@ -221,10 +229,12 @@ pub trait GpuVm: Send + Sync {
     }
 
     /// Write a u64 at `va` (atomically when it is 8-aligned inside one mapping,
-    /// so a CPU polling a semaphore never sees a torn value).
+    /// so a CPU polling a semaphore never sees a torn value). A VA that is
+    /// aligned while its backing offset is not (a mapping at `buffer_offset`
+    /// 4) is written bytewise.
     fn write_u64(&self, va: u64, v: u64) -> Result<(), u64> {
         if va.is_multiple_of(8) {
-            if let Some(t) = self.translate(va).filter(|t| t.writable && t.len >= 8) {
+            if let Some(t) = self.translate(va).filter(|t| t.writable && t.len >= 8 && t.offset.is_multiple_of(8)) {
                 t.backing.atomic_u64(t.offset).store(v, Ordering::Release);
                 return Ok(());
             }
@@ -235,7 +245,7 @@ pub trait GpuVm: Send + Sync {
     /// Read a u64 at `va`.
     fn read_u64(&self, va: u64) -> Result<u64, u64> {
         if va.is_multiple_of(8) {
-            if let Some(t) = self.translate(va).filter(|t| t.len >= 8) {
+            if let Some(t) = self.translate(va).filter(|t| t.len >= 8 && t.offset.is_multiple_of(8)) {
                 return Ok(t.backing.atomic_u64(t.offset).load(Ordering::Acquire));
             }
         }
@@ -258,8 +268,10 @@ mod tests {
         assert_eq!(buf, [0; 10]);
         b.write_u32(4, 0xdead_beef);
         // A second mapping of the same fd sees the write.
-        // SAFETY: fresh read-only mapping of our memfd, unmapped below.
-        let p = unsafe { libc::mmap(std::ptr::null_mut(), b.len(), libc::PROT_READ, libc::MAP_SHARED, b.raw_fd(), 0) };
+        let fd = b.open_fd().unwrap();
+        let raw = std::os::fd::AsRawFd::as_raw_fd(&fd);
+        // SAFETY: fresh read-only mapping of the backing's file, unmapped below.
+        let p = unsafe { libc::mmap(std::ptr::null_mut(), b.len(), libc::PROT_READ, libc::MAP_SHARED, raw, 0) };
         assert_ne!(p, libc::MAP_FAILED);
         // SAFETY: offset 4 is inside the page we just mapped.
         let v = unsafe { p.cast::<u8>().add(4).cast::<u32>().read_volatile() };
@@ -289,5 +301,33 @@ mod tests {
         assert_eq!(vm.read_u32(0x0fffc), Err(0x0fffc));
         // A write that runs off the end faults at the first unmapped byte.
         assert_eq!(vm.write(0x10ffe, &[0; 4]), Err(0x11000));
+    }
+
+    /// A mapping that starts 4 bytes into its backing (MAP_BUFFER_EX with
+    /// `buffer_offset` 4): 8-aligned VAs land on offsets ≡ 4 mod 8.
+    struct Shifted(Arc<Backing>, u64);
+    impl GpuVm for Shifted {
+        fn translate(&self, va: u64) -> Option<Translation> {
+            let off = va.checked_sub(self.1)? as usize + 4;
+            (off < self.0.len()).then(|| Translation {
+                backing: self.0.clone(),
+                offset: off,
+                len: self.0.len() - off,
+                writable: true,
+            })
+        }
+    }
+
+    #[test]
+    fn item_4_a_u64_at_an_aligned_va_over_an_unaligned_offset_does_not_panic() {
+        let b = Arc::new(Backing::new("t", 4096).unwrap());
+        let vm = Shifted(b.clone(), 0x10000);
+        vm.write_u64(0x10008, 0x1122_3344_5566_7788).unwrap();
+        assert_eq!(vm.read_u64(0x10008), Ok(0x1122_3344_5566_7788));
+        let mut raw = [0u8; 8];
+        b.read(12, &mut raw);
+        assert_eq!(u64::from_le_bytes(raw), 0x1122_3344_5566_7788);
+        // Address arithmetic at the top of the space faults instead of overflowing.
+        assert_eq!(vm.read(u64::MAX - 2, &mut [0u8; 8]), Err(u64::MAX - 2));
     }
 }

@@ -27,57 +27,107 @@
 //! |---|---|
 //! | `GPUIFACE_MOCK_MODE` | `polling` (default), `threaded`, `immediate` |
 //! | `GPUIFACE_MOCK_TRACE` | `1`: strace-like trace (every argument field, mmaps, GPU errors) on stderr; a path: appended to that file |
-//! | `GPUIFACE_MOCK_FAIL` | `NAME:N:ERRNO[,...]`: the N-th ioctl named NAME fails with ERRNO (a number or `EINVAL`-style name) |
+//! | `GPUIFACE_MOCK_FAIL` | `NAME:N:ERRNO[,...]`: the N-th ioctl named NAME fails with ERRNO (a number or `EINVAL`-style name); NAME `close`, `mmap` or `munmap`: the N-th such call on the model's fds / memory fails before any effect |
 //! | `GPUIFACE_MOCK_RELEASE` | `r35`: report r35's 312-byte characteristics |
 //! | `GPUIFACE_MOCK_HANG_WAIT_MS` | how long a call the real kernel never returns from blocks before failing (default 2000) |
 
 use std::ffi::{c_char, c_int, c_ulong, c_void, CStr};
+use std::sync::atomic::{AtomicPtr, Ordering};
 use std::sync::OnceLock;
 
 use gpuiface_hal::Errno;
 use gpuiface_mock::gpu::{ExecMode, GpuConfig};
 use gpuiface_mock::kernel::{Characteristics, Matcher, MockKernel};
-use gpuiface_nvgpu::abi::{self, IOC_NONE, IOC_WRITE};
+use gpuiface_mock::usermem;
 use gpuiface_nvgpu::Syscalls;
 
 /// The device paths the model serves.
 pub const PATHS: [&[u8]; 2] = [b"/dev/nvmap", b"/dev/nvgpu/igpu0/ctrl"];
 
-/// The process's mock kernel, built on the first device open.
-static KERNEL: OnceLock<MockKernel> = OnceLock::new();
+/// The process's mock kernel, built on the first device open (leaked: it
+/// lives as long as the process). A forked child forgets its parent's model
+/// (see [`forget_model_in_child`]) and builds its own if it opens a device.
+static KERNEL: AtomicPtr<MockKernel> = AtomicPtr::new(std::ptr::null_mut());
 
 /// At exit: stop the GPU worker thread cleanly (statics are never dropped).
+/// A forked child has no worker (and no parent model) to stop.
 extern "C" fn shutdown_at_exit() {
-    if let Some(k) = KERNEL.get() {
-        k.gpu().shutdown();
+    let k = KERNEL.load(Ordering::Acquire);
+    if !k.is_null() {
+        // SAFETY: a non-null KERNEL points to a leaked, never-freed MockKernel.
+        unsafe { &*k }.gpu().shutdown();
     }
 }
 
+/// `pthread_atfork` child handler: the child has the parent's fds but not
+/// its GPU worker thread, and the model's locks may be held by parent
+/// threads that do not exist here. The child drops the model (leaking the
+/// copy) and, like a process that never opened the device, routes every fd
+/// to libc until it opens a device path itself.
+extern "C" fn forget_model_in_child() {
+    KERNEL.store(std::ptr::null_mut(), Ordering::Release);
+    MODEL_USED.store(false, Ordering::Release);
+}
+
 fn kernel() -> &'static MockKernel {
-    KERNEL.get_or_init(|| {
-        let mode = match std::env::var("GPUIFACE_MOCK_MODE").as_deref() {
-            Ok("threaded") => ExecMode::Threaded,
-            Ok("immediate") => ExecMode::Immediate,
-            _ => ExecMode::Polling,
-        };
-        let mut b = MockKernel::builder().gpu(GpuConfig::with_mode(mode));
-        if std::env::var("GPUIFACE_MOCK_RELEASE").as_deref() == Ok("r35") {
-            b = b.characteristics(Characteristics::r35());
-        }
-        let k = b.build();
-        if let Ok(spec) = std::env::var("GPUIFACE_MOCK_FAIL") {
-            for item in spec.split(',').filter(|s| !s.is_empty()) {
-                if let Some((name, nth, errno)) = parse_fail(item) {
-                    k.inject_failure(Matcher::Name(name), nth, errno);
-                } else {
-                    eprintln!("gpuiface-preload: ignoring GPUIFACE_MOCK_FAIL entry {item:?} (want NAME:N:ERRNO)");
+    let k = KERNEL.load(Ordering::Acquire);
+    if !k.is_null() {
+        // SAFETY: a non-null KERNEL points to a leaked, never-freed MockKernel.
+        return unsafe { &*k };
+    }
+    let fresh = Box::into_raw(Box::new(build_kernel()));
+    match KERNEL.compare_exchange(std::ptr::null_mut(), fresh, Ordering::AcqRel, Ordering::Acquire) {
+        Ok(_) => {
+            static HOOKS: std::sync::Once = std::sync::Once::new();
+            HOOKS.call_once(|| {
+                // SAFETY: registering plain `extern "C"` functions with no arguments.
+                unsafe {
+                    libc::atexit(shutdown_at_exit);
+                    libc::pthread_atfork(None, None, Some(forget_model_in_child));
                 }
+            });
+            // SAFETY: just stored; leaked for the life of the process.
+            unsafe { &*fresh }
+        }
+        Err(winner) => {
+            // Another thread built one first: use it, drop ours.
+            // SAFETY: `fresh` came from Box::into_raw above and was not shared.
+            drop(unsafe { Box::from_raw(fresh) });
+            // SAFETY: as above for the winner.
+            unsafe { &*winner }
+        }
+    }
+}
+
+fn build_kernel() -> MockKernel {
+    let mode = match std::env::var("GPUIFACE_MOCK_MODE").as_deref() {
+        Ok("threaded") => ExecMode::Threaded,
+        Ok("immediate") => ExecMode::Immediate,
+        _ => ExecMode::Polling,
+    };
+    // The in-memory trace is for in-process tests; a preloaded program reads
+    // the trace on stderr or in a file (GPUIFACE_MOCK_TRACE) or not at all.
+    let mut b = MockKernel::builder().gpu(GpuConfig::with_mode(mode)).trace_ring(0);
+    if std::env::var("GPUIFACE_MOCK_RELEASE").as_deref() == Ok("r35") {
+        b = b.characteristics(Characteristics::r35());
+    }
+    let k = b.build();
+    if let Ok(spec) = std::env::var("GPUIFACE_MOCK_FAIL") {
+        for item in spec.split(',').filter(|s| !s.is_empty()) {
+            if let Some((name, nth, errno)) = parse_fail(item) {
+                let matcher = match name.as_str() {
+                    "mmap" => Matcher::Mmap,
+                    "munmap" => Matcher::Munmap,
+                    "close" => Matcher::Close,
+                    _ => Matcher::Name(name),
+                };
+                k.inject_failure(matcher, nth, errno);
+            } else {
+                eprintln!("gpuiface-preload: ignoring GPUIFACE_MOCK_FAIL entry {item:?} (want NAME:N:ERRNO)");
             }
         }
-        // SAFETY: registering a plain `extern "C"` function with no arguments.
-        unsafe { libc::atexit(shutdown_at_exit) };
-        k
-    })
+    }
+    k
 }
 
 /// Parse `NAME:N:ERRNO` (ERRNO as a number or a name like `ENOMEM`).
@@ -117,21 +167,21 @@ fn set_errno(e: Errno) -> c_int {
     -1
 }
 
-/// If `path` is one of ours, open it in the model.
+/// If `path` is one of ours, open it in the model. The path is read with
+/// the model's checked copy: a bad pointer is not ours, and the real libc
+/// call then answers EFAULT as it would without this library.
 unsafe fn try_open(path: *const c_char, flags: c_int) -> Option<c_int> {
-    if path.is_null() {
-        return None;
-    }
-    // SAFETY: the caller passes a NUL-terminated path (as open(2) requires).
-    let p = unsafe { CStr::from_ptr(path) };
-    if !PATHS.contains(&p.to_bytes()) {
-        return None;
-    }
     if IN_MODEL.with(|c| c.get()) {
         return None;
     }
-    MODEL_USED.store(true, std::sync::atomic::Ordering::Release);
-    Some(in_model(|k| k.open(p, flags)).unwrap_or_else(set_errno))
+    let longest = PATHS.iter().map(|p| p.len()).max().unwrap_or(0);
+    let bytes = usermem::read_cstr(path as u64, longest).ok().flatten()?;
+    if !PATHS.contains(&bytes.as_slice()) {
+        return None;
+    }
+    let p = std::ffi::CString::new(bytes).ok()?;
+    MODEL_USED.store(true, Ordering::Release);
+    Some(in_model(|k| k.open(&p, flags)).unwrap_or_else(set_errno))
 }
 
 /// `open(2)`, interposed.
@@ -261,7 +311,7 @@ pub unsafe extern "C" fn __openat64_2(dirfd: c_int, path: *const c_char, flags: 
 /// ours, and programs that never touch nvgpu never build it. Calls the model
 /// itself makes (closing its memfds, say) go straight to libc.
 fn model_initialised() -> bool {
-    MODEL_USED.load(std::sync::atomic::Ordering::Acquire) && !IN_MODEL.with(|c| c.get())
+    MODEL_USED.load(Ordering::Acquire) && !IN_MODEL.with(|c| c.get())
 }
 
 thread_local! {
@@ -287,15 +337,9 @@ static MODEL_USED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool
 #[no_mangle]
 pub unsafe extern "C" fn ioctl(fd: c_int, request: c_ulong, arg: *mut c_void) -> c_int {
     if model_initialised() && in_model(|k| k.owns_fd(fd)) {
-        let req = request as u32;
-        let r = in_model(|k| match abi::decode(req).dir {
-            // SAFETY: the caller passes the request's argument, as ioctl(2) requires.
-            IOC_NONE => k.ioctl_value(fd, req, arg as u64),
-            // SAFETY: as above; the kernel only reads an _IOW argument.
-            IOC_WRITE => unsafe { k.ioctl_write(fd, req, arg as *const u8) },
-            // SAFETY: as above, read and written.
-            _ => unsafe { k.ioctl_read_write(fd, req, arg.cast()) },
-        });
+        // The model reads and writes the argument only through its checked
+        // copies: a bad pointer is EFAULT (or what the kernel checks first).
+        let r = in_model(|k| k.ioctl_at(fd, request as u32, arg as u64, true));
         return r.unwrap_or_else(set_errno);
     }
     let f = real_fn!(c"ioctl", IoctlFn);

@@ -31,28 +31,70 @@ pub(super) struct CopyRegs {
     line_count: Option<u32>,
     sem_addr: u64,
     sem_payload: u32,
+    /// A LAUNCH_DMA still moving data: it continues at the channel's next
+    /// steps (one timeslice each) before any later method runs.
+    job: Option<Job>,
+}
+
+impl CopyRegs {
+    /// A launch is still copying.
+    pub(super) fn has_job(&self) -> bool {
+        self.job.is_some()
+    }
+    /// Drop an unfinished launch (the channel faulted).
+    pub(super) fn clear_job(&mut self) {
+        self.job = None;
+    }
+}
+
+/// An unfinished LAUNCH_DMA: its registers as latched at launch, and where it is.
+#[derive(Debug, Clone, Copy)]
+struct Job {
+    data: u32,
+    regs: Latched,
+    lines: u64,
+    line: u64,
+    /// Bytes of the current line already moved.
+    done_in_line: u64,
+    /// Pieces moved so far (for the watchdog).
+    pieces: u64,
+}
+
+/// The registers a launch uses, copied at LAUNCH_DMA (later methods cannot
+/// change a launch in flight).
+#[derive(Debug, Clone, Copy)]
+struct Latched {
+    src: u64,
+    dst: u64,
+    pitch_in: u32,
+    pitch_out: u32,
+    line_length: u32,
+    sem_addr: u64,
+    sem_payload: u32,
 }
 
 /// The largest piece moved at once (bounds the model's temporary buffer).
 const CHUNK: usize = 1 << 20;
 
+/// Pieces (a line, or up to [`CHUNK`] bytes of one) a launch moves per
+/// step: the copy engine's timeslice. Long copies yield to other channels
+/// (and to the kernel model, which may be closing one) between slices.
+pub const TIMESLICE_PIECES: u64 = 256;
+
+/// Pieces after which a launch that is still running is stopped and its
+/// channel faulted with `NVGPU_CHANNEL_FIFO_ERROR_IDLE_TIMEOUT`, as the
+/// scheduler's context-switch timeout does with an engine that does not
+/// finish: 2^20 lines (or 1 TiB). Legitimate copies are far below it.
+pub const WATCHDOG_PIECES: u64 = 1 << 20;
+
 fn unsupported(ch: &mut Channel, data: u32, what: &str) -> FaultRecord {
     fault::engine(ch, Engine::Copy, format!("LAUNCH_DMA {data:#x}: {what} is not modelled"))
 }
 
-fn copy_line(ch: &mut Channel, src: u64, dst: u64, len: u64, buf: &mut [u8]) -> Result<(), FaultRecord> {
-    let mut done = 0u64;
-    while done < len {
-        let n = (len - done).min(buf.len() as u64) as usize;
-        if let Err(va) = ch.desc.vm.read(src + done, &mut buf[..n]) {
-            return Err(fault::mmu(ch, va, Engine::Copy, "copy source"));
-        }
-        if let Err(va) = ch.desc.vm.write(dst + done, &buf[..n]) {
-            return Err(fault::mmu(ch, va, Engine::Copy, "copy destination"));
-        }
-        done += n as u64;
-    }
-    Ok(())
+/// The address of byte `offset` of line `line` (`base + line * pitch + offset`),
+/// or `None` when the arithmetic leaves the 64-bit space (the GPU would fault).
+fn line_addr(base: u64, line: u64, pitch: u32, offset: u64) -> Option<u64> {
+    line.checked_mul(u64::from(pitch))?.checked_add(base)?.checked_add(offset)
 }
 
 fn launch(shared: &Shared, ch: &mut Channel, data: u32) -> Result<(), FaultRecord> {
@@ -65,7 +107,17 @@ fn launch(shared: &Shared, ch: &mut Channel, data: u32) -> Result<(), FaultRecor
     if copy::LAUNCH_DMA_REMAP_ENABLE.get(data) == copy::LAUNCH_DMA_REMAP_ENABLE_TRUE {
         return Err(unsupported(ch, data, "REMAP"));
     }
+    let regs = Latched {
+        src: r.src,
+        dst: r.dst,
+        pitch_in: r.pitch_in,
+        pitch_out: r.pitch_out,
+        line_length: r.line_length,
+        sem_addr: r.sem_addr,
+        sem_payload: r.sem_payload,
+    };
     let transfer = copy::LAUNCH_DMA_DATA_TRANSFER_TYPE.get(data);
+    let mut lines = 0;
     if transfer != copy::LAUNCH_DMA_DATA_TRANSFER_TYPE_NONE {
         if copy::LAUNCH_DMA_SRC_MEMORY_LAYOUT.get(data) != copy::LAUNCH_DMA_SRC_MEMORY_LAYOUT_PITCH
             || copy::LAUNCH_DMA_DST_MEMORY_LAYOUT.get(data) != copy::LAUNCH_DMA_DST_MEMORY_LAYOUT_PITCH
@@ -73,14 +125,69 @@ fn launch(shared: &Shared, ch: &mut Channel, data: u32) -> Result<(), FaultRecor
             return Err(unsupported(ch, data, "a block-linear layout"));
         }
         let multi = copy::LAUNCH_DMA_MULTI_LINE_ENABLE.get(data) == copy::LAUNCH_DMA_MULTI_LINE_ENABLE_TRUE;
-        let lines = if multi { r.line_count.unwrap_or(1) } else { 1 };
-        let len = u64::from(r.line_length);
-        let mut buf = vec![0u8; CHUNK.min(len as usize)];
-        for line in 0..u64::from(lines) {
-            let src = r.src + line * u64::from(r.pitch_in);
-            let dst = r.dst + line * u64::from(r.pitch_out);
-            copy_line(ch, src, dst, len, &mut buf)?;
+        lines = if multi { u64::from(r.line_count.unwrap_or(1)) } else { 1 };
+    }
+    ch.copy.job = Some(Job { data, regs, lines, line: 0, done_in_line: 0, pieces: 0 });
+    resume(shared, ch)
+}
+
+/// Run the unfinished launch for one timeslice; when it has moved its last
+/// byte, release its semaphore and interrupt. A launch over its watchdog
+/// budget faults the channel.
+pub(super) fn resume(shared: &Shared, ch: &mut Channel) -> Result<(), FaultRecord> {
+    let Some(mut job) = ch.copy.job else { return Ok(()) };
+    let len = u64::from(job.regs.line_length);
+    let mut buf = vec![0u8; CHUNK.min(len as usize)];
+    let mut slice = 0;
+    while job.line < job.lines {
+        if slice == TIMESLICE_PIECES {
+            ch.copy.job = Some(job);
+            return Ok(());
         }
+        if job.pieces >= shared.watchdog_pieces.load(std::sync::atomic::Ordering::Relaxed) {
+            ch.copy.job = None;
+            return Err(fault::timeout(
+                ch,
+                Engine::Copy,
+                format!(
+                    "LAUNCH_DMA {:#x}: still copying after {} pieces (line {} of {})",
+                    job.data, job.pieces, job.line, job.lines
+                ),
+            ));
+        }
+        let n = (len - job.done_in_line).min(CHUNK as u64);
+        let at = |base, pitch| line_addr(base, job.line, pitch, job.done_in_line);
+        let (Some(src), Some(dst)) = (at(job.regs.src, job.regs.pitch_in), at(job.regs.dst, job.regs.pitch_out)) else {
+            ch.copy.job = None;
+            return Err(fault::mmu(ch, u64::MAX, Engine::Copy, "copy address past the 64-bit space"));
+        };
+        if n > 0 {
+            let piece = &mut buf[..n as usize];
+            if let Err(va) = ch.desc.vm.read(src, piece) {
+                ch.copy.job = None;
+                return Err(fault::mmu(ch, va, Engine::Copy, "copy source"));
+            }
+            if let Err(va) = ch.desc.vm.write(dst, piece) {
+                ch.copy.job = None;
+                return Err(fault::mmu(ch, va, Engine::Copy, "copy destination"));
+            }
+        }
+        job.done_in_line += n;
+        if job.done_in_line >= len {
+            job.line += 1;
+            job.done_in_line = 0;
+        }
+        job.pieces += 1;
+        slice += 1;
+    }
+    ch.copy.job = None;
+    finish(shared, ch, job)
+}
+
+/// The end of a launch: the copy counts, then the semaphore and interrupt.
+fn finish(shared: &Shared, ch: &mut Channel, job: Job) -> Result<(), FaultRecord> {
+    let (data, r) = (job.data, job.regs);
+    if copy::LAUNCH_DMA_DATA_TRANSFER_TYPE.get(data) != copy::LAUNCH_DMA_DATA_TRANSFER_TYPE_NONE {
         ch.stats.copies += 1;
     }
     let sem = copy::LAUNCH_DMA_SEMAPHORE_TYPE.get(data);

@@ -8,13 +8,16 @@
 //! | malformed GPFIFO entry or pushbuffer, undefined method, SET_OBJECT of a missing object | host | `NVGPU_CHANNEL_PBDMA_ERROR` (32) |
 //! | unknown program, kernel error, bad QMD | compute | `NVGPU_CHANNEL_GR_EXCEPTION` (13) |
 //! | an unmodelled copy feature | copy | `NVGPU_CHANNEL_PBDMA_ERROR` (32) |
+//! | a launch past the watchdog budget | copy | `NVGPU_CHANNEL_FIFO_ERROR_IDLE_TIMEOUT` (8) |
+//! | a panic inside the model (a model bug) | host | `NVGPU_CHANNEL_PBDMA_ERROR` (32) |
 //!
 //! A faulted channel executes nothing more; its GP_GET stays at the entry
 //! that faulted.
 
 use gpuiface_hal::{Engine, FaultRecord};
 use gpuiface_nvgpu::abi::{
-    NVGPU_CHANNEL_FIFO_ERROR_MMU_ERR_FLT, NVGPU_CHANNEL_GR_EXCEPTION, NVGPU_CHANNEL_PBDMA_ERROR,
+    NVGPU_CHANNEL_FIFO_ERROR_IDLE_TIMEOUT, NVGPU_CHANNEL_FIFO_ERROR_MMU_ERR_FLT, NVGPU_CHANNEL_GR_EXCEPTION,
+    NVGPU_CHANNEL_PBDMA_ERROR,
 };
 
 use super::{timestamp_ns, Channel};
@@ -43,6 +46,7 @@ fn raise(ch: &mut Channel, address: Option<u64>, engine: Engine, code: u32, reas
     ch.cursor = None;
     ch.blocked = false;
     ch.compute.clear_pending();
+    ch.copy.clear_job();
     rec
 }
 
@@ -60,6 +64,12 @@ pub(super) fn pbdma(ch: &mut Channel, reason: String) -> FaultRecord {
 /// A compute-engine error that is not a memory fault (`NVGPU_CHANNEL_GR_EXCEPTION`).
 pub(super) fn gr(ch: &mut Channel, reason: String) -> FaultRecord {
     raise(ch, None, Engine::Compute, NVGPU_CHANNEL_GR_EXCEPTION, reason)
+}
+
+/// Work that ran past the watchdog budget (`NVGPU_CHANNEL_FIFO_ERROR_IDLE_TIMEOUT`,
+/// what the scheduler's context-switch timeout reports).
+pub(super) fn timeout(ch: &mut Channel, engine: Engine, reason: String) -> FaultRecord {
+    raise(ch, None, engine, NVGPU_CHANNEL_FIFO_ERROR_IDLE_TIMEOUT, reason)
 }
 
 /// An engine error that is not a memory fault: compute → [`gr`], others

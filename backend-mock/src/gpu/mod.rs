@@ -32,10 +32,19 @@
 //!   noticed without a doorbell. [`Gpu::shutdown`] (or drop) joins it.
 //! - [`ExecMode::Stepped`]: nothing runs until [`Gpu::step`]. One step is the
 //!   smallest unit the model has: **one GPFIFO fetch, one method, one
-//!   dependent-QMD launch, or one GP_GET advance**, on one channel (channels
-//!   are served round-robin). A QMD is read at the step that executes its
+//!   dependent-QMD launch, one copy timeslice ([`TIMESLICE_PIECES`]) or one
+//!   GP_GET advance**, on one channel (channels are served round-robin). A QMD is read at the step that executes its
 //!   launch method — as late as possible — which reproduces seed 002's QMD
 //!   reuse race.
+//!
+//! ## Scheduling and robustness
+//! Channels run in rounds: each takes up to 64 steps, then the next one's
+//! turn; the model's lock is released between rounds, so closing a channel
+//! never waits for another channel's work. A copy launch moves at most
+//! [`TIMESLICE_PIECES`] lines (or MiB) per step and is faulted with
+//! `NVGPU_CHANNEL_FIFO_ERROR_IDLE_TIMEOUT` past [`WATCHDOG_PIECES`]
+//! ([`Gpu::set_copy_watchdog`]). Arithmetic on guest values is checked; a
+//! panic inside the model is caught and faults only its channel.
 //!
 //! Kernel closures run with the model's state locked: they must not call
 //! back into the [`Gpu`].
@@ -57,6 +66,7 @@ use gpuiface_hal::codec::method::Method;
 use gpuiface_hal::FaultRecord;
 
 pub use compute::{ComputeState, KernelCtx, KernelFn, ProgramKey};
+pub use copy::{TIMESLICE_PIECES, WATCHDOG_PIECES};
 pub use fault::NOTIFIER_STATUS_ERROR;
 
 use crate::mem::{Backing, GpuVm};
@@ -179,6 +189,8 @@ struct Channel {
     hung: bool,
     blocked: bool,
     injected_mmu_fault: Option<u64>,
+    /// Test hook: panic at the next step (see [`Gpu::inject_model_panic`]).
+    inject_panic: bool,
     host: host::HostRegs,
     compute: compute::ComputeRegs,
     copy: copy::CopyRegs,
@@ -201,6 +213,7 @@ impl Channel {
             hung: false,
             blocked: false,
             injected_mmu_fault: None,
+            inject_panic: false,
             host: Default::default(),
             compute: Default::default(),
             copy: Default::default(),
@@ -241,6 +254,8 @@ struct Shared {
     mode: ExecMode,
     /// Told of every channel error the moment it is raised.
     observer: RwLock<Option<FaultObserver>>,
+    /// The copy watchdog budget in pieces ([`WATCHDOG_PIECES`] by default).
+    watchdog_pieces: AtomicU64,
 }
 
 /// Called with each channel error the moment the model raises it, and
@@ -285,6 +300,7 @@ impl Gpu {
             doorbells: AtomicU64::new(0),
             mode: config.mode,
             observer: RwLock::new(None),
+            watchdog_pieces: AtomicU64::new(copy::WATCHDOG_PIECES),
         });
         let worker = matches!(config.mode, ExecMode::Threaded | ExecMode::Polling).then(|| {
             let s = shared.clone();
@@ -385,6 +401,7 @@ impl Gpu {
             ChannelStatus::Blocked
         } else if ch.cursor.is_some()
             || ch.compute.has_pending()
+            || ch.copy.has_job()
             || ch.desc.userd.read_u32(USERD_GP_GET) != ch.desc.userd.read_u32(USERD_GP_PUT)
         {
             ChannelStatus::Busy
@@ -425,10 +442,32 @@ impl Gpu {
         lock(&self.shared.state).channels.get(&chid).and_then(|c| c.compute.last)
     }
 
+    /// Set the copy engine's watchdog budget (pieces: lines, or 1 MiB of a
+    /// line, see [`WATCHDOG_PIECES`]); a launch still running past it
+    /// faults its channel with `NVGPU_CHANNEL_FIFO_ERROR_IDLE_TIMEOUT`.
+    pub fn set_copy_watchdog(&self, pieces: u64) {
+        self.shared.watchdog_pieces.store(pieces, Ordering::Relaxed);
+    }
+
     /// Make a channel stop making progress (no fault record: a hang).
     pub fn inject_hang(&self, chid: u32) {
         if let Some(ch) = lock(&self.shared.state).channels.get_mut(&chid) {
             ch.hung = true;
+        }
+    }
+
+    /// Make the model itself panic at the channel's next step, as a bug in
+    /// the model would: the panic is caught, the channel faults
+    /// (`NVGPU_CHANNEL_PBDMA_ERROR`, reason "GPU model panic") and every
+    /// other channel keeps running.
+    pub fn inject_model_panic(&self, chid: u32) {
+        let mut st = lock(&self.shared.state);
+        if let Some(ch) = st.channels.get_mut(&chid) {
+            ch.inject_panic = true;
+        }
+        if matches!(self.shared.mode, ExecMode::Threaded | ExecMode::Polling) {
+            st.kicked = true;
+            self.shared.wake.notify_all();
         }
     }
 
@@ -544,27 +583,38 @@ impl Drop for Gpu {
     }
 }
 
-fn run_until_idle(shared: &Shared) -> u64 {
-    let mut st = lock(&shared.state);
-    run_locked(shared, &mut st)
-}
+/// Steps a channel may take in one round before the next channel's turn
+/// (with [`TIMESLICE_PIECES`] per copy step, a round is bounded work).
+const TIMESLICE_STEPS: u64 = 64;
 
-fn run_locked(shared: &Shared, st: &mut State) -> u64 {
+/// Run rounds until nothing progresses. The model's lock is released
+/// between rounds, so the kernel model (closing a channel, say) never waits
+/// for more than one round.
+fn run_until_idle(shared: &Shared) -> u64 {
     let mut steps = 0;
     loop {
-        let ids: Vec<u32> = st.channels.keys().copied().collect();
-        let mut progress = false;
-        for chid in ids {
-            // Run a channel until it stops, then give the others a turn.
-            while step_channel(shared, st, chid) == Step::Progress {
-                progress = true;
-                steps += 1;
-            }
-        }
-        if !progress {
+        let n = run_round(shared, &mut lock(&shared.state));
+        if n == 0 {
             return steps;
         }
+        steps += n;
+        std::thread::yield_now();
     }
+}
+
+/// One round: every channel in turn, each until it stops or its timeslice
+/// ([`TIMESLICE_STEPS`]) is used up. Returns the steps taken.
+fn run_round(shared: &Shared, st: &mut State) -> u64 {
+    let mut steps = 0;
+    let ids: Vec<u32> = st.channels.keys().copied().collect();
+    for chid in ids {
+        let mut slice = 0;
+        while slice < TIMESLICE_STEPS && step_channel(shared, st, chid) == Step::Progress {
+            slice += 1;
+        }
+        steps += slice;
+    }
+    steps
 }
 
 /// The threaded worker: run on every doorbell; while some channel is parked
@@ -581,7 +631,18 @@ fn worker(shared: Arc<Shared>) {
             return;
         }
         st.kicked = false;
-        let steps = run_locked(&shared, &mut st);
+        // Rounds, with the lock released between them (see run_until_idle).
+        let mut steps = 0;
+        loop {
+            let n = run_round(&shared, &mut st);
+            steps += n;
+            if n == 0 || shared.stop.load(Ordering::SeqCst) {
+                break;
+            }
+            drop(st);
+            std::thread::yield_now();
+            st = lock(&shared.state);
+        }
         backoff = if steps > 0 { MIN_BACKOFF } else { (backoff * 2).min(MAX_BACKOFF) };
         let blocked = st.channels.values().any(|c| c.blocked && c.fault.is_none() && !c.hung);
         if st.kicked || shared.stop.load(Ordering::SeqCst) {
@@ -592,9 +653,33 @@ fn worker(shared: Arc<Shared>) {
     }
 }
 
-/// Advance one channel by one unit.
+/// Advance one channel by one unit. A panic inside the model (a bug: no
+/// input should cause one) faults only this channel; the others keep running.
 fn step_channel(shared: &Shared, st: &mut State, chid: u32) -> Step {
+    let caught = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| step_channel_inner(shared, st, chid)));
+    match caught {
+        Ok(step) => step,
+        Err(payload) => {
+            let what = payload
+                .downcast_ref::<&str>()
+                .map(|s| s.to_string())
+                .or_else(|| payload.downcast_ref::<String>().cloned())
+                .unwrap_or_else(|| "a non-string panic".into());
+            if let Some(ch) = st.channels.get_mut(&chid) {
+                let rec = fault::pbdma(ch, format!("GPU model panic: {what}"));
+                st.faults.push(rec);
+            }
+            Step::Progress
+        }
+    }
+}
+
+fn step_channel_inner(shared: &Shared, st: &mut State, chid: u32) -> Step {
     let Some(ch) = st.channels.get_mut(&chid) else { return Step::Idle };
+    if ch.inject_panic {
+        ch.inject_panic = false;
+        panic!("injected model panic on channel {chid}");
+    }
     if ch.fault.is_some() || ch.hung {
         return Step::Idle;
     }
@@ -603,7 +688,10 @@ fn step_channel(shared: &Shared, st: &mut State, chid: u32) -> Step {
         st.faults.push(rec);
         return Step::Progress;
     }
-    let result = if ch.compute.has_pending() {
+    let result = if ch.copy.has_job() {
+        // A copy launch in flight continues, one timeslice per step.
+        copy::resume(shared, ch).map(|_| Step::Progress)
+    } else if ch.compute.has_pending() {
         // A dependent QMD launches at its own step, read as late as possible.
         compute::launch_pending(shared, ch).map(|_| Step::Progress)
     } else {

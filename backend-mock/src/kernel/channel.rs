@@ -187,9 +187,9 @@ pub(crate) fn close(st: &mut KState, chid: u32) {
 }
 
 pub(crate) fn ioctl(st: &mut KState, chid: u32, request: u32, bytes: &mut [u8]) -> KResult {
-    if st.channels.get(&chid).is_some_and(|c| c.unserviceable) {
-        return Err(Errno::ETIMEDOUT);
-    }
+    // An unbound (unserviceable) channel still answers its ioctls: the
+    // dispatcher's ETIMEDOUT is for a dying channel whose reference cannot be
+    // taken, which an open fd never is. Only a submit checks serviceability.
     match request {
         NVGPU_IOCTL_CHANNEL_WDT => {
             let a: NvgpuChannelWdtArgs = arg(bytes)?;
@@ -322,6 +322,9 @@ pub(crate) fn ioctl(st: &mut KState, chid: u32, request: u32, bytes: &mut [u8]) 
             if ch.usermode {
                 return Err(Errno::EINVAL);
             }
+            // No kernel-mode GPFIFO is ever allocated (SETUP_BIND without
+            // USERMODE_SUPPORT is refused), so the next check, "no gpfifo
+            // yet → ENOMEM", answers before the unserviceable ETIMEDOUT.
             Err(Errno::ENOMEM)
         }
         NVGPU_IOCTL_CHANNEL_SET_TIMEOUT_EX => Err(Errno::ENOTTY),

@@ -7,6 +7,7 @@ use gpuiface_nvgpu::abi::*;
 
 use super::trace::why;
 use super::{arg, put, tsg, vm, FdObj, KResult, KState};
+use crate::usermem;
 
 /// What GET_CHARACTERISTICS reports.
 #[derive(Debug, Clone)]
@@ -132,12 +133,10 @@ pub(crate) fn ioctl(st: &mut KState, chars: &Characteristics, request: u32, byte
                 let n = a.gpu_characteristics_buf_size.min(chars.reported_size) as usize;
                 let src = chars.value.as_bytes();
                 let n = n.min(src.len());
-                if a.gpu_characteristics_buf_addr == 0 {
-                    return Err(Errno::EFAULT);
+                // §1: a failed copy returns the positive uncopied count, buf_size not updated.
+                if let Err(uncopied) = usermem::copy_to_user(a.gpu_characteristics_buf_addr, &src[..n]) {
+                    return Ok(uncopied as i32);
                 }
-                // SAFETY: like copy_to_user, this trusts the caller's buffer address for
-                // `buf_size` bytes; n <= buf_size. (A bad pointer would be EFAULT in the kernel.)
-                unsafe { std::ptr::copy_nonoverlapping(src.as_ptr(), a.gpu_characteristics_buf_addr as *mut u8, n) };
             }
             a.gpu_characteristics_buf_size = chars.reported_size;
             put(bytes, &a);
@@ -149,12 +148,14 @@ pub(crate) fn ioctl(st: &mut KState, chars: &Characteristics, request: u32, byte
         }
         NVGPU_GPU_IOCTL_GET_TPC_MASKS => {
             let mut a: NvgpuGpuGetTpcMasksArgs = arg(bytes)?;
-            // §1: size 0 only reports the needed size (4 × max_gpc_count).
-            if a.mask_buf_size > 0 && a.mask_buf_addr != 0 {
+            // §1: size 0 only reports the needed size (4 × max_gpc_count);
+            // a failed copy returns the positive uncopied count, size not updated.
+            if a.mask_buf_size > 0 {
                 let mask = 0xfu32.to_le_bytes();
                 let n = (a.mask_buf_size as usize).min(4);
-                // SAFETY: copy_to_user semantics, as above; n <= mask_buf_size.
-                unsafe { std::ptr::copy_nonoverlapping(mask.as_ptr(), a.mask_buf_addr as *mut u8, n) };
+                if let Err(uncopied) = usermem::copy_to_user(a.mask_buf_addr, &mask[..n]) {
+                    return Ok(uncopied as i32);
+                }
             }
             a.mask_buf_size = 4;
             put(bytes, &a);
@@ -163,11 +164,13 @@ pub(crate) fn ioctl(st: &mut KState, chars: &Characteristics, request: u32, byte
         NVGPU_GPU_IOCTL_ALLOC_AS => {
             let mut a: NvgpuAllocAsArgs = arg(bytes)?;
             rule_alloc_as_range(&a)?;
+            // The fd (the step that can fail, EMFILE) comes first; the VM
+            // exists only once it has succeeded.
             let id = st.next_vm;
+            a.as_fd = st.new_fd(FdObj::As(id))?;
             st.next_vm += 1;
             let vm = vm::Vm::new(a.va_range_start, a.va_range_end, a.big_page_size != 0);
             st.vms.insert(id, Arc::new(vm));
-            a.as_fd = st.new_fd(FdObj::As(id))?;
             put(bytes, &a);
             Ok(0)
         }
@@ -175,9 +178,9 @@ pub(crate) fn ioctl(st: &mut KState, chars: &Characteristics, request: u32, byte
             let mut a: NvgpuGpuOpenTsgArgs = arg(bytes)?;
             tsg::rule_open_tsg_share(&a)?;
             let id = st.next_tsg;
+            a.tsg_fd = st.new_fd(FdObj::Tsg(id))? as u32;
             st.next_tsg += 1;
             st.tsgs.insert(id, tsg::Tsg::default());
-            a.tsg_fd = st.new_fd(FdObj::Tsg(id))? as u32;
             put(bytes, &a);
             Ok(0)
         }
@@ -194,9 +197,10 @@ pub(crate) fn ioctl(st: &mut KState, chars: &Characteristics, request: u32, byte
                 .map(|i| (MAX_CHANNELS - 1) - (st.next_chid + i) % MAX_CHANNELS)
                 .find(|c| !st.channels.contains_key(c));
             let chid = chid.ok_or(Errno::ENOMEM)?;
+            // The channel id is taken only once its fd exists (EMFILE leaks nothing).
+            a.channel_fd = st.new_fd(FdObj::Channel(chid))?;
             st.next_chid = (MAX_CHANNELS - 1 - chid) + 1;
             st.channels.insert(chid, super::channel::Chan::new(chid));
-            a.channel_fd = st.new_fd(FdObj::Channel(chid))?;
             put(bytes, &a);
             Ok(0)
         }

@@ -40,6 +40,7 @@ use gpuiface_nvgpu::{LinuxSyscalls, Syscalls};
 
 use crate::gpu::{ChannelDesc, Gpu, GpuConfig};
 use crate::mem::Backing;
+use crate::usermem;
 
 pub use channel::{GPFIFO_HANG_ABOVE, USER_SYNCPOINT_MAX};
 pub use ctrl::Characteristics;
@@ -51,7 +52,8 @@ pub type KResult<T = i32> = Result<T, Errno>;
 /// What an fd refers to.
 #[derive(Debug, Clone)]
 pub(crate) enum FdObj {
-    Nvmap,
+    /// A `/dev/nvmap` client (each open is one, with its own handles).
+    Nvmap(u32),
     Ctrl {
         page: Arc<Backing>,
         mapped: bool,
@@ -68,9 +70,16 @@ pub(crate) enum FdObj {
 }
 
 impl FdObj {
+    /// An object with kernel state that lives as long as its file (a
+    /// channel, TSG, AS or nvmap client). Dma-buf, ctrl and event fds share
+    /// their file with the model's own memory fds and own no such state.
+    fn is_kernel_object(&self) -> bool {
+        matches!(self, FdObj::Channel(_) | FdObj::Tsg(_) | FdObj::As(_) | FdObj::Nvmap(_))
+    }
+
     fn kind(&self) -> &'static str {
         match self {
-            FdObj::Nvmap => "nvmap",
+            FdObj::Nvmap(_) => "nvmap",
             FdObj::Ctrl { .. } => "ctrl",
             FdObj::As(_) => "as",
             FdObj::Tsg(_) => "tsg",
@@ -92,6 +101,10 @@ pub(crate) enum GpuAction {
 /// The kernel's state (one lock).
 pub(crate) struct KState {
     pub fds: HashMap<RawFd, FdObj>,
+    /// The file (`st_dev`, `st_ino`) each fd in `fds` was created for: a
+    /// `dup` of it is the same object; a number whose file changed was
+    /// closed behind the model's back and reused.
+    pub fd_ids: HashMap<RawFd, FileId>,
     pub nvmap: nvmap::Nvmap,
     pub vms: HashMap<u32, Arc<Vm>>,
     pub next_vm: u32,
@@ -112,10 +125,10 @@ impl KState {
     /// A fresh real fd (a small memfd) standing for a kernel object.
     pub(crate) fn new_fd(&mut self, obj: FdObj) -> KResult<RawFd> {
         let fd = match &obj {
-            FdObj::DmaBuf { backing, .. } | FdObj::Ctrl { page: backing, .. } => {
-                // SAFETY: dup of a memfd we own; the result is checked.
-                unsafe { libc::fcntl(backing.raw_fd(), libc::F_DUPFD_CLOEXEC, 3) }
-            }
+            FdObj::DmaBuf { backing, .. } | FdObj::Ctrl { page: backing, .. } => match backing.open_fd() {
+                Ok(fd) => std::os::fd::IntoRawFd::into_raw_fd(fd),
+                Err(e) => return Err(Errno(e.raw_os_error().unwrap_or(libc::ENOMEM))),
+            },
             _ => {
                 let name = std::ffi::CString::new(format!("gpuiface-mock:{}", obj.kind())).unwrap_or_default();
                 // SAFETY: memfd_create with a NUL-terminated name; the result is checked.
@@ -126,7 +139,27 @@ impl KState {
             return Err(Errno::last());
         }
         self.fds.insert(fd, obj);
+        if let Some(id) = file_id(fd) {
+            self.fd_ids.insert(fd, id);
+        }
         Ok(fd)
+    }
+
+    /// The number the model knows `fd`'s file by: `fd` itself, or the
+    /// original of a `dup`. `None`: not a file of the model (or a number
+    /// reused for another file).
+    pub(crate) fn canonical(&self, fd: RawFd) -> Option<RawFd> {
+        let id = file_id(fd)?;
+        if self.fd_ids.get(&fd) == Some(&id) {
+            return Some(fd);
+        }
+        self.fd_ids.iter().find(|(n, i)| **i == id && self.fds.contains_key(n)).map(|(n, _)| *n)
+    }
+
+    /// The object behind `fd` (a dup included), for fds passed inside
+    /// ioctl arguments (BIND_CHANNEL's channel, CREATE_SUBCONTEXT's AS).
+    pub(crate) fn obj(&self, fd: RawFd) -> Option<&FdObj> {
+        self.canonical(fd).and_then(|c| self.fds.get(&c))
     }
 
     /// The dma-buf behind `fd`: ours by number, or one the program dup'ed
@@ -144,6 +177,25 @@ impl KState {
         let ino = inode(fd).ok_or(Errno::EBADF)?;
         self.nvmap.by_inode(ino).ok_or(Errno::EINVAL)
     }
+}
+
+pub(crate) use crate::fdkeeper::FileId;
+
+/// The file behind an fd, if it is open.
+pub(crate) fn file_id(fd: RawFd) -> Option<FileId> {
+    // SAFETY: fstat into a zeroed buffer; failure is reported by the return value.
+    unsafe {
+        let mut st: libc::stat = std::mem::zeroed();
+        (libc::fstat(fd, &mut st) == 0).then_some((st.st_dev, st.st_ino))
+    }
+}
+
+/// Another fd of this process (not `except`) open on the file `id`, found by
+/// walking `/proc/self/fd`: a file stays alive while any fd refers to it.
+fn other_fd_on(id: FileId, except: RawFd) -> Option<RawFd> {
+    let dir = std::fs::read_dir("/proc/self/fd").ok()?;
+    let fds: Vec<RawFd> = dir.filter_map(|e| e.ok()?.file_name().to_str()?.parse().ok()).collect();
+    fds.into_iter().find(|fd| *fd != except && file_id(*fd) == Some(id))
 }
 
 /// The inode of an fd, if it is open.
@@ -173,6 +225,42 @@ pub struct TraceEntry {
     pub is_ioctl: bool,
     /// For a rejected call: the rule that rejected it, when the model names it.
     pub why: Option<&'static str>,
+}
+
+/// What an ioctl leaves for its trace line.
+#[derive(Debug, Default)]
+struct IoctlTrace {
+    arg_in: Vec<u8>,
+    arg_out: Vec<u8>,
+    /// The call is one the real kernel never returns from (why).
+    hang: Option<String>,
+}
+
+/// Entries the in-memory trace keeps by default (about 0.5 MB at most).
+pub const DEFAULT_TRACE_RING: usize = 4096;
+
+/// The in-memory trace: the last `capacity` entries.
+#[derive(Debug)]
+struct TraceRing {
+    entries: std::collections::VecDeque<TraceEntry>,
+    capacity: usize,
+    dropped: u64,
+}
+
+impl TraceRing {
+    fn new(capacity: usize) -> Self {
+        TraceRing { entries: std::collections::VecDeque::new(), capacity, dropped: 0 }
+    }
+    fn push(&mut self, e: TraceEntry) {
+        if self.capacity == 0 {
+            return;
+        }
+        if self.entries.len() == self.capacity {
+            self.entries.pop_front();
+            self.dropped += 1;
+        }
+        self.entries.push_back(e);
+    }
 }
 
 /// Counts of what is alive in the kernel, for leak checks.
@@ -215,6 +303,23 @@ pub enum Matcher {
     Any,
     /// mmap calls.
     Mmap,
+    /// munmap calls.
+    Munmap,
+    /// close calls on the model's fds (a failure before any effect: the fd
+    /// and its object stay).
+    Close,
+    /// Every call of any kind (ioctl, mmap, munmap, close): what a sweep
+    /// over teardown steps uses.
+    AnyCall,
+}
+
+/// The kind of a call, for injection matching.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum CallKind {
+    Ioctl,
+    Mmap,
+    Munmap,
+    Close,
 }
 
 #[derive(Debug)]
@@ -233,6 +338,7 @@ pub struct MockKernelBuilder {
     trace_stderr: Option<bool>,
     hang_wait: Option<std::time::Duration>,
     trace_decoded: Option<bool>,
+    trace_ring: Option<usize>,
 }
 
 /// How long a call the real kernel never returns from blocks before the
@@ -271,11 +377,20 @@ impl MockKernelBuilder {
         self.trace_stderr = Some(on);
         self
     }
+    /// Keep the last `entries` decoded ioctls in memory for [`MockKernel::trace`]
+    /// (a ring: older entries are dropped); 0 turns the in-memory trace off,
+    /// so an ioctl costs no trace memory at all. Default:
+    /// [`DEFAULT_TRACE_RING`].
+    pub fn trace_ring(mut self, entries: usize) -> Self {
+        self.trace_ring = Some(entries);
+        self
+    }
     /// Build.
     pub fn build(self) -> MockKernel {
         let mut k = MockKernel {
             state: Mutex::new(KState {
                 fds: HashMap::new(),
+                fd_ids: HashMap::new(),
                 nvmap: nvmap::Nvmap::default(),
                 vms: HashMap::new(),
                 next_vm: 1,
@@ -295,7 +410,9 @@ impl MockKernelBuilder {
             gpu: Gpu::new(self.gpu),
             characteristics: self.characteristics,
             injections: Mutex::new(Vec::new()),
-            trace: Arc::new(Mutex::new(Vec::new())),
+            calls: std::sync::atomic::AtomicU64::new(0),
+            trace: Arc::new(Mutex::new(TraceRing::new(self.trace_ring.unwrap_or(DEFAULT_TRACE_RING)))),
+            trace_ring_capacity: self.trace_ring.unwrap_or(DEFAULT_TRACE_RING),
             trace_decoded: false,
             trace_stderr: self.trace_stderr.unwrap_or_else(|| {
                 matches!(std::env::var("GPUIFACE_MOCK_TRACE").as_deref(), Ok("1" | "stderr" | "true"))
@@ -324,7 +441,9 @@ pub struct MockKernel {
     gpu: Arc<Gpu>,
     characteristics: Characteristics,
     injections: Mutex<Vec<Injection>>,
-    trace: Arc<Mutex<Vec<TraceEntry>>>,
+    calls: std::sync::atomic::AtomicU64,
+    trace: Arc<Mutex<TraceRing>>,
+    trace_ring_capacity: usize,
     trace_stderr: bool,
     /// Lines decode every argument field (see [`MockKernelBuilder::trace_decoded`]).
     trace_decoded: bool,
@@ -377,13 +496,22 @@ impl MockKernel {
     }
 
     fn injected(&self, name: Option<&str>, number: u32, mmap: bool) -> Option<Errno> {
+        self.injected_call(name, number, if mmap { CallKind::Mmap } else { CallKind::Ioctl })
+    }
+
+    fn injected_call(&self, name: Option<&str>, number: u32, call: CallKind) -> Option<Errno> {
+        self.calls.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         let mut inj = lock(&self.injections);
+        let ioctl = call == CallKind::Ioctl;
         let pos = inj.iter_mut().position(|i| {
             let hit = match &i.matcher {
-                Matcher::Name(n) => !mmap && Some(n.as_str()) == name,
-                Matcher::Number(n) => !mmap && *n == number,
-                Matcher::Any => !mmap,
-                Matcher::Mmap => mmap,
+                Matcher::Name(n) => ioctl && Some(n.as_str()) == name,
+                Matcher::Number(n) => ioctl && *n == number,
+                Matcher::Any => ioctl,
+                Matcher::Mmap => call == CallKind::Mmap,
+                Matcher::Munmap => call == CallKind::Munmap,
+                Matcher::Close => call == CallKind::Close,
+                Matcher::AnyCall => true,
             };
             if hit {
                 i.seen += 1;
@@ -393,20 +521,33 @@ impl MockKernel {
         Some(inj.remove(pos).errno)
     }
 
+    /// Calls made so far (ioctls, mmaps, munmaps, closes of model fds): the
+    /// positions [`Matcher::AnyCall`] counts.
+    pub fn calls(&self) -> u64 {
+        self.calls.load(std::sync::atomic::Ordering::Relaxed)
+    }
+
     /// The ioctls so far, decoded.
     pub fn trace(&self) -> Vec<TraceEntry> {
-        lock(&self.trace).iter().filter(|e| e.is_ioctl).cloned().collect()
+        lock(&self.trace).entries.iter().filter(|e| e.is_ioctl).cloned().collect()
     }
 
     /// Every call so far (ioctls, mmap, munmap, msync, GPU events), decoded:
-    /// the lines `GPUIFACE_MOCK_TRACE` prints.
+    /// the lines `GPUIFACE_MOCK_TRACE` prints (the ring's last entries).
     pub fn trace_all(&self) -> Vec<TraceEntry> {
-        lock(&self.trace).clone()
+        lock(&self.trace).entries.iter().cloned().collect()
+    }
+
+    /// Entries the ring dropped (oldest first) since the last [`MockKernel::clear_trace`].
+    pub fn trace_dropped(&self) -> u64 {
+        lock(&self.trace).dropped
     }
 
     /// Forget the trace.
     pub fn clear_trace(&self) {
-        lock(&self.trace).clear();
+        let mut t = lock(&self.trace);
+        t.entries.clear();
+        t.dropped = 0;
     }
 
     /// What is alive.
@@ -441,7 +582,46 @@ impl MockKernel {
 
     /// True when `fd` is one this kernel handed out (and has not closed).
     pub fn owns_fd(&self, fd: RawFd) -> bool {
-        lock(&self.state).fds.contains_key(&fd)
+        let stale = {
+            let st = lock(&self.state);
+            if st.canonical(fd).is_some() {
+                return true;
+            }
+            st.fd_ids.contains_key(&fd)
+        };
+        if stale {
+            // The number is in the table but names another file now: the
+            // model's file was closed behind its back (dup2 over it, a
+            // close-all loop) and the number reused.
+            self.forget_closed(fd);
+        }
+        false
+    }
+
+    /// The file the model knew as `fd` is no longer behind that number:
+    /// re-key the object to another fd still open on the file, or, when
+    /// none is left, release it as its last close would.
+    fn forget_closed(&self, fd: RawFd) {
+        let released = {
+            let mut st = lock(&self.state);
+            let Some(id) = st.fd_ids.remove(&fd) else { return };
+            let Some(obj) = st.fds.remove(&fd) else { return };
+            let other = if obj.is_kernel_object() { other_fd_on(id, fd) } else { None };
+            match other.filter(|n| !st.fd_ids.contains_key(n)) {
+                Some(other) => {
+                    st.fds.insert(other, obj);
+                    st.fd_ids.insert(other, id);
+                    false
+                }
+                None => {
+                    release_obj(&mut st, obj);
+                    true
+                }
+            }
+        };
+        if released {
+            self.run_actions();
+        }
     }
 
     /// The VM behind an address-space fd (for tests).
@@ -635,6 +815,11 @@ impl MockKernel {
         result: Result<i32, Errno>,
         note: &str,
     ) {
+        // Tracing off (no ring, no stderr, no file) costs nothing per ioctl.
+        if self.trace_ring_capacity == 0 && !self.trace_stderr && self.trace_file.is_none() {
+            let _ = trace::take_why();
+            return;
+        }
         let name = match abi::ioctl_by_number(request) {
             Some(d) => d.name.to_string(),
             None => trace::name(request),
@@ -663,9 +848,16 @@ impl MockKernel {
         self.emit(TraceEntry { fd_kind, name, result, fd, line, is_ioctl: true, why });
     }
 
-    /// Run one ioctl on `arg` (the argument bytes, `_IOC_SIZE` long).
-    fn ioctl_bytes(&self, fd: RawFd, request: u32, arg: &mut [u8], value: u64) -> KResult {
-        let obj = lock(&self.state).fds.get(&fd).cloned();
+    /// Run one ioctl whose argument is the client address (or value) `arg`,
+    /// in the kernel's order: the fd, the fd kind's number/size checks, the
+    /// copy-in (`EFAULT`), the handler, then the copy-out on success. Client
+    /// memory is touched only through [`crate::usermem`]. `copy_out: false`
+    /// is for callers that promised the argument is only read.
+    pub fn ioctl_at(&self, fd: RawFd, request: u32, arg: u64, copy_out: bool) -> KResult {
+        let obj = {
+            let st = lock(&self.state);
+            st.canonical(fd).and_then(|c| st.fds.get(&c).cloned())
+        };
         let Some(obj) = obj else {
             return Err(Errno::EBADF);
         };
@@ -673,54 +865,214 @@ impl MockKernel {
         let _ = trace::take_why(); // a stale reason from an earlier call
         let name = abi::ioctl_by_number(request).map(|d| d.name);
         if let Some(errno) = self.injected(name, request, false) {
-            self.record(kind, fd, request, arg, arg, value, Err(errno), "(injected)");
+            self.record(kind, fd, request, &[], &[], arg, Err(errno), "(injected)");
             return Err(errno);
         }
-        // The arguments going in, for the decoded trace's "changed fields".
-        let arg_in = if self.trace_decoded { arg.to_vec() } else { Vec::new() };
-        let (result, hang) = {
-            let mut st = lock(&self.state);
-            let r = dispatch(&mut st, &self.characteristics, &obj, fd, request, arg, value);
-            (r, st.hang.take())
-        };
-        self.run_actions();
-        if let Some(why) = hang {
+        let mut trace = IoctlTrace::default();
+        let result = self.ioctl_checked(&obj, fd, request, arg, copy_out, &mut trace);
+        if let Some(why) = trace.hang {
             // A call the real kernel never returns from: block for the bounded
             // wait, say so on stderr and in the trace, then fail.
             std::thread::sleep(self.hang_wait);
             eprintln!("[mock] HANG: {why}");
-            self.record(kind, fd, request, &arg_in, arg, value, result, &format!("(HANG: {why})"));
+            self.record(kind, fd, request, &trace.arg_in, &trace.arg_out, arg, result, &format!("(HANG: {why})"));
             return result;
         }
-        self.record(kind, fd, request, &arg_in, arg, value, result, "");
+        self.record(kind, fd, request, &trace.arg_in, &trace.arg_out, arg, result, "");
         result
     }
 
-    /// Close an fd: release what the kernel would.
-    fn release_fd(&self, fd: RawFd) -> KResult<()> {
-        {
+    fn ioctl_checked(
+        &self,
+        obj: &FdObj,
+        fd: RawFd,
+        request: u32,
+        arg: u64,
+        copy_out: bool,
+        trace: &mut IoctlTrace,
+    ) -> KResult {
+        let p = abi::decode(request);
+        precheck(obj, request, arg)?;
+        let mut buf = vec![0u8; p.size];
+        if copies_in(obj, request) {
+            usermem::read_user(&mut buf, arg)?;
+        }
+        // The arguments going in, for the decoded trace's "changed fields".
+        if self.trace_decoded {
+            trace.arg_in = buf.clone();
+        }
+        let result = {
             let mut st = lock(&self.state);
-            let Some(obj) = st.fds.remove(&fd) else {
+            let r = dispatch(&mut st, &self.characteristics, obj, fd, request, &mut buf, arg);
+            trace.hang = st.hang.take();
+            r
+        };
+        self.run_actions();
+        if self.trace_decoded {
+            trace.arg_out = buf.clone();
+        }
+        // The kernel copies results back only when the handler returned 0,
+        // and only for _IOC_READ.
+        if result != Ok(0) || p.dir & IOC_READ == 0 || p.size == 0 || !copy_out {
+            return result;
+        }
+        let Err(uncopied) = usermem::copy_to_user(arg, &buf) else {
+            return result;
+        };
+        // A created object must not outlive a failed copy-out: nobody would
+        // learn its fd or id.
+        if self.undo_create(obj, request, &buf) {
+            return Err(Errno::EFAULT);
+        }
+        copy_out_failure(obj, request, uncopied)
+    }
+
+    /// Undo what a creating ioctl made (its fd or nvmap id is in `out`).
+    /// True when `request` creates something.
+    fn undo_create(&self, obj: &FdObj, request: u32, out: &[u8]) -> bool {
+        use gpuiface_nvgpu::abi::*;
+        let fd = match request {
+            NVGPU_GPU_IOCTL_ALLOC_AS => arg::<NvgpuAllocAsArgs>(out).map(|a| a.as_fd),
+            NVGPU_GPU_IOCTL_OPEN_TSG => arg::<NvgpuGpuOpenTsgArgs>(out).map(|a| a.tsg_fd as i32),
+            NVGPU_GPU_IOCTL_OPEN_CHANNEL => arg::<NvgpuGpuOpenChannelArgs>(out).map(|a| a.channel_fd),
+            NVGPU_IOCTL_TSG_EVENT_ID_CTRL => arg::<NvgpuEventIdCtrlArgs>(out).map(|a| a.event_fd),
+            NVMAP_IOC_GET_FD => arg::<NvmapCreateHandle>(out).map(|a| a.size as i32),
+            NVMAP_IOC_CREATE => {
+                if let (Ok(a), FdObj::Nvmap(client)) = (arg::<NvmapCreateHandle>(out), obj) {
+                    let mut st = lock(&self.state);
+                    st.nvmap.client = *client;
+                    let _ = nvmap::ioctl(&mut st, NVMAP_IOC_FREE, &mut [], u64::from(a.handle));
+                }
+                return true;
+            }
+            _ => return false,
+        };
+        if let Ok(fd) = fd {
+            let _ = self.release_fd(fd);
+        }
+        true
+    }
+
+    /// Close an fd: the object goes when the last fd on its file closes
+    /// (a `dup` keeps it alive, as on Linux).
+    fn release_fd(&self, fd: RawFd) -> KResult<()> {
+        let (canon, id) = {
+            let st = lock(&self.state);
+            let Some(c) = st.canonical(fd) else {
                 return Err(Errno::EBADF);
             };
-            match obj {
-                FdObj::Channel(chid) => channel::close(&mut st, chid),
-                FdObj::Tsg(id) => tsg::close(&mut st, id),
-                FdObj::As(id) => vm::close(&mut st, id),
-                FdObj::Nvmap => nvmap::close(&mut st),
-                FdObj::Ctrl { .. } | FdObj::DmaBuf { .. } | FdObj::Event => {}
-            }
-        }
-        self.run_actions();
-        // SAFETY: `fd` was ours (it was in the table), and nobody else owns it.
+            (c, st.fd_ids.get(&c).copied())
+        };
+        // SAFETY: `fd` is open on one of the model's files (checked above);
+        // the caller closes it, as close(2) does.
         if unsafe { libc::close(fd) } < 0 {
             return Err(Errno::last());
+        }
+        if canon != fd {
+            return Ok(()); // a dup: the original still holds the file
+        }
+        let released = {
+            let mut st = lock(&self.state);
+            let Some(obj) = st.fds.remove(&fd) else { return Ok(()) };
+            let other = match id {
+                Some(id) if obj.is_kernel_object() => other_fd_on(id, fd).filter(|n| !st.fd_ids.contains_key(n)),
+                _ => None,
+            };
+            let id = st.fd_ids.remove(&fd);
+            match (other, id) {
+                (Some(other), Some(id)) => {
+                    st.fds.insert(other, obj);
+                    st.fd_ids.insert(other, id);
+                    false
+                }
+                _ => {
+                    release_obj(&mut st, obj);
+                    true
+                }
+            }
+        };
+        if released {
+            self.run_actions();
         }
         Ok(())
     }
 }
 
-/// Per-fd dispatch with the generic rules of constraints doc §0.
+/// Release what the kernel releases when an object's file goes.
+fn release_obj(st: &mut KState, obj: FdObj) {
+    match obj {
+        FdObj::Channel(chid) => channel::close(st, chid),
+        FdObj::Tsg(id) => tsg::close(st, id),
+        FdObj::As(id) => vm::close(st, id),
+        FdObj::Nvmap(client) => nvmap::close(st, client),
+        FdObj::Ctrl { .. } | FdObj::DmaBuf { .. } | FdObj::Event => {}
+    }
+}
+
+/// The generic rules of constraints doc §0, checked before the argument is
+/// touched: wrong type, nr 0, nr past LAST or an oversized argument →
+/// `EINVAL` (nvgpu fds); a foreign type or nr past MAXNR → `ENOTTY`, a range
+/// outside user space → `EFAULT`, an unknown number → `ENOTTY` (nvmap, whose
+/// handlers copy their own arguments); dma-buf and event fds have no ioctls.
+fn precheck(obj: &FdObj, request: u32, arg: u64) -> KResult<()> {
+    use gpuiface_nvgpu::abi::limits::*;
+    let p = abi::decode(request);
+    let limits = |ty: u8, last: u8, max: usize| -> KResult<()> {
+        if p.ty != ty || p.nr == 0 || p.nr > last || p.size > max {
+            Err(Errno::EINVAL)
+        } else {
+            Ok(())
+        }
+    };
+    match obj {
+        FdObj::Nvmap(_) => {
+            if p.ty != b'N' || p.nr > NVMAP_MAXNR {
+                return Err(Errno::ENOTTY);
+            }
+            // access_ok of the argument range, then the exact `case` match (the
+            // handlers copy their own arguments, so an unknown number is ENOTTY
+            // whatever it points at).
+            if p.dir != abi::IOC_NONE && !usermem::access_ok(arg, p.size) {
+                return Err(Errno::EFAULT);
+            }
+            if abi::ioctl_by_number(request).is_none() {
+                return Err(Errno::ENOTTY);
+            }
+            Ok(())
+        }
+        FdObj::Ctrl { .. } => limits(b'G', CTRL_LAST_NR, CTRL_MAX_ARG_SIZE),
+        FdObj::As(_) => limits(b'A', AS_LAST_NR, AS_MAX_ARG_SIZE),
+        FdObj::Tsg(_) => limits(b'T', TSG_LAST_NR, TSG_MAX_ARG_SIZE),
+        FdObj::Channel(_) => limits(b'H', CHANNEL_LAST_NR, CHANNEL_MAX_ARG_SIZE),
+        FdObj::DmaBuf { .. } | FdObj::Event => Err(Errno::ENOTTY),
+    }
+}
+
+/// Whether the kernel copies the argument in before the handler runs: nvgpu
+/// fds for every `_IOC_WRITE` number (before the number is even matched);
+/// nvmap handlers for their `_IOC_WRITE` arguments and QUERY_HEAP_PARAMS,
+/// which is declared `_IOR` but read (§5).
+fn copies_in(obj: &FdObj, request: u32) -> bool {
+    let p = abi::decode(request);
+    match obj {
+        FdObj::Nvmap(_) => p.size > 0 && (p.dir & abi::IOC_WRITE != 0 || request == abi::NVMAP_IOC_QUERY_HEAP_PARAMS),
+        _ => p.dir & abi::IOC_WRITE != 0 && p.size > 0,
+    }
+}
+
+/// What a failed copy-out returns (`uncopied` bytes were not written):
+/// ctrl, TSG and channel fds return `copy_to_user`'s positive count (§0);
+/// the AS fd `EFAULT` (§0); nvmap `EINVAL` for GET_AVAILABLE_HEAPS and
+/// `EFAULT` otherwise (§5).
+fn copy_out_failure(obj: &FdObj, request: u32, uncopied: usize) -> KResult {
+    match obj {
+        FdObj::Ctrl { .. } | FdObj::Tsg(_) | FdObj::Channel(_) => Ok(uncopied as i32),
+        FdObj::Nvmap(_) if request == abi::NVMAP_IOC_GET_AVAILABLE_HEAPS => Err(Errno::EINVAL),
+        _ => Err(Errno::EFAULT),
+    }
+}
+
+/// Per-fd dispatch, after [`precheck`] and the copy-in.
 fn dispatch(
     st: &mut KState,
     chars: &Characteristics,
@@ -730,47 +1082,17 @@ fn dispatch(
     arg: &mut [u8],
     value: u64,
 ) -> KResult {
-    let p = abi::decode(request);
-    let limits = |ty: u8, last: u8, max: usize| -> KResult<()> {
-        // §0: wrong type, nr 0, nr past LAST, or an oversized argument → EINVAL.
-        if p.ty != ty || p.nr == 0 || p.nr > last || p.size > max {
-            Err(trace::why(
-                Errno::EINVAL,
-                "§0 wrong ioctl type for this fd, nr 0, nr past its LAST, or an oversized argument",
-            ))
-        } else {
-            Ok(())
-        }
-    };
-    use gpuiface_nvgpu::abi::limits::*;
+    let _ = fd;
     match obj {
-        FdObj::Nvmap => {
-            // §0: nvmap answers a foreign type or a number past MAXNR with ENOTTY.
-            if p.ty != b'N' || p.nr > NVMAP_MAXNR {
-                return Err(Errno::ENOTTY);
-            }
+        FdObj::Nvmap(client) => {
+            st.nvmap.client = *client;
             nvmap::ioctl(st, request, arg, value)
         }
-        FdObj::Ctrl { .. } => {
-            limits(b'G', CTRL_LAST_NR, CTRL_MAX_ARG_SIZE)?;
-            ctrl::ioctl(st, chars, request, arg)
-        }
-        FdObj::As(id) => {
-            limits(b'A', AS_LAST_NR, AS_MAX_ARG_SIZE)?;
-            vm::ioctl(st, *id, request, arg)
-        }
-        FdObj::Tsg(id) => {
-            limits(b'T', TSG_LAST_NR, TSG_MAX_ARG_SIZE)?;
-            tsg::ioctl(st, *id, request, arg)
-        }
-        FdObj::Channel(chid) => {
-            limits(b'H', CHANNEL_LAST_NR, CHANNEL_MAX_ARG_SIZE)?;
-            channel::ioctl(st, *chid, request, arg)
-        }
-        FdObj::DmaBuf { .. } | FdObj::Event => {
-            let _ = fd;
-            Err(Errno::ENOTTY)
-        }
+        FdObj::Ctrl { .. } => ctrl::ioctl(st, chars, request, arg),
+        FdObj::As(id) => vm::ioctl(st, *id, request, arg),
+        FdObj::Tsg(id) => tsg::ioctl(st, *id, request, arg),
+        FdObj::Channel(chid) => channel::ioctl(st, *chid, request, arg),
+        FdObj::DmaBuf { .. } | FdObj::Event => Err(Errno::ENOTTY),
     }
 }
 
@@ -789,7 +1111,10 @@ impl Syscalls for MockKernel {
     fn open(&self, path: &CStr, _flags: i32) -> Result<RawFd, Errno> {
         let mut st = lock(&self.state);
         match path.to_bytes() {
-            b"/dev/nvmap" => st.new_fd(FdObj::Nvmap),
+            b"/dev/nvmap" => {
+                let client = st.nvmap.next_client();
+                st.new_fd(FdObj::Nvmap(client))
+            }
             b"/dev/nvgpu/igpu0/ctrl" => {
                 let page = Arc::new(Backing::new("gpuiface-mock:usermode", 0x10000).map_err(|_| Errno::ENOMEM)?);
                 st.new_fd(FdObj::Ctrl { page, mapped: false })
@@ -799,37 +1124,23 @@ impl Syscalls for MockKernel {
     }
 
     fn close(&self, fd: RawFd) -> Result<(), Errno> {
+        if let Some(errno) = self.injected_call(None, 0, CallKind::Close) {
+            return Err(errno);
+        }
         self.release_fd(fd)
     }
 
     unsafe fn ioctl_write(&self, fd: RawFd, request: u32, arg: *const u8) -> Result<i32, Errno> {
-        let size = abi::decode(request).size;
-        let mut buf = vec![0u8; size];
-        if size > 0 {
-            // SAFETY: the caller guarantees `arg` points to `_IOC_SIZE(request)` readable bytes.
-            unsafe { std::ptr::copy_nonoverlapping(arg, buf.as_mut_ptr(), size) };
-        }
-        self.ioctl_bytes(fd, request, &mut buf, arg as u64)
+        // The address is only handed to the checked copies of `usermem`.
+        self.ioctl_at(fd, request, arg as u64, false)
     }
 
     unsafe fn ioctl_read_write(&self, fd: RawFd, request: u32, arg: *mut u8) -> Result<i32, Errno> {
-        let p = abi::decode(request);
-        let mut buf = vec![0u8; p.size];
-        if p.size > 0 {
-            // SAFETY: the caller guarantees `arg` points to `_IOC_SIZE(request)` bytes.
-            unsafe { std::ptr::copy_nonoverlapping(arg, buf.as_mut_ptr(), p.size) };
-        }
-        let r = self.ioctl_bytes(fd, request, &mut buf, arg as u64);
-        // The kernel copies results back only on success (and only for _IOC_READ).
-        if r.is_ok() && p.dir & IOC_READ != 0 && p.size > 0 {
-            // SAFETY: as above; the buffer is writable for `_IOC_SIZE` bytes.
-            unsafe { std::ptr::copy_nonoverlapping(buf.as_ptr(), arg, p.size) };
-        }
-        r
+        self.ioctl_at(fd, request, arg as u64, true)
     }
 
     fn ioctl_value(&self, fd: RawFd, request: u32, value: u64) -> Result<i32, Errno> {
-        self.ioctl_bytes(fd, request, &mut [], value)
+        self.ioctl_at(fd, request, value, true)
     }
 
     unsafe fn mmap(
@@ -885,6 +1196,9 @@ impl Syscalls for MockKernel {
     }
 
     unsafe fn munmap(&self, addr: usize, len: usize) -> Result<(), Errno> {
+        if let Some(errno) = self.injected_call(None, 0, CallKind::Munmap) {
+            return Err(errno);
+        }
         self.forget_cpu_range(addr, len);
         // SAFETY: forwarded with the caller's guarantees.
         unsafe { LinuxSyscalls.munmap(addr, len) }
@@ -925,7 +1239,7 @@ impl trace::Resolve for Resolver<'_> {
 }
 
 /// Append to a trace (and to stderr / a trace file when on).
-fn emit_to(trace: &Mutex<Vec<TraceEntry>>, stderr: bool, file: Option<&Mutex<std::fs::File>>, entry: TraceEntry) {
+fn emit_to(trace: &Mutex<TraceRing>, stderr: bool, file: Option<&Mutex<std::fs::File>>, entry: TraceEntry) {
     if stderr {
         eprintln!("{}", entry.line);
     }

@@ -8,7 +8,7 @@ use gpuiface_hal::Errno;
 use gpuiface_nvgpu::abi::*;
 
 use super::trace::why;
-use super::{arg, inode, put, FdObj, KResult, KState};
+use super::{arg, put, FdObj, KResult, KState};
 use crate::mem::Backing;
 
 /// One nvmap handle.
@@ -22,6 +22,9 @@ pub(crate) struct Handle {
     /// The cache mode ALLOC recorded (`flags & NVMAP_HANDLE_CACHE_FLAG`).
     cache: u32,
     backing: Option<Arc<Backing>>,
+    /// The `/dev/nvmap` client (open) holding it: ids are per client, as
+    /// nvmap's `nvmap_client` reference tables are.
+    client: u32,
 }
 
 /// The handle table.
@@ -29,6 +32,9 @@ pub(crate) struct Handle {
 pub(crate) struct Nvmap {
     handles: HashMap<u32, Handle>,
     next: u32,
+    /// The client the current ioctl came from (set by the dispatcher).
+    pub client: u32,
+    next_client: u32,
 }
 
 /// The bit real handle ids carry.
@@ -37,6 +43,16 @@ pub const HANDLE_ID_BASE: u32 = 0x8000_0000;
 pub const IOVMM_TOTAL: u64 = 64 << 30;
 
 impl Nvmap {
+    /// A new client id for an open of `/dev/nvmap`.
+    pub(crate) fn next_client(&mut self) -> u32 {
+        self.next_client += 1;
+        self.next_client
+    }
+    /// The current client's handle `id` (another client's id is unknown here).
+    fn mine(&mut self, id: u32) -> Option<&mut Handle> {
+        let client = self.client;
+        self.handles.get_mut(&id).filter(|h| h.client == client)
+    }
     pub(crate) fn ids(&self) -> Vec<u32> {
         self.handles.keys().copied().collect()
     }
@@ -58,15 +74,15 @@ impl Nvmap {
     pub(crate) fn by_inode(&self, ino: u64) -> Option<(u32, Arc<Backing>)> {
         self.handles.iter().find_map(|(id, h)| {
             let b = h.backing.as_ref()?;
-            (inode(b.raw_fd()) == Some(ino)).then(|| (*id, b.clone()))
+            (b.file_id().1 == ino).then(|| (*id, b.clone()))
         })
     }
 }
 
-pub(crate) fn close(st: &mut KState) {
-    // Closing the nvmap fd frees this client's handles (memory stays while
-    // dma-buf fds and GPU mappings reference it).
-    st.nvmap.handles.clear();
+pub(crate) fn close(st: &mut KState, client: u32) {
+    // Closing an nvmap fd frees that client's handles, and only those (memory
+    // stays while dma-buf fds and GPU mappings reference it).
+    st.nvmap.handles.retain(|_, h| h.client != client);
 }
 
 /// §5 CREATE: `size == 0` → EINVAL.
@@ -117,7 +133,15 @@ pub(crate) fn ioctl(st: &mut KState, request: u32, bytes: &mut [u8], value: u64)
             rule_create_rejects_zero_size(size)?;
             st.nvmap.next += 1;
             let id = HANDLE_ID_BASE | (0x18 + st.nvmap.next);
-            let h = Handle { size: size.next_multiple_of(4096), orig_size: size, align: 0, cache: 0, backing: None };
+            let client = st.nvmap.client;
+            let h = Handle {
+                size: size.next_multiple_of(4096),
+                orig_size: size,
+                align: 0,
+                cache: 0,
+                backing: None,
+                client,
+            };
             st.nvmap.handles.insert(id, h);
             a.handle = id;
             put(bytes, &a);
@@ -131,8 +155,7 @@ pub(crate) fn ioctl(st: &mut KState, request: u32, bytes: &mut [u8], value: u64)
                 return Err(why(Errno::EINVAL, "§5 ALLOC: handle 0"));
             }
             rule_alloc_numa_nid(a.numa_nid)?;
-            let h =
-                st.nvmap.handles.get_mut(&a.handle).ok_or_else(|| why(Errno::EINVAL, "§5 ALLOC: unknown handle id"))?;
+            let h = st.nvmap.mine(a.handle).ok_or_else(|| why(Errno::EINVAL, "§5 ALLOC: unknown handle id"))?;
             rule_alloc_heap_available(a.heap_mask, h.size)?;
             // §5: already allocated → EEXIST.
             if h.backing.is_some() {
@@ -152,7 +175,7 @@ pub(crate) fn ioctl(st: &mut KState, request: u32, bytes: &mut [u8], value: u64)
                 return Ok(0);
             }
             let id = value as u32;
-            if st.nvmap.handles.remove(&id).is_none() {
+            if st.nvmap.mine(id).is_none() || st.nvmap.handles.remove(&id).is_none() {
                 // A foreign dma-buf fd would be closed here; unknown ids are ignored.
                 return Ok(0);
             }
@@ -161,7 +184,7 @@ pub(crate) fn ioctl(st: &mut KState, request: u32, bytes: &mut [u8], value: u64)
         NVMAP_IOC_GET_FD => {
             let mut a: NvmapCreateHandle = arg(bytes)?;
             // §5: an unknown id that is not a dma-buf fd either: dma_buf_get's EBADF.
-            let h = st.nvmap.handles.get(&a.handle).ok_or(Errno::EBADF)?;
+            let h = st.nvmap.mine(a.handle).ok_or(Errno::EBADF)?;
             // An unallocated handle has no pages to export.
             let backing = h.backing.clone().ok_or(Errno::EINVAL)?;
             let fd = st.new_fd(FdObj::DmaBuf { handle: a.handle, backing })?;
@@ -222,7 +245,8 @@ fn rw_handle(st: &mut KState, is_read: bool, bytes: &[u8], uarg: u64) -> KResult
     if op.handle == 0 || op.addr == 0 || op.count == 0 || op.elem_size == 0 {
         return Err(Errno::EINVAL);
     }
-    let h = st.nvmap.handles.get(&op.handle).ok_or(Errno::EINVAL)?;
+    // Ids are per /dev/nvmap client: another client's id is unknown here.
+    let h = st.nvmap.mine(op.handle).ok_or(Errno::EINVAL)?;
     // Not allocated: no pages → EFAULT.
     let backing = h.backing.clone().ok_or(Errno::EFAULT)?;
     let (mut elem, mut hstride, mut ustride, mut count) = (op.elem_size, op.hmem_stride, op.user_stride, op.count);
@@ -283,7 +307,7 @@ fn rw_handle(st: &mut KState, is_read: bool, bytes: &[u8], uarg: u64) -> KResult
 /// BASE of an unpinned handle is `-EINVAL` as a value; HEAP is IOVMM once
 /// allocated (0 before); KIND 0; COMPR is ignored (0); any other → EINVAL.
 fn handle_param(st: &KState, id: u32, param: u32) -> KResult<u64> {
-    let h = st.nvmap.handles.get(&id).ok_or(Errno::EINVAL)?;
+    let h = st.nvmap.handles.get(&id).filter(|h| h.client == st.nvmap.client).ok_or(Errno::EINVAL)?;
     Ok(match param {
         NVMAP_HANDLE_PARAM_SIZE => h.orig_size,
         NVMAP_HANDLE_PARAM_ALIGNMENT => h.align,

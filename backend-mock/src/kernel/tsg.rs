@@ -78,7 +78,7 @@ pub(crate) fn close(st: &mut KState, id: u32) {
 }
 
 fn channel_of(st: &KState, fd: i32) -> KResult<u32> {
-    match st.fds.get(&fd) {
+    match st.obj(fd) {
         Some(FdObj::Channel(c)) => Ok(*c),
         _ => Err(Errno::EINVAL),
     }
@@ -92,7 +92,7 @@ pub(crate) fn ioctl(st: &mut KState, id: u32, request: u32, bytes: &mut [u8]) ->
             if a.type_ != NVGPU_TSG_SUBCONTEXT_TYPE_SYNC && a.type_ != NVGPU_TSG_SUBCONTEXT_TYPE_ASYNC {
                 return Err(Errno::EINVAL);
             }
-            let vm = match st.fds.get(&a.as_fd) {
+            let vm = match st.obj(a.as_fd) {
                 Some(FdObj::As(vm)) => *vm,
                 _ => return Err(Errno::EINVAL),
             };

@@ -245,7 +245,7 @@ pub(crate) fn ioctl(st: &mut KState, id: u32, request: u32, bytes: &mut [u8]) ->
         NVGPU_AS_IOCTL_BIND_CHANNEL => {
             let a: NvgpuAsBindChannelArgs = arg(bytes)?;
             // §2: not a channel → EINVAL; already bound to any AS → EINVAL.
-            let chid = match st.fds.get(&(a.channel_fd as i32)) {
+            let chid = match st.obj(a.channel_fd as i32) {
                 Some(FdObj::Channel(c)) => *c,
                 _ => return Err(Errno::EINVAL),
             };
@@ -368,18 +368,10 @@ pub(crate) fn ioctl(st: &mut KState, id: u32, request: u32, bytes: &mut [u8]) ->
             ];
             let count = if v.big_pages { 2 } else { 1 };
             let n = count.min(a.buf_size as usize / std::mem::size_of::<NvgpuAsVaRegion>());
-            if n > 0 {
-                if a.buf_addr == 0 {
-                    return Err(Errno::EFAULT);
-                }
-                // SAFETY: copy_to_user semantics: the caller's buffer holds buf_size bytes.
-                unsafe {
-                    std::ptr::copy_nonoverlapping(
-                        regions.as_ptr().cast::<u8>(),
-                        a.buf_addr as *mut u8,
-                        n * std::mem::size_of::<NvgpuAsVaRegion>(),
-                    )
-                };
+            // §2: each region is one copy_to_user; a failure → EFAULT.
+            for (i, r) in regions.iter().take(n).enumerate() {
+                let at = a.buf_addr.wrapping_add((i * std::mem::size_of::<NvgpuAsVaRegion>()) as u64);
+                crate::usermem::copy_to_user(at, r.as_bytes()).map_err(|_| Errno::EFAULT)?;
             }
             drop(v);
             a.buf_size = (n * std::mem::size_of::<NvgpuAsVaRegion>()) as u32;
