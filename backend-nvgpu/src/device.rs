@@ -221,7 +221,7 @@ impl<S: Syscalls> NvgpuDevice<S> {
     fn open_with(b: NvgpuDeviceBuilder, sys: Arc<S>) -> Result<Self> {
         let open = |path: &str| -> Result<SysFd<S>> {
             let c = CString::new(path).map_err(|_| Error::invalid("open", "path with NUL"))?;
-            let fd = sys.open(&c, libc::O_RDWR).map_err(|e| Error::sys("open", e))?;
+            let fd = sys.open(&c, libc::O_RDWR).map_err(|e| Error::open(path, e))?;
             Ok(SysFd::new(sys.clone(), fd))
         };
         let nvmap = open(&b.nvmap_path)?;

@@ -28,6 +28,12 @@ pub enum ErrorKind {
     DeviceLost,
     /// The resource is busy; retrying later may succeed.
     Busy,
+    /// The caller may not use the resource (`EACCES`): for a device node,
+    /// the user is not in the group that owns it.
+    PermissionDenied,
+    /// The resource does not exist (`ENOENT`): for a device node, this is
+    /// not a Jetson or the node is not passed into the container.
+    NotFound,
     /// Anything else.
     Other,
 }
@@ -67,6 +73,8 @@ impl Errno {
     pub const ENOSYS: Errno = Errno(libc::ENOSYS);
     /// `ETIMEDOUT`
     pub const ETIMEDOUT: Errno = Errno(libc::ETIMEDOUT);
+    /// `EACCES`
+    pub const EACCES: Errno = Errno(libc::EACCES);
     /// `EADDRNOTAVAIL`
     pub const EADDRNOTAVAIL: Errno = Errno(libc::EADDRNOTAVAIL);
 
@@ -113,13 +121,14 @@ impl Errno {
             | libc::EEXIST
             | libc::ERANGE
             | libc::EPERM
-            | libc::EACCES
             | libc::EADDRNOTAVAIL => ErrorKind::InvalidArgument,
+            libc::EACCES => ErrorKind::PermissionDenied,
+            libc::ENOENT => ErrorKind::NotFound,
             // ENOTTY: the kernel knows no ioctl of that number, i.e. an ABI mismatch.
             libc::ENOTTY | libc::ENOSYS | libc::EOPNOTSUPP => ErrorKind::Unsupported,
             libc::EBUSY | libc::EAGAIN => ErrorKind::Busy,
             libc::ETIMEDOUT => ErrorKind::Timeout,
-            libc::ENODEV | libc::ENXIO | libc::EIO | libc::ENOENT => ErrorKind::DeviceLost,
+            libc::ENODEV | libc::ENXIO | libc::EIO => ErrorKind::DeviceLost,
             _ => ErrorKind::Other,
         }
     }
@@ -242,6 +251,15 @@ pub enum Error {
     /// The device is gone or unusable.
     #[error("device lost: {0}")]
     DeviceLost(String),
+    /// A device node could not be opened; the text names the node and,
+    /// for the common causes, the fix (see [`Error::open`]).
+    #[error("cannot open {path}: {errno} ({}){}", kind_text(errno.kind()), open_hint(path, *errno))]
+    Open {
+        /// The node.
+        path: String,
+        /// What `open(2)` returned.
+        errno: Errno,
+    },
     /// The resource is busy.
     #[error("{op}: busy: {reason}")]
     Busy {
@@ -261,7 +279,24 @@ fn kind_text(kind: ErrorKind) -> &'static str {
         ErrorKind::DeviceHang => "device hang",
         ErrorKind::DeviceLost => "device lost",
         ErrorKind::Busy => "busy",
+        ErrorKind::PermissionDenied => "permission denied",
+        ErrorKind::NotFound => "not found",
         ErrorKind::Other => "other",
+    }
+}
+
+/// The fix for the common reasons a device node does not open.
+fn open_hint(path: &str, errno: Errno) -> String {
+    match errno.0 {
+        libc::EACCES | libc::EPERM => format!(
+            ": {path} belongs to the `video`/`render` group; add the user to it \
+             (sudo usermod -aG video,render $USER, then log in again) or run in a container with the group"
+        ),
+        libc::ENOENT | libc::ENODEV | libc::ENXIO => format!(
+            ": no {path}: not a Jetson, or the device is not passed into this container \
+             (docker run --device {path} ...); set GPUIFACE_BACKEND=mock to use the model"
+        ),
+        _ => String::new(),
     }
 }
 
@@ -277,13 +312,14 @@ impl Error {
             Error::DeviceHang { .. } => ErrorKind::DeviceHang,
             Error::DeviceLost(_) => ErrorKind::DeviceLost,
             Error::Busy { .. } => ErrorKind::Busy,
+            Error::Open { errno, .. } => errno.kind(),
         }
     }
 
     /// The errno, when a system call failed.
     pub fn errno(&self) -> Option<Errno> {
         match self {
-            Error::Sys { errno, .. } => Some(*errno),
+            Error::Sys { errno, .. } | Error::Open { errno, .. } => Some(*errno),
             _ => None,
         }
     }
@@ -302,6 +338,23 @@ impl Error {
     /// Shorthand for [`Error::Sys`].
     pub fn sys(op: &'static str, errno: Errno) -> Error {
         Error::Sys { op, errno }
+    }
+
+    /// [`Error::Open`]: `open(2)` of the device node `path` failed with
+    /// `errno`. `EACCES` is [`ErrorKind::PermissionDenied`], `ENOENT`
+    /// [`ErrorKind::NotFound`], and the text says what to do:
+    ///
+    /// ```
+    /// use gpuiface_hal::{Errno, Error, ErrorKind};
+    /// let e = Error::open("/dev/nvgpu/igpu0/ctrl", Errno::EACCES);
+    /// assert_eq!(e.kind(), ErrorKind::PermissionDenied);
+    /// assert!(e.to_string().contains("/dev/nvgpu/igpu0/ctrl") && e.to_string().contains("video"));
+    /// let e = Error::open("/dev/nvgpu/igpu0/ctrl", Errno::ENOENT);
+    /// assert_eq!(e.kind(), ErrorKind::NotFound);
+    /// assert!(e.to_string().contains("GPUIFACE_BACKEND=mock"));
+    /// ```
+    pub fn open(path: impl Into<String>, errno: Errno) -> Error {
+        Error::Open { path: path.into(), errno }
     }
 
     /// Shorthand for [`Error::InvalidArgument`].
@@ -335,6 +388,8 @@ mod tests {
         assert_eq!(Errno::ENOTTY.kind(), ErrorKind::Unsupported);
         assert_eq!(Errno::EBUSY.kind(), ErrorKind::Busy);
         assert_eq!(Errno::ETIMEDOUT.kind(), ErrorKind::Timeout);
+        assert_eq!(Errno::EACCES.kind(), ErrorKind::PermissionDenied);
+        assert_eq!(Errno::ENOENT.kind(), ErrorKind::NotFound);
         assert_eq!(Errno(9999).kind(), ErrorKind::Other);
         assert_eq!(Errno(9999).to_string(), "errno 9999");
     }
