@@ -524,12 +524,50 @@ impl<S: Syscalls> NvgpuDevice<S> {
 
     /// The first channel whose error notifier reports an error.
     fn faulted_channel(&self) -> Option<FaultRecord> {
-        self.channels().into_iter().find_map(|c| channel_fault(&c))
+        self.channels().into_iter().find_map(|c| self.channel_fault(&c))
+    }
+
+    /// The fault `c`'s error notifier reports, if any, with what the seam
+    /// knows besides (the model: engine, address, reason) and the buffer
+    /// the faulting address belongs to.
+    fn channel_fault(&self, c: &Channel<S>) -> Option<FaultRecord> {
+        let notified = notifier_fault(c)?;
+        let mut rec = match self.sys.fault_details(notified.channel) {
+            Some(model) => model,
+            None => notified.with_see_also(
+                "the kernel log (dmesg: nvgpu prints the faulting engine, address and access type) \
+                 and the nvgpu debugfs (/sys/kernel/debug/gpu.0/)",
+            ),
+        };
+        if let Some(addr) = rec.address {
+            rec.buffer = Some(self.buffer_at(addr));
+        }
+        Some(rec)
+    }
+
+    /// Which of the device's buffers `addr` falls in, as a sentence.
+    fn buffer_at(&self, addr: u64) -> String {
+        let st = lock(&self.state);
+        for (id, a) in &st.buffers {
+            if addr >= a.gpu_va && addr - a.gpu_va < a.size.max(1) {
+                return format!(
+                    "buffer {id} [{:#x}, {:#x}) at offset {:#x}",
+                    a.gpu_va,
+                    a.gpu_va + a.size,
+                    addr - a.gpu_va
+                );
+            }
+        }
+        if st.signal_pages.iter().any(|a| addr >= a.gpu_va && addr - a.gpu_va < a.size) {
+            return "a signal page of this device".into();
+        }
+        "no buffer of this device (unmapped, freed, or another process's)".into()
     }
 }
 
-/// The fault `c`'s error notifier reports, if any.
-fn channel_fault<S: Syscalls>(c: &Channel<S>) -> Option<FaultRecord> {
+/// The fault `c`'s error notifier reports, if any: the engine as far as
+/// the code tells it (an MMU fault's engine is in the kernel log only).
+fn notifier_fault<S: Syscalls>(c: &Channel<S>) -> Option<FaultRecord> {
     if c.notifier == 0 {
         return None;
     }
@@ -538,13 +576,23 @@ fn channel_fault<S: Syscalls>(c: &Channel<S>) -> Option<FaultRecord> {
     let (info32, status) = unsafe {
         (((c.notifier + 8) as *const u32).read_volatile(), ((c.notifier + 14) as *const u16).read_volatile())
     };
-    (status != 0).then(|| FaultRecord {
-        address: None,
-        engine: if info32 == NVGPU_CHANNEL_FIFO_ERROR_MMU_ERR_FLT { Engine::Host } else { Engine::Compute },
-        channel: c.token & 0xfff,
-        notifier_code: info32,
-        reason: notifier_reason(info32).into(),
-    })
+    (status != 0).then(|| FaultRecord::new(notifier_engine(info32), c.token & 0xfff, info32, notifier_reason(info32)))
+}
+
+/// The engine an `NVGPU_CHANNEL_*` error-notifier code implies: GR codes
+/// the compute engine, PBDMA and idle-timeout codes the host; an MMU fault
+/// may come from any engine ([`Engine::Unknown`]).
+pub fn notifier_engine(code: u32) -> Engine {
+    match code {
+        NVGPU_CHANNEL_GR_ERROR_SW_METHOD
+        | NVGPU_CHANNEL_GR_EXCEPTION
+        | NVGPU_CHANNEL_GR_SEMAPHORE_TIMEOUT
+        | NVGPU_CHANNEL_GR_ILLEGAL_NOTIFY => Engine::Compute,
+        NVGPU_CHANNEL_PBDMA_ERROR
+        | NVGPU_CHANNEL_PBDMA_PUSHBUFFER_CRC_MISMATCH
+        | NVGPU_CHANNEL_FIFO_ERROR_IDLE_TIMEOUT => Engine::Host,
+        _ => Engine::Unknown,
+    }
 }
 
 /// What an `NVGPU_CHANNEL_*` error-notifier code means.
@@ -553,6 +601,8 @@ pub fn notifier_reason(code: u32) -> &'static str {
         NVGPU_CHANNEL_FIFO_ERROR_IDLE_TIMEOUT => "FIFO idle timeout",
         NVGPU_CHANNEL_GR_ERROR_SW_METHOD => "GR software method error",
         NVGPU_CHANNEL_GR_ILLEGAL_NOTIFY => "GR illegal notify",
+        NVGPU_CHANNEL_GR_EXCEPTION => "GR exception (a kernel error, a bad QMD or an unknown program)",
+        NVGPU_CHANNEL_GR_SEMAPHORE_TIMEOUT => "GR semaphore timeout",
         NVGPU_CHANNEL_FIFO_ERROR_MMU_ERR_FLT => "MMU fault",
         NVGPU_CHANNEL_PBDMA_ERROR => "PBDMA error (malformed GPFIFO entry or method)",
         NVGPU_CHANNEL_RESETCHANNEL_VERIF_ERROR => "channel reset",
@@ -891,11 +941,11 @@ impl<S: Syscalls> GpuIface for NvgpuDevice<S> {
         // A faulted channel executes nothing more: say so now rather than at
         // the next wait. Recovery: drop what uses the channel (the Runtime)
         // and set up a new one; the device and its buffers stay usable.
-        if let Some(fault) = channel_fault(&ch) {
-            return Err(Error::DeviceHang {
-                detail: format!("{channel} has faulted and accepts no more work; recreate its channel (a new Runtime)"),
-                fault: Some(fault),
-            });
+        if let Some(fault) = self.channel_fault(&ch) {
+            return Err(Error::hang(
+                format!("{channel} has faulted and accepts no more work; recreate its channel (a new Runtime)"),
+                Some(fault),
+            ));
         }
         let doorbell = match self.doorbell.load(std::sync::atomic::Ordering::Acquire) {
             0 => self.setup_usermode()?.base + DOORBELL_OFFSET,
@@ -910,10 +960,10 @@ impl<S: Syscalls> GpuIface for NvgpuDevice<S> {
             // 4-aligned word the GPU writes.
             while unsafe { ((userd + USERD_GP_GET) as *const u32).read_volatile() } == next {
                 if started.elapsed() > RING_FULL_TIMEOUT {
-                    return Err(Error::DeviceHang {
-                        detail: format!("GPFIFO of channel {channel} stayed full for {RING_FULL_TIMEOUT:?}"),
-                        fault: self.faulted_channel(),
-                    });
+                    return Err(Error::hang(
+                        format!("GPFIFO of channel {channel} stayed full for {RING_FULL_TIMEOUT:?}"),
+                        self.faulted_channel(),
+                    ));
                 }
                 std::thread::yield_now();
             }
@@ -978,10 +1028,10 @@ impl<S: Syscalls> GpuIface for NvgpuDevice<S> {
             if now.duration_since(last_check) > Duration::from_millis(2) {
                 last_check = now;
                 if let Some(fault) = self.faulted_channel() {
-                    return Err(Error::DeviceHang {
-                        detail: format!("signal at {:#x} waiting for {value}", signal.gpu_va()),
-                        fault: Some(fault),
-                    });
+                    return Err(Error::hang(
+                        format!("signal at {:#x} waiting for {value}", signal.gpu_va()),
+                        Some(fault),
+                    ));
                 }
             }
             if now.duration_since(start) >= timeout {
@@ -989,10 +1039,9 @@ impl<S: Syscalls> GpuIface for NvgpuDevice<S> {
                 // the work may just be long (the channel watchdog is off), or
                 // the signal is never released (a graph bug): a timeout.
                 return Err(match self.faulted_channel() {
-                    Some(fault) => Error::DeviceHang {
-                        detail: format!("signal at {:#x} waiting for {value}", signal.gpu_va()),
-                        fault: Some(fault),
-                    },
+                    Some(fault) => {
+                        Error::hang(format!("signal at {:#x} waiting for {value}", signal.gpu_va()), Some(fault))
+                    }
                     None => Error::Timeout {
                         what: format!(
                             "signal at {:#x} to reach {value} (it is {}; no channel has faulted)",

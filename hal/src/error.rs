@@ -159,6 +159,9 @@ pub enum Engine {
     Compute,
     /// The copy engine (CE).
     Copy,
+    /// The error notifier did not say (an MMU fault on a real device: the
+    /// kernel log names the engine).
+    Unknown,
 }
 
 impl fmt::Display for Engine {
@@ -167,12 +170,26 @@ impl fmt::Display for Engine {
             Engine::Host => "host",
             Engine::Compute => "compute",
             Engine::Copy => "copy",
+            Engine::Unknown => "unknown engine",
         })
     }
 }
 
 /// What the kernel (or the mock) reported about a GPU fault.
+///
+/// Built with [`FaultRecord::new`] (the struct grows):
+///
+/// ```
+/// use gpuiface_hal::{Engine, FaultRecord};
+/// let f = FaultRecord::new(Engine::Copy, 3, 31, "MMU fault: copy read at 0x1000")
+///     .with_address(0x1000)
+///     .with_buffer("no buffer of this device");
+/// assert_eq!(f.address, Some(0x1000));
+/// assert!(f.to_string().starts_with("copy fault on channel 3 at GPU VA 0x1000"));
+/// assert!(f.to_string().contains("no buffer of this device"));
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct FaultRecord {
     /// The faulting GPU virtual address, when the fault is a memory fault.
     pub address: Option<u64>,
@@ -184,6 +201,42 @@ pub struct FaultRecord {
     pub notifier_code: u32,
     /// A human-readable reason.
     pub reason: String,
+    /// What [`FaultRecord::address`] belongs to, as the backend knows it:
+    /// a buffer of the device (its id, range and the offset into it), or a
+    /// statement that it belongs to none.
+    pub buffer: Option<String>,
+    /// Where to read more (on a real device: the kernel log and debugfs).
+    pub see_also: Option<String>,
+}
+
+impl FaultRecord {
+    /// A record without address, buffer or pointer to more.
+    pub fn new(engine: Engine, channel: u32, notifier_code: u32, reason: impl Into<String>) -> FaultRecord {
+        FaultRecord {
+            address: None,
+            engine,
+            channel,
+            notifier_code,
+            reason: reason.into(),
+            buffer: None,
+            see_also: None,
+        }
+    }
+    /// The faulting GPU VA.
+    pub fn with_address(mut self, address: u64) -> FaultRecord {
+        self.address = Some(address);
+        self
+    }
+    /// What the address belongs to.
+    pub fn with_buffer(mut self, buffer: impl Into<String>) -> FaultRecord {
+        self.buffer = Some(buffer.into());
+        self
+    }
+    /// Where to read more.
+    pub fn with_see_also(mut self, see_also: impl Into<String>) -> FaultRecord {
+        self.see_also = Some(see_also.into());
+        self
+    }
 }
 
 impl fmt::Display for FaultRecord {
@@ -192,7 +245,14 @@ impl fmt::Display for FaultRecord {
         if let Some(addr) = self.address {
             write!(f, " at GPU VA {addr:#x}")?;
         }
-        write!(f, ": {} (notifier {})", self.reason, self.notifier_code)
+        write!(f, ": {} (notifier {})", self.reason, self.notifier_code)?;
+        if let Some(b) = &self.buffer {
+            write!(f, "; the address is in {b}")?;
+        }
+        if let Some(s) = &self.see_also {
+            write!(f, "; more in {s}")?;
+        }
+        Ok(())
     }
 }
 
@@ -245,8 +305,8 @@ pub enum Error {
     DeviceHang {
         /// What the caller was waiting for.
         detail: String,
-        /// What the kernel reported, if anything.
-        fault: Option<FaultRecord>,
+        /// What the kernel reported, if anything (boxed: it is large and rare).
+        fault: Option<Box<FaultRecord>>,
     },
     /// The device is gone or unusable.
     #[error("device lost: {0}")]
@@ -357,6 +417,20 @@ impl Error {
         Error::Open { path: path.into(), errno }
     }
 
+    /// [`Error::DeviceHang`]: waiting for `detail`, the device stopped, with
+    /// the fault the kernel reported if any.
+    pub fn hang(detail: impl Into<String>, fault: Option<FaultRecord>) -> Error {
+        Error::DeviceHang { detail: detail.into(), fault: fault.map(Box::new) }
+    }
+
+    /// The fault record, when the device reported one.
+    pub fn fault(&self) -> Option<&FaultRecord> {
+        match self {
+            Error::DeviceHang { fault, .. } => fault.as_deref(),
+            _ => None,
+        }
+    }
+
     /// Shorthand for [`Error::InvalidArgument`].
     pub fn invalid(op: &'static str, reason: impl Into<String>) -> Error {
         Error::InvalidArgument { op, reason: reason.into() }
@@ -396,16 +470,10 @@ mod tests {
 
     #[test]
     fn hang_display_includes_fault() {
-        let e = Error::DeviceHang {
-            detail: "signal 3".into(),
-            fault: Some(FaultRecord {
-                address: Some(0xdead000),
-                engine: Engine::Compute,
-                channel: 2,
-                notifier_code: 31,
-                reason: "MMU fault".into(),
-            }),
-        };
+        let e = Error::hang(
+            "signal 3",
+            Some(FaultRecord::new(Engine::Compute, 2, 31, "MMU fault").with_address(0xdead000)),
+        );
         let s = e.to_string();
         assert!(s.contains("0xdead000") && s.contains("compute") && s.contains("channel 2"), "{s}");
         assert_eq!(e.kind(), ErrorKind::DeviceHang);
