@@ -28,11 +28,168 @@
 //! rt.synchronize()?;
 //! # Ok::<(), gpuiface::Error>(())
 //! ```
+//!
+//! ## A runtime: copy in, launch, copy out
+//!
+//! [`queue::Runtime`] sets a device up (channels, command memory, one
+//! timeline per engine); [`queue::Queue`]s record work and
+//! [`queue::Runtime::submit`] runs them. On the mock, a program's behaviour
+//! is a Rust closure registered with [`mock::gpu::Gpu::register_kernel`]:
+//!
+//! ```
+//! use gpuiface::mock::gpu::ProgramKey;
+//! use gpuiface::queue::{LaunchDims, Queue, Runtime};
+//! use gpuiface::{open_kind, AllocRequest, BackendExt, BackendKind, GpuIface, MockDeviceExt};
+//!
+//! let dev = open_kind(BackendKind::Mock)?;
+//! dev.as_mock().unwrap().gpu().register_kernel(ProgramKey::Bytes(b"double".to_vec()), |k| {
+//!     let (buf, n) = (k.arg_u64(0), k.arg_u64(1));
+//!     for i in 0..n {
+//!         let v = k.read_u32(buf + 4 * i)?;
+//!         k.write_u32(buf + 4 * i, 2 * v)?;
+//!     }
+//!     Ok(())
+//! });
+//! let rt = Runtime::new(&dev)?;
+//! let buf = dev.alloc(AllocRequest::new(16))?;
+//! rt.copyin(&buf, 0, &[1, 0, 0, 0, 2, 0, 0, 0])?;
+//! let prog = rt.load_program(b"double")?;
+//! let mut args = buf.gpu_va.to_le_bytes().to_vec();
+//! args.extend_from_slice(&2u64.to_le_bytes());
+//! let mut q = Queue::compute();
+//! q.launch(&prog, LaunchDims::new([1, 1, 1], [1, 1, 1]), &args);
+//! rt.submit(&q, &[])?;
+//! let mut out = [0u8; 8];
+//! rt.copyout(&mut out, &buf, 0)?; // waits for the work that writes `buf`
+//! assert_eq!(out, [2, 0, 0, 0, 4, 0, 0, 0]);
+//! rt.free(buf)?;
+//! # Ok::<(), gpuiface::Error>(())
+//! ```
+//!
+//! ## Queue variables and replay
+//!
+//! A queue is encoded once per runtime; each submit binds its variables
+//! ([`queue::Queue::var`]) to new values and patches them in place:
+//!
+//! ```
+//! use gpuiface::queue::{Queue, Runtime};
+//! use gpuiface::{open_kind, BackendKind, GpuIface};
+//! use std::time::Duration;
+//!
+//! let dev = open_kind(BackendKind::Mock)?;
+//! let rt = Runtime::new(&dev)?;
+//! let done = dev.signal_alloc()?;
+//! let mut q = Queue::compute();
+//! let step = q.var();
+//! q.signal(&done, step); // the value comes from the variable
+//! for i in 1..=3u64 {
+//!     rt.submit(&q, &[(step, 10 * i)])?; // the same queue, replayed
+//!     dev.signal_wait(&done, 10 * i, Duration::from_secs(5))?;
+//! }
+//! assert_eq!(done.value(), 30);
+//! # Ok::<(), gpuiface::Error>(())
+//! ```
+//!
+//! ## Matching errors
+//!
+//! Generic code matches on [`Error::kind`]; [`Error::fault`] has what the
+//! kernel (or the model) reported about a GPU fault:
+//!
+//! ```
+//! use gpuiface::queue::{Queue, Runtime};
+//! use gpuiface::{open_kind, AllocRequest, BackendKind, Engine, Error, ErrorKind, GpuIface};
+//!
+//! let dev = open_kind(BackendKind::Mock)?;
+//! match dev.alloc(AllocRequest::new(0)) {
+//!     Err(e) if e.kind() == ErrorKind::InvalidArgument => {} // size 0
+//!     other => panic!("{other:?}"),
+//! }
+//! // A copy from an address no buffer holds: an MMU fault on the copy engine.
+//! let rt = Runtime::new(&dev)?;
+//! let dst = dev.alloc(AllocRequest::new(64))?;
+//! let mut q = Queue::copy_queue();
+//! q.copy(dst.gpu_va, 0x1000, 64);
+//! rt.submit(&q, &[])?;
+//! let e = rt.synchronize().unwrap_err();
+//! assert_eq!(e.kind(), ErrorKind::DeviceHang);
+//! let fault = e.fault().expect("the model reports the fault");
+//! assert_eq!((fault.engine, fault.address), (Engine::Copy, Some(0x1000)));
+//! assert!(fault.buffer.as_deref().unwrap().contains("no buffer"));
+//! match e {
+//!     Error::DeviceHang { .. } => {} // recreate the Runtime to go on
+//!     _ => unreachable!(),
+//! }
+//! # Ok::<(), gpuiface::Error>(())
+//! ```
 
 pub use gpuiface_hal::*;
-pub use gpuiface_mock as mock;
 pub use gpuiface_mock::MockDeviceExt;
-pub use gpuiface_nvgpu as nvgpu;
+
+/// The mock backend (`gpuiface-mock`): the nvgpu backend's code over a model
+/// of the kernel and the GPU. Its knobs, from a [`Backend`] via
+/// [`BackendExt::as_mock`] or from [`MockBackend`] directly:
+///
+/// - [`mock::gpu::Gpu::register_kernel`]: what a launch of a program runs;
+/// - [`mock::MockKernel::inject_failure`]: fail the nth matching ioctl;
+/// - [`mock::gpu::ExecMode`] and [`mock::MockKernel::builder`]: how the GPU
+///   runs (a worker thread, at the doorbell, or stepped by the test);
+/// - [`mock::MockKernel::assert_no_leaks`], [`mock::MockKernel::trace`].
+///
+/// ```
+/// use std::time::Duration;
+/// use gpuiface::mock::gpu::{ExecMode, GpuConfig, ProgramKey};
+/// use gpuiface::mock::kernel::Matcher;
+/// use gpuiface::mock::{open_on, MockDeviceExt, MockKernel};
+/// use gpuiface::queue::{LaunchDims, Queue, Runtime};
+/// use gpuiface::{AllocRequest, Errno, ErrorKind, GpuIface};
+///
+/// let kernel = std::sync::Arc::new(MockKernel::builder().gpu(GpuConfig::with_mode(ExecMode::Immediate)).build());
+/// let dev = open_on(kernel.clone())?;
+/// let rt = Runtime::new(&dev)?;
+/// // A program the model runs: writes 42 at its first argument.
+/// dev.gpu().register_kernel(ProgramKey::Bytes(b"answer".to_vec()), |k| {
+///     let out = k.arg_u64(0);
+///     k.write_u32(out, 42)
+/// });
+/// let prog = rt.load_program(b"answer")?;
+/// let out = dev.alloc(AllocRequest::new(4))?;
+/// let mut q = Queue::compute();
+/// q.launch(&prog, LaunchDims::new([1, 1, 1], [1, 1, 1]), &out.gpu_va.to_le_bytes());
+/// rt.submit(&q, &[])?;
+/// rt.synchronize()?;
+/// let mut v = [0u8; 4];
+/// rt.copyout(&mut v, &out, 0)?;
+/// assert_eq!(u32::from_le_bytes(v), 42);
+///
+/// // Fault injection: the next nvmap allocation fails with ENOMEM.
+/// kernel.inject_failure(Matcher::Name("NVMAP_IOC_ALLOC".into()), 1, Errno::ENOMEM);
+/// assert_eq!(dev.alloc(AllocRequest::new(4096)).unwrap_err().kind(), ErrorKind::OutOfMemory);
+/// rt.free(out)?;
+/// drop(rt);
+/// drop(dev);
+/// kernel.assert_no_leaks();
+/// # Ok::<(), gpuiface::Error>(())
+/// ```
+pub mod mock {
+    #[doc(inline)]
+    pub use gpuiface_mock::*;
+}
+
+/// The real backend (`gpuiface-nvgpu`): [`nvgpu::NvgpuDevice`], its
+/// [`nvgpu::NvgpuDeviceBuilder`] and the syscall seam [`nvgpu::Syscalls`]
+/// another kernel driver (or a tracing wrapper) implements.
+///
+/// ```no_run
+/// // On a Jetson: the real device with explicit node paths.
+/// let dev = gpuiface::nvgpu::NvgpuDevice::<gpuiface::nvgpu::LinuxSyscalls>::builder()
+///     .ctrl_path("/dev/nvgpu/igpu0/ctrl")
+///     .build_with(gpuiface::nvgpu::LinuxSyscalls)?;
+/// # Ok::<(), gpuiface::Error>(())
+/// ```
+pub mod nvgpu {
+    #[doc(inline)]
+    pub use gpuiface_nvgpu::*;
+}
 
 use gpuiface_hal::iface::{First, Second};
 
