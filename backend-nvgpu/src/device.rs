@@ -652,25 +652,23 @@ fn read_characteristics<S: Syscalls>(ctrl: &SysFd<S>) -> Result<NvgpuGpuCharacte
 }
 
 fn device_info(c: &NvgpuGpuCharacteristics, backend: &'static str) -> DeviceInfo {
-    DeviceInfo {
-        backend,
-        arch: c.arch,
-        implementation: c.impl_,
-        rev: c.rev,
-        sm_version: c.sm_arch_sm_version,
-        compute_class: c.compute_class,
-        gpfifo_class: c.gpfifo_class,
-        dma_copy_class: c.dma_copy_class,
-        va_bits: c.gpu_va_bit_count,
-        num_gpc: c.num_gpc,
-        num_tpc: c.num_gpc * c.num_tpc_per_gpc,
-        l2_cache_size: c.L2_cache_size as u32,
-        max_gpfifo_entries: c.max_gpfifo_entries,
-        io_coherent: c.flags & u64::from(NVGPU_GPU_FLAGS_SUPPORT_IO_COHERENCE) != 0,
-        // The doorbell is an MMIO store: the CPU can rewrite a QMD before the GPU reads it.
-        signal_placement: SignalPlacement::PushbufferSemaphore,
-        page_size: memory::PAGE,
-    }
+    // The doorbell is an MMIO store: the CPU can rewrite a QMD before the GPU reads it.
+    let mut i = DeviceInfo::new(backend, SignalPlacement::PushbufferSemaphore);
+    i.arch = c.arch;
+    i.implementation = c.impl_;
+    i.rev = c.rev;
+    i.sm_version = c.sm_arch_sm_version;
+    i.compute_class = c.compute_class;
+    i.gpfifo_class = c.gpfifo_class;
+    i.dma_copy_class = c.dma_copy_class;
+    i.va_bits = c.gpu_va_bit_count;
+    i.num_gpc = c.num_gpc;
+    i.num_tpc = c.num_gpc * c.num_tpc_per_gpc;
+    i.l2_cache_size = c.L2_cache_size as u32;
+    i.max_gpfifo_entries = c.max_gpfifo_entries;
+    i.io_coherent = c.flags & u64::from(NVGPU_GPU_FLAGS_SUPPORT_IO_COHERENCE) != 0;
+    i.page_size = memory::PAGE;
+    i
 }
 
 impl<S: Syscalls> GpuIface for NvgpuDevice<S> {
@@ -1042,14 +1040,14 @@ impl<S: Syscalls> GpuIface for NvgpuDevice<S> {
                     Some(fault) => {
                         Error::hang(format!("signal at {:#x} waiting for {value}", signal.gpu_va()), Some(fault))
                     }
-                    None => Error::Timeout {
-                        what: format!(
+                    None => Error::timeout(
+                        format!(
                             "signal at {:#x} to reach {value} (it is {}; no channel has faulted)",
                             signal.gpu_va(),
                             signal.value()
                         ),
                         timeout,
-                    },
+                    ),
                 });
             }
             spins += 1;

@@ -262,6 +262,7 @@ impl fmt::Display for FaultRecord {
 pub enum Error {
     /// A system call failed; `op` is the C name of the ioctl (or `mmap`, `open`, ...).
     #[error("{op} failed: {errno} ({})", kind_text(errno.kind()))]
+    #[non_exhaustive]
     Sys {
         /// The operation, by its C name.
         op: &'static str,
@@ -270,6 +271,7 @@ pub enum Error {
     },
     /// The caller's request was rejected before it reached the kernel.
     #[error("{op}: invalid argument: {reason}")]
+    #[non_exhaustive]
     InvalidArgument {
         /// The API call.
         op: &'static str,
@@ -278,6 +280,7 @@ pub enum Error {
     },
     /// The request does not fit in memory or address space.
     #[error("{op}: out of memory: {reason}")]
+    #[non_exhaustive]
     OutOfMemory {
         /// The API call.
         op: &'static str,
@@ -286,6 +289,7 @@ pub enum Error {
     },
     /// Not implemented by this backend, or not by this kernel.
     #[error("unsupported by the {backend} backend: {what}")]
+    #[non_exhaustive]
     Unsupported {
         /// The backend's name.
         backend: &'static str,
@@ -294,6 +298,7 @@ pub enum Error {
     },
     /// A wait ran out of time and the device reported no fault.
     #[error("timed out after {timeout:?} waiting for {what}")]
+    #[non_exhaustive]
     Timeout {
         /// What was awaited.
         what: String,
@@ -302,6 +307,7 @@ pub enum Error {
     },
     /// The GPU hung or faulted while the caller waited.
     #[error("GPU hang: {detail}{}", fault.as_ref().map(|f| format!("; {f}")).unwrap_or_default())]
+    #[non_exhaustive]
     DeviceHang {
         /// What the caller was waiting for.
         detail: String,
@@ -310,10 +316,12 @@ pub enum Error {
     },
     /// The device is gone or unusable.
     #[error("device lost: {0}")]
+    #[non_exhaustive]
     DeviceLost(String),
     /// A device node could not be opened; the text names the node and,
     /// for the common causes, the fix (see [`Error::open`]).
     #[error("cannot open {path}: {errno} ({}){}", kind_text(errno.kind()), open_hint(path, *errno))]
+    #[non_exhaustive]
     Open {
         /// The node.
         path: String,
@@ -322,6 +330,7 @@ pub enum Error {
     },
     /// The resource is busy.
     #[error("{op}: busy: {reason}")]
+    #[non_exhaustive]
     Busy {
         /// The API call.
         op: &'static str,
@@ -429,6 +438,26 @@ impl Error {
             Error::DeviceHang { fault, .. } => fault.as_deref(),
             _ => None,
         }
+    }
+
+    /// [`Error::OutOfMemory`].
+    pub fn out_of_memory(op: &'static str, reason: impl Into<String>) -> Error {
+        Error::OutOfMemory { op, reason: reason.into() }
+    }
+
+    /// [`Error::Timeout`]: waiting for `what` ran out after `timeout`.
+    pub fn timeout(what: impl Into<String>, timeout: Duration) -> Error {
+        Error::Timeout { what: what.into(), timeout }
+    }
+
+    /// [`Error::Busy`].
+    pub fn busy(op: &'static str, reason: impl Into<String>) -> Error {
+        Error::Busy { op, reason: reason.into() }
+    }
+
+    /// [`Error::DeviceLost`].
+    pub fn device_lost(what: impl Into<String>) -> Error {
+        Error::DeviceLost(what.into())
     }
 
     /// Shorthand for [`Error::InvalidArgument`].
