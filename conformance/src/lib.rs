@@ -31,7 +31,6 @@ use std::sync::Arc;
 use gpuiface::{BackendKind, GpuIface};
 
 mod cases;
-pub mod expect;
 mod fault_cases;
 mod mock_cases;
 pub mod support;

@@ -7,9 +7,21 @@
 //! - **mock**: the same backend code over `gpuiface-mock`'s model of the
 //!   kernel and the GPU, so everything runs on a laptop.
 //!
-//! [`open`] picks nvgpu where `/dev/nvgpu/igpu0/ctrl` exists and the mock
-//! otherwise; `GPUIFACE_BACKEND=mock|nvgpu` overrides. Generic code works over
-//! `impl GpuIface` and over [`Backend`] alike:
+//! [`open`] opens the real device; the mock is chosen explicitly, never
+//! silently: `GPUIFACE_BACKEND=mock`, [`open_kind`]`(BackendKind::Mock)`,
+//! or [`open_or_mock`] (the real device where there is one, else the mock,
+//! saying so). Without a device node, [`open`] fails with
+//! [`ErrorKind::NotFound`] and says how to choose the mock.
+//!
+//! ## Features
+//!
+//! - `mock` (default): the mock backend and its GPU worker thread
+//!   ([`mock`], [`MockBackend`], [`open_or_mock`]). A production build of a
+//!   runtime (`default-features = false`) links only the real backend;
+//!   [`BackendKind::Mock`] then opens to an [`ErrorKind::Unsupported`]
+//!   error. The examples below need it.
+//!
+//! Generic code works over `impl GpuIface` and over [`Backend`] alike:
 //!
 //! ```
 //! use gpuiface::{open_kind, BackendKind, GpuIface, AllocRequest, queue::Runtime};
@@ -123,6 +135,7 @@
 //! ```
 
 pub use gpuiface_hal::*;
+#[cfg(feature = "mock")]
 pub use gpuiface_mock::MockDeviceExt;
 
 /// The mock backend (`gpuiface-mock`): the nvgpu backend's code over a model
@@ -170,6 +183,7 @@ pub use gpuiface_mock::MockDeviceExt;
 /// kernel.assert_no_leaks();
 /// # Ok::<(), gpuiface::Error>(())
 /// ```
+#[cfg(feature = "mock")]
 pub mod mock {
     #[doc(inline)]
     pub use gpuiface_mock::*;
@@ -196,7 +210,55 @@ use gpuiface_hal::iface::{First, Second};
 /// The real Tegra backend.
 pub type NvgpuBackend = gpuiface_nvgpu::NvgpuDevice<gpuiface_nvgpu::LinuxSyscalls>;
 /// The nvgpu backend's code over the mock kernel and GPU model.
+#[cfg(feature = "mock")]
 pub type MockBackend = gpuiface_mock::MockDevice;
+/// Built without the `mock` feature: a backend that cannot exist (no value
+/// of it can be made), so [`Backend`] keeps its shape.
+#[cfg(not(feature = "mock"))]
+pub type MockBackend = NoMock;
+
+/// The mock's place in [`Backend`] when the `mock` feature is off: an
+/// uninhabited type.
+#[cfg(not(feature = "mock"))]
+#[derive(Debug)]
+pub enum NoMock {}
+
+#[cfg(not(feature = "mock"))]
+impl GpuIface for NoMock {
+    fn info(&self) -> &DeviceInfo {
+        match *self {}
+    }
+    fn alloc(&self, _: AllocRequest) -> Result<Buffer> {
+        match *self {}
+    }
+    fn free(&self, _: Buffer) -> Result<()> {
+        match *self {}
+    }
+    fn map(&self, _: ForeignMemory<'_>) -> Result<Buffer> {
+        match *self {}
+    }
+    fn rm_alloc(&self, _: RmHandle, _: RmClass, _: &RmAllocParams) -> Result<RmHandle> {
+        match *self {}
+    }
+    fn rm_control(&self, _: RmHandle, _: &mut RmControl) -> Result<()> {
+        match *self {}
+    }
+    fn rm_free(&self, _: RmHandle) -> Result<()> {
+        match *self {}
+    }
+    fn setup_usermode(&self) -> Result<UsermodeRegs> {
+        match *self {}
+    }
+    fn submit(&self, _: RmHandle, _: &[GpFifoEntry]) -> Result<()> {
+        match *self {}
+    }
+    fn signal_alloc(&self) -> Result<Signal> {
+        match *self {}
+    }
+    fn signal_wait(&self, _: &Signal, _: u64, _: std::time::Duration) -> Result<()> {
+        match *self {}
+    }
+}
 
 /// Either backend, chosen at run time and dispatched without `dyn`
 /// (`enum_dispatch`, see [`gpuiface_hal::Either`]).
@@ -248,7 +310,7 @@ impl BackendKind {
             BackendKind::Nvgpu => {
                 std::path::Path::new(NVGPU_CTRL_PATH).exists() || std::env::var_os(ASSUME_NVGPU_ENV).is_some()
             }
-            BackendKind::Mock => true,
+            BackendKind::Mock => cfg!(feature = "mock"),
         }
     }
 }
@@ -259,26 +321,51 @@ impl std::fmt::Display for BackendKind {
     }
 }
 
-/// The backend [`open`] would choose: `GPUIFACE_BACKEND` if set, else nvgpu
-/// when `/dev/nvgpu/igpu0/ctrl` exists, else the mock.
-pub fn selected_kind() -> Result<BackendKind> {
-    let from_env = match std::env::var(BACKEND_ENV) {
-        Ok(v) => BackendKind::parse(&v)?,
-        Err(_) => None,
-    };
-    Ok(from_env.unwrap_or(if BackendKind::Nvgpu.available() { BackendKind::Nvgpu } else { BackendKind::Mock }))
+/// The backend `GPUIFACE_BACKEND` names, if it is set (and not `auto`).
+pub fn chosen_kind() -> Result<Option<BackendKind>> {
+    match std::env::var(BACKEND_ENV) {
+        Ok(v) => BackendKind::parse(&v),
+        Err(_) => Ok(None),
+    }
 }
 
-/// Open the backend [`selected_kind`] names.
+/// The backend [`open`] opens: `GPUIFACE_BACKEND` if set, else nvgpu. The
+/// mock is never chosen for a missing device node.
+pub fn selected_kind() -> Result<BackendKind> {
+    Ok(chosen_kind()?.unwrap_or(BackendKind::Nvgpu))
+}
+
+/// Open the backend [`selected_kind`] names: the real device unless
+/// `GPUIFACE_BACKEND=mock`. On a machine without `/dev/nvgpu/igpu0/ctrl`
+/// this is an [`ErrorKind::NotFound`] error that says how to choose the mock.
 pub fn open() -> Result<Backend> {
     open_kind(selected_kind()?)
+}
+
+/// Open the real device, or, when `GPUIFACE_BACKEND` chooses nothing and
+/// this machine has no nvgpu device node, the mock (saying so on stderr):
+/// the explicit opt-in of examples and tools that should run anywhere.
+#[cfg(feature = "mock")]
+pub fn open_or_mock() -> Result<Backend> {
+    if chosen_kind()?.is_none() && !BackendKind::Nvgpu.available() {
+        eprintln!(
+            "gpuiface: no {NVGPU_CTRL_PATH} here: using the mock (set {BACKEND_ENV}=nvgpu to insist on the device)"
+        );
+        return open_kind(BackendKind::Mock);
+    }
+    open()
 }
 
 /// Open a specific backend.
 pub fn open_kind(kind: BackendKind) -> Result<Backend> {
     Ok(match kind {
         BackendKind::Nvgpu => Either::First(First(NvgpuBackend::open()?)),
+        #[cfg(feature = "mock")]
         BackendKind::Mock => Either::Second(Second(gpuiface_mock::MockDevice::open_default()?)),
+        #[cfg(not(feature = "mock"))]
+        BackendKind::Mock => {
+            return Err(Error::unsupported("gpuiface", "the mock backend: built without the `mock` feature"))
+        }
     })
 }
 
@@ -319,6 +406,21 @@ mod tests {
         assert!(e.to_string().contains("GPUIFACE_BACKEND"), "{e}");
     }
 
+    #[test]
+    fn open_never_chooses_the_mock_silently() {
+        if std::env::var_os(BACKEND_ENV).is_none() {
+            assert_eq!(selected_kind().unwrap(), BackendKind::Nvgpu);
+        }
+        if !BackendKind::Nvgpu.available() && std::env::var_os(BACKEND_ENV).is_none() {
+            let e = open().unwrap_err();
+            assert_eq!(e.kind(), ErrorKind::NotFound, "{e}");
+            assert!(e.to_string().contains("GPUIFACE_BACKEND=mock"), "{e}");
+            #[cfg(feature = "mock")]
+            assert_eq!(open_or_mock().unwrap().kind(), BackendKind::Mock);
+        }
+    }
+
+    #[cfg(feature = "mock")]
     #[test]
     fn mock_opens_through_the_enum_and_generic_code_accepts_it() {
         fn backend_name<I: GpuIface>(i: &I) -> &'static str {
