@@ -221,7 +221,7 @@ impl<S: Syscalls> NvgpuDevice<S> {
     fn open_with(b: NvgpuDeviceBuilder, sys: Arc<S>) -> Result<Self> {
         let open = |path: &str| -> Result<SysFd<S>> {
             let c = CString::new(path).map_err(|_| Error::invalid("open", "path with NUL"))?;
-            let fd = sys.open(&c, libc::O_RDWR).map_err(|e| Error::sys("open", e))?;
+            let fd = sys.open(&c, libc::O_RDWR).map_err(|e| Error::open(path, e))?;
             Ok(SysFd::new(sys.clone(), fd))
         };
         let nvmap = open(&b.nvmap_path)?;
@@ -524,12 +524,50 @@ impl<S: Syscalls> NvgpuDevice<S> {
 
     /// The first channel whose error notifier reports an error.
     fn faulted_channel(&self) -> Option<FaultRecord> {
-        self.channels().into_iter().find_map(|c| channel_fault(&c))
+        self.channels().into_iter().find_map(|c| self.channel_fault(&c))
+    }
+
+    /// The fault `c`'s error notifier reports, if any, with what the seam
+    /// knows besides (the model: engine, address, reason) and the buffer
+    /// the faulting address belongs to.
+    fn channel_fault(&self, c: &Channel<S>) -> Option<FaultRecord> {
+        let notified = notifier_fault(c)?;
+        let mut rec = match self.sys.fault_details(notified.channel) {
+            Some(model) => model,
+            None => notified.with_see_also(
+                "the kernel log (dmesg: nvgpu prints the faulting engine, address and access type) \
+                 and the nvgpu debugfs (/sys/kernel/debug/gpu.0/)",
+            ),
+        };
+        if let Some(addr) = rec.address {
+            rec.buffer = Some(self.buffer_at(addr));
+        }
+        Some(rec)
+    }
+
+    /// Which of the device's buffers `addr` falls in, as a sentence.
+    fn buffer_at(&self, addr: u64) -> String {
+        let st = lock(&self.state);
+        for (id, a) in &st.buffers {
+            if addr >= a.gpu_va && addr - a.gpu_va < a.size.max(1) {
+                return format!(
+                    "buffer {id} [{:#x}, {:#x}) at offset {:#x}",
+                    a.gpu_va,
+                    a.gpu_va + a.size,
+                    addr - a.gpu_va
+                );
+            }
+        }
+        if st.signal_pages.iter().any(|a| addr >= a.gpu_va && addr - a.gpu_va < a.size) {
+            return "a signal page of this device".into();
+        }
+        "no buffer of this device (unmapped, freed, or another process's)".into()
     }
 }
 
-/// The fault `c`'s error notifier reports, if any.
-fn channel_fault<S: Syscalls>(c: &Channel<S>) -> Option<FaultRecord> {
+/// The fault `c`'s error notifier reports, if any: the engine as far as
+/// the code tells it (an MMU fault's engine is in the kernel log only).
+fn notifier_fault<S: Syscalls>(c: &Channel<S>) -> Option<FaultRecord> {
     if c.notifier == 0 {
         return None;
     }
@@ -538,13 +576,23 @@ fn channel_fault<S: Syscalls>(c: &Channel<S>) -> Option<FaultRecord> {
     let (info32, status) = unsafe {
         (((c.notifier + 8) as *const u32).read_volatile(), ((c.notifier + 14) as *const u16).read_volatile())
     };
-    (status != 0).then(|| FaultRecord {
-        address: None,
-        engine: if info32 == NVGPU_CHANNEL_FIFO_ERROR_MMU_ERR_FLT { Engine::Host } else { Engine::Compute },
-        channel: c.token & 0xfff,
-        notifier_code: info32,
-        reason: notifier_reason(info32).into(),
-    })
+    (status != 0).then(|| FaultRecord::new(notifier_engine(info32), c.token & 0xfff, info32, notifier_reason(info32)))
+}
+
+/// The engine an `NVGPU_CHANNEL_*` error-notifier code implies: GR codes
+/// the compute engine, PBDMA and idle-timeout codes the host; an MMU fault
+/// may come from any engine ([`Engine::Unknown`]).
+pub fn notifier_engine(code: u32) -> Engine {
+    match code {
+        NVGPU_CHANNEL_GR_ERROR_SW_METHOD
+        | NVGPU_CHANNEL_GR_EXCEPTION
+        | NVGPU_CHANNEL_GR_SEMAPHORE_TIMEOUT
+        | NVGPU_CHANNEL_GR_ILLEGAL_NOTIFY => Engine::Compute,
+        NVGPU_CHANNEL_PBDMA_ERROR
+        | NVGPU_CHANNEL_PBDMA_PUSHBUFFER_CRC_MISMATCH
+        | NVGPU_CHANNEL_FIFO_ERROR_IDLE_TIMEOUT => Engine::Host,
+        _ => Engine::Unknown,
+    }
 }
 
 /// What an `NVGPU_CHANNEL_*` error-notifier code means.
@@ -553,6 +601,8 @@ pub fn notifier_reason(code: u32) -> &'static str {
         NVGPU_CHANNEL_FIFO_ERROR_IDLE_TIMEOUT => "FIFO idle timeout",
         NVGPU_CHANNEL_GR_ERROR_SW_METHOD => "GR software method error",
         NVGPU_CHANNEL_GR_ILLEGAL_NOTIFY => "GR illegal notify",
+        NVGPU_CHANNEL_GR_EXCEPTION => "GR exception (a kernel error, a bad QMD or an unknown program)",
+        NVGPU_CHANNEL_GR_SEMAPHORE_TIMEOUT => "GR semaphore timeout",
         NVGPU_CHANNEL_FIFO_ERROR_MMU_ERR_FLT => "MMU fault",
         NVGPU_CHANNEL_PBDMA_ERROR => "PBDMA error (malformed GPFIFO entry or method)",
         NVGPU_CHANNEL_RESETCHANNEL_VERIF_ERROR => "channel reset",
@@ -602,25 +652,23 @@ fn read_characteristics<S: Syscalls>(ctrl: &SysFd<S>) -> Result<NvgpuGpuCharacte
 }
 
 fn device_info(c: &NvgpuGpuCharacteristics, backend: &'static str) -> DeviceInfo {
-    DeviceInfo {
-        backend,
-        arch: c.arch,
-        implementation: c.impl_,
-        rev: c.rev,
-        sm_version: c.sm_arch_sm_version,
-        compute_class: c.compute_class,
-        gpfifo_class: c.gpfifo_class,
-        dma_copy_class: c.dma_copy_class,
-        va_bits: c.gpu_va_bit_count,
-        num_gpc: c.num_gpc,
-        num_tpc: c.num_gpc * c.num_tpc_per_gpc,
-        l2_cache_size: c.L2_cache_size as u32,
-        max_gpfifo_entries: c.max_gpfifo_entries,
-        io_coherent: c.flags & u64::from(NVGPU_GPU_FLAGS_SUPPORT_IO_COHERENCE) != 0,
-        // The doorbell is an MMIO store: the CPU can rewrite a QMD before the GPU reads it.
-        signal_placement: SignalPlacement::PushbufferSemaphore,
-        page_size: memory::PAGE,
-    }
+    // The doorbell is an MMIO store: the CPU can rewrite a QMD before the GPU reads it.
+    let mut i = DeviceInfo::new(backend, SignalPlacement::PushbufferSemaphore);
+    i.arch = c.arch;
+    i.implementation = c.impl_;
+    i.rev = c.rev;
+    i.sm_version = c.sm_arch_sm_version;
+    i.compute_class = c.compute_class;
+    i.gpfifo_class = c.gpfifo_class;
+    i.dma_copy_class = c.dma_copy_class;
+    i.va_bits = c.gpu_va_bit_count;
+    i.num_gpc = c.num_gpc;
+    i.num_tpc = c.num_gpc * c.num_tpc_per_gpc;
+    i.l2_cache_size = c.L2_cache_size as u32;
+    i.max_gpfifo_entries = c.max_gpfifo_entries;
+    i.io_coherent = c.flags & u64::from(NVGPU_GPU_FLAGS_SUPPORT_IO_COHERENCE) != 0;
+    i.page_size = memory::PAGE;
+    i
 }
 
 impl<S: Syscalls> GpuIface for NvgpuDevice<S> {
@@ -891,11 +939,11 @@ impl<S: Syscalls> GpuIface for NvgpuDevice<S> {
         // A faulted channel executes nothing more: say so now rather than at
         // the next wait. Recovery: drop what uses the channel (the Runtime)
         // and set up a new one; the device and its buffers stay usable.
-        if let Some(fault) = channel_fault(&ch) {
-            return Err(Error::DeviceHang {
-                detail: format!("{channel} has faulted and accepts no more work; recreate its channel (a new Runtime)"),
-                fault: Some(fault),
-            });
+        if let Some(fault) = self.channel_fault(&ch) {
+            return Err(Error::hang(
+                format!("{channel} has faulted and accepts no more work; recreate its channel (a new Runtime)"),
+                Some(fault),
+            ));
         }
         let doorbell = match self.doorbell.load(std::sync::atomic::Ordering::Acquire) {
             0 => self.setup_usermode()?.base + DOORBELL_OFFSET,
@@ -910,10 +958,10 @@ impl<S: Syscalls> GpuIface for NvgpuDevice<S> {
             // 4-aligned word the GPU writes.
             while unsafe { ((userd + USERD_GP_GET) as *const u32).read_volatile() } == next {
                 if started.elapsed() > RING_FULL_TIMEOUT {
-                    return Err(Error::DeviceHang {
-                        detail: format!("GPFIFO of channel {channel} stayed full for {RING_FULL_TIMEOUT:?}"),
-                        fault: self.faulted_channel(),
-                    });
+                    return Err(Error::hang(
+                        format!("GPFIFO of channel {channel} stayed full for {RING_FULL_TIMEOUT:?}"),
+                        self.faulted_channel(),
+                    ));
                 }
                 std::thread::yield_now();
             }
@@ -978,10 +1026,10 @@ impl<S: Syscalls> GpuIface for NvgpuDevice<S> {
             if now.duration_since(last_check) > Duration::from_millis(2) {
                 last_check = now;
                 if let Some(fault) = self.faulted_channel() {
-                    return Err(Error::DeviceHang {
-                        detail: format!("signal at {:#x} waiting for {value}", signal.gpu_va()),
-                        fault: Some(fault),
-                    });
+                    return Err(Error::hang(
+                        format!("signal at {:#x} waiting for {value}", signal.gpu_va()),
+                        Some(fault),
+                    ));
                 }
             }
             if now.duration_since(start) >= timeout {
@@ -989,18 +1037,17 @@ impl<S: Syscalls> GpuIface for NvgpuDevice<S> {
                 // the work may just be long (the channel watchdog is off), or
                 // the signal is never released (a graph bug): a timeout.
                 return Err(match self.faulted_channel() {
-                    Some(fault) => Error::DeviceHang {
-                        detail: format!("signal at {:#x} waiting for {value}", signal.gpu_va()),
-                        fault: Some(fault),
-                    },
-                    None => Error::Timeout {
-                        what: format!(
+                    Some(fault) => {
+                        Error::hang(format!("signal at {:#x} waiting for {value}", signal.gpu_va()), Some(fault))
+                    }
+                    None => Error::timeout(
+                        format!(
                             "signal at {:#x} to reach {value} (it is {}; no channel has faulted)",
                             signal.gpu_va(),
                             signal.value()
                         ),
                         timeout,
-                    },
+                    ),
                 });
             }
             spins += 1;

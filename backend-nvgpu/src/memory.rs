@@ -68,20 +68,18 @@ pub fn allocate<S: Syscalls>(
         return Err(Error::invalid("alloc", "size 0"));
     }
     if req.size > va_size {
-        return Err(Error::OutOfMemory {
-            op: "alloc",
-            reason: format!("{:#x} bytes exceed the {va_size:#x}-byte GPU address space", req.size),
-        });
+        return Err(Error::out_of_memory(
+            "alloc",
+            format!("{:#x} bytes exceed the {va_size:#x}-byte GPU address space", req.size),
+        ));
     }
     let align = alignment(req)?;
     // MAP_BUFFER_EX takes no alignment: nvgpu's buddy allocator aligns a
     // mapping to its power-of-two block size, so a buffer needing more
     // alignment than its size gets a backing of `align` bytes.
     let rounded = req.size.next_multiple_of(PAGE).max(align);
-    let size32 = u32::try_from(rounded).map_err(|_| Error::OutOfMemory {
-        op: "alloc",
-        reason: format!("{rounded:#x} bytes exceed nvmap's 32-bit size"),
-    })?;
+    let size32 = u32::try_from(rounded)
+        .map_err(|_| Error::out_of_memory("alloc", format!("{rounded:#x} bytes exceed nvmap's 32-bit size")))?;
 
     // 1. CREATE: a handle id, no memory yet.
     let mut create = NvmapCreateHandle { size: size32, handle: 0 };

@@ -13,7 +13,7 @@
 use std::ffi::CStr;
 use std::os::fd::RawFd;
 
-use gpuiface_hal::Errno;
+use gpuiface_hal::{Errno, FaultRecord};
 
 /// The system calls the nvgpu backend makes.
 ///
@@ -73,6 +73,16 @@ pub trait Syscalls: Send + Sync + 'static {
     /// # Safety
     /// `doorbell` must point into a live usermode register mapping.
     unsafe fn ring_doorbell(&self, doorbell: *mut u32, token: u32);
+
+    /// What the other side of the seam knows about the fault that stopped
+    /// hardware channel `chid`, beyond the error notifier's code: a model
+    /// of the GPU knows the engine, the address and the reason; the real
+    /// kernel says it only in its log, so [`LinuxSyscalls`] returns `None`
+    /// (the default) and the backend points to the log instead.
+    fn fault_details(&self, chid: u32) -> Option<FaultRecord> {
+        let _ = chid;
+        None
+    }
 }
 
 /// A store barrier that orders normal-memory stores before a following
@@ -202,5 +212,8 @@ impl<T: Syscalls> Syscalls for std::sync::Arc<T> {
     unsafe fn ring_doorbell(&self, doorbell: *mut u32, token: u32) {
         // SAFETY: forwarded with the caller's guarantees.
         unsafe { (**self).ring_doorbell(doorbell, token) }
+    }
+    fn fault_details(&self, chid: u32) -> Option<FaultRecord> {
+        (**self).fault_details(chid)
     }
 }

@@ -1,6 +1,6 @@
 //! # gpuiface-conformance
 //!
-//! One suite, written once against [`GpuIface`](gpuiface::GpuIface) and the
+//! One suite, written once against [`GpuIface`] and the
 //! queue API, run against every backend available on the machine: the mock
 //! everywhere, the real nvgpu kernel where `/dev/nvgpu/igpu0/ctrl` exists.
 //!
@@ -13,15 +13,24 @@
 //! - `cargo test -p gpuiface-conformance` runs every (backend, case) pair as a
 //!   separate test; backends absent from the machine are listed as ignored.
 //!
-//! Users can reuse [`Ctx`] and the case functions to check their own
-//! backends or runtimes the same way.
+//! A backend written outside this workspace (another kernel driver, a
+//! tracing wrapper) runs the backend-independent cases with one call,
+//! [`run_suite`], and gets a [`SuiteReport`]; its cases are [`GENERIC_CASES`]
+//! and [`Ctx::custom`] is the context they run in:
+//!
+//! ```
+//! use gpuiface::{open_kind, BackendKind};
+//! // The mock stands in for a user's own `GpuIface` here.
+//! let report = gpuiface_conformance::run_suite("my-backend", BackendKind::Mock, || open_kind(BackendKind::Mock));
+//! assert!(report.ok(), "{report}");
+//! ```
 
 use std::fmt;
+use std::sync::Arc;
 
-use gpuiface::{Backend, BackendKind};
+use gpuiface::{BackendKind, GpuIface};
 
 mod cases;
-pub mod expect;
 mod fault_cases;
 mod mock_cases;
 pub mod support;
@@ -39,17 +48,64 @@ macro_rules! ensure {
     };
 }
 
+/// A device as the cases see it: any [`GpuIface`].
+pub type Device = Box<dyn GpuIface>;
+
+type Opener = Arc<dyn Fn() -> gpuiface::Result<Device> + Send + Sync>;
+
 /// The context a case runs in.
-#[derive(Debug, Clone, Copy)]
+#[derive(Clone)]
 pub struct Ctx {
-    /// The backend under test.
+    /// The built-in backend under test, or the one a custom backend is
+    /// checked like (its expected failures apply).
     pub kind: BackendKind,
+    custom: Option<(String, Opener)>,
+}
+
+impl fmt::Debug for Ctx {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Ctx").field("kind", &self.kind).field("custom", &self.custom.as_ref().map(|c| &c.0)).finish()
+    }
 }
 
 impl Ctx {
+    /// A built-in backend.
+    pub fn builtin(kind: BackendKind) -> Ctx {
+        Ctx { kind, custom: None }
+    }
+
+    /// A backend of the caller's, named `name`, opened by `open` for every
+    /// case, with the expected failures of the built-in backend `like`.
+    pub fn custom<I, F>(name: impl Into<String>, like: BackendKind, open: F) -> Ctx
+    where
+        I: GpuIface + 'static,
+        F: Fn() -> gpuiface::Result<I> + Send + Sync + 'static,
+    {
+        let opener: Opener = Arc::new(move || open().map(|d| Box::new(d) as Device));
+        Ctx { kind: like, custom: Some((name.into(), opener)) }
+    }
+
+    /// The backend's name in reports.
+    pub fn name(&self) -> &str {
+        match &self.custom {
+            Some((name, _)) => name,
+            None => self.kind.name(),
+        }
+    }
+
+    /// True for a built-in backend (mock-only cases need the built-in mock).
+    pub fn is_builtin(&self) -> bool {
+        self.custom.is_none()
+    }
+
     /// Open a fresh device of the backend under test.
-    pub fn open(&self) -> Result<Backend, String> {
-        gpuiface::open_kind(self.kind).map_err(|e| format!("open {}: {e}", self.kind))
+    pub fn open(&self) -> Result<Device, String> {
+        match &self.custom {
+            Some((name, open)) => open().map_err(|e| format!("open {name}: {e}")),
+            None => gpuiface::open_kind(self.kind)
+                .map(|d| Box::new(d) as Device)
+                .map_err(|e| format!("open {}: {e}", self.kind)),
+        }
     }
 }
 
@@ -99,9 +155,14 @@ impl Outcome {
 
 /// Run one case on one backend, catching panics.
 pub fn run_case(case: &Case, kind: BackendKind) -> Outcome {
-    let ctx = Ctx { kind };
-    let result =
-        std::panic::catch_unwind(|| (case.run)(&ctx)).unwrap_or_else(|p| Err(format!("panicked: {}", panic_text(&p))));
+    run_case_in(case, &Ctx::builtin(kind))
+}
+
+/// Run one case in a context (a built-in or a custom backend), catching panics.
+pub fn run_case_in(case: &Case, ctx: &Ctx) -> Outcome {
+    let kind = ctx.kind;
+    let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| (case.run)(ctx)))
+        .unwrap_or_else(|p| Err(format!("panicked: {}", panic_text(&p))));
     match (result, case.expected_failure(kind)) {
         (Ok(()), None) => Outcome::Passed,
         (Ok(()), Some(reason)) => Outcome::UnexpectedPass(reason),
@@ -119,6 +180,62 @@ pub fn cases() -> Vec<Case> {
     let mut all = cases::CASES.to_vec();
     all.extend_from_slice(mock_cases::CASES);
     all
+}
+
+/// The cases that need nothing but a [`GpuIface`]: what [`run_suite`] runs
+/// on a backend from outside the workspace.
+pub static GENERIC_CASES: &[Case] = cases::CASES;
+
+/// What [`run_suite`] found: one outcome per case, in order.
+#[derive(Debug, Clone)]
+pub struct SuiteReport {
+    /// The backend's name.
+    pub backend: String,
+    /// Each case's name and outcome.
+    pub outcomes: Vec<(&'static str, Outcome)>,
+}
+
+impl SuiteReport {
+    /// How many cases count as passing.
+    pub fn passed(&self) -> usize {
+        self.outcomes.iter().filter(|(_, o)| o.ok()).count()
+    }
+    /// How many do not.
+    pub fn failed(&self) -> usize {
+        self.outcomes.len() - self.passed()
+    }
+    /// Every case passed (or failed as expected).
+    pub fn ok(&self) -> bool {
+        self.failed() == 0
+    }
+}
+
+impl fmt::Display for SuiteReport {
+    /// The command-line runner's lines: one per case, then `N passed, N failed`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (name, o) in &self.outcomes {
+            match o {
+                Outcome::Passed => writeln!(f, "PASS  {}/{name}", self.backend)?,
+                Outcome::ExpectedFailure(r) => writeln!(f, "XFAIL {}/{name}: {r}", self.backend)?,
+                Outcome::Failed(e) => writeln!(f, "FAIL  {}/{name}: {e}", self.backend)?,
+                Outcome::UnexpectedPass(r) => writeln!(f, "XPASS {}/{name}: expected to fail: {r}", self.backend)?,
+            }
+        }
+        write!(f, "{} passed, {} failed", self.passed(), self.failed())
+    }
+}
+
+/// Run [`GENERIC_CASES`] on a backend of the caller's: `open` gives a fresh
+/// device for each case; `like` names the built-in backend whose expected
+/// failures apply (a wrapper around the mock is checked like the mock).
+pub fn run_suite<I, F>(name: impl Into<String>, like: BackendKind, open: F) -> SuiteReport
+where
+    I: GpuIface + 'static,
+    F: Fn() -> gpuiface::Result<I> + Send + Sync + 'static,
+{
+    let ctx = Ctx::custom(name, like, open);
+    let outcomes = GENERIC_CASES.iter().map(|c| (c.name, run_case_in(c, &ctx))).collect();
+    SuiteReport { backend: ctx.name().to_string(), outcomes }
 }
 
 /// Every case (a static view for iteration).

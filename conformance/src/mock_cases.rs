@@ -14,7 +14,7 @@ use crate::support::{self, RacePolicy, RaceRig};
 use crate::{ensure, Case, CaseResult, Ctx};
 
 fn mock(ctx: &Ctx, mode: ExecMode) -> Result<(Arc<MockKernel>, MockDevice), String> {
-    if ctx.kind != BackendKind::Mock {
+    if ctx.kind != BackendKind::Mock || !ctx.is_builtin() {
         return Err(format!("needs the mock's {mode:?} GPU"));
     }
     let k = Arc::new(MockKernel::builder().gpu(GpuConfig { mode }).build());

@@ -3,7 +3,10 @@
 //! pipeline: CREATE → ALLOC → GET_FD → MAP_BUFFER_EX → mmap at the GPU VA),
 //! after the address space is created with its two window reservations.
 
-use gpuiface_conformance::expect::MockSyscalls;
+#[path = "common/expect.rs"]
+mod expect;
+
+use expect::MockSyscalls;
 use gpuiface_hal::{AllocRequest, GpuIface};
 use gpuiface_mock::kernel::Characteristics;
 use gpuiface_nvgpu::abi::*;

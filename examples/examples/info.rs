@@ -9,13 +9,13 @@ use gpuiface::queue::Runtime;
 use gpuiface::{BackendExt, GpuIface, GrInfoIndex, RmControl};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
-    let kind = gpuiface::selected_kind()?;
+    let dev = gpuiface::open_or_mock()?; // the device, or the mock where there is none
     println!(
-        "selected backend: {kind} ({} {})",
+        "backend: {} ({} {})",
+        dev.kind(),
         gpuiface::NVGPU_CTRL_PATH,
         if gpuiface::BackendKind::Nvgpu.available() { "present" } else { "absent" }
     );
-    let dev = gpuiface::open()?;
     println!("{}", dev.info());
     let rt = Runtime::new(&dev)?;
     let o = rt.objects();

@@ -12,7 +12,7 @@ use gpuiface::queue::{Arg, LaunchDims, Queue, Runtime};
 use gpuiface::{AllocRequest, GpuIface};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
-    let dev = gpuiface::open()?;
+    let dev = gpuiface::open_or_mock()?; // the device, or the mock where there is none
     println!("== device\n{}\n", dev.info());
 
     let rt = Runtime::new(&dev)?;

@@ -28,6 +28,12 @@ pub enum ErrorKind {
     DeviceLost,
     /// The resource is busy; retrying later may succeed.
     Busy,
+    /// The caller may not use the resource (`EACCES`): for a device node,
+    /// the user is not in the group that owns it.
+    PermissionDenied,
+    /// The resource does not exist (`ENOENT`): for a device node, this is
+    /// not a Jetson or the node is not passed into the container.
+    NotFound,
     /// Anything else.
     Other,
 }
@@ -67,6 +73,8 @@ impl Errno {
     pub const ENOSYS: Errno = Errno(libc::ENOSYS);
     /// `ETIMEDOUT`
     pub const ETIMEDOUT: Errno = Errno(libc::ETIMEDOUT);
+    /// `EACCES`
+    pub const EACCES: Errno = Errno(libc::EACCES);
     /// `EADDRNOTAVAIL`
     pub const EADDRNOTAVAIL: Errno = Errno(libc::EADDRNOTAVAIL);
 
@@ -113,13 +121,14 @@ impl Errno {
             | libc::EEXIST
             | libc::ERANGE
             | libc::EPERM
-            | libc::EACCES
             | libc::EADDRNOTAVAIL => ErrorKind::InvalidArgument,
+            libc::EACCES => ErrorKind::PermissionDenied,
+            libc::ENOENT => ErrorKind::NotFound,
             // ENOTTY: the kernel knows no ioctl of that number, i.e. an ABI mismatch.
             libc::ENOTTY | libc::ENOSYS | libc::EOPNOTSUPP => ErrorKind::Unsupported,
             libc::EBUSY | libc::EAGAIN => ErrorKind::Busy,
             libc::ETIMEDOUT => ErrorKind::Timeout,
-            libc::ENODEV | libc::ENXIO | libc::EIO | libc::ENOENT => ErrorKind::DeviceLost,
+            libc::ENODEV | libc::ENXIO | libc::EIO => ErrorKind::DeviceLost,
             _ => ErrorKind::Other,
         }
     }
@@ -150,6 +159,9 @@ pub enum Engine {
     Compute,
     /// The copy engine (CE).
     Copy,
+    /// The error notifier did not say (an MMU fault on a real device: the
+    /// kernel log names the engine).
+    Unknown,
 }
 
 impl fmt::Display for Engine {
@@ -158,12 +170,26 @@ impl fmt::Display for Engine {
             Engine::Host => "host",
             Engine::Compute => "compute",
             Engine::Copy => "copy",
+            Engine::Unknown => "unknown engine",
         })
     }
 }
 
 /// What the kernel (or the mock) reported about a GPU fault.
+///
+/// Built with [`FaultRecord::new`] (the struct grows):
+///
+/// ```
+/// use gpuiface_hal::{Engine, FaultRecord};
+/// let f = FaultRecord::new(Engine::Copy, 3, 31, "MMU fault: copy read at 0x1000")
+///     .with_address(0x1000)
+///     .with_buffer("no buffer of this device");
+/// assert_eq!(f.address, Some(0x1000));
+/// assert!(f.to_string().starts_with("copy fault on channel 3 at GPU VA 0x1000"));
+/// assert!(f.to_string().contains("no buffer of this device"));
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct FaultRecord {
     /// The faulting GPU virtual address, when the fault is a memory fault.
     pub address: Option<u64>,
@@ -175,6 +201,42 @@ pub struct FaultRecord {
     pub notifier_code: u32,
     /// A human-readable reason.
     pub reason: String,
+    /// What [`FaultRecord::address`] belongs to, as the backend knows it:
+    /// a buffer of the device (its id, range and the offset into it), or a
+    /// statement that it belongs to none.
+    pub buffer: Option<String>,
+    /// Where to read more (on a real device: the kernel log and debugfs).
+    pub see_also: Option<String>,
+}
+
+impl FaultRecord {
+    /// A record without address, buffer or pointer to more.
+    pub fn new(engine: Engine, channel: u32, notifier_code: u32, reason: impl Into<String>) -> FaultRecord {
+        FaultRecord {
+            address: None,
+            engine,
+            channel,
+            notifier_code,
+            reason: reason.into(),
+            buffer: None,
+            see_also: None,
+        }
+    }
+    /// The faulting GPU VA.
+    pub fn with_address(mut self, address: u64) -> FaultRecord {
+        self.address = Some(address);
+        self
+    }
+    /// What the address belongs to.
+    pub fn with_buffer(mut self, buffer: impl Into<String>) -> FaultRecord {
+        self.buffer = Some(buffer.into());
+        self
+    }
+    /// Where to read more.
+    pub fn with_see_also(mut self, see_also: impl Into<String>) -> FaultRecord {
+        self.see_also = Some(see_also.into());
+        self
+    }
 }
 
 impl fmt::Display for FaultRecord {
@@ -183,7 +245,14 @@ impl fmt::Display for FaultRecord {
         if let Some(addr) = self.address {
             write!(f, " at GPU VA {addr:#x}")?;
         }
-        write!(f, ": {} (notifier {})", self.reason, self.notifier_code)
+        write!(f, ": {} (notifier {})", self.reason, self.notifier_code)?;
+        if let Some(b) = &self.buffer {
+            write!(f, "; the address is in {b}")?;
+        }
+        if let Some(s) = &self.see_also {
+            write!(f, "; more in {s}")?;
+        }
+        Ok(())
     }
 }
 
@@ -193,6 +262,7 @@ impl fmt::Display for FaultRecord {
 pub enum Error {
     /// A system call failed; `op` is the C name of the ioctl (or `mmap`, `open`, ...).
     #[error("{op} failed: {errno} ({})", kind_text(errno.kind()))]
+    #[non_exhaustive]
     Sys {
         /// The operation, by its C name.
         op: &'static str,
@@ -201,6 +271,7 @@ pub enum Error {
     },
     /// The caller's request was rejected before it reached the kernel.
     #[error("{op}: invalid argument: {reason}")]
+    #[non_exhaustive]
     InvalidArgument {
         /// The API call.
         op: &'static str,
@@ -209,6 +280,7 @@ pub enum Error {
     },
     /// The request does not fit in memory or address space.
     #[error("{op}: out of memory: {reason}")]
+    #[non_exhaustive]
     OutOfMemory {
         /// The API call.
         op: &'static str,
@@ -217,6 +289,7 @@ pub enum Error {
     },
     /// Not implemented by this backend, or not by this kernel.
     #[error("unsupported by the {backend} backend: {what}")]
+    #[non_exhaustive]
     Unsupported {
         /// The backend's name.
         backend: &'static str,
@@ -225,6 +298,7 @@ pub enum Error {
     },
     /// A wait ran out of time and the device reported no fault.
     #[error("timed out after {timeout:?} waiting for {what}")]
+    #[non_exhaustive]
     Timeout {
         /// What was awaited.
         what: String,
@@ -233,17 +307,30 @@ pub enum Error {
     },
     /// The GPU hung or faulted while the caller waited.
     #[error("GPU hang: {detail}{}", fault.as_ref().map(|f| format!("; {f}")).unwrap_or_default())]
+    #[non_exhaustive]
     DeviceHang {
         /// What the caller was waiting for.
         detail: String,
-        /// What the kernel reported, if anything.
-        fault: Option<FaultRecord>,
+        /// What the kernel reported, if anything (boxed: it is large and rare).
+        fault: Option<Box<FaultRecord>>,
     },
     /// The device is gone or unusable.
     #[error("device lost: {0}")]
+    #[non_exhaustive]
     DeviceLost(String),
+    /// A device node could not be opened; the text names the node and,
+    /// for the common causes, the fix (see [`Error::open`]).
+    #[error("cannot open {path}: {errno} ({}){}", kind_text(errno.kind()), open_hint(path, *errno))]
+    #[non_exhaustive]
+    Open {
+        /// The node.
+        path: String,
+        /// What `open(2)` returned.
+        errno: Errno,
+    },
     /// The resource is busy.
     #[error("{op}: busy: {reason}")]
+    #[non_exhaustive]
     Busy {
         /// The API call.
         op: &'static str,
@@ -261,7 +348,24 @@ fn kind_text(kind: ErrorKind) -> &'static str {
         ErrorKind::DeviceHang => "device hang",
         ErrorKind::DeviceLost => "device lost",
         ErrorKind::Busy => "busy",
+        ErrorKind::PermissionDenied => "permission denied",
+        ErrorKind::NotFound => "not found",
         ErrorKind::Other => "other",
+    }
+}
+
+/// The fix for the common reasons a device node does not open.
+fn open_hint(path: &str, errno: Errno) -> String {
+    match errno.0 {
+        libc::EACCES | libc::EPERM => format!(
+            ": {path} belongs to the `video`/`render` group; add the user to it \
+             (sudo usermod -aG video,render $USER, then log in again) or run in a container with the group"
+        ),
+        libc::ENOENT | libc::ENODEV | libc::ENXIO => format!(
+            ": no {path}: not a Jetson, or the device is not passed into this container \
+             (docker run --device {path} ...); set GPUIFACE_BACKEND=mock to use the model"
+        ),
+        _ => String::new(),
     }
 }
 
@@ -277,13 +381,14 @@ impl Error {
             Error::DeviceHang { .. } => ErrorKind::DeviceHang,
             Error::DeviceLost(_) => ErrorKind::DeviceLost,
             Error::Busy { .. } => ErrorKind::Busy,
+            Error::Open { errno, .. } => errno.kind(),
         }
     }
 
     /// The errno, when a system call failed.
     pub fn errno(&self) -> Option<Errno> {
         match self {
-            Error::Sys { errno, .. } => Some(*errno),
+            Error::Sys { errno, .. } | Error::Open { errno, .. } => Some(*errno),
             _ => None,
         }
     }
@@ -302,6 +407,57 @@ impl Error {
     /// Shorthand for [`Error::Sys`].
     pub fn sys(op: &'static str, errno: Errno) -> Error {
         Error::Sys { op, errno }
+    }
+
+    /// [`Error::Open`]: `open(2)` of the device node `path` failed with
+    /// `errno`. `EACCES` is [`ErrorKind::PermissionDenied`], `ENOENT`
+    /// [`ErrorKind::NotFound`], and the text says what to do:
+    ///
+    /// ```
+    /// use gpuiface_hal::{Errno, Error, ErrorKind};
+    /// let e = Error::open("/dev/nvgpu/igpu0/ctrl", Errno::EACCES);
+    /// assert_eq!(e.kind(), ErrorKind::PermissionDenied);
+    /// assert!(e.to_string().contains("/dev/nvgpu/igpu0/ctrl") && e.to_string().contains("video"));
+    /// let e = Error::open("/dev/nvgpu/igpu0/ctrl", Errno::ENOENT);
+    /// assert_eq!(e.kind(), ErrorKind::NotFound);
+    /// assert!(e.to_string().contains("GPUIFACE_BACKEND=mock"));
+    /// ```
+    pub fn open(path: impl Into<String>, errno: Errno) -> Error {
+        Error::Open { path: path.into(), errno }
+    }
+
+    /// [`Error::DeviceHang`]: waiting for `detail`, the device stopped, with
+    /// the fault the kernel reported if any.
+    pub fn hang(detail: impl Into<String>, fault: Option<FaultRecord>) -> Error {
+        Error::DeviceHang { detail: detail.into(), fault: fault.map(Box::new) }
+    }
+
+    /// The fault record, when the device reported one.
+    pub fn fault(&self) -> Option<&FaultRecord> {
+        match self {
+            Error::DeviceHang { fault, .. } => fault.as_deref(),
+            _ => None,
+        }
+    }
+
+    /// [`Error::OutOfMemory`].
+    pub fn out_of_memory(op: &'static str, reason: impl Into<String>) -> Error {
+        Error::OutOfMemory { op, reason: reason.into() }
+    }
+
+    /// [`Error::Timeout`]: waiting for `what` ran out after `timeout`.
+    pub fn timeout(what: impl Into<String>, timeout: Duration) -> Error {
+        Error::Timeout { what: what.into(), timeout }
+    }
+
+    /// [`Error::Busy`].
+    pub fn busy(op: &'static str, reason: impl Into<String>) -> Error {
+        Error::Busy { op, reason: reason.into() }
+    }
+
+    /// [`Error::DeviceLost`].
+    pub fn device_lost(what: impl Into<String>) -> Error {
+        Error::DeviceLost(what.into())
     }
 
     /// Shorthand for [`Error::InvalidArgument`].
@@ -335,22 +491,18 @@ mod tests {
         assert_eq!(Errno::ENOTTY.kind(), ErrorKind::Unsupported);
         assert_eq!(Errno::EBUSY.kind(), ErrorKind::Busy);
         assert_eq!(Errno::ETIMEDOUT.kind(), ErrorKind::Timeout);
+        assert_eq!(Errno::EACCES.kind(), ErrorKind::PermissionDenied);
+        assert_eq!(Errno::ENOENT.kind(), ErrorKind::NotFound);
         assert_eq!(Errno(9999).kind(), ErrorKind::Other);
         assert_eq!(Errno(9999).to_string(), "errno 9999");
     }
 
     #[test]
     fn hang_display_includes_fault() {
-        let e = Error::DeviceHang {
-            detail: "signal 3".into(),
-            fault: Some(FaultRecord {
-                address: Some(0xdead000),
-                engine: Engine::Compute,
-                channel: 2,
-                notifier_code: 31,
-                reason: "MMU fault".into(),
-            }),
-        };
+        let e = Error::hang(
+            "signal 3",
+            Some(FaultRecord::new(Engine::Compute, 2, 31, "MMU fault").with_address(0xdead000)),
+        );
         let s = e.to_string();
         assert!(s.contains("0xdead000") && s.contains("compute") && s.contains("channel 2"), "{s}");
         assert_eq!(e.kind(), ErrorKind::DeviceHang);

@@ -31,6 +31,39 @@ pub enum ForeignMemory<'a> {
 ///   steps it completed before returning the error;
 /// - an unknown class, control or feature is a typed
 ///   [`Error::Unsupported`](crate::Error::Unsupported), never a silent success.
+///
+/// Code written once for every backend (the `gpuiface` facade's docs run
+/// it on the mock):
+///
+/// ```
+/// use std::time::Duration;
+/// use gpuiface_hal::{AllocRequest, ErrorKind, GpuIface, Result};
+///
+/// /// A scratch buffer, its first word set from the CPU and read back.
+/// fn scratch<I: GpuIface + ?Sized>(dev: &I) -> Result<u32> {
+///     let buf = dev.alloc(AllocRequest::new(4096))?;
+///     let value = match buf.cpu_ptr() {
+///         // SAFETY: a CPU-mapped buffer of 4096 bytes.
+///         Some(p) => unsafe {
+///             (p as *mut u32).write_volatile(7);
+///             (p as *const u32).read_volatile()
+///         },
+///         None => 0, // GPU-only memory
+///     };
+///     dev.free(buf)?;
+///     Ok(value)
+/// }
+///
+/// /// Wait for a signal, treating a timeout (nothing faulted) apart from a fault.
+/// fn settle<I: GpuIface + ?Sized>(dev: &I, s: &gpuiface_hal::Signal, v: u64) -> Result<bool> {
+///     match dev.signal_wait(s, v, Duration::from_secs(1)) {
+///         Ok(()) => Ok(true),
+///         Err(e) if e.kind() == ErrorKind::Timeout => Ok(false), // still running: wait again
+///         Err(e) => Err(e), // DeviceHang carries the fault record (Error::fault)
+///     }
+/// }
+/// # let _ = (scratch::<dyn GpuIface>, settle::<dyn GpuIface>);
+/// ```
 #[enum_dispatch]
 pub trait GpuIface: Send + Sync {
     /// What the device is and where it wants signals placed.

@@ -22,7 +22,19 @@ pub enum SignalPlacement {
 }
 
 /// What a device is and can do.
+///
+/// The struct grows: a backend builds it with [`DeviceInfo::new`] and sets
+/// the fields it knows.
+///
+/// ```
+/// use gpuiface_hal::{DeviceInfo, SignalPlacement};
+/// let mut info = DeviceInfo::new("my-backend", SignalPlacement::PushbufferSemaphore);
+/// info.arch = 0x170;
+/// info.sm_version = 0x807;
+/// assert_eq!((info.sm_major(), info.sm_minor()), (8, 7));
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct DeviceInfo {
     /// The backend's name (`"nvgpu"`, `"mock"`).
     pub backend: &'static str,
@@ -59,6 +71,28 @@ pub struct DeviceInfo {
 }
 
 impl DeviceInfo {
+    /// A device named `backend` whose signals go where `signal_placement`
+    /// says; every other field zero (`page_size` 4 KiB): set what is known.
+    pub fn new(backend: &'static str, signal_placement: SignalPlacement) -> DeviceInfo {
+        DeviceInfo {
+            backend,
+            arch: 0,
+            implementation: 0,
+            rev: 0,
+            sm_version: 0,
+            compute_class: 0,
+            gpfifo_class: 0,
+            dma_copy_class: 0,
+            va_bits: 0,
+            num_gpc: 0,
+            num_tpc: 0,
+            l2_cache_size: 0,
+            max_gpfifo_entries: 0,
+            io_coherent: false,
+            signal_placement,
+            page_size: 4096,
+        }
+    }
     /// SM major version (8 on Orin).
     pub fn sm_major(&self) -> u32 {
         self.sm_version >> 8

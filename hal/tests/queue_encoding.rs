@@ -27,24 +27,20 @@ struct Fake {
 }
 
 fn info(placement: SignalPlacement) -> DeviceInfo {
-    DeviceInfo {
-        backend: "fake",
-        arch: 0x170,
-        implementation: 0xb,
-        rev: 0,
-        sm_version: 0x807,
-        compute_class: 0xc7c0,
-        gpfifo_class: 0xc76f,
-        dma_copy_class: 0xc7b5,
-        va_bits: 48,
-        num_gpc: 1,
-        num_tpc: 4,
-        l2_cache_size: 4 << 20,
-        max_gpfifo_entries: 1 << 28,
-        io_coherent: true,
-        signal_placement: placement,
-        page_size: 4096,
-    }
+    let mut i = DeviceInfo::new("fake", placement);
+    i.arch = 0x170;
+    i.implementation = 0xb;
+    i.sm_version = 0x807;
+    i.compute_class = 0xc7c0;
+    i.gpfifo_class = 0xc76f;
+    i.dma_copy_class = 0xc7b5;
+    i.va_bits = 48;
+    i.num_gpc = 1;
+    i.num_tpc = 4;
+    i.l2_cache_size = 4 << 20;
+    i.max_gpfifo_entries = 1 << 28;
+    i.io_coherent = true;
+    i
 }
 
 impl Fake {

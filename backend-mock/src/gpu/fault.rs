@@ -27,7 +27,8 @@ pub const NOTIFIER_STATUS_ERROR: u16 = 0xffff;
 
 /// Put the channel into its error state and write the notifier.
 fn raise(ch: &mut Channel, address: Option<u64>, engine: Engine, code: u32, reason: String) -> FaultRecord {
-    let rec = FaultRecord { address, engine, channel: ch.desc.chid, notifier_code: code, reason };
+    let mut rec = FaultRecord::new(engine, ch.desc.chid, code, reason);
+    rec.address = address;
     if let Some((b, off)) = &ch.notifier {
         if off.checked_add(16).is_some_and(|end| end <= b.len()) {
             let mut n = [0u8; 16];

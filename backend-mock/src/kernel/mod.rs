@@ -1108,6 +1108,11 @@ pub(crate) fn put<T: abi::IoctlArg>(bytes: &mut [u8], v: &T) {
 }
 
 impl Syscalls for MockKernel {
+    /// The model's own record: the engine that faulted, the address and the reason.
+    fn fault_details(&self, chid: u32) -> Option<gpuiface_hal::FaultRecord> {
+        self.gpu.channel_fault(chid)
+    }
+
     fn open(&self, path: &CStr, _flags: i32) -> Result<RawFd, Errno> {
         let mut st = lock(&self.state);
         match path.to_bytes() {

@@ -50,10 +50,10 @@ pub const DEFAULT_RING_SIZE: u64 = 4 << 20;
 ///
 /// The channel watchdog is off (seed 001) so that long kernels may run; the
 /// kernel therefore never reports a long kernel, and a wait that runs out
-/// with no channel faulted is an [`Error::Timeout`](crate::Error::Timeout),
+/// with no channel faulted is an [`Error::Timeout`],
 /// not a hang: the work may still complete, and waiting again is fine. A
 /// faulted channel is reported at once as
-/// [`Error::DeviceHang`](crate::Error::DeviceHang) with the kernel's fault
+/// [`Error::DeviceHang`] with the kernel's fault
 /// record. Jobs with longer kernels lift the deadline with
 /// [`Runtime::set_wait_timeout`].
 pub const DEFAULT_WAIT_TIMEOUT: Duration = Duration::from_secs(10);
@@ -295,6 +295,34 @@ impl Values {
 ///
 /// Dropping it synchronizes (bounded by the wait timeout), frees its memory
 /// and destroys its RM objects in reverse order.
+///
+/// A generic helper over any backend (the `gpuiface` facade's docs run the
+/// same on the mock): copy in, copy on the GPU, replay with a variable,
+/// copy out.
+///
+/// ```
+/// use gpuiface_hal::queue::{Queue, Runtime};
+/// use gpuiface_hal::{AllocRequest, GpuIface, Result};
+///
+/// fn duplicate<I: GpuIface>(rt: &Runtime<I>, data: &[u8]) -> Result<Vec<u8>> {
+///     let dev = rt.iface();
+///     let len = data.len() as u64;
+///     let buf = dev.alloc(AllocRequest::new(2 * len))?;
+///     rt.copyin(&buf, 0, data)?;
+///     let done = dev.signal_alloc()?;
+///     let mut q = Queue::copy_queue();
+///     let n = q.var(); // bound at each submit: the queue is encoded once
+///     q.copy(buf.gpu_va + len, buf.gpu_va, len).signal(&done, n);
+///     rt.submit(&q, &[(n, 1)])?;
+///     rt.submit(&q, &[(n, 2)])?; // replayed with a new value
+///     rt.synchronize()?;
+///     let mut out = vec![0; data.len()];
+///     rt.copyout(&mut out, &buf, len)?;
+///     rt.free(buf)?;
+///     Ok(out)
+/// }
+/// # let _ = duplicate::<&dyn GpuIface>;
+/// ```
 pub struct Runtime<I: GpuIface> {
     iface: I,
     objects: RuntimeObjects,

@@ -1,4 +1,5 @@
-//! A `mockall` mock of the syscall seam, for expectation tests of your own.
+//! A `mockall` mock of the syscall seam, for expectation tests (a test
+//! helper: `mockall` is a dev-dependency, not in a build of the crate).
 //!
 //! [`MockSyscalls`] implements [`gpuiface_nvgpu::Syscalls`]; put it under an
 //! [`NvgpuDevice`](gpuiface_nvgpu::NvgpuDevice) and state exactly which
@@ -8,9 +9,7 @@
 //! pins *which calls are made*. See `tests/expect_alloc_order.rs` for a
 //! complete example: the ioctl order of one buffer allocation.
 //!
-//! ```
-//! use gpuiface_conformance::expect::MockSyscalls;
-//! use gpuiface_nvgpu::Syscalls;
+//! ```text
 //! let mut sys = MockSyscalls::new();
 //! sys.expect_close().withf(|fd| *fd == 7).times(1).returning(|_| Ok(()));
 //! sys.close(7).unwrap();

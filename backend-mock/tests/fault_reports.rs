@@ -1,0 +1,216 @@
+//! What a user reads about a GPU fault (issue 16 item 6): the nvgpu backend
+//! over the mock reports the model's reason, engine and address, names the
+//! buffer the address belongs to (or says it belongs to none), and without
+//! the model's details (a real kernel) classifies the engine from the error
+//! notifier and points to the kernel log.
+
+use std::ffi::CStr;
+use std::os::fd::RawFd;
+use std::sync::Arc;
+
+use gpuiface_hal::codec::method::PushBuffer;
+use gpuiface_hal::queue::{LaunchDims, Queue, Runtime};
+use gpuiface_hal::{AllocRequest, Engine, Errno, Error, FaultRecord, GpFifoEntry, GpuIface, RmHandle};
+use gpuiface_mock::gpu::{ExecMode, GpuConfig, ProgramKey};
+use gpuiface_mock::{MockDevice, MockKernel};
+use gpuiface_nvgpu::abi::{
+    NVGPU_CHANNEL_FIFO_ERROR_MMU_ERR_FLT as MMU, NVGPU_CHANNEL_GR_EXCEPTION as GR, NVGPU_CHANNEL_PBDMA_ERROR as PBDMA,
+};
+use gpuiface_nvgpu::{NvgpuDevice, NvgpuDeviceBuilder, Syscalls};
+
+fn kernel() -> Arc<MockKernel> {
+    Arc::new(MockKernel::builder().gpu(GpuConfig { mode: ExecMode::Immediate }).build())
+}
+
+/// The fault a faulted channel reports at the next submit.
+fn fault_at_next_submit<I: GpuIface>(dev: &I, channel: RmHandle) -> FaultRecord {
+    match dev.submit(channel, &[]) {
+        Err(Error::DeviceHang { fault: Some(f), .. }) => *f,
+        other => panic!("expected a fault, got {other:?}"),
+    }
+}
+
+/// A poke kernel: writes one word at its first argument.
+fn poke<I: GpuIface>(k: &MockKernel, rt: &Runtime<I>, dst: u64) {
+    k.gpu().register_kernel(ProgramKey::Bytes(b"poke".to_vec()), |c| {
+        let dst = c.arg_u64(0);
+        c.write_u32(dst, 1)
+    });
+    let prog = rt.load_program(b"poke").unwrap();
+    let mut q = Queue::compute();
+    q.launch(&prog, LaunchDims::new([1, 1, 1], [1, 1, 1]), &dst.to_le_bytes());
+    rt.submit(&q, &[]).unwrap();
+}
+
+/// A pushbuffer of raw words in a fresh buffer, submitted on `channel`.
+fn submit_words<I: GpuIface>(dev: &I, channel: RmHandle, words: &[u32]) {
+    let buf = dev.alloc(AllocRequest::new(4096).host()).unwrap();
+    let p = buf.cpu_ptr().unwrap() as *mut u32;
+    for (i, w) in words.iter().enumerate() {
+        // SAFETY: the buffer is 4096 mapped bytes and holds every word.
+        unsafe { p.add(i).write_volatile(*w) };
+    }
+    dev.submit(channel, &[GpFifoEntry::new(buf.gpu_va, words.len() as u32)]).unwrap();
+    let _ = buf; // a handle; the device frees the buffer when it is dropped
+}
+
+#[test]
+fn a_kernel_store_to_an_unmapped_address_is_a_compute_mmu_fault_in_no_buffer() {
+    let k = kernel();
+    let dev = gpuiface_mock::open_on(k.clone()).unwrap();
+    let rt = Runtime::new(&dev).unwrap();
+    poke(&k, &rt, 0x1000);
+    let f = fault_at_next_submit(&dev, rt.objects().compute_channel);
+    assert_eq!((f.engine, f.address, f.notifier_code), (Engine::Compute, Some(0x1000), MMU), "{f}");
+    assert!(f.reason.contains("kernel access"), "{f}");
+    assert!(f.buffer.as_deref().is_some_and(|b| b.contains("no buffer")), "{f}");
+    assert!(f.to_string().contains("compute fault") && f.to_string().contains("0x1000"), "{f}");
+}
+
+#[test]
+fn a_copy_from_an_unmapped_address_is_a_copy_engine_mmu_fault() {
+    let k = kernel();
+    let dev = gpuiface_mock::open_on(k.clone()).unwrap();
+    let rt = Runtime::new(&dev).unwrap();
+    let out = dev.alloc(AllocRequest::new(4096)).unwrap();
+    let mut q = Queue::copy_queue();
+    q.copy(out.gpu_va, 0x1000, 64);
+    rt.submit(&q, &[]).unwrap();
+    let f = fault_at_next_submit(&dev, rt.objects().copy_channel);
+    assert_eq!((f.engine, f.notifier_code), (Engine::Copy, MMU), "{f}");
+    assert_eq!(f.address, Some(0x1000), "{f}");
+    assert!(f.reason.contains("copy source"), "{f}");
+}
+
+#[test]
+fn an_unmapped_pushbuffer_is_a_host_mmu_fault_at_fetch() {
+    let k = kernel();
+    let dev = gpuiface_mock::open_on(k.clone()).unwrap();
+    let rt = Runtime::new(&dev).unwrap();
+    let ch = rt.objects().compute_channel;
+    dev.submit(ch, &[GpFifoEntry::new(0x1000, 8)]).unwrap();
+    let f = fault_at_next_submit(&dev, ch);
+    assert_eq!((f.engine, f.address, f.notifier_code), (Engine::Host, Some(0x1000), MMU), "{f}");
+    assert!(f.reason.contains("pushbuffer fetch"), "{f}");
+}
+
+#[test]
+fn an_unregistered_program_is_a_gr_exception_that_says_so() {
+    let k = kernel();
+    let dev = gpuiface_mock::open_on(k.clone()).unwrap();
+    let rt = Runtime::new(&dev).unwrap();
+    let prog = rt.load_program(b"nobody registered this").unwrap();
+    let mut q = Queue::compute();
+    q.launch(&prog, LaunchDims::new([1, 1, 1], [1, 1, 1]), &[]);
+    rt.submit(&q, &[]).unwrap();
+    let f = fault_at_next_submit(&dev, rt.objects().compute_channel);
+    assert_eq!((f.engine, f.address, f.notifier_code), (Engine::Compute, None, GR), "{f}");
+    assert!(f.reason.contains("no kernel registered for program"), "{f}");
+}
+
+#[test]
+fn a_malformed_method_is_a_host_pbdma_error() {
+    let k = kernel();
+    let dev = gpuiface_mock::open_on(k.clone()).unwrap();
+    let rt = Runtime::new(&dev).unwrap();
+    let ch = rt.objects().compute_channel;
+    let mut pb = PushBuffer::new();
+    pb.raw(&[6 << 29]); // sec_op 6 is reserved
+    let words: Vec<u32> = pb.as_bytes().chunks_exact(4).map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]])).collect();
+    submit_words(&dev, ch, &words);
+    let f = fault_at_next_submit(&dev, ch);
+    assert_eq!((f.engine, f.address, f.notifier_code), (Engine::Host, None, PBDMA), "{f}");
+}
+
+#[test]
+fn a_fault_inside_a_buffer_names_the_buffer_and_the_offset() {
+    let k = kernel();
+    let dev = gpuiface_mock::open_on(k.clone()).unwrap();
+    let rt = Runtime::new(&dev).unwrap();
+    let data = dev.alloc(AllocRequest::new(4096)).unwrap();
+    let ch = rt.objects().compute_channel;
+    let gpu = k.gpu();
+    // The model's injected MMU fault (a stand-in for a read-only or
+    // evicted page): every channel of this device faults at data + 0x10.
+    for chid in (0..4096).filter(|c| gpu.channel_status(*c).is_some()) {
+        gpu.inject_mmu_fault(chid, data.gpu_va + 0x10);
+    }
+    let mut q = Queue::compute();
+    q.barrier();
+    rt.submit(&q, &[]).unwrap();
+    let f = fault_at_next_submit(&dev, ch);
+    assert_eq!(f.address, Some(data.gpu_va + 0x10), "{f}");
+    let b = f.buffer.clone().unwrap_or_default();
+    assert!(b.contains(&format!("buffer {}", data.id.0)) && b.contains("offset 0x10"), "{f}");
+    assert!(f.to_string().contains(&b), "{f}");
+}
+
+/// The seam a real kernel offers: the error notifier and nothing more.
+struct NoDetails(Arc<MockKernel>);
+
+impl Syscalls for NoDetails {
+    fn open(&self, path: &CStr, flags: i32) -> Result<RawFd, Errno> {
+        self.0.open(path, flags)
+    }
+    fn close(&self, fd: RawFd) -> Result<(), Errno> {
+        self.0.close(fd)
+    }
+    unsafe fn ioctl_write(&self, fd: RawFd, request: u32, arg: *const u8) -> Result<i32, Errno> {
+        // SAFETY: forwarded with the caller's guarantees.
+        unsafe { self.0.ioctl_write(fd, request, arg) }
+    }
+    unsafe fn ioctl_read_write(&self, fd: RawFd, request: u32, arg: *mut u8) -> Result<i32, Errno> {
+        // SAFETY: forwarded with the caller's guarantees.
+        unsafe { self.0.ioctl_read_write(fd, request, arg) }
+    }
+    fn ioctl_value(&self, fd: RawFd, request: u32, value: u64) -> Result<i32, Errno> {
+        self.0.ioctl_value(fd, request, value)
+    }
+    unsafe fn mmap(&self, a: usize, l: usize, p: i32, f: i32, fd: RawFd, o: i64) -> Result<usize, Errno> {
+        // SAFETY: forwarded with the caller's guarantees.
+        unsafe { self.0.mmap(a, l, p, f, fd, o) }
+    }
+    unsafe fn munmap(&self, addr: usize, len: usize) -> Result<(), Errno> {
+        // SAFETY: forwarded with the caller's guarantees.
+        unsafe { self.0.munmap(addr, len) }
+    }
+    unsafe fn ring_doorbell(&self, doorbell: *mut u32, token: u32) {
+        // SAFETY: forwarded with the caller's guarantees.
+        unsafe { self.0.ring_doorbell(doorbell, token) }
+    }
+}
+
+#[test]
+fn without_the_models_details_the_notifier_classifies_and_the_log_is_named() {
+    let k = kernel();
+    let dev: NvgpuDevice<NoDetails> = NvgpuDeviceBuilder::default().build_with(NoDetails(k.clone())).unwrap();
+    let rt = Runtime::new(&dev).unwrap();
+    let prog = rt.load_program(b"nobody registered this").unwrap();
+    let mut q = Queue::compute();
+    q.launch(&prog, LaunchDims::new([1, 1, 1], [1, 1, 1]), &[]);
+    rt.submit(&q, &[]).unwrap();
+    let f = fault_at_next_submit(&dev, rt.objects().compute_channel);
+    assert_eq!((f.engine, f.notifier_code), (Engine::Compute, GR), "a GR exception is the compute engine's: {f}");
+    assert!(f.reason.contains("GR exception"), "{f}");
+    assert!(f.see_also.as_deref().is_some_and(|s| s.contains("dmesg") && s.contains("debugfs")), "{f}");
+    drop(rt);
+
+    // An MMU fault: the notifier does not say which engine.
+    let rt = Runtime::new(&dev).unwrap();
+    let mut q = Queue::copy_queue();
+    q.copy(0x2000, 0x1000, 64);
+    rt.submit(&q, &[]).unwrap();
+    let f = fault_at_next_submit(&dev, rt.objects().copy_channel);
+    assert_eq!((f.engine, f.notifier_code), (Engine::Unknown, MMU), "{f}");
+    assert!(f.to_string().contains("dmesg"), "{f}");
+}
+
+#[test]
+fn the_mock_device_type_gets_the_details() {
+    // `MockDevice` is the backend over `Arc<MockKernel>`: the hook passes through the Arc.
+    let k = kernel();
+    let dev: MockDevice = gpuiface_mock::open_on(k.clone()).unwrap();
+    let rt = Runtime::new(&dev).unwrap();
+    poke(&k, &rt, 0x1000);
+    assert!(fault_at_next_submit(&dev, rt.objects().compute_channel).see_also.is_none());
+}
