@@ -17,6 +17,8 @@ const PROGRAM: u64 = DATA_VA + 0x1_0000;
 const QMD_VA: u64 = DATA_VA + 0x2_0000;
 const QMD2_VA: u64 = DATA_VA + 0x2_0100;
 const CBUF_VA: u64 = DATA_VA + 0x3_0000;
+/// Where kernel arguments start inside constant buffer 0.
+const PARAMS: u64 = gpuiface_hal::hw::ga10b::CBUF0_PARAMS as u64;
 const OUT_VA: u64 = DATA_VA + 0x4_0000;
 const SEM: u64 = DATA_VA + 0x100;
 const SEM1: u64 = DATA_VA + 0x180;
@@ -43,8 +45,9 @@ fn qmd_launch_runs_the_closure_with_grid_block_args_and_fires_releases() {
     let mut args = Vec::new();
     args.extend_from_slice(&OUT_VA.to_le_bytes());
     args.extend_from_slice(&3u32.to_le_bytes());
-    write_at(&data, CBUF_VA, &args);
-    let mut q = qmd(PROGRAM, [4, 2, 1], [32, 1, 1], Some((CBUF_VA, 16)));
+    // Arguments after the driver area, where the runtime puts them.
+    write_at(&data, CBUF_VA + PARAMS, &args);
+    let mut q = qmd(PROGRAM, [4, 2, 1], [32, 1, 1], Some((CBUF_VA, PARAMS as u32 + 16)));
     q.set_release(0, &one_word(SEM, 42));
     q.set_release(1, &Release { payload64: true, ..Release::new(SEM1, 0x5_0000_0007) });
     write_at(&data, QMD_VA, &q.to_bytes());
@@ -155,7 +158,7 @@ fn unknown_program_faults_the_channel_with_a_reason() {
     let mut ch = channel(&gpu, &vm, 1);
     let notifier = vm.map(0x5000_0000, 4096);
     gpu.set_error_notifier(1, notifier.clone(), 0x40);
-    write_at(&data, QMD_VA, &qmd(PROGRAM + 0x40, [1, 1, 1], [1, 1, 1], None).to_bytes());
+    write_at(&data, QMD_VA, &qmd(PROGRAM + 0x100, [1, 1, 1], [1, 1, 1], None).to_bytes());
     let mut pb = PushBuffer::new();
     launch(&mut pb, QMD_VA);
     release(&mut pb, SEM, 9);
@@ -165,7 +168,7 @@ fn unknown_program_faults_the_channel_with_a_reason() {
         (f.engine, f.notifier_code, f.channel, f.address),
         (Engine::Compute, NVGPU_CHANNEL_GR_EXCEPTION, 1, None)
     );
-    assert!(f.reason.contains("no kernel registered") && f.reason.contains(&format!("{:#x}", PROGRAM + 0x40)), "{f}");
+    assert!(f.reason.contains("no kernel registered") && f.reason.contains(&format!("{:#x}", PROGRAM + 0x100)), "{f}");
     assert_eq!(notifier.read_u32(0x48), NVGPU_CHANNEL_GR_EXCEPTION);
     assert_eq!(data_u64(&data, SEM), 0, "nothing after the fault runs");
 }

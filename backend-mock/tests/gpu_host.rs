@@ -269,15 +269,19 @@ fn defined_but_unmodelled_methods_are_accepted_and_counted_per_class() {
     ch.submit(&gpu, &pb);
     assert_eq!(gpu.channel_fault(1), None);
     let rec = gpu.recorded_methods(1);
+    // The local-memory state methods are modelled (the compute engine's
+    // state), not merely recorded.
     for m in [
         compute::SET_SHADER_LOCAL_MEMORY_A,
         compute::SET_SHADER_LOCAL_MEMORY_B,
         compute::SET_SHADER_LOCAL_MEMORY_WINDOW_A,
         compute::SET_SHADER_LOCAL_MEMORY_WINDOW_B,
     ] {
-        assert!(rec.contains(&(COMPUTE_CLASS, m, 1)), "{m:#x}: {rec:x?}");
+        assert!(!rec.iter().any(|(c, mm, _)| *c == COMPUTE_CLASS && *mm == m), "{m:#x}: {rec:x?}");
         assert!(classes::is_defined_method(COMPUTE_CLASS, m));
     }
+    let state = gpu.compute_state(1).expect("channel 1");
+    assert_eq!((state.local_memory, state.local_window), (0x10_0000, 0x7f00_0000));
     assert!(rec.contains(&(COMPUTE_CLASS, compute::INVALIDATE_SHADER_CACHES_NO_WFI, 2)));
     assert!(rec.contains(&(COPY_CLASS, copy::NOP, 1)));
     for m in [host::MEM_OP_A, host::MEM_OP_B, host::MEM_OP_C, host::MEM_OP_D] {

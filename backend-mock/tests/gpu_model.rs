@@ -94,11 +94,11 @@ fn dependent_qmds_launch_in_a_chain() {
     let done = dev.signal_alloc().unwrap();
     let qmds = dev.alloc(AllocRequest::new(3 * 256).align(256)).unwrap();
     for i in 0..3u64 {
-        let mut q = Qmd::new();
-        q.set_version_v03_00();
-        q.set_program_address(0x1234_0000);
-        q.set_grid([1, 1, 1]);
-        q.set_block([1, 1, 1]);
+        let attrs = gpuiface_hal::queue::launch::raw_program_attributes();
+        let mut q: Qmd = gpuiface_hal::queue::launch::qmd_template(&attrs, 0x1234_0000, 0);
+        let dims = gpuiface_hal::queue::LaunchDims::new([1, 1, 1], [1, 1, 1]);
+        gpuiface_hal::queue::launch::fill_launch(&mut q, &attrs, &dims, 0, 0).unwrap();
+        q.clear_constant_buffer(0);
         if i < 2 {
             q.set_dependent_qmd0(Some(qmds.gpu_va + 256 * (i + 1)));
         } else {
@@ -129,13 +129,17 @@ fn defined_methods_are_recorded_and_undefined_ones_fault_the_channel() {
     let s = dev.signal_alloc().unwrap();
     let mut keep = Vec::new();
     let mut pb = PushBuffer::new();
-    pb.method(COMPUTE_SUBCHANNEL, compute::SET_SHADER_SHARED_MEMORY_WINDOW_A, &[0xfe, 0]);
+    pb.method(COMPUTE_SUBCHANNEL, compute::INVALIDATE_SHADER_CACHES_NO_WFI, &[1]);
     sem(&mut pb, COMPUTE_SUBCHANNEL, &s, 1, true);
     submit_words(&dev, rt.objects().compute_channel, &pb, &mut keep);
     dev.signal_wait(&s, 1, Duration::from_secs(2)).unwrap();
     let chid = dev.channel_token(rt.objects().compute_channel).unwrap() & 0xfff;
     let rec = dev.gpu().recorded_methods(chid);
-    assert!(rec.iter().any(|(_, m, n)| *m == compute::SET_SHADER_SHARED_MEMORY_WINDOW_A && *n == 1), "{rec:x?}");
+    assert!(rec.iter().any(|(_, m, n)| *m == compute::INVALIDATE_SHADER_CACHES_NO_WFI && *n == 1), "{rec:x?}");
+    // The runtime gave the compute engine its windows at setup (modelled state).
+    let state = dev.gpu().compute_state(chid).unwrap();
+    assert_eq!(state.shared_window, gpuiface_hal::hw::ga10b::SHARED_MEM_WINDOW);
+    assert_eq!(state.local_window, gpuiface_hal::hw::ga10b::LOCAL_MEM_WINDOW);
 
     let mut bad = PushBuffer::new();
     bad.method(COMPUTE_SUBCHANNEL, 0x3ff0, &[1]); // no Ampere compute method lives there

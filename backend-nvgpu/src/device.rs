@@ -25,12 +25,13 @@ pub const CTRL_PATH: &str = "/dev/nvgpu/igpu0/ctrl";
 pub const VA_START: u64 = 2 << 20;
 /// End of the GPU VA range (2^40 − 2 MiB).
 pub const VA_END: u64 = (1 << 40) - (2 << 20);
-/// The shader local-memory window, reserved so no buffer lands there (seed 000).
-pub const LOCAL_MEM_WINDOW: u64 = 0xFD_0000_0000;
-/// The shader shared-memory window.
-pub const SHARED_MEM_WINDOW: u64 = 0xFE_0000_0000;
+/// The shader local-memory window, reserved so no buffer lands there (seed
+/// 000); its one home is [`gpuiface_hal::hw::ga10b`].
+pub use gpuiface_hal::hw::ga10b::LOCAL_MEM_WINDOW;
+/// The shader shared-memory window (reserved likewise).
+pub use gpuiface_hal::hw::ga10b::SHARED_MEM_WINDOW;
 /// Size of each window reservation.
-pub const WINDOW_SIZE: u64 = 1 << 30;
+pub const WINDOW_SIZE: u64 = gpuiface_hal::hw::ga10b::WINDOW_RESERVATION;
 /// The usermode register window's size (the ctrl fd's mmap).
 pub const USERMODE_SIZE: usize = 0x10000;
 /// Doorbell register offset in the usermode window.
@@ -515,24 +516,27 @@ impl<S: Syscalls> NvgpuDevice<S> {
 
     /// The first channel whose error notifier reports an error.
     fn faulted_channel(&self) -> Option<FaultRecord> {
-        self.channels().into_iter().find_map(|c| {
-            if c.notifier == 0 {
-                return None;
-            }
-            // SAFETY: the notifier buffer is mapped for the channel's life (we hold an Arc);
-            // `nvgpu_notification` is 16 bytes: info32 at +8, status at +14.
-            let (info32, status) = unsafe {
-                (((c.notifier + 8) as *const u32).read_volatile(), ((c.notifier + 14) as *const u16).read_volatile())
-            };
-            (status != 0).then(|| FaultRecord {
-                address: None,
-                engine: if info32 == NVGPU_CHANNEL_FIFO_ERROR_MMU_ERR_FLT { Engine::Host } else { Engine::Compute },
-                channel: c.token & 0xfff,
-                notifier_code: info32,
-                reason: notifier_reason(info32).into(),
-            })
-        })
+        self.channels().into_iter().find_map(|c| channel_fault(&c))
     }
+}
+
+/// The fault `c`'s error notifier reports, if any.
+fn channel_fault<S: Syscalls>(c: &Channel<S>) -> Option<FaultRecord> {
+    if c.notifier == 0 {
+        return None;
+    }
+    // SAFETY: the notifier buffer is mapped for the channel's life (the caller holds an
+    // Arc); `nvgpu_notification` is 16 bytes: info32 at +8, status at +14.
+    let (info32, status) = unsafe {
+        (((c.notifier + 8) as *const u32).read_volatile(), ((c.notifier + 14) as *const u16).read_volatile())
+    };
+    (status != 0).then(|| FaultRecord {
+        address: None,
+        engine: if info32 == NVGPU_CHANNEL_FIFO_ERROR_MMU_ERR_FLT { Engine::Host } else { Engine::Compute },
+        channel: c.token & 0xfff,
+        notifier_code: info32,
+        reason: notifier_reason(info32).into(),
+    })
 }
 
 /// What an `NVGPU_CHANNEL_*` error-notifier code means.
@@ -873,6 +877,15 @@ impl<S: Syscalls> GpuIface for NvgpuDevice<S> {
             Some(Node { object: Object::Channel(c), .. }) => c.clone(),
             _ => return Err(Error::invalid("submit", format!("{channel} is not a channel"))),
         };
+        // A faulted channel executes nothing more: say so now rather than at
+        // the next wait. Recovery: drop what uses the channel (the Runtime)
+        // and set up a new one; the device and its buffers stay usable.
+        if let Some(fault) = channel_fault(&ch) {
+            return Err(Error::DeviceHang {
+                detail: format!("{channel} has faulted and accepts no more work; recreate its channel (a new Runtime)"),
+                fault: Some(fault),
+            });
+        }
         let doorbell = match self.doorbell.load(std::sync::atomic::Ordering::Acquire) {
             0 => self.setup_usermode()?.base + DOORBELL_OFFSET,
             d => d,
@@ -961,13 +974,22 @@ impl<S: Syscalls> GpuIface for NvgpuDevice<S> {
                 }
             }
             if now.duration_since(start) >= timeout {
-                return Err(Error::DeviceHang {
-                    detail: format!(
-                        "signal at {:#x} is {} after {timeout:?}, waiting for {value}; no fault record (nvgpu exposes none)",
-                        signal.gpu_va(),
-                        signal.value()
-                    ),
-                    fault: self.faulted_channel(),
+                // A channel that faulted is a hang with its record; otherwise
+                // the work may just be long (the channel watchdog is off), or
+                // the signal is never released (a graph bug): a timeout.
+                return Err(match self.faulted_channel() {
+                    Some(fault) => Error::DeviceHang {
+                        detail: format!("signal at {:#x} waiting for {value}", signal.gpu_va()),
+                        fault: Some(fault),
+                    },
+                    None => Error::Timeout {
+                        what: format!(
+                            "signal at {:#x} to reach {value} (it is {}; no channel has faulted)",
+                            signal.gpu_va(),
+                            signal.value()
+                        ),
+                        timeout,
+                    },
                 });
             }
             spins += 1;

@@ -43,8 +43,20 @@ fn copy_to_an_unmapped_va_faults_and_a_new_runtime_recovers(ctx: &Ctx) -> CaseRe
 }
 
 /// The deliberately faulting cases.
-pub(crate) const CASES: &[Case] = &[Case {
-    name: "copy_to_an_unmapped_va_faults_and_a_new_runtime_recovers",
-    run: copy_to_an_unmapped_va_faults_and_a_new_runtime_recovers,
-    expected_failures: &[],
-}];
+pub(crate) const CASES: &[Case] = &[
+    Case {
+        name: "copy_to_an_unmapped_va_faults_and_a_new_runtime_recovers",
+        run: copy_to_an_unmapped_va_faults_and_a_new_runtime_recovers,
+        expected_failures: &[],
+    },
+    Case {
+        name: "faulting_kernel_reports_an_mmu_fault",
+        run: crate::cases::faulting_kernel_reports_an_mmu_fault,
+        expected_failures: &[],
+    },
+    Case {
+        name: "a_faulted_channel_refuses_work_and_a_new_runtime_recovers",
+        run: crate::cases::a_faulted_channel_refuses_work_and_a_new_runtime_recovers,
+        expected_failures: &[],
+    },
+];

@@ -9,6 +9,8 @@
 //! | [`error`] | [`Error`] (rich) and [`ErrorKind`] (what generic code matches on) |
 //! | [`types`] | [`DeviceInfo`], [`Buffer`], [`AllocRequest`], [`Signal`], [`RmHandle`] |
 //! | [`rm`] | RM classes and controls as typed enums, with a raw escape hatch |
+//! | [`hw`] | per-SoC hardware facts (ga10b): limits, windows, constant buffer 0's driver area |
+//! | [`cubin`] | the cubin loader: each kernel's code and launch attributes |
 //! | [`codec`] | GPFIFO entries, pushbuffer method headers, QMD V03_00 (encode + decode) |
 //! | [`classes`] | host / compute / copy method offsets and fields, from NVIDIA's class headers |
 //! | [`queue`] | [`queue::Runtime`] (device setup, timeline, synchronize, copies) and [`queue::Queue`] (patch and replay) |
@@ -34,8 +36,10 @@
 
 pub mod classes;
 pub mod codec;
+pub mod cubin;
 pub mod error;
 pub mod facts;
+pub mod hw;
 pub mod iface;
 pub mod queue;
 pub mod rm;

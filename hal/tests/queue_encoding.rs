@@ -11,7 +11,7 @@ use std::time::Duration;
 use gpuiface_hal::classes::{compute, copy, host};
 use gpuiface_hal::codec::method::decode_methods;
 use gpuiface_hal::codec::qmd::Qmd;
-use gpuiface_hal::queue::{LaunchDims, Queue, QueueOptions, Runtime};
+use gpuiface_hal::queue::{LaunchDims, Queue, QueueKind, QueueOptions, Runtime};
 use gpuiface_hal::*;
 
 #[derive(Default)]
@@ -153,7 +153,7 @@ fn qmd_of(fake: &Fake, methods: &[(u32, u32)]) -> Qmd {
 }
 
 #[test]
-fn setup_binds_engines_and_every_submission_is_timeline_ordered() {
+fn setup_binds_engines_and_each_engine_has_its_own_timeline() {
     let fake = Fake::new(SignalPlacement::PushbufferSemaphore);
     let rt = Runtime::new(&fake).unwrap();
     let subs = fake.submitted.lock().unwrap().clone();
@@ -162,10 +162,12 @@ fn setup_binds_engines_and_every_submission_is_timeline_ordered() {
     assert_eq!(ch, rt.objects().copy_channel);
     assert!(m.contains(&(host::SET_OBJECT, 0xc7b5)), "{m:x?}");
     let sems = semaphores(&m);
-    // Waits for value 1 (the compute SET_OBJECT submission), releases 2.
-    assert_eq!(sems.first().map(|s| (s.0, s.1, is_release(s.2))), Some((rt.timeline().gpu_va(), 1, false)));
-    assert_eq!(sems.last().map(|s| (s.0, s.1, is_release(s.2))), Some((rt.timeline().gpu_va(), 2, true)));
-    assert_eq!(rt.last_timeline_value(), 2);
+    // The copy channel's first submission waits for nothing on the compute
+    // engine and releases value 1 of the copy timeline.
+    let copy_tl = rt.timeline(QueueKind::Copy).gpu_va();
+    assert_eq!(sems.iter().map(|s| (s.0, s.1, is_release(s.2))).collect::<Vec<_>>(), vec![(copy_tl, 1, true)]);
+    assert_ne!(copy_tl, rt.timeline(QueueKind::Compute).gpu_va());
+    assert_eq!((rt.last_timeline_value(QueueKind::Compute), rt.last_timeline_value(QueueKind::Copy)), (1, 1));
 }
 
 #[test]
@@ -185,8 +187,10 @@ fn tegra_placement_puts_the_signal_in_the_pushbuffer_not_the_qmd() {
     assert_eq!(qmd.block(), [128, 1, 1]);
     assert_eq!(qmd.program_address(), prog.gpu_va());
     let (cb_addr, cb_size) = qmd.constant_buffer(0).unwrap();
-    assert!(cb_size >= 8);
-    assert_eq!(fake.words_at(cb_addr, 2), vec![7, 0], "kernel arguments in constant buffer 0");
+    let params = gpuiface_hal::hw::ga10b::CBUF0_PARAMS as u64;
+    assert!(u64::from(cb_size) >= params + 8);
+    assert_eq!(fake.words_at(cb_addr, 6), vec![128, 1, 1, 4, 2, 1], "block and grid in the driver area");
+    assert_eq!(fake.words_at(cb_addr + params, 2), vec![7, 0], "kernel arguments after the driver area");
     assert!(semaphores(&m).iter().any(|&(a, p, e)| a == sig.gpu_va() && p == 42 && is_release(e)));
 }
 
@@ -254,13 +258,21 @@ fn launch_on_copy_queue_and_reused_qmd_memory() {
     let mut q = Queue::compute().with_options(QueueOptions { reuse_qmd_memory: true, ..Default::default() });
     let v = q.var();
     q.launch(&prog, LaunchDims::new([1, 1, 1], [1, 1, 1]), &[]).signal(&sig, v);
-    rt.submit(&q, &[(v, 1)]).unwrap();
+    let qmd_ptr = |m: &[(u32, u32)]| m.iter().find(|(x, _)| *x == compute::SEND_PCAS_A).unwrap().1;
+    let first = rt.submit(&q, &[(v, 1)]).unwrap();
     let (_, m1) = last_methods(&rt);
+    // The fake GPU never runs: submission 1 is still in flight, so its slot
+    // is not rewritten; submission 2 gets fresh command memory.
     rt.submit(&q, &[(v, 2)]).unwrap();
     let (_, m2) = last_methods(&rt);
-    let qmd_ptr = |m: &[(u32, u32)]| m.iter().find(|(x, _)| *x == compute::SEND_PCAS_A).unwrap().1;
-    assert_eq!(qmd_ptr(&m1), qmd_ptr(&m2), "the same QMD slot is rewritten on replay");
-    // The first submission's QMD now carries the second payload: the seed 002 hazard.
-    assert_eq!(qmd_of(&fake, &m1).release(0).unwrap().payload, 2);
+    assert_ne!(qmd_ptr(&m1), qmd_ptr(&m2), "a slot the GPU may still read was reused");
+    let folded = qmd_of(&fake, &m1).release(0).unwrap();
+    assert_eq!((folded.payload, folded.payload64), (1, true), "the first QMD is untouched, with a 64-bit payload");
+    // Once the GPU is past submission 1, the slot is reused in place.
+    rt.timeline(QueueKind::Compute).set(first);
+    rt.submit(&q, &[(v, 1 << 40)]).unwrap();
+    let (_, m3) = last_methods(&rt);
+    assert_eq!(qmd_ptr(&m1), qmd_ptr(&m3), "an idle slot is reused");
+    assert_eq!(qmd_of(&fake, &m3).release(0).unwrap().payload, 1 << 40, "all 64 bits of the payload");
     rt.release_queue(&q).unwrap();
 }

@@ -9,11 +9,31 @@
 //! The QMD is read from GPU memory **at the launch**, not at the doorbell:
 //! the source of seed 002's race when the CPU rewrites a QMD it already
 //! submitted. From it the model takes the grid (`CTA_RASTER_*`), block
-//! (`CTA_THREAD_DIMENSION*`), constant buffer 0 (the kernel arguments) and
-//! program address; runs the closure registered for the program; then
-//! performs releases 0 and 1 (32/64-bit, four-word structure = timestamped,
-//! optional reduction) and schedules `DEPENDENT_QMD0` if enabled — which
-//! launches at the channel's next step, read from memory then.
+//! (`CTA_THREAD_DIMENSION*`), constant buffer 0 (driver area + kernel
+//! arguments) and program address; checks the launch as the hardware
+//! would (below); runs the registered closure or the suite kernel's twin
+//! (`twins.rs`); then performs releases 0 and 1 (32/64-bit, four-word
+//! structure = timestamped, optional reduction) and schedules
+//! `DEPENDENT_QMD0` if enabled — which launches at the channel's next step,
+//! read from memory then.
+//!
+//! ## Launch checks (a GR exception, `NVGPU_CHANNEL_GR_EXCEPTION`, each)
+//! Every launch: QMD V03_00; `SASS_VERSION` of SM 8.x code; a register
+//! count in 1..=255; a block within the SM's limits whose registers fit the
+//! register file; min ≤ target ≤ max shared-memory configurations, each a
+//! carve-out the SM has, with `SHARED_MEMORY_SIZE` + 1 KiB inside the
+//! target; at most 16 barriers; a 256-byte aligned program. A suite
+//! kernel's launch also: at least the kernel's registers, static shared
+//! memory and barriers; constant buffer 0 valid and holding the parameter
+//! bank; and, for a kernel with a stack, `SHADER_LOCAL_MEMORY_HIGH_SIZE`
+//! covering it, local memory bound (`SET_SHADER_LOCAL_MEMORY_A/B`), the
+//! local window set, and enough memory per TPC. Closure kernels are
+//! mock-only code, so only the first set applies to them.
+//!
+//! The compute engine's state methods (`SET_SHADER_LOCAL_MEMORY_A/B`,
+//! `..._NON_THROTTLED_A/B/C`, `..._LOCAL_MEMORY_WINDOW_A/B`,
+//! `SET_SHADER_SHARED_MEMORY_WINDOW_A/B`) are kept per channel
+//! ([`Gpu::compute_state`](super::Gpu::compute_state)).
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::atomic::Ordering;
@@ -22,6 +42,7 @@ use std::sync::Arc;
 use gpuiface_hal::classes::compute;
 use gpuiface_hal::codec::method::Method;
 use gpuiface_hal::codec::qmd::{v03_00, Qmd, QMD_SIZE};
+use gpuiface_hal::hw::ga10b;
 use gpuiface_hal::{Engine, FaultRecord};
 
 use super::host::{self, Reduction};
@@ -40,10 +61,11 @@ pub enum ProgramKey {
 /// A closure kernel.
 pub type KernelFn = dyn Fn(&mut KernelCtx<'_>) -> Result<(), String> + Send + Sync;
 
-/// What a closure kernel sees: its launch shape, its arguments (constant
-/// buffer 0) and GPU memory through the channel's VM. A failed access
-/// returns `Err` and, whatever the closure then does, faults the launch as
-/// an MMU fault at the failing VA.
+/// What a closure kernel sees: its launch shape, constant buffer 0 (its
+/// arguments start at [`ga10b::CBUF0_PARAMS`], after the driver area) and
+/// GPU memory through the channel's VM. A failed access returns `Err` and,
+/// whatever the closure then does, faults the launch as an MMU fault at the
+/// failing VA.
 pub struct KernelCtx<'a> {
     /// Blocks in x, y, z (`CTA_RASTER_WIDTH/HEIGHT/DEPTH`).
     pub grid: [u32; 3],
@@ -55,23 +77,35 @@ pub struct KernelCtx<'a> {
     pub qmd: u64,
     /// `SHARED_MEMORY_SIZE` in bytes.
     pub shared_memory: u32,
-    args: Vec<u8>,
+    cbuf0: Vec<u8>,
     vm: &'a dyn GpuVm,
     fault: Option<u64>,
+    realtime: bool,
 }
 
 impl KernelCtx<'_> {
-    /// Constant buffer 0 (empty when the QMD has none).
+    /// The kernel arguments: constant buffer 0 from [`ga10b::CBUF0_PARAMS`]
+    /// (where the runtime puts them, after the driver area); empty when the
+    /// QMD has no constant buffer 0 or it ends before.
     pub fn args(&self) -> &[u8] {
-        &self.args
+        self.cbuf0.get(ga10b::CBUF0_PARAMS..).unwrap_or_default()
+    }
+    /// All of constant buffer 0, driver area included.
+    pub fn cbuf0(&self) -> &[u8] {
+        &self.cbuf0
+    }
+    /// The GPU runs concurrently with the CPU (threaded modes): a kernel
+    /// that stands for long-running work may take real time.
+    pub fn realtime(&self) -> bool {
+        self.realtime
     }
     /// The `i`-th 64-bit argument word (0 when past the end).
     pub fn arg_u64(&self, i: usize) -> u64 {
-        self.args.get(8 * i..8 * i + 8).map(|b| u64::from_le_bytes(b.try_into().expect("8 bytes"))).unwrap_or(0)
+        self.args().get(8 * i..8 * i + 8).map(|b| u64::from_le_bytes(b.try_into().expect("8 bytes"))).unwrap_or(0)
     }
     /// The `i`-th 32-bit argument word (0 when past the end).
     pub fn arg_u32(&self, i: usize) -> u32 {
-        self.args.get(4 * i..4 * i + 4).map(|b| u32::from_le_bytes(b.try_into().expect("4 bytes"))).unwrap_or(0)
+        self.args().get(4 * i..4 * i + 4).map(|b| u32::from_le_bytes(b.try_into().expect("4 bytes"))).unwrap_or(0)
     }
     /// Total threads (grid × block).
     pub fn threads(&self) -> u64 {
@@ -118,12 +152,30 @@ impl KernelCtx<'_> {
 /// Dependent-QMD chains longer than this fault (a cycle, most likely).
 const MAX_CHAIN: u32 = 1024;
 
+/// The compute engine's memory state, as the state methods set it.
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
+pub struct ComputeState {
+    /// `SET_SHADER_LOCAL_MEMORY_WINDOW_A/B`.
+    pub local_window: u64,
+    /// `SET_SHADER_SHARED_MEMORY_WINDOW_A/B`.
+    pub shared_window: u64,
+    /// `SET_SHADER_LOCAL_MEMORY_A/B`: the local memory's GPU VA (0: none bound).
+    pub local_memory: u64,
+    /// `SET_SHADER_LOCAL_MEMORY_NON_THROTTLED_A/B`: bytes per TPC.
+    pub local_per_tpc: u64,
+    /// `SET_SHADER_LOCAL_MEMORY_NON_THROTTLED_C`: SMs it serves.
+    pub local_max_sm_count: u32,
+}
+
 /// Compute-engine registers.
 #[derive(Debug, Default, Clone, Copy)]
 pub(super) struct ComputeRegs {
     qmd_addr: u64,
     /// A dependent QMD to launch at the next step: (VA, chain depth).
     pending: Option<(u64, u32)>,
+    pub(super) state: ComputeState,
+    /// The last QMD launched (its VA and contents as read).
+    pub(super) last: Option<(u64, Qmd)>,
 }
 
 impl ComputeRegs {
@@ -138,9 +190,15 @@ impl ComputeRegs {
     }
 }
 
-fn find_kernel(shared: &Shared, vm: &dyn GpuVm, program: u64) -> Option<Arc<KernelFn>> {
+/// What runs a launch: a registered closure or a suite kernel's twin.
+enum Runner {
+    Closure(Arc<KernelFn>),
+    Twin(&'static super::twins::Twin),
+}
+
+fn find_kernel(shared: &Shared, vm: &dyn GpuVm, program: u64) -> Option<Runner> {
     let kernels = shared.kernels.read().unwrap_or_else(|p| p.into_inner());
-    kernels.iter().find_map(|(key, f)| {
+    let closure = kernels.iter().find_map(|(key, f)| {
         let hit = match key {
             ProgramKey::Address(a) => *a == program,
             ProgramKey::Bytes(b) => {
@@ -149,12 +207,125 @@ fn find_kernel(shared: &Shared, vm: &dyn GpuVm, program: u64) -> Option<Arc<Kern
             }
         };
         hit.then(|| f.clone())
-    })
+    });
+    closure.map(Runner::Closure).or_else(|| super::twins::find(vm, program).map(Runner::Twin))
 }
 
-/// A compute-engine error that is not a memory fault (`NVGPU_CHANNEL_GR_EXCEPTION`).
-fn gr_error(ch: &mut Channel, reason: String) -> FaultRecord {
-    fault::gr(ch, reason)
+/// What the hardware checks of any QMD before it launches a grid.
+fn check_qmd(qmd: &Qmd) -> Result<(), String> {
+    let sass = qmd.get(v03_00::SASS_VERSION) as u32;
+    if sass >> 4 != ga10b::SM_VERSION >> 8 {
+        return Err(format!("SASS_VERSION {sass:#x} is not SM {}.x code", ga10b::SM_VERSION >> 8));
+    }
+    let regs = qmd.get(v03_00::REGISTER_COUNT_V) as u32;
+    if regs == 0 || regs > ga10b::MAX_REGISTERS_PER_THREAD {
+        return Err(format!("REGISTER_COUNT_V {regs} is outside 1..={}", ga10b::MAX_REGISTERS_PER_THREAD));
+    }
+    let block = qmd.block();
+    let threads = block.iter().map(|d| u64::from(*d)).product::<u64>();
+    if threads == 0
+        || threads > u64::from(ga10b::MAX_THREADS_PER_BLOCK)
+        || block.iter().zip(ga10b::MAX_BLOCK_DIM).any(|(d, m)| *d > m)
+    {
+        return Err(format!("block {block:?} is outside the SM's limits"));
+    }
+    let used = ga10b::block_registers(threads as u32, regs);
+    if used > u64::from(ga10b::REGISTER_FILE) {
+        return Err(format!(
+            "{threads} threads x {regs} registers need {used} registers; the register file holds {}",
+            ga10b::REGISTER_FILE
+        ));
+    }
+    let config = |fld| {
+        let v = qmd.get(fld) as u32;
+        ga10b::decode_shared_config(v)
+            .filter(|bytes| ga10b::SHARED_CONFIGS.contains(bytes))
+            .ok_or_else(|| format!("{} {v:#x} names no shared-memory configuration of the SM", fld.name))
+    };
+    let (min, target, max) = (
+        config(v03_00::MIN_SM_CONFIG_SHARED_MEM_SIZE)?,
+        config(v03_00::TARGET_SM_CONFIG_SHARED_MEM_SIZE)?,
+        config(v03_00::MAX_SM_CONFIG_SHARED_MEM_SIZE)?,
+    );
+    if !(min <= target && target <= max) {
+        return Err(format!("shared-memory configurations min {min} / target {target} / max {max} are not ordered"));
+    }
+    let shared = qmd.shared_memory_size();
+    if u64::from(shared) + u64::from(ga10b::SHARED_RESERVED_PER_BLOCK) > u64::from(target) {
+        return Err(format!(
+            "SHARED_MEMORY_SIZE {shared} (+{} reserved) does not fit the {target}-byte configuration",
+            ga10b::SHARED_RESERVED_PER_BLOCK
+        ));
+    }
+    let barriers = qmd.barrier_count();
+    if barriers > ga10b::MAX_BARRIERS {
+        return Err(format!("BARRIER_COUNT {barriers} exceeds {}", ga10b::MAX_BARRIERS));
+    }
+    let program = qmd.program_address();
+    if !program.is_multiple_of(ga10b::PROGRAM_ALIGN) {
+        return Err(format!("program address {program:#x} is not {}-byte aligned", ga10b::PROGRAM_ALIGN));
+    }
+    Ok(())
+}
+
+/// What the hardware needs for this particular kernel (a suite twin).
+fn check_kernel(
+    qmd: &Qmd,
+    cbuf0_len: Option<u32>,
+    state: &ComputeState,
+    twin: &super::twins::Twin,
+) -> Result<(), String> {
+    let a = &twin.attrs;
+    let name = twin.name;
+    let regs = qmd.register_count();
+    if regs < a.registers {
+        return Err(format!("{name} needs {} registers per thread; the QMD gives {regs}", a.registers));
+    }
+    if qmd.shared_memory_size() < a.shared_static {
+        return Err(format!(
+            "{name} needs {} bytes of shared memory; SHARED_MEMORY_SIZE is {}",
+            a.shared_static,
+            qmd.shared_memory_size()
+        ));
+    }
+    if qmd.barrier_count() < a.barriers {
+        return Err(format!("{name} uses {} barriers; BARRIER_COUNT is {}", a.barriers, qmd.barrier_count()));
+    }
+    let need = a.param_offset + a.param_size;
+    match cbuf0_len {
+        None => return Err(format!("{name} reads constant buffer 0, which the QMD does not make valid")),
+        Some(len) if len < need => {
+            return Err(format!(
+                "constant buffer 0 is {len} bytes; {name} reads its parameters up to c[0x0][{need:#x}]"
+            ))
+        }
+        Some(_) => {}
+    }
+    let per_thread = gpuiface_hal::queue::launch::local_memory_per_thread(a);
+    if per_thread > 0 {
+        let high = qmd.get(v03_00::SHADER_LOCAL_MEMORY_HIGH_SIZE) as u32;
+        if high < per_thread {
+            return Err(format!(
+                "{name} needs {per_thread} bytes of local memory per thread; SHADER_LOCAL_MEMORY_HIGH_SIZE is {high}"
+            ));
+        }
+        if state.local_memory == 0 {
+            return Err(format!("{name} needs local memory and none is bound (SET_SHADER_LOCAL_MEMORY_A/B)"));
+        }
+        if state.local_window == 0 {
+            return Err(format!(
+                "{name} needs local memory and no local window is set (SET_SHADER_LOCAL_MEMORY_WINDOW_A/B)"
+            ));
+        }
+        let per_tpc = ga10b::local_bytes_per_tpc(high);
+        if state.local_per_tpc < per_tpc {
+            return Err(format!(
+                "{high} bytes of local memory per thread need {per_tpc} per TPC; {} are bound",
+                state.local_per_tpc
+            ));
+        }
+    }
+    Ok(())
 }
 
 /// Read the QMD at `qmd_va` now, run its kernel, release, and schedule its
@@ -167,13 +338,18 @@ fn launch(shared: &Shared, ch: &mut Channel, qmd_va: u64, depth: u32) -> Result<
     let qmd = Qmd::from_bytes(&raw).expect("256 bytes");
     let major = qmd.get(v03_00::QMD_MAJOR_VERSION);
     if major != v03_00::MAJOR_VERSION {
-        return Err(gr_error(ch, format!("QMD at {qmd_va:#x} has major version {major}, not V03_00")));
+        return Err(fault::gr(ch, format!("QMD at {qmd_va:#x} has major version {major}, not V03_00")));
+    }
+    ch.compute.last = Some((qmd_va, qmd));
+    if let Err(reason) = check_qmd(&qmd) {
+        return Err(fault::gr(ch, format!("QMD at {qmd_va:#x}: {reason}")));
     }
     let program = qmd.program_address();
-    let Some(kernel) = find_kernel(shared, ch.desc.vm.as_ref(), program) else {
-        return Err(gr_error(ch, format!("no kernel registered for program {program:#x} (QMD at {qmd_va:#x})")));
+    let Some(runner) = find_kernel(shared, ch.desc.vm.as_ref(), program) else {
+        return Err(fault::gr(ch, format!("no kernel registered for program {program:#x} (QMD at {qmd_va:#x})")));
     };
-    let args = match qmd.constant_buffer(0) {
+    let cbuf = qmd.constant_buffer(0);
+    let cbuf0 = match cbuf {
         Some((addr, size)) => {
             let mut a = vec![0u8; size as usize];
             if let Err(va) = ch.desc.vm.read(addr, &mut a) {
@@ -183,6 +359,11 @@ fn launch(shared: &Shared, ch: &mut Channel, qmd_va: u64, depth: u32) -> Result<
         }
         None => Vec::new(),
     };
+    if let Runner::Twin(twin) = &runner {
+        if let Err(reason) = check_kernel(&qmd, cbuf.map(|(_, size)| size), &ch.compute.state, twin) {
+            return Err(fault::gr(ch, format!("QMD at {qmd_va:#x}: {reason}")));
+        }
+    }
     let vm = ch.desc.vm.clone();
     let mut ctx = KernelCtx {
         grid: qmd.grid(),
@@ -190,19 +371,23 @@ fn launch(shared: &Shared, ch: &mut Channel, qmd_va: u64, depth: u32) -> Result<
         program,
         qmd: qmd_va,
         shared_memory: qmd.shared_memory_size(),
-        args,
+        cbuf0,
         vm: vm.as_ref(),
         fault: None,
+        realtime: matches!(shared.mode, super::ExecMode::Threaded | super::ExecMode::Polling),
     };
-    let result = catch_unwind(AssertUnwindSafe(|| kernel(&mut ctx)))
-        .unwrap_or_else(|p| Err(format!("kernel panicked: {}", panic_text(&*p))));
+    let result = catch_unwind(AssertUnwindSafe(|| match &runner {
+        Runner::Closure(kernel) => kernel(&mut ctx),
+        Runner::Twin(twin) => twin.run(&mut ctx),
+    }))
+    .unwrap_or_else(|p| Err(format!("kernel panicked: {}", panic_text(&*p))));
     shared.launches.fetch_add(1, Ordering::Relaxed);
     ch.stats.launches += 1;
     if let Some(va) = ctx.fault {
         return Err(fault::mmu(ch, va, Engine::Compute, "kernel access"));
     }
     if let Err(msg) = result {
-        return Err(gr_error(ch, format!("kernel at {program:#x} failed: {msg}")));
+        return Err(fault::gr(ch, format!("kernel at {program:#x} failed: {msg}")));
     }
     for i in 0..2 {
         let Some(rel) = qmd.release(i) else { continue };
@@ -230,13 +415,13 @@ fn launch(shared: &Shared, ch: &mut Channel, qmd_va: u64, depth: u32) -> Result<
     }
     if let Some(next) = qmd.dependent_qmd0() {
         if qmd.dependent_qmd0_action() != v03_00::DEPENDENT_QMD_ACTION_SCHEDULE as u32 {
-            return Err(gr_error(
+            return Err(fault::gr(
                 ch,
                 format!("QMD at {qmd_va:#x}: dependent QMD action {} is not modelled", qmd.dependent_qmd0_action()),
             ));
         }
         if depth + 1 >= MAX_CHAIN {
-            return Err(gr_error(ch, format!("dependent QMD chain longer than {MAX_CHAIN} at {qmd_va:#x}")));
+            return Err(fault::gr(ch, format!("dependent QMD chain longer than {MAX_CHAIN} at {qmd_va:#x}")));
         }
         ch.compute.pending = Some((next, depth + 1));
     }
@@ -269,6 +454,27 @@ fn schedules(action: u32) -> bool {
 
 /// Execute a compute-engine method.
 pub(super) fn method(shared: &Shared, ch: &mut Channel, class: u32, m: Method) -> Result<bool, FaultRecord> {
+    let st = &mut ch.compute.state;
+    let upper = |v: u64, data: u32| (v & 0xffff_ffff) | (u64::from(data & 0x1_ffff) << 32);
+    let lower = |v: u64, data: u32| (v & !0xffff_ffff) | u64::from(data);
+    match m.method {
+        compute::SET_SHADER_LOCAL_MEMORY_WINDOW_A => st.local_window = upper(st.local_window, m.data),
+        compute::SET_SHADER_LOCAL_MEMORY_WINDOW_B => st.local_window = lower(st.local_window, m.data),
+        compute::SET_SHADER_SHARED_MEMORY_WINDOW_A => st.shared_window = upper(st.shared_window, m.data),
+        compute::SET_SHADER_SHARED_MEMORY_WINDOW_B => st.shared_window = lower(st.shared_window, m.data),
+        compute::SET_SHADER_LOCAL_MEMORY_A => st.local_memory = upper(st.local_memory, m.data),
+        compute::SET_SHADER_LOCAL_MEMORY_B => st.local_memory = lower(st.local_memory, m.data),
+        compute::SET_SHADER_LOCAL_MEMORY_NON_THROTTLED_A => {
+            st.local_per_tpc = (st.local_per_tpc & 0xffff_ffff) | (u64::from(m.data & 0xff) << 32)
+        }
+        compute::SET_SHADER_LOCAL_MEMORY_NON_THROTTLED_B => st.local_per_tpc = lower(st.local_per_tpc, m.data),
+        compute::SET_SHADER_LOCAL_MEMORY_NON_THROTTLED_C => st.local_max_sm_count = m.data & 0x1ff,
+        _ => return dispatch(shared, ch, class, m),
+    }
+    Ok(true)
+}
+
+fn dispatch(shared: &Shared, ch: &mut Channel, class: u32, m: Method) -> Result<bool, FaultRecord> {
     match m.method {
         compute::SEND_PCAS_A => {
             ch.compute.qmd_addr = u64::from(m.data) << 8;

@@ -10,7 +10,8 @@
 //! | file | engine |
 //! |---|---|
 //! | `host.rs` | GPFIFO fetch, subchannel binding, semaphores (release/acquire/reduction), interrupts |
-//! | `compute.rs` | QMD V03_00 launches (read when executed), closure kernels, releases, chaining |
+//! | `compute.rs` | QMD V03_00 launches (read when executed) checked as the hardware would, closure kernels, releases, chaining, the engine's local/shared memory state |
+//! | [`twins`] | Rust twins of the suite's SM 8.7 kernels, recognised by their code bytes |
 //! | `copy.rs` | the copy engine: pitch copies and their semaphore |
 //! | `fault.rs` | channel errors: the notifier record and [`FaultRecord`] |
 //! | [`testkit`] | a fixed-VA test VM and a channel harness for tests without the kernel model |
@@ -44,6 +45,7 @@ mod copy;
 mod fault;
 mod host;
 pub mod testkit;
+pub mod twins;
 
 use std::collections::{BTreeMap, HashMap};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -54,7 +56,7 @@ use std::time::Duration;
 use gpuiface_hal::codec::method::Method;
 use gpuiface_hal::FaultRecord;
 
-pub use compute::{KernelCtx, KernelFn, ProgramKey};
+pub use compute::{ComputeState, KernelCtx, KernelFn, ProgramKey};
 pub use fault::NOTIFIER_STATUS_ERROR;
 
 use crate::mem::{Backing, GpuVm};
@@ -389,6 +391,18 @@ impl Gpu {
         let mut k = self.shared.kernels.write().unwrap_or_else(|p| p.into_inner());
         k.retain(|(existing, _)| existing != &key);
         k.push((key, Arc::new(f)));
+    }
+
+    /// The compute engine's memory state on a channel (what the state
+    /// methods set); `None` for an unknown channel.
+    pub fn compute_state(&self, chid: u32) -> Option<ComputeState> {
+        lock(&self.shared.state).channels.get(&chid).map(|c| c.compute.state)
+    }
+
+    /// The last QMD the compute engine read on a channel to launch (its VA
+    /// and contents), whether or not the launch then passed its checks.
+    pub fn last_launch(&self, chid: u32) -> Option<(u64, gpuiface_hal::Qmd)> {
+        lock(&self.shared.state).channels.get(&chid).and_then(|c| c.compute.last)
     }
 
     /// Make a channel stop making progress (no fault record: a hang).

@@ -99,14 +99,17 @@ pub fn launch(pb: &mut PushBuffer, qmd_va: u64) {
 }
 
 /// A V03_00 QMD for `program` with constant buffer 0 at `cbuf`.
+/// A launchable QMD as the runtime builds it for raw code (register count,
+/// shared-memory configuration, SASS version, ...), with constant buffer 0
+/// at `cbuf` (address, size) or none.
 pub fn qmd(program: u64, grid: [u32; 3], block: [u32; 3], cbuf: Option<(u64, u32)>) -> Qmd {
-    let mut q = Qmd::new();
-    q.set_version_v03_00();
-    q.set_program_address(program);
-    q.set_grid(grid);
-    q.set_block(block);
-    if let Some((va, size)) = cbuf {
-        q.set_constant_buffer(0, va, size);
+    use gpuiface_hal::queue::{launch, LaunchDims};
+    let attrs = launch::raw_program_attributes();
+    let mut q = launch::qmd_template(&attrs, program, 0);
+    let (va, size) = cbuf.unwrap_or((0, 0));
+    launch::fill_launch(&mut q, &attrs, &LaunchDims::new(grid, block), va, size as usize).expect("a valid launch");
+    if cbuf.is_none() {
+        q.clear_constant_buffer(0);
     }
     q
 }

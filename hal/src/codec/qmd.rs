@@ -136,6 +136,12 @@ pub struct ReleaseFields {
 pub mod v03_00 {
     use super::{QmdField, ReleaseFields};
 
+    /// `CWD_MEMBAR_TYPE_L1_SYSMEMBAR`: a system-scope memory barrier when the grid completes.
+    pub const CWD_MEMBAR_TYPE_L1_SYSMEMBAR: u64 = 0x1;
+    /// `API_VISIBLE_CALL_LIMIT_NO_CHECK`.
+    pub const API_VISIBLE_CALL_LIMIT_NO_CHECK: u64 = 0x1;
+    /// `SAMPLER_INDEX_VIA_HEADER_INDEX`.
+    pub const SAMPLER_INDEX_VIA_HEADER_INDEX: u64 = 0x1;
     /// Value of `QMD_MAJOR_VERSION` for this layout.
     pub const MAJOR_VERSION: u64 = 3;
     /// Value of `QMD_VERSION` (minor) for this layout.

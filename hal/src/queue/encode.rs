@@ -2,13 +2,19 @@
 //!
 //! Layout of one submission's chunk of command memory:
 //! `[QMD 0][cbuf 0] [QMD 1][cbuf 1] ... [pushbuffer]`, every piece 256-byte
-//! aligned. The pushbuffer starts with an acquire of the device timeline
-//! (the previous submission's value) and ends with a release of the next one.
+//! aligned. The pushbuffer ends with a release (wait-for-idle first) of the
+//! next value of its engine's timeline: the channel runs in order, so that
+//! value marks the completion of everything submitted before it there.
 
 use crate::classes::{compute, copy, host};
 use crate::codec::method::PushBuffer;
-use crate::codec::qmd::{v03_00 as qmd, Qmd, Release, QMD_SIZE};
+use std::sync::Arc;
+
+use super::launch::{self, Arg};
+use crate::codec::qmd::{Qmd, Release, QMD_SIZE};
+use crate::cubin::KernelAttributes;
 use crate::error::{Error, Result};
+use crate::hw::ga10b;
 use crate::queue::ring::{Chunk, RING_ALIGN};
 use crate::types::{Buffer, Signal, SignalPlacement};
 
@@ -19,6 +25,16 @@ pub enum QueueKind {
     Compute,
     /// The copy engine (DMA).
     Copy,
+}
+
+impl QueueKind {
+    /// 0 for compute, 1 for copy: the index of per-engine state.
+    pub const fn index(self) -> usize {
+        match self {
+            QueueKind::Compute => 0,
+            QueueKind::Copy => 1,
+        }
+    }
 }
 
 /// A variable of a [`Queue`](super::Queue), bound at each submit.
@@ -64,39 +80,120 @@ impl LaunchDims {
     }
 }
 
-/// A program (kernel code) in GPU memory.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// A program (kernel code) in GPU memory, with what its launches need: the
+/// kernel's attributes and the QMD every launch starts from (built once,
+/// at load). Cheap to clone.
+#[derive(Clone)]
 pub struct Program {
-    buffer: Buffer,
+    inner: Arc<ProgramInner>,
 }
 
+struct ProgramInner {
+    buffer: Buffer,
+    name: String,
+    attrs: KernelAttributes,
+    qmd: Qmd,
+}
+
+impl std::fmt::Debug for Program {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Program")
+            .field("name", &self.inner.name)
+            .field("gpu_va", &format_args!("{:#x}", self.inner.buffer.gpu_va))
+            .field("registers", &self.inner.attrs.registers)
+            .field("param_size", &self.inner.attrs.param_size)
+            .finish()
+    }
+}
+
+impl PartialEq for Program {
+    fn eq(&self, other: &Self) -> bool {
+        self.inner.buffer == other.inner.buffer && self.inner.name == other.inner.name
+    }
+}
+impl Eq for Program {}
+
 impl Program {
-    /// Wrap a buffer holding code.
+    /// Wrap a buffer holding raw code (a closure kernel on the mock): the
+    /// attributes are [`launch::raw_program_attributes`](super::launch::raw_program_attributes).
     pub fn new(buffer: Buffer) -> Self {
-        Program { buffer }
+        let attrs = super::launch::raw_program_attributes();
+        Self::with_attributes(buffer, "<raw>".into(), attrs, 0)
+    }
+
+    /// A program whose `code_len` bytes of code at the start of `buffer`
+    /// have the attributes `attrs`.
+    pub fn with_attributes(buffer: Buffer, name: String, attrs: KernelAttributes, code_len: u64) -> Self {
+        let qmd = super::launch::qmd_template(&attrs, buffer.gpu_va, code_len);
+        Program { inner: Arc::new(ProgramInner { buffer, name, attrs, qmd }) }
     }
     /// GPU address of the code.
     pub fn gpu_va(&self) -> u64 {
-        self.buffer.gpu_va
+        self.inner.buffer.gpu_va
     }
     /// The buffer.
     pub fn buffer(&self) -> &Buffer {
-        &self.buffer
+        &self.inner.buffer
     }
     /// Give the buffer back (to free it).
     pub fn into_buffer(self) -> Buffer {
-        self.buffer
+        self.inner.buffer.clone()
+    }
+    /// The kernel's name (`"<raw>"` for raw code).
+    pub fn name(&self) -> &str {
+        &self.inner.name
+    }
+    /// The kernel's attributes, from its cubin.
+    pub fn attributes(&self) -> &KernelAttributes {
+        &self.inner.attrs
+    }
+    /// The QMD every launch of this program starts from.
+    pub fn qmd_template(&self) -> &Qmd {
+        &self.inner.qmd
+    }
+    /// Lay `args` out as this kernel's parameter bank (each at the offset
+    /// and with the size its cubin gives), ready for [`Queue::launch`](super::Queue::launch).
+    pub fn pack_args(&self, args: &[Arg]) -> Result<Vec<u8>> {
+        super::launch::pack_args(&self.inner.name, &self.inner.attrs.params, self.inner.attrs.param_size, args)
     }
 }
 
 #[derive(Debug)]
 pub(crate) enum Cmd {
-    Wait { signal: Signal, value: Val },
-    Signal { signal: Signal, value: Val },
-    Launch { program: u64, dims: LaunchDims, args: Vec<u8>, arg_vars: Vec<(usize, VarId)> },
-    Copy { dst: u64, src: u64, len: u64 },
+    Wait {
+        signal: Signal,
+        value: Val,
+    },
+    Signal {
+        signal: Signal,
+        value: Val,
+    },
+    Launch {
+        program: Program,
+        dims: LaunchDims,
+        args: Vec<u8>,
+        arg_vars: Vec<(usize, VarId)>,
+    },
+    Copy {
+        dst: u64,
+        src: u64,
+        len: u64,
+    },
     Barrier,
-    SetObject { subchannel: u8, class: u32 },
+    SetObject {
+        subchannel: u8,
+        class: u32,
+    },
+    /// A method pair taking a 64-bit value, upper word first (`*_A`, `*_B`).
+    Method64 {
+        method: u32,
+        value: u64,
+    },
+    /// A one-word method.
+    Method32 {
+        method: u32,
+        value: u32,
+    },
 }
 
 pub(crate) const QMD_SLOT_SIZE: u64 = QMD_SIZE as u64;
@@ -107,7 +204,6 @@ pub(crate) struct EncodeCtx<'a> {
     pub placement: SignalPlacement,
     pub values: &'a [u64],
     pub timeline: &'a Signal,
-    pub wait_value: u64,
     pub signal_value: u64,
     pub qmd_slots: Option<&'a Buffer>,
 }
@@ -131,9 +227,9 @@ fn align(x: u64) -> u64 {
     x.next_multiple_of(RING_ALIGN)
 }
 
-/// Constant buffer sizes are in 16-byte units; keep 256-byte alignment.
-fn cbuf_bytes(args: &[u8]) -> u64 {
-    align(args.len().max(16) as u64)
+/// Bytes of command memory a launch's constant buffer 0 takes (256-aligned).
+fn cbuf_bytes(program: &Program, args: &[u8]) -> u64 {
+    align(launch::cbuf0_size(program.attributes(), args.len()) as u64)
 }
 
 // Dword counts of each command's methods (header + data), for the bound.
@@ -143,19 +239,20 @@ const COPY_DWORDS_PER_CHUNK: u64 = 12;
 /// An upper bound of the bytes `encode` writes.
 pub(crate) fn upper_bound(cmds: &[Cmd], ctx: &EncodeCtx<'_>) -> u64 {
     let mut data = 0u64;
-    let mut dwords = 2 * SEM_DWORDS;
+    let mut dwords = SEM_DWORDS;
     for c in cmds {
         match c {
             Cmd::Wait { .. } | Cmd::Signal { .. } => dwords += SEM_DWORDS,
-            Cmd::Launch { args, .. } => {
+            Cmd::Launch { program, args, .. } => {
                 if ctx.qmd_slots.is_none() {
                     data += QMD_SLOT_SIZE;
                 }
-                data += cbuf_bytes(args);
+                data += cbuf_bytes(program, args);
                 dwords += 4;
             }
             Cmd::Copy { len, .. } => dwords += COPY_DWORDS_PER_CHUNK * len.div_ceil(super::MAX_COPY_CHUNK).max(1),
-            Cmd::Barrier | Cmd::SetObject { .. } => dwords += 2,
+            Cmd::Barrier | Cmd::SetObject { .. } | Cmd::Method32 { .. } => dwords += 2,
+            Cmd::Method64 { .. } => dwords += 3,
         }
     }
     data + align(dwords * 4)
@@ -188,7 +285,6 @@ pub(crate) fn encode(cmds: &[Cmd], ctx: &EncodeCtx<'_>, chunk: &Chunk) -> Result
     let mut pb = PushBuffer::with_capacity((chunk.len / 4) as usize);
     let mut data_off = 0u64;
     let mut launch_index = 0u64;
-    semaphore(&mut pb, ctx.subchannel, ctx.timeline.gpu_va(), ctx.wait_value, acquire_execute());
 
     let mut i = 0;
     while i < cmds.len() {
@@ -203,7 +299,8 @@ pub(crate) fn encode(cmds: &[Cmd], ctx: &EncodeCtx<'_>, chunk: &Chunk) -> Result
                 if ctx.kind != super::QueueKind::Compute {
                     return Err(Error::invalid("Runtime::submit", "a launch needs a compute queue"));
                 }
-                // Kernel arguments (constant buffer 0), patched with variables.
+                let attrs = program.attributes();
+                launch::check_launch(program.name(), attrs, dims, args.len())?;
                 for (off, _) in arg_vars {
                     if off.checked_add(8).is_none_or(|end| end > args.len()) {
                         return Err(Error::invalid(
@@ -212,50 +309,53 @@ pub(crate) fn encode(cmds: &[Cmd], ctx: &EncodeCtx<'_>, chunk: &Chunk) -> Result
                         ));
                     }
                 }
-                let (qmd_va, qmd_cpu) = match ctx.qmd_slots {
+                let (qmd_va, qmd_at) = match ctx.qmd_slots {
                     Some(slots) => {
                         let off = launch_index * QMD_SLOT_SIZE;
-                        let cpu =
-                            slots.cpu_addr.ok_or_else(|| Error::invalid("Runtime::submit", "QMD slots unmapped"))?;
-                        (slots.gpu_va + off, cpu + off as usize)
+                        (slots.gpu_va + off, QmdAt::Slots(off))
                     }
                     None => {
                         let at = data_off;
                         data_off += QMD_SLOT_SIZE;
-                        (chunk.gpu_va + at, chunk.cpu_addr + at as usize)
+                        (chunk.gpu_va + at, QmdAt::Chunk(at))
                     }
                 };
+                // Constant buffer 0 in fresh command memory: the driver area
+                // compiled code reads, then the arguments at the kernel's
+                // parameter-bank offset, then the variables patched in place.
+                let cbuf_len = launch::cbuf0_size(attrs, args.len());
                 let cbuf_at = data_off;
-                data_off += cbuf_bytes(args);
+                data_off += cbuf_bytes(program, args);
                 let cbuf_va = chunk.gpu_va + cbuf_at;
-                // The arguments go straight into fresh command memory; variables
-                // are patched there (bounds checked above).
-                write_bytes(chunk, cbuf_at, args);
+                let mut driver = [0u8; ga10b::CBUF0_PARAMS];
+                launch::write_driver_area(&mut driver, dims);
+                write_bytes(chunk, cbuf_at, &driver)?;
+                let params_at = cbuf_at + u64::from(attrs.param_offset);
+                write_bytes(chunk, params_at, args)?;
                 for (off, var) in arg_vars {
-                    write_bytes(chunk, cbuf_at + *off as u64, &ctx.values[var.0].to_le_bytes());
+                    write_bytes(chunk, params_at + *off as u64, &ctx.values[var.0].to_le_bytes())?;
                 }
 
-                let mut q = Qmd::new();
-                q.set_version_v03_00();
-                q.set(qmd::API_VISIBLE_CALL_LIMIT, 1);
-                q.set(qmd::SM_GLOBAL_CACHING_ENABLE, 1);
-                q.set_program_address(*program);
-                q.set_grid(dims.grid);
-                q.set_block(dims.block);
-                q.set(qmd::SHARED_MEMORY_SIZE, u64::from(dims.shared_mem));
-                q.set_constant_buffer(0, cbuf_va, cbuf_bytes(args) as u32);
+                let mut q: Qmd = *program.qmd_template();
+                launch::fill_launch(&mut q, attrs, dims, cbuf_va, cbuf_len)?;
                 // Fold a directly following signal into the QMD's release slot,
-                // unless the backend needs pushbuffer signals (seed 002).
+                // unless the backend needs pushbuffer signals (seed 002). The
+                // timeline is 64-bit: PAYLOAD64B, or the upper half is lost.
                 if ctx.placement == SignalPlacement::QmdRelease {
                     if let Some(Cmd::Signal { signal, value }) = cmds.get(i + 1) {
-                        q.set_release(0, &Release::new(signal.gpu_va(), ctx.value(*value)));
+                        let mut rel = Release::new(signal.gpu_va(), ctx.value(*value));
+                        rel.payload64 = true;
+                        q.set_release(0, &rel);
                         i += 1;
                     }
                 }
-                // SAFETY: `qmd_cpu` is the CPU view of a 256-byte QMD slot inside
-                // live command memory (the chunk or the queue's slots buffer).
-                unsafe {
-                    std::ptr::copy_nonoverlapping(q.to_bytes().as_ptr(), qmd_cpu as *mut u8, QMD_SIZE);
+                match qmd_at {
+                    QmdAt::Chunk(at) => write_bytes(chunk, at, &q.to_bytes())?,
+                    QmdAt::Slots(off) => {
+                        let slots =
+                            ctx.qmd_slots.ok_or_else(|| Error::invalid("Runtime::submit", "QMD slots vanished"))?;
+                        write_slot(slots, off, &q.to_bytes())?
+                    }
                 }
                 pb.method(ctx.subchannel, compute::SEND_PCAS_A, &[(qmd_va >> 8) as u32]);
                 pb.method(
@@ -296,6 +396,12 @@ pub(crate) fn encode(cmds: &[Cmd], ctx: &EncodeCtx<'_>, chunk: &Chunk) -> Result
             Cmd::SetObject { subchannel, class } => {
                 pb.method(*subchannel, host::SET_OBJECT, &[*class]);
             }
+            Cmd::Method64 { method, value } => {
+                pb.method(ctx.subchannel, *method, &[(*value >> 32) as u32, *value as u32]);
+            }
+            Cmd::Method32 { method, value } => {
+                pb.method(ctx.subchannel, *method, &[*value]);
+            }
         }
         i += 1;
     }
@@ -313,10 +419,33 @@ pub(crate) fn encode(cmds: &[Cmd], ctx: &EncodeCtx<'_>, chunk: &Chunk) -> Result
     Ok(Encoded { pushbuffer_offset: pb_off, pushbuffer_dwords: pb.len_dwords() as u32, total: pb_off + pb_len })
 }
 
-fn write_bytes(chunk: &Chunk, offset: u64, bytes: &[u8]) {
-    assert!(offset + bytes.len() as u64 <= chunk.len, "chunk overflow");
-    // SAFETY: the chunk is live command memory of `chunk.len` bytes, checked above.
+/// Where a launch's QMD goes: fresh command memory, or a queue's slots.
+enum QmdAt {
+    Chunk(u64),
+    Slots(u64),
+}
+
+/// Copy `bytes` into the chunk at `offset`, bounds-checked.
+fn write_bytes(chunk: &Chunk, offset: u64, bytes: &[u8]) -> Result<()> {
+    if offset.checked_add(bytes.len() as u64).is_none_or(|end| end > chunk.len) {
+        return Err(Error::invalid("Runtime::submit", "command memory bound exceeded (encoder bug)"));
+    }
+    // SAFETY: `[offset, offset + len)` lies inside the chunk (checked above),
+    // which is live command memory of `chunk.len` bytes owned by this submission.
     unsafe {
         std::ptr::copy_nonoverlapping(bytes.as_ptr(), (chunk.cpu_addr + offset as usize) as *mut u8, bytes.len())
     };
+    Ok(())
+}
+
+/// Copy a QMD into a queue's slot buffer at `offset`, bounds-checked.
+fn write_slot(slots: &Buffer, offset: u64, bytes: &[u8]) -> Result<()> {
+    let cpu = slots.cpu_addr.ok_or_else(|| Error::invalid("Runtime::submit", "QMD slots unmapped"))?;
+    if offset.checked_add(bytes.len() as u64).is_none_or(|end| end > slots.size) {
+        return Err(Error::invalid("Runtime::submit", "QMD slot past the slot buffer"));
+    }
+    // SAFETY: the range lies inside the slot buffer (checked above), which the
+    // queue owns and keeps mapped until `Runtime::release_queue`.
+    unsafe { std::ptr::copy_nonoverlapping(bytes.as_ptr(), (cpu + offset as usize) as *mut u8, bytes.len()) };
+    Ok(())
 }

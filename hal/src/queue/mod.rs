@@ -3,7 +3,7 @@
 //!
 //! - [`Runtime`] sets a device up through the RM API (device, address space,
 //!   TSG, subcontext, a compute and a copy channel, usermode), owns the
-//!   command memory and the device's timeline signal, and offers
+//!   command memory and one timeline signal per engine, and offers
 //!   [`Runtime::synchronize`], copies and program loading.
 //! - [`Queue`] records commands once (`wait`, `signal`, `launch`, `copy`,
 //!   `barrier`) with values that may be variables; [`Runtime::submit`] encodes
@@ -21,6 +21,7 @@
 //! conformance suite uses that to show the hazard and its fix.
 
 mod encode;
+pub mod launch;
 mod ring;
 
 use std::sync::Mutex;
@@ -28,6 +29,7 @@ use std::time::Duration;
 
 use encode::{Cmd, EncodeCtx};
 pub use encode::{LaunchDims, Program, QueueKind, Val, VarId};
+pub use launch::Arg;
 use ring::CommandRing;
 
 use crate::error::{Error, Result};
@@ -43,6 +45,22 @@ pub const COMPUTE_SUBCHANNEL: u8 = 1;
 pub const COPY_SUBCHANNEL: u8 = 4;
 /// Default command-memory ring size.
 pub const DEFAULT_RING_SIZE: u64 = 4 << 20;
+/// The default deadline of a [`Runtime`]'s own waits: 10 s.
+///
+/// The channel watchdog is off (seed 001) so that long kernels may run; the
+/// kernel therefore never reports a long kernel, and a wait that runs out
+/// with no channel faulted is an [`Error::Timeout`](crate::Error::Timeout),
+/// not a hang: the work may still complete, and waiting again is fine. A
+/// faulted channel is reported at once as
+/// [`Error::DeviceHang`](crate::Error::DeviceHang) with the kernel's fault
+/// record. Jobs with longer kernels lift the deadline with
+/// [`Runtime::set_wait_timeout`].
+pub const DEFAULT_WAIT_TIMEOUT: Duration = Duration::from_secs(10);
+
+fn duration_ns(d: Duration) -> u64 {
+    u64::try_from(d.as_nanos()).unwrap_or(u64::MAX)
+}
+
 /// Largest chunk one copy-engine launch moves (LINE_LENGTH_IN is 32 bits).
 pub const MAX_COPY_CHUNK: u64 = 1 << 30;
 
@@ -51,10 +69,25 @@ pub const MAX_COPY_CHUNK: u64 = 1 << 30;
 pub struct QueueOptions {
     /// Override the device's signal placement.
     pub signal_placement: Option<SignalPlacement>,
-    /// Reuse one QMD slot per launch across replays (rewritten in place at
-    /// every submit) instead of fresh command memory. Unsafe on Tegra when
-    /// combined with QMD-folded signals: that is the QMD race of seed 002.
+    /// Keep one QMD slot per launch across replays instead of fresh command
+    /// memory for every submit. A slot is rewritten only once the GPU has
+    /// finished the submission that last used it (it has read the QMD and
+    /// the arguments it points to); while that submission is in flight, or
+    /// when the queue grew past its slots, the submit uses fresh command
+    /// memory instead. So reuse never rewrites what the GPU may still read:
+    /// seed 002's QMD race cannot happen through this runtime (the
+    /// conformance suite builds the racy pattern by hand to show it).
     pub reuse_qmd_memory: bool,
+}
+
+/// A queue's persistent QMD memory (reuse mode).
+#[derive(Debug)]
+struct QmdSlots {
+    buffer: Buffer,
+    /// Launches it holds.
+    capacity: u64,
+    /// Timeline value of the last submission that used it (0: none).
+    last_use: u64,
 }
 
 /// A recorded command list, replayable with new variable values.
@@ -75,7 +108,7 @@ pub struct Queue {
     vars: usize,
     options: QueueOptions,
     /// Persistent QMD slots (reuse mode), allocated on first submit.
-    qmd_slots: Mutex<Option<Buffer>>,
+    qmd_slots: Mutex<Option<QmdSlots>>,
 }
 
 impl Queue {
@@ -95,6 +128,9 @@ impl Queue {
     pub fn with_options(mut self, options: QueueOptions) -> Self {
         self.options = options;
         self
+    }
+    fn launches(&self) -> u64 {
+        self.cmds.iter().filter(|c| matches!(c, Cmd::Launch { .. })).count() as u64
     }
     /// The engine this queue feeds.
     pub fn kind(&self) -> QueueKind {
@@ -125,7 +161,7 @@ impl Queue {
     }
     /// Launch `program` with `args` as constant buffer 0 (compute queues).
     pub fn launch(&mut self, program: &Program, dims: LaunchDims, args: &[u8]) -> &mut Self {
-        self.cmds.push(Cmd::Launch { program: program.gpu_va(), dims, args: args.to_vec(), arg_vars: Vec::new() });
+        self.cmds.push(Cmd::Launch { program: program.clone(), dims, args: args.to_vec(), arg_vars: Vec::new() });
         self
     }
     /// Launch with some 64-bit argument words taken from variables
@@ -138,7 +174,7 @@ impl Queue {
         arg_vars: &[(usize, VarId)],
     ) -> &mut Self {
         self.cmds.push(Cmd::Launch {
-            program: program.gpu_va(),
+            program: program.clone(),
             dims,
             args: args.to_vec(),
             arg_vars: arg_vars.to_vec(),
@@ -183,8 +219,9 @@ pub struct RuntimeObjects {
 
 struct SubmitState {
     ring: CommandRing,
-    /// Last timeline value a submission will release.
-    timeline_value: u64,
+    /// Last value a submission will release on each engine's timeline
+    /// (index: [`QueueKind::index`]).
+    timeline_values: [u64; 2],
 }
 
 /// A device set up for work: channels, command memory, timeline.
@@ -196,10 +233,25 @@ pub struct Runtime<I: GpuIface> {
     objects: RuntimeObjects,
     compute: Channel,
     copy: Channel,
-    timeline: Signal,
+    /// One timeline per engine (index: [`QueueKind::index`]).
+    timelines: [Signal; 2],
     state: Mutex<SubmitState>,
-    wait_timeout: Duration,
-    local_memory: Mutex<Option<(Buffer, u64)>>,
+    /// How long the runtime's own waits may take, in nanoseconds (`u64::MAX`: no limit).
+    wait_timeout_ns: std::sync::atomic::AtomicU64,
+    local_memory: Mutex<Option<LocalMemory>>,
+}
+
+/// The shader local memory a [`Runtime`] bound to its compute engine.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LocalMemory {
+    /// The backing buffer (GPU only).
+    pub buffer: Buffer,
+    /// Bytes per thread it serves (`SHADER_LOCAL_MEMORY_HIGH_SIZE` of any QMD may be this much).
+    pub per_thread: u32,
+    /// Bytes per TPC (`SET_SHADER_LOCAL_MEMORY_NON_THROTTLED`).
+    pub per_tpc: u64,
+    /// SMs it is sized for (`SET_SHADER_LOCAL_MEMORY_NON_THROTTLED_C`).
+    pub max_sm_count: u32,
 }
 
 impl<I: GpuIface> std::fmt::Debug for Runtime<I> {
@@ -209,9 +261,33 @@ impl<I: GpuIface> std::fmt::Debug for Runtime<I> {
 }
 
 impl<I: GpuIface> Runtime<I> {
-    /// Set `iface` up with the default ring size and a 10 s wait timeout.
+    /// Set `iface` up with the default ring size and [`DEFAULT_WAIT_TIMEOUT`].
     pub fn new(iface: I) -> Result<Self> {
-        Self::with_config(iface, DEFAULT_RING_SIZE, Duration::from_secs(10))
+        Self::with_config(iface, DEFAULT_RING_SIZE, DEFAULT_WAIT_TIMEOUT)
+    }
+
+    /// How long the runtime's own waits ([`synchronize`](Self::synchronize),
+    /// and the copies and frees that synchronize) may take.
+    pub fn wait_timeout(&self) -> Duration {
+        match self.wait_timeout_ns.load(std::sync::atomic::Ordering::Relaxed) {
+            u64::MAX => Duration::MAX,
+            ns => Duration::from_nanos(ns),
+        }
+    }
+
+    /// Change the deadline of the runtime's own waits; `Duration::MAX`
+    /// waits for ever. A job whose kernels run longer than the default
+    /// lifts it here:
+    ///
+    /// ```
+    /// # use std::time::Duration;
+    /// # fn f<I: gpuiface_hal::GpuIface>(rt: &gpuiface_hal::queue::Runtime<I>) {
+    /// rt.set_wait_timeout(Duration::from_secs(600)); // a ten-minute kernel is not a hang
+    /// assert_eq!(rt.wait_timeout(), Duration::from_secs(600));
+    /// # }
+    /// ```
+    pub fn set_wait_timeout(&self, timeout: Duration) {
+        self.wait_timeout_ns.store(duration_ns(timeout), std::sync::atomic::Ordering::Relaxed);
     }
 
     /// Set up with an explicit command-ring size and wait timeout.
@@ -227,13 +303,13 @@ impl<I: GpuIface> Runtime<I> {
                 return Err(e);
             }
         };
-        let rest = (|| -> Result<(Signal, CommandRing)> {
+        let rest = (|| -> Result<([Signal; 2], CommandRing)> {
             iface.setup_usermode()?;
-            let timeline = iface.signal_alloc()?;
+            let timelines = [iface.signal_alloc()?, iface.signal_alloc()?];
             let ring = CommandRing::new(&iface, ring_size)?;
-            Ok((timeline, ring))
+            Ok((timelines, ring))
         })();
-        let (timeline, ring) = match rest {
+        let (timelines, ring) = match rest {
             Ok(v) => v,
             Err(e) => {
                 for h in created.iter().rev() {
@@ -247,9 +323,9 @@ impl<I: GpuIface> Runtime<I> {
             objects,
             compute,
             copy,
-            timeline,
-            state: Mutex::new(SubmitState { ring, timeline_value: 0 }),
-            wait_timeout,
+            timelines,
+            state: Mutex::new(SubmitState { ring, timeline_values: [0; 2] }),
+            wait_timeout_ns: std::sync::atomic::AtomicU64::new(duration_ns(wait_timeout)),
             local_memory: Mutex::new(None),
         };
         rt.init_channels()?;
@@ -291,11 +367,23 @@ impl<I: GpuIface> Runtime<I> {
         ))
     }
 
-    /// Bind the engine objects to their subchannels (SET_OBJECT).
+    /// Bind the engine objects to their subchannels (SET_OBJECT), and give
+    /// the compute engine its shared- and local-memory windows: the generic
+    /// addresses at which compiled code reaches shared and local memory
+    /// (the same values go into every constant buffer 0, where the code
+    /// reads them). The backend keeps both windows free of buffers.
     fn init_channels(&self) -> Result<()> {
         let info = self.iface.info();
         let mut q = Queue::compute();
         q.cmds.push(Cmd::SetObject { subchannel: COMPUTE_SUBCHANNEL, class: info.compute_class });
+        q.cmds.push(Cmd::Method64 {
+            method: crate::classes::compute::SET_SHADER_LOCAL_MEMORY_WINDOW_A,
+            value: crate::hw::ga10b::LOCAL_MEM_WINDOW,
+        });
+        q.cmds.push(Cmd::Method64 {
+            method: crate::classes::compute::SET_SHADER_SHARED_MEMORY_WINDOW_A,
+            value: crate::hw::ga10b::SHARED_MEM_WINDOW,
+        });
         self.submit(&q, &[])?;
         let mut q = Queue::copy_queue();
         q.cmds.push(Cmd::SetObject { subchannel: COPY_SUBCHANNEL, class: info.dma_copy_class });
@@ -318,16 +406,18 @@ impl<I: GpuIface> Runtime<I> {
         (self.compute.object, self.copy.object)
     }
 
-    /// The device timeline: every submission waits for its predecessor's
-    /// value and releases the next, so submissions on the compute and copy
-    /// channels complete in submission order.
-    pub fn timeline(&self) -> &Signal {
-        &self.timeline
+    /// The timeline of one engine's queues: each submission on that engine
+    /// releases the next value when everything in it has completed (its
+    /// channel runs in order). The engines have independent timelines:
+    /// order work across them with [`Queue::wait`] and [`Queue::signal`],
+    /// as with CUDA streams or tinygrad's HCQ queues.
+    pub fn timeline(&self, kind: QueueKind) -> &Signal {
+        &self.timelines[kind.index()]
     }
 
-    /// The timeline value the last submission will release.
-    pub fn last_timeline_value(&self) -> u64 {
-        self.lock_state().timeline_value
+    /// The value the last submission on `kind`'s queues will release.
+    pub fn last_timeline_value(&self, kind: QueueKind) -> u64 {
+        self.lock_state().timeline_values[kind.index()]
     }
 
     fn lock_state(&self) -> std::sync::MutexGuard<'_, SubmitState> {
@@ -335,8 +425,10 @@ impl<I: GpuIface> Runtime<I> {
     }
 
     /// Encode `queue` into fresh command memory with `bindings` for its
-    /// variables, submit it to its channel, and return the timeline value that
-    /// marks its completion.
+    /// variables, submit it to its channel, and return the value of its
+    /// engine's [`timeline`](Self::timeline) that marks its completion. A
+    /// submission waits for nothing on other engines unless the queue says
+    /// so ([`Queue::wait`]).
     pub fn submit(&self, queue: &Queue, bindings: &[(VarId, u64)]) -> Result<u64> {
         let mut values = vec![None; queue.vars];
         for (var, v) in bindings {
@@ -356,60 +448,74 @@ impl<I: GpuIface> Runtime<I> {
             QueueKind::Copy => (&self.copy, COPY_SUBCHANNEL),
         };
 
-        let qmd_slots = if queue.options.reuse_qmd_memory { Some(self.qmd_slots(queue)?) } else { None };
+        // Reuse mode: the queue's slots, when the GPU is done with them.
+        let mut slots_guard = if queue.options.reuse_qmd_memory { Some(self.qmd_slots(queue)?) } else { None };
+        let qmd_slots = slots_guard
+            .as_ref()
+            .and_then(|g| g.as_ref())
+            .filter(|s| s.capacity >= queue.launches() && self.timeline(queue.kind).value() >= s.last_use)
+            .map(|s| s.buffer.clone());
 
         let mut state = self.lock_state();
-        let wait_value = state.timeline_value;
-        let signal_value = wait_value + 1;
+        let engine = queue.kind.index();
+        let signal_value = state.timeline_values[engine] + 1;
         let ctx = EncodeCtx {
             kind: queue.kind,
             subchannel,
             placement,
             values: &values,
-            timeline: &self.timeline,
-            wait_value,
+            timeline: &self.timelines[engine],
             signal_value,
             qmd_slots: qmd_slots.as_ref(),
         };
         let upper_bound = encode::upper_bound(&queue.cmds, &ctx);
-        let timeline = &self.timeline;
-        let timeout = self.wait_timeout;
+        let timelines = &self.timelines;
+        let timeout = self.wait_timeout();
         let iface = &self.iface;
-        let chunk = state.ring.alloc(upper_bound, |value| iface.signal_wait(timeline, value, timeout))?;
+        let chunk = state.ring.alloc(upper_bound, |(e, value)| iface.signal_wait(&timelines[e], value, timeout))?;
         let used = encode::encode(&queue.cmds, &ctx, &chunk)?;
-        state.ring.commit(&chunk, used.total, signal_value);
-        state.timeline_value = signal_value;
+        state.ring.commit(&chunk, used.total, (engine, signal_value));
+        state.timeline_values[engine] = signal_value;
         let entry = crate::GpFifoEntry::new(chunk.gpu_va + used.pushbuffer_offset, used.pushbuffer_dwords);
         let res = self.iface.submit(channel.handle, &[entry]);
         drop(state);
+        if qmd_slots.is_some() {
+            if let Some(slots) = slots_guard.as_mut().and_then(|g| g.as_mut()) {
+                slots.last_use = signal_value;
+            }
+        }
         res.map(|_| signal_value)
     }
 
-    fn qmd_slots(&self, queue: &Queue) -> Result<Buffer> {
+    /// The queue's slots, allocated at its first submit for the launches it
+    /// then had; held locked for the submit.
+    fn qmd_slots<'q>(&self, queue: &'q Queue) -> Result<std::sync::MutexGuard<'q, Option<QmdSlots>>> {
         let mut slots = queue.qmd_slots.lock().unwrap_or_else(|p| p.into_inner());
-        if let Some(b) = slots.as_ref() {
-            return Ok(b.clone());
+        if slots.is_none() {
+            let capacity = queue.launches().max(1);
+            let buffer = self.iface.alloc(AllocRequest::new(capacity * encode::QMD_SLOT_SIZE).uncached())?;
+            *slots = Some(QmdSlots { buffer, capacity, last_use: 0 });
         }
-        let launches = queue.cmds.iter().filter(|c| matches!(c, Cmd::Launch { .. })).count().max(1) as u64;
-        let b = self.iface.alloc(AllocRequest::new(launches * encode::QMD_SLOT_SIZE).uncached())?;
-        *slots = Some(b.clone());
-        Ok(b)
+        Ok(slots)
     }
 
     /// Release a queue's persistent QMD memory (reuse mode), after synchronizing.
     pub fn release_queue(&self, queue: &Queue) -> Result<()> {
         let slot = queue.qmd_slots.lock().unwrap_or_else(|p| p.into_inner()).take();
-        if let Some(b) = slot {
+        if let Some(s) = slot {
             self.synchronize()?;
-            self.iface.free(b)?;
+            self.iface.free(s.buffer)?;
         }
         Ok(())
     }
 
-    /// Wait until every submitted command has completed.
+    /// Wait until every submitted command, on every engine, has completed.
     pub fn synchronize(&self) -> Result<()> {
-        let target = self.last_timeline_value();
-        self.iface.signal_wait(&self.timeline, target, self.wait_timeout)
+        let targets = self.lock_state().timeline_values;
+        for (timeline, target) in self.timelines.iter().zip(targets) {
+            self.iface.signal_wait(timeline, target, self.wait_timeout())?;
+        }
+        Ok(())
     }
 
     /// Free a buffer once the GPU is done with it: waits for every submitted
@@ -420,17 +526,62 @@ impl<I: GpuIface> Runtime<I> {
         self.iface.free(buffer)
     }
 
-    /// Upload a program's code into GPU memory.
+    /// Upload raw code into GPU memory (a closure kernel on the mock; see
+    /// [`Program::new`] for the attributes its launches get). Real kernels
+    /// come from a cubin: [`Runtime::load_kernel`].
     pub fn load_program(&self, code: &[u8]) -> Result<Program> {
-        if code.is_empty() {
-            return Err(Error::invalid("Runtime::load_program", "empty program"));
+        let buffer = self.upload_code("Runtime::load_program", code)?;
+        Ok(Program::new(buffer))
+    }
+
+    /// Load kernel `name` from a cubin: its code (followed by the prefetch
+    /// pad), its attributes, and the QMD its launches start from. A kernel
+    /// that needs local memory grows the runtime's local memory first.
+    ///
+    /// ```
+    /// # use gpuiface_hal::queue::{Runtime, Queue, LaunchDims, Arg};
+    /// # fn f<I: gpuiface_hal::GpuIface>(rt: &Runtime<I>, cubin: &[u8], out_va: u64) -> gpuiface_hal::Result<()> {
+    /// let fill = rt.load_kernel(cubin, "fill")?;
+    /// let args = fill.pack_args(&[Arg::U64(out_va), Arg::U32(1000), Arg::U32(3)])?;
+    /// let mut q = Queue::compute();
+    /// q.launch(&fill, LaunchDims::new([8, 1, 1], [128, 1, 1]), &args);
+    /// rt.submit(&q, &[])?;
+    /// # Ok(()) }
+    /// ```
+    pub fn load_kernel(&self, cubin: &[u8], name: &str) -> Result<Program> {
+        let parsed = crate::cubin::Cubin::parse(cubin)?;
+        parsed.check_architecture(self.iface.info().sm_version)?;
+        let image = parsed.kernel(name)?;
+        let per_thread = launch::local_memory_per_thread(&image.attrs);
+        if per_thread > 0 {
+            self.ensure_local_memory(per_thread)?;
         }
-        let buffer = self.iface.alloc(AllocRequest::new(code.len() as u64).align(256))?;
-        if let Err(e) = self.copyin(&buffer, 0, code) {
+        let buffer = self.upload_code("Runtime::load_kernel", &image.code)?;
+        Ok(Program::with_attributes(buffer, image.name.clone(), image.attrs.clone(), image.code.len() as u64))
+    }
+
+    fn upload_code(&self, op: &'static str, code: &[u8]) -> Result<Buffer> {
+        if code.is_empty() {
+            return Err(Error::invalid(op, "empty program"));
+        }
+        let size = code.len() as u64 + crate::hw::ga10b::PROGRAM_PREFETCH_PAD;
+        let buffer = self.iface.alloc(AllocRequest::new(size).align(crate::hw::ga10b::PROGRAM_ALIGN))?;
+        // A buffer allocated just now holds nothing the GPU could be using:
+        // write it directly rather than wait for unrelated work.
+        let written = match buffer.cpu_ptr() {
+            Some(p) if self.iface.info().io_coherent && buffer.size >= code.len() as u64 => {
+                // SAFETY: `p` maps the whole fresh buffer (checked: at least
+                // `code.len()` bytes), which no other handle or GPU work uses yet.
+                unsafe { std::ptr::copy_nonoverlapping(code.as_ptr(), p, code.len()) };
+                Ok(())
+            }
+            _ => self.copyin_staged(&buffer, 0, code),
+        };
+        if let Err(e) = written {
             let _ = self.iface.free(buffer);
             return Err(e);
         }
-        Ok(Program::new(buffer))
+        Ok(buffer)
     }
 
     /// Free a program's memory (after synchronizing: a launch may still read it).
@@ -531,24 +682,52 @@ impl<I: GpuIface> Runtime<I> {
         res.and(freed)
     }
 
-    /// Make sure the shader-local-memory buffer holds `bytes` and return it.
-    /// Growing it first synchronizes: in-flight kernels may still use the old
-    /// buffer (seed 002).
-    pub fn ensure_local_memory(&self, bytes: u64) -> Result<Buffer> {
+    /// The local memory bound to the compute engine, if any.
+    pub fn local_memory(&self) -> Option<LocalMemory> {
+        self.local_memory.lock().unwrap_or_else(|p| p.into_inner()).clone()
+    }
+
+    /// Make sure the compute engine has at least `per_thread` bytes of
+    /// shader local memory per thread, for every warp slot of every SM, and
+    /// return what is bound. Growing allocates a new buffer, binds it with
+    /// `SET_SHADER_LOCAL_MEMORY_A/B` and `..._NON_THROTTLED_A/B/C` on the
+    /// compute channel, synchronizes, and only then frees the old buffer:
+    /// launches submitted before the rebinding may still use it (seed 002).
+    pub fn ensure_local_memory(&self, per_thread: u32) -> Result<LocalMemory> {
+        use crate::hw::ga10b;
         let mut lm = self.local_memory.lock().unwrap_or_else(|p| p.into_inner());
-        if let Some((b, size)) = lm.as_ref() {
-            if *size >= bytes {
-                return Ok(b.clone());
+        if let Some(cur) = lm.as_ref() {
+            if cur.per_thread >= per_thread {
+                return Ok(cur.clone());
             }
         }
-        self.synchronize()?;
-        if let Some((old, _)) = lm.take() {
-            self.iface.free(old)?;
+        let per_thread = per_thread.max(1).next_multiple_of(ga10b::LOCAL_PER_THREAD_ALIGN);
+        let per_tpc = ga10b::local_bytes_per_tpc(per_thread);
+        let tpcs = u64::from(self.iface.info().num_tpc.max(1));
+        let size = (per_tpc * tpcs).next_multiple_of(1 << 17);
+        let buffer = self.iface.alloc(AllocRequest::new(size).gpu_only())?;
+        let max_sm_count = (tpcs as u32) * ga10b::SMS_PER_TPC;
+        let mut q = Queue::compute();
+        q.cmds.push(Cmd::Method64 { method: crate::classes::compute::SET_SHADER_LOCAL_MEMORY_A, value: buffer.gpu_va });
+        q.cmds.push(Cmd::Method64 {
+            method: crate::classes::compute::SET_SHADER_LOCAL_MEMORY_NON_THROTTLED_A,
+            value: per_tpc,
+        });
+        q.cmds.push(Cmd::Method32 {
+            method: crate::classes::compute::SET_SHADER_LOCAL_MEMORY_NON_THROTTLED_C,
+            value: max_sm_count,
+        });
+        let compute = self.timeline(QueueKind::Compute);
+        let bound = self.submit(&q, &[]).and_then(|v| self.iface.signal_wait(compute, v, self.wait_timeout()));
+        if let Err(e) = bound {
+            let _ = self.iface.free(buffer);
+            return Err(e);
         }
-        let size = bytes.max(1).next_multiple_of(1 << 16);
-        let b = self.iface.alloc(AllocRequest::new(size).gpu_only())?;
-        *lm = Some((b.clone(), size));
-        Ok(b)
+        let new = LocalMemory { buffer, per_thread, per_tpc, max_sm_count };
+        if let Some(old) = lm.replace(new.clone()) {
+            self.iface.free(old.buffer)?;
+        }
+        Ok(new)
     }
 }
 
@@ -556,8 +735,8 @@ impl<I: GpuIface> Drop for Runtime<I> {
     fn drop(&mut self) {
         // Best effort: a hung device must still be torn down cleanly.
         let _ = self.synchronize();
-        if let Some((b, _)) = self.local_memory.get_mut().unwrap_or_else(|p| p.into_inner()).take() {
-            let _ = self.iface.free(b);
+        if let Some(lm) = self.local_memory.get_mut().unwrap_or_else(|p| p.into_inner()).take() {
+            let _ = self.iface.free(lm.buffer);
         }
         let state = self.state.get_mut().unwrap_or_else(|p| p.into_inner());
         state.ring.release(&self.iface);

@@ -27,12 +27,16 @@ pub(crate) struct Chunk {
     pub len: u64,
 }
 
+/// When a piece of the ring is free again: an engine's timeline reaching a value.
+pub(crate) type Mark = (usize, u64);
+
 pub(crate) struct CommandRing {
     buffer: Option<Buffer>,
     size: u64,
     head: u64,
-    /// (start, end, timeline value) of submissions the GPU may still read, oldest first.
-    pending: VecDeque<(u64, u64, u64)>,
+    /// (start, end, (engine, timeline value)) of submissions the GPU may
+    /// still read, oldest first.
+    pending: VecDeque<(u64, u64, Mark)>,
 }
 
 impl CommandRing {
@@ -45,9 +49,9 @@ impl CommandRing {
         Ok(CommandRing { size: buffer.size, buffer: Some(buffer), head: 0, pending: VecDeque::new() })
     }
 
-    /// Reserve `len` bytes; `wait(value)` blocks until the timeline reaches
-    /// `value` when older work still occupies the space.
-    pub(crate) fn alloc(&mut self, len: u64, mut wait: impl FnMut(u64) -> Result<()>) -> Result<Chunk> {
+    /// Reserve `len` bytes; `wait(mark)` blocks until an engine's timeline
+    /// reaches a value, when older work still occupies the space.
+    pub(crate) fn alloc(&mut self, len: u64, mut wait: impl FnMut(Mark) -> Result<()>) -> Result<Chunk> {
         let buffer = self.buffer.as_ref().ok_or_else(|| Error::DeviceLost("command ring released".into()))?;
         let len = len.max(RING_ALIGN).next_multiple_of(RING_ALIGN);
         if len > self.size {
@@ -72,8 +76,9 @@ impl CommandRing {
         Ok(Chunk { gpu_va: buffer.gpu_va + start, cpu_addr: cpu_base + start as usize, offset: start, len })
     }
 
-    /// Keep the first `used` bytes of `chunk` until the timeline reaches `value`.
-    pub(crate) fn commit(&mut self, chunk: &Chunk, used: u64, value: u64) {
+    /// Keep the first `used` bytes of `chunk` until `value` (an engine's
+    /// timeline value) is reached.
+    pub(crate) fn commit(&mut self, chunk: &Chunk, used: u64, value: Mark) {
         let end = chunk.offset + used.max(1).next_multiple_of(RING_ALIGN);
         self.pending.push_back((chunk.offset, end, value));
         self.head = end;
@@ -111,7 +116,7 @@ mod tests {
                     Ok(())
                 })
                 .unwrap();
-            r.commit(&c, 1000, value);
+            r.commit(&c, 1000, (0, value));
         }
         assert!(waited.is_empty(), "first lap needs no waits: {waited:?}");
         // Wraps to 0: must wait for submission 1 (which used [0, 1024)) only.
@@ -122,7 +127,7 @@ mod tests {
             })
             .unwrap();
         assert_eq!((c.offset, c.gpu_va), (0, 0x10000));
-        assert_eq!(waited, vec![1]);
+        assert_eq!(waited, vec![(0, 1)]);
     }
 
     #[test]
@@ -130,7 +135,7 @@ mod tests {
         let mut r = ring(4096);
         assert!(r.alloc(8192, |_| Ok(())).is_err());
         let c = r.alloc(4096, |_| Ok(())).unwrap();
-        r.commit(&c, 4096, 7);
+        r.commit(&c, 4096, (1, 7));
         let e = r.alloc(256, |_| Err(Error::DeviceLost("x".into()))).unwrap_err();
         assert_eq!(e.kind(), crate::ErrorKind::DeviceLost);
     }

@@ -1,0 +1,397 @@
+//! A loader for CUDA cubins (ELF64, `EM_CUDA`): each kernel's code and the
+//! attributes a launch needs, from `.nv.info`, `.nv.info.<kernel>` and the
+//! section table.
+//!
+//! The ELF container is parsed by the [`elf`] crate; this module reads only
+//! what NVIDIA puts inside it:
+//!
+//! | attribute | where it is |
+//! |---|---|
+//! | code | `.text.<kernel>` |
+//! | registers per thread | `.text.<kernel>` `sh_info >> 24` (and `EIATTR_REGCOUNT` in `.nv.info`) |
+//! | barriers | `.text.<kernel>` `(sh_flags >> 20) & 0x7f` |
+//! | static shared memory | size of `.nv.shared.<kernel>` |
+//! | constant bank 0 size | size of `.nv.constant0.<kernel>` |
+//! | parameter bank offset and size | `EIATTR_PARAM_CBANK` (0x0a) |
+//! | each parameter's offset and size | `EIATTR_KPARAM_INFO` (0x17) |
+//! | local memory per thread (stack frame) | `EIATTR_FRAME_SIZE` (0x11), `EIATTR_MIN_STACK_SIZE` (0x12) |
+//! | CRS stack | `EIATTR_CRS_STACK_SIZE` (0x1e) |
+//! | max threads (`.maxntid`) / required threads (`.reqntid`) | `EIATTR_MAX_THREADS` (0x05) / `EIATTR_REQNTID` (0x10) |
+//!
+//! The attribute codes were read off `cuobjdump -elf` of the suite's own
+//! cubins (`kernels/sm_87/`). What the loader does not support (relocations,
+//! global variables, constant banks other than 0, another GPU architecture)
+//! is a typed error that names it.
+//!
+//! ```
+//! use gpuiface_hal::cubin::Cubin;
+//! // Anything that is not an ELF64 cubin is refused with a reason.
+//! let err = Cubin::parse(b"not an elf").unwrap_err();
+//! assert!(err.to_string().contains("not an ELF"), "{err}");
+//! ```
+
+use std::collections::BTreeMap;
+
+use elf::endian::LittleEndian;
+use elf::ElfBytes;
+
+use crate::error::Error;
+
+/// `e_machine` of a cubin.
+pub const EM_CUDA: u16 = 190;
+
+/// `.nv.info` attribute codes (`EIATTR_*`) the loader reads.
+pub mod eiattr {
+    /// `EIATTR_MAX_THREADS`: three u32, the kernel's `.maxntid`.
+    pub const MAX_THREADS: u8 = 0x05;
+    /// `EIATTR_PARAM_CBANK`: u32 symbol, u16 offset, u16 size of the parameter bank.
+    pub const PARAM_CBANK: u8 = 0x0a;
+    /// `EIATTR_REQNTID`: three u32, the kernel's `.reqntid`.
+    pub const REQNTID: u8 = 0x10;
+    /// `EIATTR_FRAME_SIZE`: u32 symbol, u32 bytes of stack frame per thread.
+    pub const FRAME_SIZE: u8 = 0x11;
+    /// `EIATTR_MIN_STACK_SIZE`: u32 symbol, u32 bytes of stack per thread.
+    pub const MIN_STACK_SIZE: u8 = 0x12;
+    /// `EIATTR_KPARAM_INFO`: u32 index, u16 ordinal, u16 offset, u32 flags (size in bits 31:18).
+    pub const KPARAM_INFO: u8 = 0x17;
+    /// `EIATTR_CBANK_PARAM_SIZE`: u16 parameter bank size (in the header).
+    pub const CBANK_PARAM_SIZE: u8 = 0x19;
+    /// `EIATTR_CRS_STACK_SIZE`: u32 bytes.
+    pub const CRS_STACK_SIZE: u8 = 0x1e;
+    /// `EIATTR_REGCOUNT`: u32 symbol, u32 registers.
+    pub const REGCOUNT: u8 = 0x2f;
+}
+
+/// `.nv.info` entry formats (`EIFMT_*`).
+mod eifmt {
+    pub const NVAL: u8 = 0x01;
+    pub const BVAL: u8 = 0x02;
+    pub const HVAL: u8 = 0x03;
+    pub const SVAL: u8 = 0x04;
+}
+
+/// Why a cubin could not be loaded.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum CubinError {
+    /// The bytes are not an ELF64 little-endian file.
+    #[error("not an ELF64 little-endian cubin: {0}")]
+    NotElf(String),
+    /// An ELF file for another machine.
+    #[error("ELF machine {0} is not EM_CUDA ({EM_CUDA})")]
+    NotCuda(u16),
+    /// Code for another GPU architecture.
+    #[error("cubin is for SM {}.{}; this GPU runs SM {}.{}", .found >> 8, .found & 0xff, .wanted >> 8, .wanted & 0xff)]
+    WrongArchitecture {
+        /// The cubin's SM (`major << 8 | minor`).
+        found: u32,
+        /// The GPU's SM.
+        wanted: u32,
+    },
+    /// No kernel of that name.
+    #[error("no kernel named {name:?} in the cubin (it has: {available})")]
+    NoSuchKernel {
+        /// The name asked for.
+        name: String,
+        /// The kernels the cubin has, comma separated.
+        available: String,
+    },
+    /// The cubin needs something this loader does not do.
+    #[error("kernel {kernel:?} needs {what}, which the loader does not support")]
+    Unsupported {
+        /// The kernel (or `*` for the whole cubin).
+        kernel: String,
+        /// What (e.g. `relocations (.rel.text.k)`).
+        what: String,
+    },
+    /// The cubin is inconsistent.
+    #[error("malformed cubin: {0}")]
+    Malformed(String),
+}
+
+impl From<CubinError> for Error {
+    fn from(e: CubinError) -> Self {
+        match e {
+            CubinError::Unsupported { .. } | CubinError::WrongArchitecture { .. } => {
+                Error::Unsupported { backend: "cubin loader", what: e.to_string() }
+            }
+            other => Error::InvalidArgument { op: "cubin", reason: other.to_string() },
+        }
+    }
+}
+
+/// One kernel parameter (`EIATTR_KPARAM_INFO`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct KernelParam {
+    /// Position in the kernel's signature.
+    pub ordinal: u16,
+    /// Byte offset inside the parameter bank.
+    pub offset: u16,
+    /// Size in bytes.
+    pub size: u16,
+}
+
+/// What a launch needs to know about a kernel.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct KernelAttributes {
+    /// SM version the code is for (`major << 8 | minor`, 0x807 for SM 8.7).
+    pub sm_version: u32,
+    /// Registers per thread.
+    pub registers: u32,
+    /// Named barriers the kernel uses.
+    pub barriers: u32,
+    /// Static shared memory per block, in bytes.
+    pub shared_static: u32,
+    /// Size of constant bank 0 as compiled (driver area + parameters).
+    pub cbank0_size: u32,
+    /// Offset of the parameter bank inside constant buffer 0.
+    pub param_offset: u32,
+    /// Size of the parameter bank.
+    pub param_size: u32,
+    /// Parameters by ordinal.
+    pub params: Vec<KernelParam>,
+    /// Stack frame per thread (local memory), in bytes.
+    pub frame_size: u32,
+    /// Minimum stack per thread including callees, in bytes.
+    pub min_stack_size: u32,
+    /// CRS (call/return) stack size.
+    pub crs_stack_size: u32,
+    /// `.maxntid`, when the kernel declares one.
+    pub max_threads: Option<[u32; 3]>,
+    /// `.reqntid`, when the kernel declares one.
+    pub required_threads: Option<[u32; 3]>,
+}
+
+impl KernelAttributes {
+    /// Local memory (bytes per thread) the kernel's stack needs; 0 when none.
+    pub fn stack_bytes(&self) -> u32 {
+        self.frame_size.max(self.min_stack_size)
+    }
+}
+
+/// A kernel: its code and attributes.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct KernelImage {
+    /// The kernel's name (the `.entry` symbol).
+    pub name: String,
+    /// The SASS, as it must be placed in GPU memory.
+    pub code: Vec<u8>,
+    /// What a launch needs.
+    pub attrs: KernelAttributes,
+}
+
+/// A parsed cubin: every kernel in it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Cubin {
+    sm_version: u32,
+    kernels: Vec<KernelImage>,
+}
+
+fn u16_at(d: &[u8], o: usize) -> Option<u16> {
+    d.get(o..o + 2).map(|b| u16::from_le_bytes([b[0], b[1]]))
+}
+fn u32_at(d: &[u8], o: usize) -> Option<u32> {
+    d.get(o..o + 4).map(|b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
+}
+
+/// One `.nv.info` entry: attribute and its payload (the 16-bit header value
+/// for NVAL/BVAL/HVAL, the bytes after the header for SVAL).
+struct InfoEntry<'a> {
+    attr: u8,
+    header_value: u16,
+    data: &'a [u8],
+}
+
+fn info_entries<'a>(section: &str, d: &'a [u8]) -> Result<Vec<InfoEntry<'a>>, CubinError> {
+    let mut out = Vec::new();
+    let mut o = 0;
+    while o < d.len() {
+        let bad = || CubinError::Malformed(format!("{section}: truncated entry at {o:#x}"));
+        let (fmt, attr) = (d[o], *d.get(o + 1).ok_or_else(bad)?);
+        let value = u16_at(d, o + 2).ok_or_else(bad)?;
+        match fmt {
+            eifmt::NVAL | eifmt::BVAL | eifmt::HVAL => {
+                out.push(InfoEntry { attr, header_value: value, data: &[] });
+                o += 4;
+            }
+            eifmt::SVAL => {
+                let data = d.get(o + 4..o + 4 + usize::from(value)).ok_or_else(bad)?;
+                out.push(InfoEntry { attr, header_value: value, data });
+                o += 4 + usize::from(value);
+            }
+            other => {
+                return Err(CubinError::Malformed(format!("{section}: unknown entry format {other:#x} at {o:#x}")))
+            }
+        }
+    }
+    Ok(out)
+}
+
+fn three_u32(d: &[u8]) -> Option<[u32; 3]> {
+    Some([u32_at(d, 0)?, u32_at(d, 4)?, u32_at(d, 8)?])
+}
+
+impl Cubin {
+    /// Parse a cubin and every kernel in it.
+    pub fn parse(bytes: &[u8]) -> Result<Cubin, CubinError> {
+        let file = ElfBytes::<LittleEndian>::minimal_parse(bytes).map_err(|e| CubinError::NotElf(e.to_string()))?;
+        if file.ehdr.class != elf::file::Class::ELF64 {
+            return Err(CubinError::NotElf("32-bit ELF".into()));
+        }
+        if file.ehdr.e_machine != EM_CUDA {
+            return Err(CubinError::NotCuda(file.ehdr.e_machine));
+        }
+        // EF_CUDA_SM: the low byte of e_flags is the SM as a decimal number (87).
+        let sm = file.ehdr.e_flags & 0xff;
+        let sm_version = ((sm / 10) << 8) | (sm % 10);
+
+        let (shdrs, strtab) = file.section_headers_with_strtab().map_err(|e| CubinError::Malformed(e.to_string()))?;
+        let (Some(shdrs), Some(strtab)) = (shdrs, strtab) else {
+            return Err(CubinError::Malformed("no section table".into()));
+        };
+        let symbols: Vec<String> = match file.symbol_table().map_err(|e| CubinError::Malformed(e.to_string()))? {
+            Some((syms, names)) => {
+                syms.iter().map(|s| names.get(s.st_name as usize).unwrap_or_default().to_string()).collect()
+            }
+            None => Vec::new(),
+        };
+
+        let mut sections: BTreeMap<String, elf::section::SectionHeader> = BTreeMap::new();
+        for sh in shdrs.iter() {
+            let name = strtab.get(sh.sh_name as usize).map_err(|e| CubinError::Malformed(e.to_string()))?;
+            sections.insert(name.to_string(), sh);
+        }
+        let data = |sh: &elf::section::SectionHeader| -> Result<&[u8], CubinError> {
+            if sh.sh_type == elf::abi::SHT_NOBITS {
+                return Ok(&[]);
+            }
+            file.section_data(sh).map(|(d, _)| d).map_err(|e| CubinError::Malformed(e.to_string()))
+        };
+
+        for name in sections.keys() {
+            if name == ".nv.global" || name == ".nv.global.init" || name.starts_with(".nv.constant2") {
+                return Err(CubinError::Unsupported {
+                    kernel: "*".into(),
+                    what: format!("global variables or module constants ({name})"),
+                });
+            }
+        }
+
+        // Module-wide attributes, keyed by the function's symbol index.
+        let mut per_symbol: BTreeMap<(u8, u32), u32> = BTreeMap::new();
+        if let Some(sh) = sections.get(".nv.info") {
+            for e in info_entries(".nv.info", data(sh)?)? {
+                if let (Some(sym), Some(v)) = (u32_at(e.data, 0), u32_at(e.data, 4)) {
+                    per_symbol.insert((e.attr, sym), v);
+                }
+            }
+        }
+
+        let mut kernels = Vec::new();
+        for (name, text) in sections.iter().filter_map(|(n, sh)| n.strip_prefix(".text.").map(|k| (k, sh))) {
+            for rel in [format!(".rel.text.{name}"), format!(".rela.text.{name}")] {
+                if sections.contains_key(&rel) {
+                    return Err(CubinError::Unsupported { kernel: name.into(), what: format!("relocations ({rel})") });
+                }
+            }
+            for bank in 1..18 {
+                if sections.contains_key(&format!(".nv.constant{bank}.{name}")) {
+                    return Err(CubinError::Unsupported {
+                        kernel: name.into(),
+                        what: format!("constant bank {bank} (.nv.constant{bank}.{name})"),
+                    });
+                }
+            }
+            let code = data(text)?.to_vec();
+            let sym = symbols.iter().position(|s| s == name).map(|i| i as u32);
+            let module_attr = |attr: u8| sym.and_then(|s| per_symbol.get(&(attr, s)).copied());
+            let registers = match (text.sh_info >> 24, module_attr(eiattr::REGCOUNT)) {
+                (0, Some(r)) => r,
+                (r, _) => r,
+            };
+            let mut attrs = KernelAttributes {
+                sm_version,
+                registers,
+                barriers: ((text.sh_flags >> 20) & 0x7f) as u32,
+                shared_static: sections.get(&format!(".nv.shared.{name}")).map_or(0, |s| s.sh_size as u32),
+                cbank0_size: sections.get(&format!(".nv.constant0.{name}")).map_or(0, |s| s.sh_size as u32),
+                param_offset: 0,
+                param_size: 0,
+                params: Vec::new(),
+                frame_size: module_attr(eiattr::FRAME_SIZE).unwrap_or(0),
+                min_stack_size: module_attr(eiattr::MIN_STACK_SIZE).unwrap_or(0),
+                crs_stack_size: 0,
+                max_threads: None,
+                required_threads: None,
+            };
+            let info_name = format!(".nv.info.{name}");
+            let mut have_cbank = false;
+            if let Some(sh) = sections.get(&info_name) {
+                for e in info_entries(&info_name, data(sh)?)? {
+                    let malformed = || CubinError::Malformed(format!("{info_name}: attribute {:#x} too short", e.attr));
+                    match e.attr {
+                        eiattr::PARAM_CBANK => {
+                            attrs.param_offset = u32::from(u16_at(e.data, 4).ok_or_else(malformed)?);
+                            attrs.param_size = u32::from(u16_at(e.data, 6).ok_or_else(malformed)?);
+                            have_cbank = true;
+                        }
+                        eiattr::CBANK_PARAM_SIZE if !have_cbank => attrs.param_size = u32::from(e.header_value),
+                        eiattr::KPARAM_INFO => {
+                            let ordinal = u16_at(e.data, 4).ok_or_else(malformed)?;
+                            let offset = u16_at(e.data, 6).ok_or_else(malformed)?;
+                            let flags = u32_at(e.data, 8).ok_or_else(malformed)?;
+                            attrs.params.push(KernelParam { ordinal, offset, size: ((flags >> 18) & 0x3fff) as u16 });
+                        }
+                        eiattr::CRS_STACK_SIZE => attrs.crs_stack_size = u32_at(e.data, 0).ok_or_else(malformed)?,
+                        eiattr::MAX_THREADS => attrs.max_threads = Some(three_u32(e.data).ok_or_else(malformed)?),
+                        eiattr::REQNTID => attrs.required_threads = Some(three_u32(e.data).ok_or_else(malformed)?),
+                        _ => {}
+                    }
+                }
+            }
+            attrs.params.sort_by_key(|p| p.ordinal);
+            for p in &attrs.params {
+                if u32::from(p.offset) + u32::from(p.size) > attrs.param_size {
+                    return Err(CubinError::Malformed(format!(
+                        "{name}: parameter {} at {:#x}+{} lies past the {}-byte parameter bank",
+                        p.ordinal, p.offset, p.size, attrs.param_size
+                    )));
+                }
+            }
+            if attrs.registers == 0 || code.is_empty() {
+                return Err(CubinError::Malformed(format!("{name}: no code or no register count")));
+            }
+            kernels.push(KernelImage { name: name.to_string(), code, attrs });
+        }
+        if kernels.is_empty() {
+            return Err(CubinError::Malformed("no .text.<kernel> section".into()));
+        }
+        Ok(Cubin { sm_version, kernels })
+    }
+
+    /// The SM version the cubin was compiled for (`major << 8 | minor`).
+    pub fn sm_version(&self) -> u32 {
+        self.sm_version
+    }
+
+    /// Every kernel, by name order.
+    pub fn kernels(&self) -> &[KernelImage] {
+        &self.kernels
+    }
+
+    /// The kernel called `name`.
+    pub fn kernel(&self, name: &str) -> Result<&KernelImage, CubinError> {
+        self.kernels.iter().find(|k| k.name == name).ok_or_else(|| CubinError::NoSuchKernel {
+            name: name.into(),
+            available: self.kernels.iter().map(|k| k.name.as_str()).collect::<Vec<_>>().join(", "),
+        })
+    }
+
+    /// Refuse code for another SM than `sm_version` (`major << 8 | minor`).
+    pub fn check_architecture(&self, sm_version: u32) -> Result<(), CubinError> {
+        if self.sm_version != sm_version {
+            return Err(CubinError::WrongArchitecture { found: self.sm_version, wanted: sm_version });
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,182 @@
+//! Per-SoC hardware facts, as data, in one place.
+//!
+//! The runtime (which builds QMDs and programs the compute engine), the
+//! nvgpu backend (which reserves address windows) and the mock's GPU model
+//! (which checks launches the way the hardware does) all read these
+//! constants; none of them retypes a number. Each fact says where it comes
+//! from.
+//!
+//! ```
+//! use gpuiface_hal::hw::ga10b;
+//! assert_eq!(ga10b::SM_VERSION, 0x807);
+//! assert_eq!(ga10b::CBUF0_PARAMS, 0x160);
+//! // The shared-memory configuration the QMD names for a 1 KiB kernel:
+//! assert_eq!(ga10b::shared_config_for(1024), Some(8 * 1024));
+//! ```
+
+/// Facts of ga10b, the GPU of Jetson Orin (Ampere, SM 8.7).
+pub mod ga10b {
+    /// SM version as `major << 8 | minor` (what GET_CHARACTERISTICS reports).
+    pub const SM_VERSION: u32 = 0x807;
+
+    /// Registers in one SM's register file (64 K × 32 bit on every Ampere SM;
+    /// CUDA C Programming Guide, "Compute Capabilities", 8.x).
+    pub const REGISTER_FILE: u32 = 65536;
+    /// Registers are allocated per warp in units of this many (the same
+    /// table; tinygrad's NV backend computes its occupancy limit this way).
+    pub const REGISTER_ALLOC_UNIT: u32 = 256;
+    /// Most registers one thread may use.
+    pub const MAX_REGISTERS_PER_THREAD: u32 = 255;
+    /// Threads in a warp.
+    pub const WARP_SIZE: u32 = 32;
+    /// Most threads in one block (CTA).
+    pub const MAX_THREADS_PER_BLOCK: u32 = 1024;
+    /// Most threads in each block dimension (x, y, z).
+    pub const MAX_BLOCK_DIM: [u32; 3] = [1024, 1024, 64];
+    /// Most resident warps per SM on compute capability 8.7 (1,536 threads).
+    pub const MAX_WARPS_PER_SM: u32 = 48;
+    /// SMs per TPC on ga10b.
+    pub const SMS_PER_TPC: u32 = 2;
+    /// Named barriers a block may use (`bar.sync 0..15`).
+    pub const MAX_BARRIERS: u32 = 16;
+
+    /// The L1/shared-memory carve-outs an SM can be configured with, in
+    /// bytes (compute capability 8.7, like 8.0: 0, 8, 16, 32, 64, 100, 132
+    /// or 164 KiB). The QMD's `*_SM_CONFIG_SHARED_MEM_SIZE` fields name one
+    /// of these.
+    pub const SHARED_CONFIGS: [u32; 8] = [0, 8 << 10, 16 << 10, 32 << 10, 64 << 10, 100 << 10, 132 << 10, 164 << 10];
+    /// Shared memory the system reserves per block on 8.x (1 KiB): a block
+    /// with `s` bytes of shared memory needs a carve-out of `s + 1 KiB`.
+    pub const SHARED_RESERVED_PER_BLOCK: u32 = 1 << 10;
+
+    /// The smallest carve-out holding `shared_bytes` of one block's shared
+    /// memory plus the per-block reservation; `None` when none does.
+    pub fn shared_config_for(shared_bytes: u32) -> Option<u32> {
+        let need = shared_bytes.checked_add(SHARED_RESERVED_PER_BLOCK)?;
+        SHARED_CONFIGS.iter().copied().find(|&c| c >= need)
+    }
+
+    /// Encode a carve-out (bytes) as the QMD's `*_SM_CONFIG_SHARED_MEM_SIZE`
+    /// value: `KiB / 4 + 1` (the encoding tinygrad's NV backend uses, and
+    /// the one under which 0x1a is 100 KiB, the largest GA10x consumer
+    /// carve-out).
+    pub const fn encode_shared_config(bytes: u32) -> u32 {
+        bytes / 4096 + 1
+    }
+    /// The inverse of [`encode_shared_config`]; `None` for 0.
+    pub const fn decode_shared_config(value: u32) -> Option<u32> {
+        match value {
+            0 => None,
+            v => Some((v - 1) * 4096),
+        }
+    }
+
+    /// GPU VA of the shader local-memory window: generic addresses in
+    /// `[LOCAL_MEM_WINDOW, + 16 MiB)` reach the thread's local memory. The
+    /// backend reserves `WINDOW_RESERVATION` bytes there so no buffer is
+    /// mapped at it (seed 000); the runtime programs it with
+    /// `SET_SHADER_LOCAL_MEMORY_WINDOW_A/B` and writes it into constant
+    /// buffer 0 ([`CBUF0_LOCAL_WINDOW`]).
+    pub const LOCAL_MEM_WINDOW: u64 = 0xFD_0000_0000;
+    /// GPU VA of the shader shared-memory window (as above, with
+    /// `SET_SHADER_SHARED_MEMORY_WINDOW_A/B` and [`CBUF0_SHARED_WINDOW`]).
+    pub const SHARED_MEM_WINDOW: u64 = 0xFE_0000_0000;
+    /// Size of each window's VA reservation.
+    pub const WINDOW_RESERVATION: u64 = 1 << 30;
+
+    // Constant buffer 0, as compiled SM 8.x code reads it. Read off our own
+    // cubins with nvdisasm (kernels/sm_87/*.sass): `MOV R1, c[0x0][0x28]`
+    // (stack pointer), `c[0x0][0x0..0x8]` for %ntid, `c[0x0][0xc..0x14]` for
+    // %nctaid, `ULDC.64 UR4, c[0x0][0x118]` before every global access, and
+    // parameters from `c[0x0][0x160]` (EIATTR_PARAM_CBANK in .nv.info).
+    /// Block dimensions x, y, z (three u32): what `%ntid` reads.
+    pub const CBUF0_BLOCK_DIM: usize = 0x0;
+    /// Grid dimensions x, y, z (three u32): what `%nctaid` reads.
+    pub const CBUF0_GRID_DIM: usize = 0xc;
+    /// The shared-memory window (u64), for generic addressing of shared memory.
+    pub const CBUF0_SHARED_WINDOW: usize = 0x18;
+    /// The local-memory window (u64), for generic addressing of local memory.
+    pub const CBUF0_LOCAL_WINDOW: usize = 0x20;
+    /// The initial stack pointer (u32): the top of the per-thread stack inside the local window.
+    pub const CBUF0_STACK_TOP: usize = 0x28;
+    /// The global-memory descriptor (u64) Ampere loads before each global
+    /// access; 0 selects the default (tinygrad's NV backend leaves it 0).
+    pub const CBUF0_MEMORY_DESCRIPTOR: usize = 0x118;
+    /// Where kernel parameters start: the size of the driver area.
+    pub const CBUF0_PARAMS: usize = 0x160;
+
+    /// The stack pointer compiled code starts from (`c[0x0][0x28]`): 0x240
+    /// bytes below the top of the 16 MiB local window (tinygrad's NV backend
+    /// writes the same value).
+    pub const LOCAL_STACK_TOP: u32 = 0xFF_FDC0;
+    /// Local memory above the stack top that every thread owns (16 MiB −
+    /// [`LOCAL_STACK_TOP`]): a kernel with an `s`-byte stack needs
+    /// `s + LOCAL_RESERVED` bytes of local memory per thread.
+    pub const LOCAL_RESERVED: u32 = (1 << 24) - LOCAL_STACK_TOP;
+    /// Per-thread local memory is granted in multiples of this.
+    pub const LOCAL_PER_THREAD_ALIGN: u32 = 32;
+    /// A warp's local memory is a multiple of this.
+    pub const LOCAL_PER_WARP_ALIGN: u32 = 0x200;
+    /// A TPC's local memory (`SET_SHADER_LOCAL_MEMORY_NON_THROTTLED`) is a multiple of this.
+    pub const LOCAL_PER_TPC_ALIGN: u32 = 0x8000;
+
+    /// Local memory each TPC needs for `per_thread` bytes per thread with
+    /// every warp slot of both SMs resident.
+    pub const fn local_bytes_per_tpc(per_thread: u32) -> u64 {
+        let per_warp = ((per_thread as u64 * WARP_SIZE as u64).div_ceil(LOCAL_PER_WARP_ALIGN as u64))
+            * LOCAL_PER_WARP_ALIGN as u64;
+        let per_tpc = per_warp * MAX_WARPS_PER_SM as u64 * SMS_PER_TPC as u64;
+        per_tpc.div_ceil(LOCAL_PER_TPC_ALIGN as u64) * LOCAL_PER_TPC_ALIGN as u64
+    }
+
+    /// The QMD's `SASS_VERSION` for code of SM `major.minor`: `major << 4 | minor`.
+    pub const fn sass_version(sm_version: u32) -> u32 {
+        ((sm_version >> 8) << 4) | (sm_version & 0xf)
+    }
+
+    /// Registers one block of `threads` threads with `regs` registers each
+    /// occupies in the register file.
+    pub const fn block_registers(threads: u32, regs: u32) -> u64 {
+        let warps = threads.div_ceil(WARP_SIZE) as u64;
+        let per_warp =
+            ((regs as u64 * WARP_SIZE as u64).div_ceil(REGISTER_ALLOC_UNIT as u64)) * REGISTER_ALLOC_UNIT as u64;
+        warps * per_warp
+    }
+
+    /// Program code is fetched ahead of the program counter: keep this much
+    /// mapped after a program's last instruction (tinygrad's NV backend adds
+    /// 4 KiB after each program for the same reason).
+    pub const PROGRAM_PREFETCH_PAD: u64 = 4096;
+    /// Program addresses must be aligned to this (the `.text` sections
+    /// ptxas emits are 128-byte aligned; we load at 256 so that the QMD's
+    /// `PROGRAM_PREFETCH_ADDR_*_SHIFTED` (address >> 8) is exact).
+    pub const PROGRAM_ALIGN: u64 = 256;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::ga10b::*;
+
+    #[test]
+    fn shared_configs_encode_as_tinygrad_does() {
+        assert_eq!(encode_shared_config(100 << 10), 0x1a);
+        assert_eq!(decode_shared_config(0x1a), Some(100 << 10));
+        assert_eq!(shared_config_for(0), Some(8 << 10));
+        assert_eq!(shared_config_for(7 << 10), Some(8 << 10));
+        assert_eq!(shared_config_for((7 << 10) + 1), Some(16 << 10));
+        assert_eq!(shared_config_for(163 << 10), Some(164 << 10));
+        assert_eq!(shared_config_for((163 << 10) + 1), None);
+        assert_eq!(shared_config_for(u32::MAX), None);
+    }
+
+    #[test]
+    fn register_and_local_memory_arithmetic() {
+        assert_eq!(block_registers(1024, 64), 65536);
+        assert_eq!(block_registers(1, 1), 256);
+        assert!(block_registers(1024, 65) > u64::from(REGISTER_FILE));
+        assert_eq!(LOCAL_RESERVED, 0x240);
+        // 0x640 bytes per thread: 0xC800 per warp, x 96 warps (already a multiple of 32 KiB).
+        assert_eq!(local_bytes_per_tpc(0x640), 0x4B_0000);
+        assert_eq!(sass_version(0x807), 0x87);
+    }
+}
