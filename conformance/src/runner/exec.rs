@@ -96,8 +96,42 @@ pub struct CaseOutcome {
 pub struct DeviceSummary {
     /// `DeviceInfo`'s one-line description.
     pub description: String,
-    /// `(field, value)` pairs, in order.
+    /// `(field, value)` pairs, in order (a JSON object in that order).
+    #[serde(with = "ordered_map")]
     pub fields: Vec<(String, String)>,
+}
+
+/// `(key, value)` pairs as a JSON object whose keys keep their order.
+mod ordered_map {
+    use serde::de::{MapAccess, Visitor};
+    use serde::ser::SerializeMap;
+    use serde::{Deserializer, Serializer};
+
+    pub fn serialize<S: Serializer>(pairs: &[(String, String)], s: S) -> Result<S::Ok, S::Error> {
+        let mut m = s.serialize_map(Some(pairs.len()))?;
+        for (k, v) in pairs {
+            m.serialize_entry(k, v)?;
+        }
+        m.end()
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<(String, String)>, D::Error> {
+        struct Pairs;
+        impl<'de> Visitor<'de> for Pairs {
+            type Value = Vec<(String, String)>;
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str("an object of strings")
+            }
+            fn visit_map<A: MapAccess<'de>>(self, mut a: A) -> Result<Self::Value, A::Error> {
+                let mut out = Vec::new();
+                while let Some(kv) = a.next_entry()? {
+                    out.push(kv);
+                }
+                Ok(out)
+            }
+        }
+        d.deserialize_map(Pairs)
+    }
 }
 
 /// What a job produced.
@@ -388,6 +422,16 @@ mod tests {
         let ex = Executor { kind: BackendKind::Mock, isolation: Isolation::Thread, trace_lines: 8, child_args: vec![] };
         let r = ex.run(&Job::Health, Duration::from_secs(60));
         assert_eq!(r.ran, Ran::Done(Payload::Health(Ok(()))));
+    }
+
+    #[test]
+    fn device_fields_are_a_json_object_in_order() {
+        let i = info(BackendKind::Mock).unwrap();
+        let j = serde_json::to_string(&Payload::Info(Ok(i.clone()))).unwrap();
+        let v: serde_json::Value = serde_json::from_str(&j).unwrap();
+        assert_eq!(v["info"]["Ok"]["fields"]["SM version"], "8.7", "{j}");
+        assert!(j.find("\"backend\"").unwrap() < j.find("\"SM version\"").unwrap(), "{j}");
+        assert_eq!(serde_json::from_str::<Payload>(&j).unwrap(), Payload::Info(Ok(i)));
     }
 
     #[test]
