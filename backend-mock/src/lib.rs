@@ -9,7 +9,8 @@
 //! | [`kernel`] | the kernel model: fds, nvmap, ctrl/AS/TSG/channel ioctls, every rule with its errno |
 //! | [`gpu`] | the GPU model: host (PBDMA), compute and copy engines, execution modes |
 //! | [`mem`] | memory backings (memfds) and the GPU VM translation trait both models share |
-//! | [`va_alloc`] | the GPU VA range allocator (coalescing, O(log n)) |
+//! | [`buddy`] | nvgpu's buddy allocator: where the kernel places GPU VAs |
+//! | [`va_alloc`] | a coalescing GPU VA range allocator (O(log n)) |
 //!
 //! ```
 //! use gpuiface_hal::{AllocRequest, GpuIface};
@@ -21,6 +22,7 @@
 //! # Ok::<(), gpuiface_hal::Error>(())
 //! ```
 
+pub mod buddy;
 pub mod gpu;
 pub mod kernel;
 pub mod mem;

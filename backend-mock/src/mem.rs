@@ -14,6 +14,35 @@ use std::os::fd::{AsRawFd, FromRawFd, OwnedFd, RawFd};
 use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
 use std::sync::Arc;
 
+/// The lowest fd number the model's internal fds (the memfds behind nvmap
+/// memory, which on a real kernel are no fds at all) are moved to: half the
+/// soft `RLIMIT_NOFILE`, at most 16384. The fds a program is handed (nvmap,
+/// ctrl, AS, TSG, channel, dma-buf) keep the low numbers a real kernel
+/// gives them, so a client's fds are numbered as on an Orin (issue 12 item 11).
+pub fn internal_fd_base() -> RawFd {
+    static BASE: std::sync::OnceLock<RawFd> = std::sync::OnceLock::new();
+    *BASE.get_or_init(|| {
+        let mut r = libc::rlimit { rlim_cur: 0, rlim_max: 0 };
+        // SAFETY: getrlimit writes one rlimit we own.
+        let ok = unsafe { libc::getrlimit(libc::RLIMIT_NOFILE, &mut r) } == 0;
+        let cur = if ok { r.rlim_cur.min(1 << 15) as RawFd } else { 1024 };
+        (cur / 2).max(3)
+    })
+}
+
+/// Move a fresh internal fd to [`internal_fd_base`] or above (kept where it
+/// is when the table has no room there).
+pub(crate) fn move_out_of_low_range(raw: RawFd) -> RawFd {
+    // SAFETY: F_DUPFD_CLOEXEC of an fd we own; the result is checked.
+    let high = unsafe { libc::fcntl(raw, libc::F_DUPFD_CLOEXEC, internal_fd_base()) };
+    if high < 0 {
+        return raw;
+    }
+    // SAFETY: `raw` is ours and now duplicated; nothing else refers to it.
+    unsafe { libc::close(raw) };
+    high
+}
+
 /// Bytes backing one nvmap handle (or any GPU-visible memory of the model).
 #[derive(Debug)]
 pub struct Backing {
@@ -32,6 +61,7 @@ impl Backing {
         if raw < 0 {
             return Err(io::Error::last_os_error());
         }
+        let raw = move_out_of_low_range(raw);
         // SAFETY: `raw` is a fresh fd we own.
         let file = std::fs::File::from(unsafe { OwnedFd::from_raw_fd(raw) });
         file.set_len(len as u64)?;

@@ -5,12 +5,10 @@
 //! MAP_BUFFER_EX's kernel-chosen placement.
 //!
 //! ## Placement
-//! [`Placement::TopDown`] returns the highest fitting aligned address: a real
-//! Orin handed out GPU VA `0xffffa00000` for the first MAP_BUFFER_EX in a VM of
-//! `[0x200000, 0xFFFFE00000)` (seed 001). That is why the backend must reserve
-//! the shader windows at `0xFD00000000`/`0xFE00000000` (seed 000): left free,
-//! they are among the first addresses handed out. [`Placement::BottomUp`]
-//! returns the lowest.
+//! [`Placement::TopDown`] returns the highest fitting aligned address,
+//! [`Placement::BottomUp`] the lowest. The kernel model does not use this
+//! allocator for GPU VAs any more: nvgpu places them with its buddy allocator
+//! ([`crate::buddy`]), whose answers an Orin confirmed (issue 12 item 3).
 //!
 //! ## Complexity
 //! Free ranges are kept twice: by address (`BTreeMap<start, end>`, for fixed

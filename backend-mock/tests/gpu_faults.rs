@@ -182,7 +182,7 @@ fn engine_methods_on_an_unbound_subchannel_and_set_object_of_a_missing_object_fa
     let (gpu, vm, _data) = setup(ExecMode::Immediate);
     let mut ch = TestChannel::attach(&gpu, &vm, 5); // no ALLOC_OBJ_CTX
     let mut pb = PushBuffer::new();
-    pb.method(1, host::SET_OBJECT, &[COMPUTE_CLASS]);
+    pb.method(1, host::SET_OBJECT, &[0xbeef]); // a class no engine implements
     ch.submit(&gpu, &pb);
     let f = gpu.channel_fault(5).expect("fault");
     assert!(f.reason.contains("no such object"), "{f}");

@@ -186,6 +186,10 @@ pub struct NvgpuDevice<S: Syscalls = LinuxSyscalls> {
     /// every submit without taking a lock.
     doorbell: std::sync::atomic::AtomicUsize,
     signal_pool: Arc<Mutex<Vec<Slot<S>>>>,
+    /// The channels, for `submit`: a read lock that only channel creation
+    /// and destruction take for writing, so submitters on different
+    /// channels never wait for each other (nor for the device's state lock).
+    submit_channels: std::sync::RwLock<std::collections::BTreeMap<RmHandle, Arc<Channel<S>>>>,
     // Dropped last, in this order (see `Drop`).
     ctrl: Option<SysFd<S>>,
     nvmap: Option<SysFd<S>>,
@@ -238,6 +242,7 @@ impl<S: Syscalls> NvgpuDevice<S> {
                 signal_pages: Vec::new(),
             }),
             usermode: Mutex::new(None),
+            submit_channels: Default::default(),
             doorbell: std::sync::atomic::AtomicUsize::new(0),
             signal_pool: Arc::new(Mutex::new(Vec::new())),
             ctrl: Some(ctrl),
@@ -493,6 +498,9 @@ impl<S: Syscalls> NvgpuDevice<S> {
             self.free_subtree(st, c);
         }
         if let Some(node) = st.objects.remove(&root) {
+            if let Object::Channel(_) = node.object {
+                self.submit_channels.write().unwrap_or_else(|p| p.into_inner()).remove(&root);
+            }
             if let Object::ContextShare { veid } = node.object {
                 if let Some(Node { object: Object::Tsg(tsg), .. }) = st.objects.get(&node.parent) {
                     let mut del = NvgpuTsgDeleteSubcontextArgs { veid, ..Default::default() };
@@ -775,6 +783,9 @@ impl<S: Syscalls> GpuIface for NvgpuDevice<S> {
             }
         };
         let h = Self::new_handle(&mut st);
+        if let Object::Channel(c) = &object {
+            self.submit_channels.write().unwrap_or_else(|p| p.into_inner()).insert(h, c.clone());
+        }
         st.objects.insert(h, Node { parent, object });
         Ok(h)
     }
@@ -873,9 +884,9 @@ impl<S: Syscalls> GpuIface for NvgpuDevice<S> {
     }
 
     fn submit(&self, channel: RmHandle, entries: &[GpFifoEntry]) -> Result<()> {
-        let ch = match lock(&self.state).objects.get(&channel) {
-            Some(Node { object: Object::Channel(c), .. }) => c.clone(),
-            _ => return Err(Error::invalid("submit", format!("{channel} is not a channel"))),
+        let ch = match self.submit_channels.read().unwrap_or_else(|p| p.into_inner()).get(&channel) {
+            Some(c) => c.clone(),
+            None => return Err(Error::invalid("submit", format!("{channel} is not a channel"))),
         };
         // A faulted channel executes nothing more: say so now rather than at
         // the next wait. Recovery: drop what uses the channel (the Runtime)

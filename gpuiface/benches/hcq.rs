@@ -14,15 +14,18 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use criterion::{BenchmarkId, Criterion};
-use gpuiface::mock::gpu::{ExecMode, GpuConfig, ProgramKey};
+use gpuiface::mock::gpu::{ExecMode, GpuConfig};
 use gpuiface::mock::va_alloc::{Placement, VaAllocator};
 use gpuiface::mock::{open_on, MockDevice, MockDeviceExt, MockKernel};
-use gpuiface::queue::{LaunchDims, Program, Queue, Runtime};
+use gpuiface::queue::{Arg, LaunchDims, Queue, Runtime};
 use gpuiface::suballoc::SubAllocator;
 use gpuiface::{AllocRequest, GpuIface};
 use gpuiface_nvgpu::abi::*;
 use gpuiface_nvgpu::Syscalls;
 use std::collections::BTreeMap;
+
+#[path = "hcq/plot.rs"]
+mod plot;
 
 fn mock(mode: ExecMode) -> (Arc<MockKernel>, MockDevice) {
     let k = Arc::new(MockKernel::builder().gpu(GpuConfig { mode }).trace_stderr(false).build());
@@ -30,31 +33,47 @@ fn mock(mode: ExecMode) -> (Arc<MockKernel>, MockDevice) {
     (k, d)
 }
 
-/// Bytes one launch submission writes: QMD + constant buffer + pushbuffer
-/// (timeline acquire, SEND_PCAS_A, SEND_SIGNALING_PCAS2_B, signal, timeline release).
-const LAUNCH_BYTES: usize = 256 + 256 + 4 * 26;
+/// Bytes a replayed launch writes besides its command memory: the GPFIFO
+/// entry and GP_PUT (the doorbell is one more 4-byte store).
+const SUBMIT_BYTES: usize = 8 + 4 + 4;
+
+/// The launch bytes (set by `launch`, read by `main` for the report).
+static LAUNCH_BYTES: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
 
 fn launch(c: &mut Criterion) {
     let (_k, dev) = mock(ExecMode::Stepped);
     let rt = Runtime::with_config(&dev, 64 << 20, Duration::from_secs(30)).unwrap();
     let gpu = dev.gpu().clone();
-    gpu.register_kernel(ProgramKey::Bytes(b"nop".to_vec()), |_| Ok(()));
-    let code = dev.alloc(AllocRequest::new(256)).unwrap();
-    // SAFETY: 256 mapped bytes.
-    unsafe { std::ptr::copy_nonoverlapping(b"nop".as_ptr(), code.cpu_ptr().unwrap(), 3) };
-    let prog = Program::new(code);
-    let s = dev.signal_alloc().unwrap();
-    let args = [7u8; 32];
-    let mut g = c.benchmark_group("launch");
-    g.sample_size(20).measurement_time(Duration::from_secs(3));
     let drain = || while gpu.step() {};
     drain();
-    // Time `n` submissions in batches; the stepped GPU drains between batches, untimed.
-    let batched = |n: u64, submit: &dyn Fn(u64)| {
+    // The real fill kernel: a launch writes its complete QMD and constant buffer 0.
+    let prog = {
+        let stop = Arc::new(std::sync::atomic::AtomicBool::new(false));
+        let (g2, s2) = (gpu.clone(), stop.clone());
+        let stepper = std::thread::spawn(move || {
+            while !s2.load(std::sync::atomic::Ordering::Relaxed) {
+                if !g2.step() {
+                    std::thread::yield_now();
+                }
+            }
+        });
+        let p = rt.load_kernel(gpuiface_kernels::FILL.cubin, "fill").unwrap();
+        stop.store(true, std::sync::atomic::Ordering::Relaxed);
+        stepper.join().unwrap();
+        p
+    };
+    let out = dev.alloc(AllocRequest::new(1 << 16)).unwrap();
+    let args = prog.pack_args(&[Arg::U64(out.gpu_va), Arg::U32(32), Arg::U32(3)]).unwrap();
+    let s = dev.signal_alloc().unwrap();
+    let mut g = c.benchmark_group("launch");
+    g.sample_size(20).measurement_time(Duration::from_secs(3));
+    // Time `n` submissions in groups of at most `per_drain` (a channel's
+    // GPFIFO holds 1,024 entries); the stepped GPU drains between groups, untimed.
+    let batched_by = |n: u64, per_drain: u64, submit: &dyn Fn(u64)| {
         let mut total = Duration::ZERO;
         let mut done = 0;
         while done < n {
-            let batch = (n - done).min(500);
+            let batch = (n - done).min(per_drain);
             let start = Instant::now();
             for i in 0..batch {
                 submit(i);
@@ -65,18 +84,24 @@ fn launch(c: &mut Criterion) {
         }
         total
     };
-    g.bench_function("submit_launch_and_signal", |b| {
+    let batched = |n: u64, submit: &dyn Fn(u64)| batched_by(n, 500, submit);
+    let dims = LaunchDims::new([1, 1, 1], [32, 1, 1]);
+    g.bench_function("fresh_launch_and_signal", |b| {
         b.iter_custom(|n| {
             batched(n, &|i| {
                 let mut q = Queue::compute();
-                q.launch(&prog, LaunchDims::new([1, 1, 1], [32, 1, 1]), &args).signal(&s, i);
+                q.launch(&prog, dims, &args).signal(&s, i);
                 rt.submit(&q, &[]).unwrap();
             })
         })
     });
     let mut q = Queue::compute();
     let v = q.var();
-    q.launch(&prog, LaunchDims::new([1, 1, 1], [32, 1, 1]), &args).signal(&s, v);
+    q.launch(&prog, dims, &args).signal(&s, v);
+    rt.submit(&q, &[(v, 0)]).unwrap();
+    drain();
+    let bytes = q.encoded_len().unwrap() + SUBMIT_BYTES;
+    LAUNCH_BYTES.store(bytes, std::sync::atomic::Ordering::Relaxed);
     g.bench_function("replay_prebuilt_queue", |b| {
         b.iter_custom(|n| {
             batched(n, &|i| {
@@ -84,11 +109,40 @@ fn launch(c: &mut Criterion) {
             })
         })
     });
-    let src = vec![1u8; LAUNCH_BYTES];
-    let mut dst = vec![0u8; LAUNCH_BYTES];
+    // Eight replays per doorbell.
+    let (queues, vars): (Vec<Queue>, Vec<[(gpuiface::queue::VarId, u64); 1]>) = (0..8)
+        .map(|_| {
+            let mut q = Queue::compute();
+            let v = q.var();
+            q.launch(&prog, dims, &args).signal(&s, v);
+            (q, [(v, 0)])
+        })
+        .unzip();
+    let batch: Vec<(&Queue, &[(gpuiface::queue::VarId, u64)])> =
+        queues.iter().zip(&vars).map(|(q, v)| (q, &v[..])).collect();
+    rt.submit_batch(&batch).unwrap();
+    drain();
+    g.bench_function("replay_batch_of_8_per_launch", |b| {
+        b.iter_custom(|n| {
+            let d = batched_by(n.div_ceil(8), 60, &|_| {
+                rt.submit_batch(&batch).unwrap();
+            });
+            d * (n.div_ceil(8) * 8) as u32 / n.max(1) as u32 / 8
+        })
+    });
+    // The parts of a replay: the doorbell path alone (GPFIFO entry, GP_PUT,
+    // doorbell) with a pre-built entry, and the copy of the launch's bytes.
+    let nop = dev.alloc(AllocRequest::new(4096).host()).unwrap();
+    let channel = rt.objects().compute_channel;
+    let entry = gpuiface::GpFifoEntry::new(nop.gpu_va, 0);
+    g.bench_function("part_gpfifo_and_doorbell", |b| {
+        b.iter_custom(|n| batched(n, &|_| dev.submit(channel, &[entry]).unwrap()))
+    });
+    let src = vec![1u8; bytes];
+    let mut dst = vec![0u8; bytes];
     g.bench_function("baseline_copy_of_the_launch_bytes", |b| {
-        // SAFETY: two distinct buffers of LAUNCH_BYTES.
-        b.iter(|| unsafe { std::ptr::copy_nonoverlapping(black_box(src.as_ptr()), dst.as_mut_ptr(), LAUNCH_BYTES) })
+        // SAFETY: two distinct buffers of `bytes`.
+        b.iter(|| unsafe { std::ptr::copy_nonoverlapping(black_box(src.as_ptr()), dst.as_mut_ptr(), bytes) })
     });
     g.finish();
 }
@@ -269,16 +323,17 @@ fn main() {
     c.final_summary();
     let (p50, p99) = signal_round_trip();
     println!("\n== ratio table (median; `x` = first / second)");
-    println!(
-        "{:<58} {}",
-        "launch: submit launch+signal / memcpy of its bytes",
-        ratio("launch/submit_launch_and_signal", "launch/baseline_copy_of_the_launch_bytes")
-    );
-    println!(
-        "{:<58} {}",
-        "launch: replay prebuilt queue / memcpy of its bytes",
-        ratio("launch/replay_prebuilt_queue", "launch/baseline_copy_of_the_launch_bytes")
-    );
+    let bytes = LAUNCH_BYTES.load(std::sync::atomic::Ordering::Relaxed);
+    println!("{:<58} {bytes} B", "launch: bytes one replayed launch writes");
+    for (what, id) in [
+        ("launch: fresh queue + submit / memcpy of its bytes", "launch/fresh_launch_and_signal"),
+        ("launch: replay prebuilt queue / memcpy of its bytes", "launch/replay_prebuilt_queue"),
+        ("launch: replay, 8 per doorbell (per launch) / memcpy", "launch/replay_batch_of_8_per_launch"),
+        ("launch part: GPFIFO entry + GP_PUT + doorbell / memcpy", "launch/part_gpfifo_and_doorbell"),
+    ] {
+        println!("{:<58} {}", what, ratio(id, "launch/baseline_copy_of_the_launch_bytes"));
+    }
+    plot::write_all(&estimate);
     for size in [4usize << 10, 1 << 20, 16 << 20, 256 << 20] {
         println!(
             "{:<58} {}",

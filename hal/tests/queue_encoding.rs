@@ -22,6 +22,8 @@ struct Fake {
     next_va: Mutex<u64>,
     next_handle: Mutex<u32>,
     submitted: Mutex<Vec<(RmHandle, GpFifoEntry)>>,
+    /// `submit` calls: one doorbell each.
+    doorbells: std::sync::atomic::AtomicU64,
 }
 
 fn info(placement: SignalPlacement) -> DeviceInfo {
@@ -99,6 +101,7 @@ impl GpuIface for Fake {
     }
     fn submit(&self, channel: RmHandle, entries: &[GpFifoEntry]) -> Result<()> {
         self.submitted.lock().unwrap().extend(entries.iter().map(|e| (channel, *e)));
+        self.doorbells.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         Ok(())
     }
     fn signal_alloc(&self) -> Result<Signal> {
@@ -275,4 +278,76 @@ fn launch_on_copy_queue_and_reused_qmd_memory() {
     assert_eq!(qmd_ptr(&m1), qmd_ptr(&m3), "an idle slot is reused");
     assert_eq!(qmd_of(&fake, &m3).release(0).unwrap().payload, 1 << 40, "all 64 bits of the payload");
     rt.release_queue(&q).unwrap();
+}
+
+#[test]
+fn replays_copy_the_encoding_into_fresh_memory_and_patch_it() {
+    let fake = Fake::new(SignalPlacement::QmdRelease);
+    let rt = Runtime::new(&fake).unwrap();
+    let prog = rt.load_program(&[1u8; 16]).unwrap();
+    let sig = fake.signal_alloc().unwrap();
+    let mut q = Queue::compute();
+    let (v, a) = (q.var(), q.var());
+    q.launch_with_vars(&prog, LaunchDims::new([2, 1, 1], [32, 1, 1]), &[0u8; 16], &[(8, a)]).signal(&sig, v);
+    let params = gpuiface_hal::hw::ga10b::CBUF0_PARAMS as u64;
+    let mut seen = Vec::new();
+    for (value, arg) in [((1u64 << 40) | 5, 0x1111_2222_3333_4444u64), (7, 9), (1 << 63, u64::MAX)] {
+        rt.submit(&q, &[(v, value), (a, arg)]).unwrap();
+        let (_, m) = last_methods(&rt);
+        let qmd_va = u64::from(m.iter().find(|(x, _)| *x == compute::SEND_PCAS_A).unwrap().1) << 8;
+        let qmd = qmd_of(&fake, &m);
+        let rel = qmd.release(0).expect("the folded signal");
+        assert_eq!((rel.address, rel.payload, rel.payload64), (sig.gpu_va(), value, true));
+        let (cb, _) = qmd.constant_buffer(0).unwrap();
+        assert_eq!(cb, qmd_va + 256, "constant buffer 0 right after the QMD, in this submission's memory");
+        assert_eq!(fake.words_at(cb + params + 8, 2), vec![arg as u32, (arg >> 32) as u32], "argument variable");
+        assert_eq!(fake.words_at(cb, 6), vec![32, 1, 1, 2, 1, 1], "driver area");
+        seen.push(qmd_va);
+    }
+    seen.dedup();
+    assert_eq!(seen.len(), 3, "every submit uses fresh command memory: {seen:x?}");
+    let tl = rt.timeline(QueueKind::Compute).gpu_va();
+    let (_, m) = last_methods(&rt);
+    let last = *semaphores(&m).last().unwrap();
+    assert_eq!((last.0, last.1), (tl, rt.last_timeline_value(QueueKind::Compute)), "the timeline value is patched");
+}
+
+#[test]
+fn a_variable_of_another_queue_is_an_error_not_a_panic() {
+    let fake = Fake::new(SignalPlacement::PushbufferSemaphore);
+    let rt = Runtime::new(&fake).unwrap();
+    let sig = fake.signal_alloc().unwrap();
+    let mut other = Queue::compute();
+    let foreign = other.var();
+    let mut q = Queue::compute();
+    q.signal(&sig, foreign);
+    let e = rt.submit(&q, &[(foreign, 1)]).unwrap_err();
+    assert_eq!(e.kind(), ErrorKind::InvalidArgument, "{e}");
+    assert!(e.to_string().contains("another queue"), "{e}");
+    // Binding a foreign variable to a queue of one's own is refused too.
+    let mut mine = Queue::compute();
+    let v = mine.var();
+    mine.signal(&sig, v);
+    assert_eq!(rt.submit(&mine, &[(foreign, 1)]).unwrap_err().kind(), ErrorKind::InvalidArgument);
+    assert!(rt.submit(&mine, &[(v, 1)]).is_ok());
+}
+
+#[test]
+fn a_batch_rings_each_channel_once() {
+    let fake = Fake::new(SignalPlacement::PushbufferSemaphore);
+    let rt = Runtime::new(&fake).unwrap();
+    let sig = fake.signal_alloc().unwrap();
+    let before = fake.submitted.lock().unwrap().len();
+    let doorbells_before = fake.doorbells.load(std::sync::atomic::Ordering::Relaxed);
+    let mut qs = Vec::new();
+    for i in 0..5u64 {
+        let mut q = if i % 2 == 0 { Queue::compute() } else { Queue::copy_queue() };
+        q.signal(&sig, i);
+        qs.push(q);
+    }
+    let batch: Vec<(&Queue, &[(gpuiface_hal::queue::VarId, u64)])> = qs.iter().map(|q| (q, &[][..])).collect();
+    let last = rt.submit_batch(&batch).unwrap();
+    assert_eq!(fake.submitted.lock().unwrap().len() - before, 5, "five GPFIFO entries");
+    assert_eq!(fake.doorbells.load(std::sync::atomic::Ordering::Relaxed) - doorbells_before, 2, "one per channel");
+    assert_eq!(last, [rt.last_timeline_value(QueueKind::Compute), rt.last_timeline_value(QueueKind::Copy)]);
 }

@@ -8,10 +8,15 @@
 //!   `__open_2`, `__open64_2`, `__openat_2`, `__openat64_2` (for the two
 //!   device paths only), and `ioctl` / `close` on the fds the model handed
 //!   out. Every other path and fd goes to the real libc untouched.
-//! - Not interposed: `mmap`. Every fd the model hands out is a real kernel
-//!   object (a memfd), so the real `mmap` — even one called through `dlsym`,
-//!   as ctypes does — maps the very bytes the GPU model reads, `MAP_FIXED` at
-//!   a GPU VA included.
+//! - `mmap`/`mmap64`, `munmap`, `msync` of the model's fds go through the
+//!   model, so the kernel's mmap rules apply (one usermode window per ctrl
+//!   fd, ≤ 64 KiB, offset 0; `msync(MS_SYNC)` of a dma-buf is `EINVAL`); the
+//!   mapping itself is the real `mmap` of the memfd behind the fd, so it
+//!   shows the very bytes the GPU model reads, `MAP_FIXED` at a GPU VA
+//!   included. Anonymous and other mappings go to libc untouched.
+//! - `stat`, `lstat`, `fstat`, `fstatat` (and `64` twins, glibc's `__xstat`
+//!   family), `statx`, `access`, `faccessat`: the device paths and the nvmap
+//!   and ctrl fds answer as the real character devices (`fs.rs`).
 //! - The GPU runs in [`ExecMode::Polling`](gpuiface_mock::gpu::ExecMode):
 //!   programs that write GPFIFO entries, GP_PUT and the doorbell straight to
 //!   memory are noticed by polling, with back-off; the worker stops at exit.
@@ -21,9 +26,10 @@
 //! | variable | meaning |
 //! |---|---|
 //! | `GPUIFACE_MOCK_MODE` | `polling` (default), `threaded`, `immediate` |
-//! | `GPUIFACE_MOCK_TRACE` | `1`: decoded ioctl trace on stderr; a path: appended to that file |
+//! | `GPUIFACE_MOCK_TRACE` | `1`: strace-like trace (every argument field, mmaps, GPU errors) on stderr; a path: appended to that file |
 //! | `GPUIFACE_MOCK_FAIL` | `NAME:N:ERRNO[,...]`: the N-th ioctl named NAME fails with ERRNO (a number or `EINVAL`-style name) |
 //! | `GPUIFACE_MOCK_RELEASE` | `r35`: report r35's 312-byte characteristics |
+//! | `GPUIFACE_MOCK_HANG_WAIT_MS` | how long a call the real kernel never returns from blocks before failing (default 2000) |
 
 use std::ffi::{c_char, c_int, c_ulong, c_void, CStr};
 use std::sync::OnceLock;
@@ -313,6 +319,10 @@ pub unsafe extern "C" fn close(fd: c_int) -> c_int {
     // SAFETY: the real close.
     unsafe { f(fd) }
 }
+
+// After `real_fn!`, which they use.
+mod fs;
+mod mm;
 
 #[cfg(test)]
 mod tests {

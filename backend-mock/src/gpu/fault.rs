@@ -37,6 +37,9 @@ fn raise(ch: &mut Channel, address: Option<u64>, engine: Engine, code: u32, reas
         }
     }
     ch.fault = Some(rec.clone());
+    if let Some(o) = &ch.observer {
+        o(&rec, ch.notifier.is_some());
+    }
     ch.cursor = None;
     ch.blocked = false;
     ch.compute.clear_pending();

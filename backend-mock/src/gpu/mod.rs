@@ -185,6 +185,8 @@ struct Channel {
     /// Defined-but-unmodelled methods: (class, method) -> count.
     recorded: BTreeMap<(u32, u32), u64>,
     stats: ChannelStats,
+    /// Told of this channel's errors as they happen.
+    observer: Option<FaultObserver>,
 }
 
 impl Channel {
@@ -204,6 +206,7 @@ impl Channel {
             copy: Default::default(),
             recorded: BTreeMap::new(),
             stats: ChannelStats::default(),
+            observer: None,
         }
     }
 }
@@ -236,7 +239,15 @@ struct Shared {
     interrupts: AtomicU64,
     doorbells: AtomicU64,
     mode: ExecMode,
+    /// Told of every channel error the moment it is raised.
+    observer: RwLock<Option<FaultObserver>>,
 }
+
+/// Called with each channel error the moment the model raises it, and
+/// whether the channel has an error notifier (a client without one only
+/// learns of the error when its own wait times out). Runs under the GPU
+/// model's lock: it must not call back into the [`Gpu`].
+pub type FaultObserver = Arc<dyn Fn(&FaultRecord, bool) + Send + Sync>;
 
 /// The GPU. Used as `Arc<Gpu>`; `Send + Sync`.
 pub struct Gpu {
@@ -273,6 +284,7 @@ impl Gpu {
             interrupts: AtomicU64::new(0),
             doorbells: AtomicU64::new(0),
             mode: config.mode,
+            observer: RwLock::new(None),
         });
         let worker = matches!(config.mode, ExecMode::Threaded | ExecMode::Polling).then(|| {
             let s = shared.clone();
@@ -296,7 +308,15 @@ impl Gpu {
             st.by_token.remove(&old.desc.token);
         }
         st.by_token.insert(desc.token, desc.chid);
-        st.channels.insert(desc.chid, Channel::new(desc));
+        let mut ch = Channel::new(desc);
+        ch.observer = self.shared.observer.read().unwrap_or_else(|p| p.into_inner()).clone();
+        st.channels.insert(ch.desc.chid, ch);
+    }
+
+    /// Tell `observer` of every channel error of channels attached from now on,
+    /// the moment it is raised (the kernel model traces it and says it on stderr).
+    pub fn set_fault_observer(&self, observer: FaultObserver) {
+        *self.shared.observer.write().unwrap_or_else(|p| p.into_inner()) = Some(observer);
     }
 
     /// A channel was closed. When this returns the model (and the threaded
@@ -665,6 +685,12 @@ fn record_or_fault(ch: &mut Channel, class: u32, m: Method) -> Result<bool, Faul
 
 /// Nanoseconds for semaphore timestamps (never 0).
 fn timestamp_ns() -> u64 {
-    let t = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap_or_default();
-    (t.as_nanos() as u64).max(1)
+    // GPU time: nanoseconds since boot, as an Orin's semaphore timestamps
+    // are (a logged one was 0xA187E06C40, ~694 s after boot; issue 12 item 6).
+    // CLOCK_BOOTTIME keeps counting through suspend, like the GPU timer.
+    let mut ts = libc::timespec { tv_sec: 0, tv_nsec: 0 };
+    // SAFETY: clock_gettime writes one timespec we own.
+    let ok = unsafe { libc::clock_gettime(libc::CLOCK_BOOTTIME, &mut ts) } == 0;
+    let ns = if ok { (ts.tv_sec as u64).saturating_mul(1_000_000_000).saturating_add(ts.tv_nsec as u64) } else { 0 };
+    ns.max(1)
 }

@@ -4,6 +4,7 @@
 use gpuiface_hal::Errno;
 use gpuiface_nvgpu::abi::*;
 
+use super::trace::why;
 use super::{arg, put, GpuAction, KResult, KState};
 use crate::gpu::ChannelDesc;
 use crate::mem::GpuVm;
@@ -25,7 +26,19 @@ pub(crate) struct Chan {
     pub gpfifo_va: Option<u64>,
     /// The user syncpoint, once GET_USER_SYNCPOINT allocated it.
     pub syncpoint: Option<u32>,
+    /// Size of the GPFIFO dma-buf SETUP_BIND mapped (0 before).
+    pub gpfifo_bytes: u64,
+    /// The nvmap handles of the GPFIFO and USERD dma-bufs SETUP_BIND took.
+    pub gpfifo_handle: Option<u32>,
+    /// See `gpfifo_handle`.
+    pub userd_handle: Option<u32>,
 }
+
+/// The `syncpoint_max` GET_USER_SYNCPOINT reports. host1x syncpoints are
+/// recycled, not reset, so a fresh user syncpoint's max is whatever earlier
+/// users left: 30,000 and 38,000 in two logged Orin runs (issue 12 item 7).
+/// The mock reports the lower logged value; clients must not assume 0.
+pub const USER_SYNCPOINT_MAX: u32 = 30_000;
 
 /// The GR runlist id the mock's channels live on.
 pub const GR_RUNLIST: u32 = 0;
@@ -46,6 +59,9 @@ impl Chan {
             unserviceable: false,
             gpfifo_va: None,
             syncpoint: None,
+            gpfifo_bytes: 0,
+            gpfifo_handle: None,
+            userd_handle: None,
         }
     }
 
@@ -63,10 +79,10 @@ pub const VALID_CLASSES: [u32; 7] = [0xc7c0, 0xc7b5, 0xc76f, 0xc797, 0xc637, 0xc
 fn rule_wdt_status(ch: &Chan, status: u32) -> KResult<bool> {
     let op = status & 3;
     if op != NVGPU_IOCTL_CHANNEL_DISABLE_WDT && op != NVGPU_IOCTL_CHANNEL_ENABLE_WDT {
-        return Err(Errno::EINVAL);
+        return Err(why(Errno::EINVAL, "§4 WDT: wdt_status & 3 is neither DISABLE_WDT nor ENABLE_WDT"));
     }
     if ch.deterministic && op != NVGPU_IOCTL_CHANNEL_DISABLE_WDT {
-        return Err(Errno::EINVAL);
+        return Err(why(Errno::EINVAL, "§4 WDT: a deterministic channel only takes DISABLE_WDT"));
     }
     Ok(op == NVGPU_IOCTL_CHANNEL_ENABLE_WDT)
 }
@@ -78,33 +94,74 @@ fn rule_setup_bind_prechecks(ch: &Chan, a: &NvgpuChannelSetupBindArgs) -> KResul
     let n = a.num_gpfifo_entries;
     // Entry count: >= 2 (usermode) or >= 4, a power of two, at most 2^28.
     if n < if usermode { 2 } else { 4 } || !n.is_power_of_two() || n > u32::MAX / 8 {
-        return Err(Errno::EINVAL);
+        return Err(why(
+            Errno::EINVAL,
+            "§4 SETUP_BIND: num_gpfifo_entries not a power of two in [2 (usermode) or 4, 2^28]",
+        ));
     }
-    if ch.vm.is_none() || ch.tsg.is_none() {
-        return Err(Errno::EINVAL);
+    if ch.vm.is_none() {
+        return Err(why(Errno::EINVAL, "§4 SETUP_BIND: channel not bound to an address space (AS BIND_CHANNEL)"));
+    }
+    if ch.tsg.is_none() {
+        return Err(why(Errno::EINVAL, "§4 SETUP_BIND: channel not bound to a TSG (BIND_CHANNEL_EX)"));
     }
     if ch.setup {
-        return Err(Errno::EEXIST); // one-shot
+        return Err(why(Errno::EEXIST, "§4 SETUP_BIND: already set up (one-shot per channel)"));
     }
     if deterministic && ch.wdt_enabled {
-        return Err(Errno::EINVAL);
+        return Err(why(
+            Errno::EINVAL,
+            "§4 SETUP_BIND: DETERMINISTIC while the watchdog is on (WDT DISABLE_WDT first)",
+        ));
     }
     if usermode && !deterministic {
-        return Err(Errno::EINVAL);
+        return Err(why(Errno::EINVAL, "§4 SETUP_BIND: USERMODE_SUPPORT without DETERMINISTIC"));
     }
     if a.flags & NVGPU_CHANNEL_SETUP_BIND_FLAGS_VPR_ENABLED != 0 {
-        return Err(Errno::EINVAL); // no VPR
+        return Err(why(Errno::EINVAL, "§4 SETUP_BIND: VPR_ENABLED without VPR support"));
     }
     if usermode {
         // fd 0 is rejected; dma-buf offsets must be 0.
         if a.gpfifo_dmabuf_fd == 0 || a.userd_dmabuf_fd == 0 {
-            return Err(Errno::EINVAL);
+            return Err(why(
+                Errno::EINVAL,
+                "§4 SETUP_BIND: gpfifo_dmabuf_fd or userd_dmabuf_fd is 0 (fd 0 is rejected)",
+            ));
         }
         if a.gpfifo_dmabuf_offset != 0 || a.userd_dmabuf_offset != 0 {
-            return Err(Errno::EINVAL);
+            return Err(why(Errno::EINVAL, "§4 SETUP_BIND: dma-buf offsets must be 0"));
         }
     }
     Ok(())
+}
+
+/// Above this GPFIFO dma-buf size, a GR-class ALLOC_OBJ_CTX after
+/// SETUP_BIND never returns on an Orin (issue 12 item 1; seed 000's "small
+/// buffer constraint"). Evidence: 8 KiB (1,024 entries) works; 3 MiB
+/// (tinygrad's desktop `gpfifo_area`, 1,024 entries) hangs. Sizes between are
+/// unverified; the mock draws the line at 1 MiB.
+pub const GPFIFO_HANG_ABOVE: u64 = 1 << 20;
+
+/// §4 ALLOC_OBJ_CTX, issue 12 item 1: a GR (compute or graphics) object on a
+/// channel whose SETUP_BIND mapped a large GPFIFO dma-buf hangs the real
+/// kernel. The mock fails the call instead (after a bounded wait, outside
+/// the kernel lock: [`KState::hang`]) and leaves the channel unusable, as a
+/// hung one is.
+fn rule_alloc_obj_ctx_hangs_after_a_large_gpfifo(st: &mut KState, chid: u32, class: u32) -> KResult<()> {
+    let gr = gpuiface_hal::classes::compute::CLASSES.contains(&class) || class == 0xc797;
+    let ch = st.channels.get_mut(&chid).ok_or(Errno::EINVAL)?;
+    if !gr || ch.gpfifo_bytes <= GPFIFO_HANG_ABOVE {
+        return Ok(());
+    }
+    ch.unserviceable = true;
+    st.hang = Some(format!(
+        "the real kernel never returns from this call: ALLOC_OBJ_CTX({class:#x}) after SETUP_BIND mapped a {} KiB \
+         GPFIFO dma-buf hangs an Orin (8 KiB works, 3 MiB hangs; the mock's limit is {} KiB). Use a GPFIFO \
+         dma-buf of num_gpfifo_entries * 8 bytes.",
+        ch.gpfifo_bytes >> 10,
+        GPFIFO_HANG_ABOVE >> 10
+    ));
+    Err(Errno::ETIMEDOUT)
 }
 
 pub(crate) fn close(st: &mut KState, chid: u32) {
@@ -146,14 +203,14 @@ pub(crate) fn ioctl(st: &mut KState, chid: u32, request: u32, bytes: &mut [u8]) 
             rule_setup_bind_prechecks(ch, &a)?;
             let usermode = a.flags & NVGPU_CHANNEL_SETUP_BIND_FLAGS_USERMODE_SUPPORT != 0;
             if !usermode {
-                return Err(Errno::EINVAL); // kernel-mode GPFIFOs are not modelled
+                return Err(why(Errno::EINVAL, "kernel-mode GPFIFOs (no USERMODE_SUPPORT) are not modelled"));
             }
-            let (_, gpfifo) = st.dmabuf(i64::from(a.gpfifo_dmabuf_fd))?;
-            let (_, userd) = st.dmabuf(i64::from(a.userd_dmabuf_fd))?;
+            let (gpfifo_handle, gpfifo) = st.dmabuf(i64::from(a.gpfifo_dmabuf_fd))?;
+            let (userd_handle, userd) = st.dmabuf(i64::from(a.userd_dmabuf_fd))?;
             // §4: gpfifo dma-buf smaller than max(4096, entries * 8) → EINVAL.
             let need = (u64::from(a.num_gpfifo_entries) * 8).max(4096);
             if (gpfifo.len() as u64) < need {
-                return Err(Errno::EINVAL);
+                return Err(why(Errno::EINVAL, "§4 SETUP_BIND: GPFIFO dma-buf smaller than max(4096, entries * 8)"));
             }
             let vm_id = ch.vm.ok_or(Errno::EINVAL)?;
             let vm = st.vms.get(&vm_id).cloned().ok_or(Errno::EINVAL)?;
@@ -167,6 +224,9 @@ pub(crate) fn ioctl(st: &mut KState, chid: u32, request: u32, bytes: &mut [u8]) 
             ch.usermode = true;
             ch.deterministic = true;
             ch.gpfifo_va = Some(gpfifo_va);
+            ch.gpfifo_bytes = gpfifo.len() as u64;
+            ch.gpfifo_handle = Some(gpfifo_handle);
+            ch.userd_handle = Some(userd_handle);
             a.work_submit_token = ch.token();
             // GPU_MAP_RESOURCES is not supported on ga10b: the VAs stay 0.
             a.gpfifo_gpu_va = 0;
@@ -188,22 +248,30 @@ pub(crate) fn ioctl(st: &mut KState, chid: u32, request: u32, bytes: &mut [u8]) 
             Ok(0)
         }
         NVGPU_IOCTL_CHANNEL_ALLOC_OBJ_CTX => {
-            let mut a: NvgpuAllocObjCtxArgs = arg(bytes)?;
+            let a: NvgpuAllocObjCtxArgs = arg(bytes)?;
             let ch = st.channels.get_mut(&chid).ok_or(Errno::EINVAL)?;
             // §4: not in a TSG → EINVAL; not AS-bound → EINVAL; unknown class → EINVAL.
-            if ch.tsg.is_none() || ch.vm.is_none() || !VALID_CLASSES.contains(&a.class_num) {
-                return Err(Errno::EINVAL);
+            if ch.tsg.is_none() {
+                return Err(why(Errno::EINVAL, "§4 ALLOC_OBJ_CTX: channel not in a TSG"));
+            }
+            if ch.vm.is_none() {
+                return Err(why(Errno::EINVAL, "§4 ALLOC_OBJ_CTX: channel not bound to an address space"));
+            }
+            if !VALID_CLASSES.contains(&a.class_num) {
+                return Err(why(Errno::EINVAL, "§4 ALLOC_OBJ_CTX: class not valid for ga10b"));
             }
             // §4 (tsg.c nvgpu_tsg_validate_class_veid_pbdma): graphics (AMPERE_B) only on VEID0.
             if a.class_num == 0xc797 && ch.veid != 0 {
-                return Err(Errno::EINVAL);
+                return Err(why(Errno::EINVAL, "§4 ALLOC_OBJ_CTX: graphics class only on VEID 0"));
             }
+            rule_alloc_obj_ctx_hangs_after_a_large_gpfifo(st, chid, a.class_num)?;
+            let ch = st.channels.get_mut(&chid).ok_or(Errno::EINVAL)?;
             ch.obj_class = Some(a.class_num);
-            a.obj_id = u64::from(chid) << 16 | u64::from(a.class_num & 0xffff);
+            // `obj_id` is left as passed: both logged Orin runs got back the 0
+            // they passed (issue 12 item 5). Nothing is copied out.
             if ch.setup {
                 st.actions.push(GpuAction::BindObject(chid, a.class_num));
             }
-            put(bytes, &a);
             Ok(0)
         }
         NVGPU_IOCTL_CHANNEL_SET_PREEMPTION_MODE => {
@@ -244,7 +312,8 @@ pub(crate) fn ioctl(st: &mut KState, chid: u32, request: u32, bytes: &mut [u8]) 
                 }
             };
             let gpu_va = vm_end + 0x10000 + u64::from(id - 17) * 0x1000;
-            put(bytes, &NvgpuGetUserSyncpointArgs { gpu_va, syncpoint_id: id, syncpoint_max: 0 });
+            let syncpoint_max = USER_SYNCPOINT_MAX;
+            put(bytes, &NvgpuGetUserSyncpointArgs { gpu_va, syncpoint_id: id, syncpoint_max });
             Ok(0)
         }
         NVGPU_IOCTL_CHANNEL_SUBMIT_GPFIFO => {

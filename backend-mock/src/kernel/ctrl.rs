@@ -5,6 +5,7 @@ use std::sync::Arc;
 use gpuiface_hal::Errno;
 use gpuiface_nvgpu::abi::*;
 
+use super::trace::why;
 use super::{arg, put, tsg, vm, FdObj, KResult, KState};
 
 /// What GET_CHARACTERISTICS reports.
@@ -90,32 +91,35 @@ pub(crate) fn check_usermode_mmap(mapped: &mut bool, len: usize, offset: i64) ->
 pub(crate) fn rule_alloc_as_range(a: &NvgpuAllocAsArgs) -> KResult<()> {
     const PDE: u64 = 2 << 20;
     if a.big_page_size != 0 && (!a.big_page_size.is_power_of_two() || a.big_page_size != 64 << 10) {
-        return Err(Errno::EINVAL);
+        return Err(why(Errno::EINVAL, "§1 ALLOC_AS: big_page_size neither 0 nor 64 KiB"));
     }
     if a.va_range_start == 0 || !a.va_range_start.is_multiple_of(PDE) {
-        return Err(Errno::EINVAL);
+        return Err(why(Errno::EINVAL, "§1 ALLOC_AS: va_range_start 0 or not 2 MiB aligned"));
     }
     if a.va_range_end == 0 || !a.va_range_end.is_multiple_of(PDE) {
-        return Err(Errno::EINVAL);
+        return Err(why(Errno::EINVAL, "§1 ALLOC_AS: va_range_end 0 or not 2 MiB aligned"));
     }
     if a.va_range_start >= a.va_range_end {
-        return Err(Errno::EINVAL);
+        return Err(why(Errno::EINVAL, "§1 ALLOC_AS: va_range_start >= va_range_end"));
     }
     let unified = a.flags & NVGPU_ALLOC_AS_FLAGS_UNIFIED_VA != 0;
     if unified || a.big_page_size == 0 {
         if a.va_range_split != 0 {
-            return Err(Errno::EINVAL);
+            return Err(why(Errno::EINVAL, "§1 ALLOC_AS: va_range_split != 0 with unified VA or no big pages"));
         }
     } else if a.va_range_split == 0
         || !a.va_range_split.is_multiple_of(PDE)
         || a.va_range_split <= a.va_range_start
         || a.va_range_split >= a.va_range_end
     {
-        return Err(Errno::EINVAL);
+        return Err(why(Errno::EINVAL, "§1 ALLOC_AS: split VA needs a 2 MiB aligned split strictly inside the range"));
     }
     // The 4 GiB kernel VMA sits after the user range; past 2^49 vm init fails → ENOMEM.
     if a.va_range_end.checked_add(4 << 30).is_none_or(|e| e > 1 << 49) {
-        return Err(Errno::ENOMEM);
+        return Err(why(
+            Errno::ENOMEM,
+            "§1 ALLOC_AS: va_range_end + the 4 GiB kernel VMA exceeds 2^49 (vm init fails)",
+        ));
     }
     Ok(())
 }

@@ -14,13 +14,19 @@
 //! | `vm.rs` | address spaces: ALLOC_SPACE, MAP_BUFFER_EX, UNMAP, page-granular translation (§2) |
 //! | `tsg.rs` | TSGs: subcontexts (VEIDs), channel binding (§3) |
 //! | `channel.rs` | channels: WDT, SETUP_BIND, ALLOC_OBJ_CTX, notifiers, syncpoints (§4) |
+//! | `trace.rs` | the trace format: strace for nvgpu (every field by name, the rejecting rule) |
+//! | `cpumap.rs` | the CPU mappings of the model's fds (usermode window, dma-bufs with cache modes) |
+//! | `uaccess.rs` | copy_from_user / copy_to_user for pointers inside arguments (EFAULT, not a crash) |
 //!
 //! Each rule is a small function named after it, citing its section.
 
 mod channel;
+pub mod cpumap;
 mod ctrl;
 mod nvmap;
+pub mod trace;
 mod tsg;
+mod uaccess;
 mod vm;
 
 use std::collections::HashMap;
@@ -35,6 +41,7 @@ use gpuiface_nvgpu::{LinuxSyscalls, Syscalls};
 use crate::gpu::{ChannelDesc, Gpu, GpuConfig};
 use crate::mem::Backing;
 
+pub use channel::{GPFIFO_HANG_ABOVE, USER_SYNCPOINT_MAX};
 pub use ctrl::Characteristics;
 pub use vm::Vm;
 
@@ -94,6 +101,11 @@ pub(crate) struct KState {
     pub next_chid: u32,
     pub next_syncpoint: u32,
     pub actions: Vec<GpuAction>,
+    /// CPU mappings of the model's fds (the kernel's VMAs).
+    pub cpu_maps: cpumap::CpuMaps,
+    /// Set by a call the real kernel never returns from: why. The call then
+    /// fails after [`MockKernelBuilder::hang_wait`], outside the lock.
+    pub hang: Option<String>,
 }
 
 impl KState {
@@ -152,6 +164,15 @@ pub struct TraceEntry {
     pub name: String,
     /// What the kernel returned.
     pub result: Result<i32, Errno>,
+    /// The fd the call was made on.
+    pub fd: RawFd,
+    /// The decoded line ([`trace`]: every argument field in and out by name);
+    /// empty for ioctls unless [`MockKernelBuilder::trace_decoded`] is on.
+    pub line: String,
+    /// An ioctl (false: an mmap, munmap, msync or GPU event the model reports).
+    pub is_ioctl: bool,
+    /// For a rejected call: the rule that rejected it, when the model names it.
+    pub why: Option<&'static str>,
 }
 
 /// Counts of what is alive in the kernel, for leak checks.
@@ -210,9 +231,31 @@ pub struct MockKernelBuilder {
     characteristics: Characteristics,
     gpu: GpuConfig,
     trace_stderr: Option<bool>,
+    hang_wait: Option<std::time::Duration>,
+    trace_decoded: Option<bool>,
 }
 
+/// How long a call the real kernel never returns from blocks before the
+/// mock fails it (default; env `GPUIFACE_MOCK_HANG_WAIT_MS`).
+pub const DEFAULT_HANG_WAIT_MS: u64 = 2000;
+
 impl MockKernelBuilder {
+    /// Decode every argument field into the in-memory trace's lines
+    /// ([`TraceEntry::line`]). Default: on when the trace goes to stderr or
+    /// a file (`GPUIFACE_MOCK_TRACE`), off otherwise — decoding costs about
+    /// a microsecond per ioctl; undecoded entries still carry the name, the
+    /// result and the rule that rejected the call ([`TraceEntry::why`]).
+    pub fn trace_decoded(mut self, on: bool) -> Self {
+        self.trace_decoded = Some(on);
+        self
+    }
+    /// How long a call the real kernel would never return from blocks
+    /// before it fails with `ETIMEDOUT` (default 2 s, env
+    /// `GPUIFACE_MOCK_HANG_WAIT_MS`): a bounded stand-in for the hang.
+    pub fn hang_wait(mut self, wait: std::time::Duration) -> Self {
+        self.hang_wait = Some(wait);
+        self
+    }
     /// Report these characteristics (e.g. [`Characteristics::r35`]).
     pub fn characteristics(mut self, c: Characteristics) -> Self {
         self.characteristics = c;
@@ -230,7 +273,7 @@ impl MockKernelBuilder {
     }
     /// Build.
     pub fn build(self) -> MockKernel {
-        MockKernel {
+        let mut k = MockKernel {
             state: Mutex::new(KState {
                 fds: HashMap::new(),
                 nvmap: nvmap::Nvmap::default(),
@@ -242,21 +285,36 @@ impl MockKernelBuilder {
                 next_chid: 0,
                 next_syncpoint: 17,
                 actions: Vec::new(),
+                hang: None,
+                cpu_maps: cpumap::CpuMaps::default(),
+            }),
+            hang_wait: self.hang_wait.unwrap_or_else(|| {
+                let ms = std::env::var("GPUIFACE_MOCK_HANG_WAIT_MS").ok().and_then(|v| v.parse().ok());
+                std::time::Duration::from_millis(ms.unwrap_or(DEFAULT_HANG_WAIT_MS))
             }),
             gpu: Gpu::new(self.gpu),
             characteristics: self.characteristics,
             injections: Mutex::new(Vec::new()),
-            trace: Mutex::new(Vec::new()),
+            trace: Arc::new(Mutex::new(Vec::new())),
+            trace_decoded: false,
             trace_stderr: self.trace_stderr.unwrap_or_else(|| {
                 matches!(std::env::var("GPUIFACE_MOCK_TRACE").as_deref(), Ok("1" | "stderr" | "true"))
             }),
             trace_file: match (self.trace_stderr, std::env::var("GPUIFACE_MOCK_TRACE")) {
                 (None, Ok(path)) if !matches!(path.as_str(), "" | "0" | "1" | "stderr" | "true") => {
-                    std::fs::OpenOptions::new().create(true).append(true).open(path).ok().map(Mutex::new)
+                    std::fs::OpenOptions::new()
+                        .create(true)
+                        .append(true)
+                        .open(path)
+                        .ok()
+                        .map(|f| Arc::new(Mutex::new(internal_file(f))))
                 }
                 _ => None,
             },
-        }
+        };
+        k.trace_decoded = self.trace_decoded.unwrap_or(k.trace_stderr || k.trace_file.is_some());
+        k.observe_gpu_faults();
+        k
     }
 }
 
@@ -266,10 +324,13 @@ pub struct MockKernel {
     gpu: Arc<Gpu>,
     characteristics: Characteristics,
     injections: Mutex<Vec<Injection>>,
-    trace: Mutex<Vec<TraceEntry>>,
+    trace: Arc<Mutex<Vec<TraceEntry>>>,
     trace_stderr: bool,
+    /// Lines decode every argument field (see [`MockKernelBuilder::trace_decoded`]).
+    trace_decoded: bool,
+    hang_wait: std::time::Duration,
     /// `GPUIFACE_MOCK_TRACE=<path>`: the decoded trace goes to this file.
-    trace_file: Option<Mutex<std::fs::File>>,
+    trace_file: Option<Arc<Mutex<std::fs::File>>>,
 }
 
 impl std::fmt::Debug for MockKernel {
@@ -334,6 +395,12 @@ impl MockKernel {
 
     /// The ioctls so far, decoded.
     pub fn trace(&self) -> Vec<TraceEntry> {
+        lock(&self.trace).iter().filter(|e| e.is_ioctl).cloned().collect()
+    }
+
+    /// Every call so far (ioctls, mmap, munmap, msync, GPU events), decoded:
+    /// the lines `GPUIFACE_MOCK_TRACE` prints.
+    pub fn trace_all(&self) -> Vec<TraceEntry> {
         lock(&self.trace).clone()
     }
 
@@ -386,6 +453,109 @@ impl MockKernel {
         }
     }
 
+    /// True when `[addr, addr + len)` overlaps a CPU mapping of one of the
+    /// model's fds (a dma-buf or a usermode window).
+    pub fn maps_cpu_range(&self, addr: usize, len: usize) -> bool {
+        !lock(&self.state).cpu_maps.overlapping(addr, len).is_empty()
+    }
+
+    /// The CPU mappings of the model's fds, with the attributes each got
+    /// (a dma-buf's nvmap cache mode; the usermode window is uncached).
+    pub fn cpu_mappings(&self) -> Vec<cpumap::CpuMap> {
+        lock(&self.state).cpu_maps.all()
+    }
+
+    /// The cache mode nvmap recorded for a handle at ALLOC (`NVMAP_HANDLE_*`).
+    pub fn handle_cache_mode(&self, handle: u32) -> Option<u32> {
+        lock(&self.state).nvmap.cache_mode(handle)
+    }
+
+    /// Live allocated nvmap handles: `(id, size, cache mode)`.
+    pub fn nvmap_allocations(&self) -> Vec<(u32, u64, u32)> {
+        lock(&self.state).nvmap.allocated()
+    }
+
+    /// The nvmap handles of each set-up channel's GPFIFO and USERD dma-bufs:
+    /// `(chid, gpfifo handle, userd handle)`.
+    pub fn channel_buffers(&self) -> Vec<(u32, u32, u32)> {
+        let st = lock(&self.state);
+        let mut v: Vec<(u32, u32, u32)> =
+            st.channels.values().filter_map(|c| Some((c.chid, c.gpfifo_handle?, c.userd_handle?))).collect();
+        v.sort();
+        v
+    }
+
+    /// munmap of model mappings: forget them; unmapping (any of) a ctrl fd's
+    /// usermode window lets that fd map it again (the VMA's close callback).
+    fn forget_cpu_range(&self, addr: usize, len: usize) {
+        let mut st = lock(&self.state);
+        let hit = st.cpu_maps.punch(addr, len);
+        let mut any = false;
+        for m in &hit {
+            any = true;
+            if let cpumap::Mapped::Usermode { ctrl_fd } = m.what {
+                if let Some(FdObj::Ctrl { mapped, .. }) = st.fds.get_mut(&ctrl_fd) {
+                    *mapped = false;
+                }
+            }
+        }
+        drop(st);
+        if any {
+            self.trace_note("mm", -1, "munmap", format!("[mock] munmap({addr:#x}, {len:#x}) = 0"));
+        }
+    }
+
+    /// `msync(2)` over the model's mappings (Linux mm/msync.c): bad flags,
+    /// ASYNC with SYNC, or an unaligned start → EINVAL; MS_SYNC on a shared
+    /// file mapping calls the file's fsync, which neither a dma-buf nor the
+    /// ctrl node has → EINVAL (what an Orin answers for a dma-buf mapping,
+    /// issue 12 item 10); MS_ASYNC / MS_INVALIDATE alone → 0.
+    ///
+    /// # Safety
+    /// As `msync(2)`.
+    pub unsafe fn msync(&self, addr: usize, len: usize, flags: i32) -> Result<(), Errno> {
+        let known = libc::MS_ASYNC | libc::MS_INVALIDATE | libc::MS_SYNC;
+        let bad_flags = flags & !known != 0 || (flags & libc::MS_ASYNC != 0 && flags & libc::MS_SYNC != 0);
+        let no_fsync = flags & libc::MS_SYNC != 0 && self.maps_cpu_range(addr, len);
+        let r = if bad_flags || !addr.is_multiple_of(crate::mem::page_size()) || no_fsync {
+            Err(Errno::EINVAL)
+        } else {
+            // SAFETY: the caller's arguments, as msync(2) takes them.
+            if unsafe { libc::msync(addr as *mut libc::c_void, len, flags) } == 0 {
+                Ok(())
+            } else {
+                Err(Errno::last())
+            }
+        };
+        let line = format!("[mock] msync({addr:#x}, {len:#x}, {}) {}", msync_flags(flags), trace::result(r.map(|_| 0)));
+        self.trace_note("mm", -1, "msync", line);
+        r
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn trace_mmap(
+        &self,
+        kind: &'static str,
+        fd: RawFd,
+        addr: usize,
+        len: usize,
+        prot: i32,
+        flags: i32,
+        offset: i64,
+        r: Result<i64, Errno>,
+    ) {
+        let res = match r {
+            Ok(a) => format!("= {a:#x}"),
+            Err(e) => trace::result(Err(e)),
+        };
+        let line = format!(
+            "[mock] {kind}({fd}) mmap({addr:#x}, {len:#x}, {}, {}, {fd}<{kind}>, {offset:#x}) {res}",
+            mmap_prot(prot),
+            mmap_flags(flags)
+        );
+        self.trace_note(kind, fd, "mmap", line);
+    }
+
     fn run_actions(&self) {
         let actions = std::mem::take(&mut lock(&self.state).actions);
         for a in actions {
@@ -398,23 +568,99 @@ impl MockKernel {
         }
     }
 
-    fn record(&self, fd_kind: &'static str, request: u32, result: Result<i32, Errno>, detail: &str) {
-        let name =
-            abi::ioctl_by_number(request).map(|d| d.name.to_string()).unwrap_or_else(|| format!("{request:#010x}"));
-        if self.trace_stderr || self.trace_file.is_some() {
-            let line = match result {
-                Ok(v) => format!("[mock] {fd_kind:<7} {name}{detail} = {v}"),
-                Err(e) => format!("[mock] {fd_kind:<7} {name}{detail} = -{e}"),
+    /// What kind of object an fd is (for the trace's fd resolution).
+    pub fn fd_kind(&self, fd: RawFd) -> Option<&'static str> {
+        lock(&self.state).fds.get(&fd).map(FdObj::kind)
+    }
+
+    /// Append a line to the trace (and to stderr / the trace file when on).
+    fn emit(&self, entry: TraceEntry) {
+        emit_to(&self.trace, self.trace_stderr, self.trace_file.as_deref(), entry);
+    }
+
+    /// Channel errors go into the trace, and on stderr, the moment the GPU
+    /// model raises them (issue 12 item 13): a client that registered no
+    /// error notifier otherwise learns of a GR exception only when its own
+    /// wait times out (30 s for tinygrad).
+    fn observe_gpu_faults(&self) {
+        let (trace, stderr, file) = (self.trace.clone(), self.trace_stderr, self.trace_file.clone());
+        self.gpu.set_fault_observer(Arc::new(move |f: &gpuiface_hal::FaultRecord, notifier: bool| {
+            let code = match f.notifier_code {
+                abi::NVGPU_CHANNEL_GR_EXCEPTION => "GR exception (NVGPU_CHANNEL_GR_EXCEPTION)".to_string(),
+                abi::NVGPU_CHANNEL_PBDMA_ERROR => "PBDMA error (NVGPU_CHANNEL_PBDMA_ERROR)".to_string(),
+                abi::NVGPU_CHANNEL_FIFO_ERROR_MMU_ERR_FLT => {
+                    "MMU fault (NVGPU_CHANNEL_FIFO_ERROR_MMU_ERR_FLT)".to_string()
+                }
+                c => format!("channel error {c}"),
             };
-            if self.trace_stderr {
+            let tail = if notifier {
+                "reported through the channel's error notifier"
+            } else {
+                "no error notifier is registered: the program learns of it only when its own wait times out"
+            };
+            let line = format!("[mock] GPU channel {}: {code}: {}; the channel stops; {tail}", f.channel, f.reason);
+            // On stderr (once per channel: a faulted channel runs nothing more)
+            // for every GR exception, and for any error nothing else will report.
+            let gr = f.notifier_code == abi::NVGPU_CHANNEL_GR_EXCEPTION;
+            if !stderr && (gr || !notifier) {
                 eprintln!("{line}");
             }
-            if let Some(f) = &self.trace_file {
-                use std::io::Write;
-                let _ = writeln!(lock(f), "{line}");
-            }
+            let entry = TraceEntry {
+                fd_kind: "gpu",
+                name: "fault".into(),
+                result: Ok(0),
+                fd: -1,
+                line,
+                is_ioctl: false,
+                why: None,
+            };
+            emit_to(&trace, stderr, file.as_deref(), entry);
+        }));
+    }
+
+    /// Trace a non-ioctl call the model serves (mmap, munmap, msync, GPU events).
+    pub fn trace_note(&self, fd_kind: &'static str, fd: RawFd, name: &str, line: String) {
+        self.emit(TraceEntry { fd_kind, name: name.to_string(), result: Ok(0), fd, line, is_ioctl: false, why: None });
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn record(
+        &self,
+        fd_kind: &'static str,
+        fd: RawFd,
+        request: u32,
+        arg_in: &[u8],
+        arg_out: &[u8],
+        value: u64,
+        result: Result<i32, Errno>,
+        note: &str,
+    ) {
+        let name = match abi::ioctl_by_number(request) {
+            Some(d) => d.name.to_string(),
+            None => trace::name(request),
+        };
+        let why = trace::take_why().filter(|_| result.is_err());
+        if !self.trace_decoded {
+            // Undecoded (the default without trace output): no line unless a
+            // note (a hang, an injection) must be kept; the reason is kept.
+            let line = if note.is_empty() {
+                String::new()
+            } else {
+                format!("[mock] {fd_kind}({fd}) {name} {} {note}", trace::result(result))
+            };
+            self.emit(TraceEntry { fd_kind, name, result, fd, line, is_ioctl: true, why });
+            return;
         }
-        lock(&self.trace).push(TraceEntry { fd_kind, name, result });
+        let note = match (result, why) {
+            (Err(_), Some(w)) if note.is_empty() => format!("(why: {w})"),
+            (Err(_), Some(w)) => format!("{note} (why: {w})"),
+            (Err(Errno::ENOTTY), None) if note.is_empty() => {
+                "(why: §0 no such ioctl on this fd; a wrong struct size is a different number)".to_string()
+            }
+            _ => note.to_string(),
+        };
+        let line = trace::ioctl_line(fd_kind, fd, request, arg_in, arg_out, value, result, &note, &Resolver(self));
+        self.emit(TraceEntry { fd_kind, name, result, fd, line, is_ioctl: true, why });
     }
 
     /// Run one ioctl on `arg` (the argument bytes, `_IOC_SIZE` long).
@@ -424,17 +670,29 @@ impl MockKernel {
             return Err(Errno::EBADF);
         };
         let kind = obj.kind();
+        let _ = trace::take_why(); // a stale reason from an earlier call
         let name = abi::ioctl_by_number(request).map(|d| d.name);
         if let Some(errno) = self.injected(name, request, false) {
-            self.record(kind, request, Err(errno), " (injected)");
+            self.record(kind, fd, request, arg, arg, value, Err(errno), "(injected)");
             return Err(errno);
         }
-        let result = {
+        // The arguments going in, for the decoded trace's "changed fields".
+        let arg_in = if self.trace_decoded { arg.to_vec() } else { Vec::new() };
+        let (result, hang) = {
             let mut st = lock(&self.state);
-            dispatch(&mut st, &self.characteristics, &obj, fd, request, arg, value)
+            let r = dispatch(&mut st, &self.characteristics, &obj, fd, request, arg, value);
+            (r, st.hang.take())
         };
         self.run_actions();
-        self.record(kind, request, result, "");
+        if let Some(why) = hang {
+            // A call the real kernel never returns from: block for the bounded
+            // wait, say so on stderr and in the trace, then fail.
+            std::thread::sleep(self.hang_wait);
+            eprintln!("[mock] HANG: {why}");
+            self.record(kind, fd, request, &arg_in, arg, value, result, &format!("(HANG: {why})"));
+            return result;
+        }
+        self.record(kind, fd, request, &arg_in, arg, value, result, "");
         result
     }
 
@@ -476,7 +734,10 @@ fn dispatch(
     let limits = |ty: u8, last: u8, max: usize| -> KResult<()> {
         // §0: wrong type, nr 0, nr past LAST, or an oversized argument → EINVAL.
         if p.ty != ty || p.nr == 0 || p.nr > last || p.size > max {
-            Err(Errno::EINVAL)
+            Err(trace::why(
+                Errno::EINVAL,
+                "§0 wrong ioctl type for this fd, nr 0, nr past its LAST, or an oversized argument",
+            ))
         } else {
             Ok(())
         }
@@ -583,21 +844,48 @@ impl Syscalls for MockKernel {
         if let Some(errno) = self.injected(None, 0, true) {
             return Err(errno);
         }
-        {
+        let what = {
             let mut st = lock(&self.state);
-            match st.fds.get_mut(&fd) {
-                Some(FdObj::Ctrl { mapped, .. }) => ctrl::check_usermode_mmap(mapped, len, offset)?,
-                Some(FdObj::DmaBuf { .. }) => {}
+            let what = match st.fds.get_mut(&fd) {
+                Some(FdObj::Ctrl { mapped, .. }) => {
+                    let r = ctrl::check_usermode_mmap(mapped, len, offset);
+                    if let Err(e) = r {
+                        drop(st);
+                        self.trace_mmap("ctrl", fd, addr, len, prot, flags, offset, Err(e));
+                        return Err(e);
+                    }
+                    cpumap::Mapped::Usermode { ctrl_fd: fd }
+                }
+                Some(FdObj::DmaBuf { handle, backing }) => {
+                    // dma_buf_mmap_internal: the mapping must lie inside the buffer → EINVAL.
+                    let pages = len.div_ceil(crate::mem::page_size()) as u64;
+                    let first = (offset.max(0) as u64) / crate::mem::page_size() as u64;
+                    if offset < 0 || first + pages > (backing.len() / crate::mem::page_size()) as u64 {
+                        drop(st);
+                        self.trace_mmap("dmabuf", fd, addr, len, prot, flags, offset, Err(Errno::EINVAL));
+                        return Err(Errno::EINVAL);
+                    }
+                    let handle = *handle;
+                    cpumap::Mapped::DmaBuf { handle, cache: st.nvmap.cache_mode(handle).unwrap_or(0) }
+                }
                 Some(_) => return Err(Errno::ENODEV),
                 None => return Err(Errno::EBADF),
-            }
-        }
+            };
+            what
+        };
         // The model's fds are real memfds: the real mmap maps the very bytes the GPU sees.
         // SAFETY: forwarded with the caller's guarantees.
-        unsafe { LinuxSyscalls.mmap(addr, len, prot, flags, fd, offset) }
+        let r = unsafe { LinuxSyscalls.mmap(addr, len, prot, flags, fd, offset) };
+        if let Ok(at) = r {
+            lock(&self.state).cpu_maps.insert(at, len, what);
+        }
+        let kind = if matches!(what, cpumap::Mapped::Usermode { .. }) { "ctrl" } else { "dmabuf" };
+        self.trace_mmap(kind, fd, addr, len, prot, flags, offset, r.map(|a| a as i64));
+        r
     }
 
     unsafe fn munmap(&self, addr: usize, len: usize) -> Result<(), Errno> {
+        self.forget_cpu_range(addr, len);
         // SAFETY: forwarded with the caller's guarantees.
         unsafe { LinuxSyscalls.munmap(addr, len) }
     }
@@ -608,4 +896,72 @@ impl Syscalls for MockKernel {
         unsafe { LinuxSyscalls.ring_doorbell(doorbell, token) };
         self.gpu.doorbell(token);
     }
+}
+
+/// The trace file is the model's own: out of the program's low fd range
+/// (issue 12 item 11).
+fn internal_file(f: std::fs::File) -> std::fs::File {
+    use std::os::fd::{FromRawFd, IntoRawFd};
+    let raw = crate::mem::move_out_of_low_range(f.into_raw_fd());
+    // SAFETY: `raw` is the file's fd (or its duplicate, the original closed); we own it.
+    unsafe { std::fs::File::from_raw_fd(raw) }
+}
+
+/// Resolves fds and nvmap handles in trace lines.
+struct Resolver<'a>(&'a MockKernel);
+
+impl trace::Resolve for Resolver<'_> {
+    fn fd(&self, fd: i32) -> Option<&'static str> {
+        self.0.fd_kind(fd)
+    }
+    fn handle(&self, id: u32) -> Option<String> {
+        let st = lock(&self.0.state);
+        let (size, cache) = st.nvmap.describe(id)?;
+        Some(match cache {
+            Some(c) => format!("{size} B {}", trace::cache_mode_name(c)),
+            None => format!("{size} B unallocated"),
+        })
+    }
+}
+
+/// Append to a trace (and to stderr / a trace file when on).
+fn emit_to(trace: &Mutex<Vec<TraceEntry>>, stderr: bool, file: Option<&Mutex<std::fs::File>>, entry: TraceEntry) {
+    if stderr {
+        eprintln!("{}", entry.line);
+    }
+    if let Some(f) = file {
+        use std::io::Write;
+        let _ = writeln!(lock(f), "{}", entry.line);
+    }
+    lock(trace).push(entry);
+}
+
+fn mmap_prot(prot: i32) -> String {
+    let names = [(libc::PROT_READ, "PROT_READ"), (libc::PROT_WRITE, "PROT_WRITE"), (libc::PROT_EXEC, "PROT_EXEC")];
+    let v: Vec<&str> = names.iter().filter(|(b, _)| prot & b != 0).map(|(_, n)| *n).collect();
+    if v.is_empty() {
+        "PROT_NONE".into()
+    } else {
+        v.join("|")
+    }
+}
+
+fn mmap_flags(flags: i32) -> String {
+    let names = [(libc::MAP_SHARED, "MAP_SHARED"), (libc::MAP_PRIVATE, "MAP_PRIVATE"), (libc::MAP_FIXED, "MAP_FIXED")];
+    let mut v: Vec<String> = names.iter().filter(|(b, _)| flags & b != 0).map(|(_, n)| n.to_string()).collect();
+    let rest = flags & !(libc::MAP_SHARED | libc::MAP_PRIVATE | libc::MAP_FIXED);
+    if rest != 0 {
+        v.push(format!("{rest:#x}"));
+    }
+    v.join("|")
+}
+
+fn msync_flags(flags: i32) -> String {
+    let names = [(libc::MS_ASYNC, "MS_ASYNC"), (libc::MS_INVALIDATE, "MS_INVALIDATE"), (libc::MS_SYNC, "MS_SYNC")];
+    let mut v: Vec<String> = names.iter().filter(|(b, _)| flags & b != 0).map(|(_, n)| n.to_string()).collect();
+    let rest = flags & !(libc::MS_ASYNC | libc::MS_INVALIDATE | libc::MS_SYNC);
+    if rest != 0 || v.is_empty() {
+        v.push(format!("{rest:#x}"));
+    }
+    v.join("|")
 }

@@ -7,11 +7,26 @@ use std::sync::{Arc, Mutex};
 use gpuiface_hal::Errno;
 use gpuiface_nvgpu::abi::*;
 
+use super::trace::why;
 use super::{arg, put, FdObj, KResult, KState};
+use crate::buddy::{BuddyAllocator, PteSize};
 use crate::mem::{Backing, GpuVm, Translation};
-use crate::va_alloc::{Placement, VaAllocator, VaError};
+use crate::va_alloc::VaError;
 
 const PAGE: u64 = 4096;
+/// ga10b's only big page size (constraints §1 ALLOC_AS).
+const BIG_PAGE: u64 = 64 << 10;
+
+/// The PTE size nvgpu picks for a kernel-chosen map of `size` bytes (§2
+/// MAP_BUFFER_EX, `nvgpu_vm_get_pte_size`): 64 KiB pages iff the VM has big
+/// pages and the map is at least 64 KiB.
+fn pte_for(big_pages: bool, size: u64) -> PteSize {
+    if big_pages && size >= BIG_PAGE {
+        PteSize::Big
+    } else {
+        PteSize::Small
+    }
+}
 
 #[derive(Debug, Clone)]
 struct Mapping {
@@ -29,7 +44,8 @@ struct Mapping {
 
 #[derive(Debug)]
 struct VmInner {
-    va: VaAllocator,
+    /// nvgpu's buddy allocator over the user VMA (4 KiB blocks, GVA space).
+    va: BuddyAllocator,
     big_pages: bool,
     /// ALLOC_SPACE reservations: start -> (end, page size).
     reservations: BTreeMap<u64, (u64, u32)>,
@@ -54,11 +70,12 @@ fn va_errno(e: VaError) -> Errno {
 }
 
 impl Vm {
-    /// A VM over `[start, end)`; the user range is allocated top-down like nvgpu's.
+    /// A VM over `[start, end)`; kernel-chosen VAs come from nvgpu's buddy
+    /// allocator over that user VMA ([`crate::buddy`]).
     pub fn new(start: u64, end: u64, big_pages: bool) -> Self {
         Vm {
             inner: Mutex::new(VmInner {
-                va: VaAllocator::new(start, end, PAGE, Placement::TopDown),
+                va: BuddyAllocator::gva(start, end, PAGE, BIG_PAGE),
                 big_pages,
                 reservations: BTreeMap::new(),
                 maps: BTreeMap::new(),
@@ -88,8 +105,8 @@ impl Vm {
         (self.start, self.end)
     }
 
-    /// Map a backing at a kernel-chosen VA (buddy-like natural alignment:
-    /// nvgpu's buddy allocator aligns a block to its power-of-two size).
+    /// Map a backing at a kernel-chosen VA (nvgpu's buddy allocator: the
+    /// smallest free block that fits, aligned relative to the VMA start).
     pub(crate) fn map_kernel_chosen(
         &self,
         backing: Arc<Backing>,
@@ -98,8 +115,8 @@ impl Vm {
         handle: Option<u32>,
     ) -> KResult<u64> {
         let mut v = self.lock();
-        let align = size.next_power_of_two().clamp(PAGE, 1 << 30);
-        let va = v.va.alloc(size, align).map_err(va_errno)?;
+        let pte = pte_for(v.big_pages, size);
+        let va = v.va.alloc(size, pte).map_err(va_errno)?;
         v.maps.insert(va, Mapping { size, backing, offset: 0, writable, refs: 1, handle, fixed: false });
         Ok(va)
     }
@@ -161,13 +178,13 @@ fn rule_map_flags_known(flags: u32) -> KResult<()> {
         | NVGPU_AS_MAP_BUFFER_FLAGS_TEGRA_RAW
         | (3 << NVGPU_AS_MAP_BUFFER_FLAGS_ACCESS_BITMASK_OFFSET);
     if flags & !known != 0 {
-        return Err(Errno::EINVAL);
+        return Err(why(Errno::EINVAL, "§2 MAP_BUFFER_EX: a flag bit r36 does not know (\"Extra flags\")"));
     }
     // Access bits == 3 → EINVAL; TEGRA_RAW is unsupported on ga10b → EINVAL.
     if (flags >> NVGPU_AS_MAP_BUFFER_FLAGS_ACCESS_BITMASK_OFFSET) & 3 == 3
         || flags & NVGPU_AS_MAP_BUFFER_FLAGS_TEGRA_RAW != 0
     {
-        return Err(Errno::EINVAL);
+        return Err(why(Errno::EINVAL, "§2 MAP_BUFFER_EX: access bits 3, or TEGRA_RAW without support"));
     }
     Ok(())
 }
@@ -177,7 +194,10 @@ fn rule_map_nonfixed_offsets_zero(a: &NvgpuAsMapBufferExArgs) -> KResult<()> {
     if a.flags & NVGPU_AS_MAP_BUFFER_FLAGS_FIXED_OFFSET == 0
         && (a.buffer_offset != 0 || a.offset != 0 || a.mapping_size != 0)
     {
-        return Err(Errno::EINVAL);
+        return Err(why(
+            Errno::EINVAL,
+            "§2 MAP_BUFFER_EX: a non-fixed map takes no buffer_offset, offset or mapping_size",
+        ));
     }
     Ok(())
 }
@@ -188,10 +208,16 @@ fn rule_map_nonfixed_offsets_zero(a: &NvgpuAsMapBufferExArgs) -> KResult<()> {
 fn rule_map_kinds(a: &NvgpuAsMapBufferExArgs) -> KResult<()> {
     if a.compr_kind != -1 {
         if a.incompr_kind == -1 {
-            return Err(Errno::EINVAL);
+            return Err(why(
+                Errno::EINVAL,
+                "§2 MAP_BUFFER_EX: compressible kind (compr_kind != -1) without an incompr_kind fallback",
+            ));
         }
         if !(0..=255).contains(&a.incompr_kind) {
-            return Err(Errno::ENOMEM);
+            return Err(why(
+                Errno::ENOMEM,
+                "§2 MAP_BUFFER_EX: compressible kind, no comptags, incompr_kind outside [0, 255]",
+            ));
         }
     }
     Ok(())
@@ -202,7 +228,7 @@ fn rule_alloc_space_page_size(page_size: u32, big_pages: bool) -> KResult<()> {
     match page_size {
         4096 => Ok(()),
         65536 if big_pages => Ok(()),
-        _ => Err(Errno::EINVAL),
+        _ => Err(why(Errno::EINVAL, "§2 ALLOC_SPACE: page_size is neither 4096 nor the VM's big page size")),
     }
 }
 
@@ -240,11 +266,13 @@ pub(crate) fn ioctl(st: &mut KState, id: u32, request: u32, bytes: &mut [u8]) ->
                 if len == 0 || !a.offset.is_multiple_of(u64::from(a.page_size)) {
                     return Err(Errno::ENOMEM);
                 }
-                v.va.alloc_fixed(a.offset, len).map_err(|_| Errno::ENOMEM)?;
+                let pte = pte_for(v.big_pages, u64::from(a.page_size));
+                v.va.alloc_fixed(a.offset, len, pte).map_err(|_| Errno::ENOMEM)?;
                 a.offset
             } else {
                 // o_a.align is ignored for non-fixed reservations.
-                v.va.alloc(len, u64::from(a.page_size)).map_err(|_| Errno::ENOMEM)?
+                let pte = pte_for(v.big_pages, u64::from(a.page_size));
+                v.va.alloc(len, pte).map_err(|_| Errno::ENOMEM)?
             };
             v.reservations.insert(start, (start + len, a.page_size));
             a.offset = start;

@@ -56,6 +56,14 @@ pub const NVMAP_IOC_GET_ID: u32 = iowr(b'N', 13, size_of::<NvmapCreateHandle>())
 pub const NVMAP_IOC_FROM_ID: u32 = iowr(b'N', 2, size_of::<NvmapCreateHandle>());
 /// `NVMAP_IOC_CACHE`: `_IOW('N', 12, struct nvmap_cache_op)`.
 pub const NVMAP_IOC_CACHE: u32 = iow(b'N', 12, size_of::<NvmapCacheOp>());
+/// `NVMAP_IOC_CACHE_64`: `_IOW('N', 12, struct nvmap_cache_op_64)`.
+pub const NVMAP_IOC_CACHE_64: u32 = iow(b'N', 12, size_of::<NvmapCacheOp64>());
+/// `NVMAP_IOC_WRITE`: `_IOW('N', 6, struct nvmap_rw_handle)`.
+pub const NVMAP_IOC_WRITE: u32 = iow(b'N', 6, size_of::<NvmapRwHandle>());
+/// `NVMAP_IOC_READ`: `_IOW('N', 7, struct nvmap_rw_handle)`.
+pub const NVMAP_IOC_READ: u32 = iow(b'N', 7, size_of::<NvmapRwHandle>());
+/// `NVMAP_IOC_PARAM`: `_IOWR('N', 8, struct nvmap_handle_param)`.
+pub const NVMAP_IOC_PARAM: u32 = iowr(b'N', 8, size_of::<NvmapHandleParam>());
 /// `NVMAP_IOC_GET_AVAILABLE_HEAPS`: `_IOR('N', 25, struct nvmap_available_heaps)`.
 pub const NVMAP_IOC_GET_AVAILABLE_HEAPS: u32 = ior(b'N', 25, size_of::<NvmapAvailableHeaps>());
 /// `NVMAP_IOC_QUERY_HEAP_PARAMS`: `_IOR('N', 105, struct nvmap_query_heap_params)`.
@@ -176,6 +184,10 @@ pub static IOCTLS: &[IoctlDef] = &[
     IoctlDef::new("NVMAP_IOC_GET_ID", NVMAP_IOC_GET_ID, Some("nvmap_create_handle")),
     IoctlDef::new("NVMAP_IOC_FROM_ID", NVMAP_IOC_FROM_ID, Some("nvmap_create_handle")),
     IoctlDef::new("NVMAP_IOC_CACHE", NVMAP_IOC_CACHE, Some("nvmap_cache_op")),
+    IoctlDef::new("NVMAP_IOC_CACHE_64", NVMAP_IOC_CACHE_64, Some("nvmap_cache_op_64")),
+    IoctlDef::new("NVMAP_IOC_WRITE", NVMAP_IOC_WRITE, Some("nvmap_rw_handle")),
+    IoctlDef::new("NVMAP_IOC_READ", NVMAP_IOC_READ, Some("nvmap_rw_handle")),
+    IoctlDef::new("NVMAP_IOC_PARAM", NVMAP_IOC_PARAM, Some("nvmap_handle_param")),
     IoctlDef::new("NVMAP_IOC_GET_AVAILABLE_HEAPS", NVMAP_IOC_GET_AVAILABLE_HEAPS, Some("nvmap_available_heaps")),
     IoctlDef::new("NVMAP_IOC_QUERY_HEAP_PARAMS", NVMAP_IOC_QUERY_HEAP_PARAMS, Some("nvmap_query_heap_params")),
     IoctlDef::new("NVGPU_AS_IOCTL_BIND_CHANNEL", NVGPU_AS_IOCTL_BIND_CHANNEL, Some("nvgpu_as_bind_channel_args")),

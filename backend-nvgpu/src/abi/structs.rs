@@ -284,6 +284,53 @@ abi_struct! {
     aliases []
 }
 abi_struct! {
+    /// `struct nvmap_cache_op_64` (32 bytes; 4 bytes of padding after `handle`).
+    "nvmap_cache_op_64" => NvmapCacheOp64 (32) {
+        /// `unsigned long addr` at offset 0.
+        "addr" addr: u64,
+        /// `__u32 handle` at offset 8.
+        "handle" handle: u32,
+        /// `__u64 len` at offset 16.
+        "len" len: u64,
+        /// `__s32 op` at offset 24.
+        "op" op: i32,
+    }
+    aliases []
+}
+abi_struct! {
+    /// `struct nvmap_rw_handle` (56 bytes; 4 bytes of padding after `handle`),
+    /// the argument of NVMAP_IOC_WRITE / NVMAP_IOC_READ.
+    "nvmap_rw_handle" => NvmapRwHandle (56) {
+        /// `__u64 addr` at offset 0: the user buffer.
+        "addr" addr: u64,
+        /// `__u32 handle` at offset 8.
+        "handle" handle: u32,
+        /// `__u64 offset` at offset 16: into the handle's memory.
+        "offset" offset: u64,
+        /// `__u64 elem_size` at offset 24.
+        "elem_size" elem_size: u64,
+        /// `__u64 hmem_stride` at offset 32.
+        "hmem_stride" hmem_stride: u64,
+        /// `__u64 user_stride` at offset 40.
+        "user_stride" user_stride: u64,
+        /// `__u64 count` at offset 48 (the kernel writes the bytes copied back here).
+        "count" count: u64,
+    }
+    aliases []
+}
+abi_struct! {
+    /// `struct nvmap_handle_param` (16 bytes), the argument of NVMAP_IOC_PARAM.
+    "nvmap_handle_param" => NvmapHandleParam (16) {
+        /// `__u32 handle` at offset 0.
+        "handle" handle: u32,
+        /// `__u32 param` at offset 4 (`NVMAP_HANDLE_PARAM_*`).
+        "param" param: u32,
+        /// `unsigned long result` at offset 8.
+        "result" result: u64,
+    }
+    aliases []
+}
+abi_struct! {
     /// `struct nvmap_available_heaps` (8 bytes).
     "nvmap_available_heaps" => NvmapAvailableHeaps (8) {
         /// `__u64 heaps` at offset 0.
@@ -817,7 +864,7 @@ abi_struct! {
 }
 
 /// Every struct's layout.
-pub(super) const ALL_LAYOUTS: [super::StructLayout; 49] = [
+pub(super) const ALL_LAYOUTS: [super::StructLayout; 52] = [
     NvgpuGpuZcullGetCtxSizeArgs::LAYOUT,
     NvgpuGpuZcullGetInfoArgs::LAYOUT,
     NvgpuGpuGetCharacteristics::LAYOUT,
@@ -839,6 +886,9 @@ pub(super) const ALL_LAYOUTS: [super::StructLayout; 49] = [
     NvmapCreateHandle::LAYOUT,
     NvmapAllocHandle::LAYOUT,
     NvmapCacheOp::LAYOUT,
+    NvmapCacheOp64::LAYOUT,
+    NvmapRwHandle::LAYOUT,
+    NvmapHandleParam::LAYOUT,
     NvmapAvailableHeaps::LAYOUT,
     NvmapQueryHeapParams::LAYOUT,
     NvgpuAsBindChannelArgs::LAYOUT,

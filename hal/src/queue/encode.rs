@@ -37,9 +37,14 @@ impl QueueKind {
     }
 }
 
-/// A variable of a [`Queue`](super::Queue), bound at each submit.
+/// A variable of a [`Queue`](super::Queue), bound at each submit. It
+/// belongs to the queue that made it: using it in another queue is an
+/// error at submit.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct VarId(pub(crate) usize);
+pub struct VarId {
+    pub(crate) queue: u64,
+    pub(crate) index: usize,
+}
 
 /// A value in a recorded command: a literal or a variable.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -212,7 +217,7 @@ impl EncodeCtx<'_> {
     fn value(&self, v: Val) -> u64 {
         match v {
             Val::Lit(x) => x,
-            Val::Var(id) => self.values[id.0],
+            Val::Var(id) => self.values[id.index],
         }
     }
 }
@@ -280,9 +285,21 @@ fn acquire_execute() -> u32 {
 }
 
 /// Write the commands into `chunk`; returns where the pushbuffer is.
-pub(crate) fn encode(cmds: &[Cmd], ctx: &EncodeCtx<'_>, chunk: &Chunk) -> Result<Encoded> {
+pub(crate) fn encode(
+    cmds: &[Cmd],
+    ctx: &EncodeCtx<'_>,
+    chunk: &Chunk,
+    mut patches: Option<&mut Vec<Patch>>,
+) -> Result<Encoded> {
     // Sized from the same bound the chunk was: no reallocation while encoding.
     let mut pb = PushBuffer::with_capacity((chunk.len / 4) as usize);
+    let mut record = |p: Patch| {
+        if let Some(list) = patches.as_deref_mut() {
+            list.push(p);
+        }
+    };
+    // The payload of a `semaphore()` call starts at its header + 3.
+    let payload_word = |pb: &PushBuffer| pb.len_dwords() as u32 + 3;
     let mut data_off = 0u64;
     let mut launch_index = 0u64;
 
@@ -290,9 +307,15 @@ pub(crate) fn encode(cmds: &[Cmd], ctx: &EncodeCtx<'_>, chunk: &Chunk) -> Result
     while i < cmds.len() {
         match &cmds[i] {
             Cmd::Wait { signal, value } => {
+                if let Val::Var(v) = value {
+                    record(Patch::PbValue { word: payload_word(&pb), var: v.index });
+                }
                 semaphore(&mut pb, ctx.subchannel, signal.gpu_va(), ctx.value(*value), acquire_execute())
             }
             Cmd::Signal { signal, value } => {
+                if let Val::Var(v) = value {
+                    record(Patch::PbValue { word: payload_word(&pb), var: v.index });
+                }
                 semaphore(&mut pb, ctx.subchannel, signal.gpu_va(), ctx.value(*value), release_execute())
             }
             Cmd::Launch { program, dims, args, arg_vars } => {
@@ -333,7 +356,11 @@ pub(crate) fn encode(cmds: &[Cmd], ctx: &EncodeCtx<'_>, chunk: &Chunk) -> Result
                 let params_at = cbuf_at + u64::from(attrs.param_offset);
                 write_bytes(chunk, params_at, args)?;
                 for (off, var) in arg_vars {
-                    write_bytes(chunk, params_at + *off as u64, &ctx.values[var.0].to_le_bytes())?;
+                    write_bytes(chunk, params_at + *off as u64, &ctx.values[var.index].to_le_bytes())?;
+                    record(Patch::Bytes { at: params_at + *off as u64, var: var.index });
+                }
+                if let QmdAt::Chunk(at) = qmd_at {
+                    record(Patch::CbufAddress { qmd: at, cbuf: cbuf_at });
                 }
 
                 let mut q: Qmd = *program.qmd_template();
@@ -346,6 +373,9 @@ pub(crate) fn encode(cmds: &[Cmd], ctx: &EncodeCtx<'_>, chunk: &Chunk) -> Result
                         let mut rel = Release::new(signal.gpu_va(), ctx.value(*value));
                         rel.payload64 = true;
                         q.set_release(0, &rel);
+                        if let (Val::Var(v), QmdAt::Chunk(at)) = (value, &qmd_at) {
+                            record(Patch::QmdPayload { qmd: *at, var: v.index });
+                        }
                         i += 1;
                     }
                 }
@@ -356,6 +386,9 @@ pub(crate) fn encode(cmds: &[Cmd], ctx: &EncodeCtx<'_>, chunk: &Chunk) -> Result
                             ctx.qmd_slots.ok_or_else(|| Error::invalid("Runtime::submit", "QMD slots vanished"))?;
                         write_slot(slots, off, &q.to_bytes())?
                     }
+                }
+                if let QmdAt::Chunk(at) = qmd_at {
+                    record(Patch::QmdPointer { word: pb.len_dwords() as u32 + 1, qmd: at });
                 }
                 pb.method(ctx.subchannel, compute::SEND_PCAS_A, &[(qmd_va >> 8) as u32]);
                 pb.method(
@@ -405,6 +438,7 @@ pub(crate) fn encode(cmds: &[Cmd], ctx: &EncodeCtx<'_>, chunk: &Chunk) -> Result
         }
         i += 1;
     }
+    record(Patch::PbTimeline { word: payload_word(&pb) });
     semaphore(&mut pb, ctx.subchannel, ctx.timeline.gpu_va(), ctx.signal_value, release_execute());
 
     let pb_off = align(data_off);
@@ -448,4 +482,112 @@ fn write_slot(slots: &Buffer, offset: u64, bytes: &[u8]) -> Result<()> {
     // queue owns and keeps mapped until `Runtime::release_queue`.
     unsafe { std::ptr::copy_nonoverlapping(bytes.as_ptr(), (cpu + offset as usize) as *mut u8, bytes.len()) };
     Ok(())
+}
+
+/// A place in an encoded submission that changes from one submit to the
+/// next (offsets relative to the submission's chunk; pushbuffer words
+/// relative to the pushbuffer).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Patch {
+    /// The QMD at chunk offset `qmd` points at constant buffer 0 at chunk offset `cbuf`.
+    CbufAddress { qmd: u64, cbuf: u64 },
+    /// Pushbuffer word `word` is `SEND_PCAS_A`'s `(chunk + qmd) >> 8`.
+    QmdPointer { word: u32, qmd: u64 },
+    /// Pushbuffer words `word` and `word + 1` hold variable `var` (64-bit, low word first).
+    PbValue { word: u32, var: usize },
+    /// Pushbuffer words `word` and `word + 1` hold the engine's timeline value.
+    PbTimeline { word: u32 },
+    /// The release 0 payload of the QMD at chunk offset `qmd` holds variable `var`.
+    QmdPayload { qmd: u64, var: usize },
+    /// Eight bytes at chunk offset `at` hold variable `var` (a kernel argument).
+    Bytes { at: u64, var: usize },
+}
+
+/// A queue encoded once, for one runtime: the bytes of a submission
+/// (QMDs, constant buffers, pushbuffer) at chunk address 0, and the places
+/// to patch. A submit copies `image` into fresh command memory and applies
+/// the patches: no re-encoding, no allocation, no per-command branching.
+#[derive(Debug)]
+pub(crate) struct Template {
+    /// The runtime it was encoded for (timeline addresses, subchannels).
+    pub runtime: u64,
+    /// The signal placement it was encoded with.
+    pub placement: SignalPlacement,
+    pub image: Vec<u8>,
+    pub pb_offset: u64,
+    pub pb_dwords: u32,
+    pub patches: Vec<Patch>,
+}
+
+/// Encode `cmds` once into a [`Template`].
+pub(crate) fn compile(cmds: &[Cmd], ctx: &EncodeCtx<'_>, runtime: u64) -> Result<Template> {
+    let len = upper_bound(cmds, ctx).next_multiple_of(RING_ALIGN);
+    let mut image = vec![0u8; len as usize];
+    let chunk = Chunk { gpu_va: 0, cpu_addr: image.as_mut_ptr() as usize, offset: 0, len };
+    let mut patches = Vec::new();
+    let used = encode(cmds, ctx, &chunk, Some(&mut patches))?;
+    image.truncate(used.total as usize);
+    Ok(Template {
+        runtime,
+        placement: ctx.placement,
+        image,
+        pb_offset: used.pushbuffer_offset,
+        pb_dwords: used.pushbuffer_dwords,
+        patches,
+    })
+}
+
+/// A one-word QMD field: its word index, shift and mask.
+const fn qmd_word(field: crate::codec::qmd::QmdField) -> (usize, u32, u32) {
+    assert!(field.lo / 32 == field.hi / 32, "the field spans two words");
+    let width = field.hi - field.lo + 1;
+    let mask = if width == 32 { u32::MAX } else { ((1u32 << width) - 1) << (field.lo % 32) };
+    ((field.lo / 32) as usize, field.lo % 32, mask)
+}
+
+const CBUF_LOWER: (usize, u32, u32) = qmd_word(crate::codec::qmd::v03_00::constant_buffer_addr_lower(0));
+const CBUF_UPPER: (usize, u32, u32) = qmd_word(crate::codec::qmd::v03_00::constant_buffer_addr_upper(0));
+const PAYLOAD_LOWER: (usize, u32, u32) = qmd_word(crate::codec::qmd::v03_00::RELEASE0_PAYLOAD_LOWER);
+const PAYLOAD_UPPER: (usize, u32, u32) = qmd_word(crate::codec::qmd::v03_00::RELEASE0_PAYLOAD_UPPER);
+
+/// Write `value` into one QMD word field, in place in chunk memory.
+fn patch_qmd_word(chunk: &Chunk, qmd: u64, (word, shift, mask): (usize, u32, u32), value: u32) -> Result<()> {
+    let at = qmd + 4 * word as u64;
+    if at + 4 > chunk.len {
+        return Err(Error::invalid("Runtime::submit", "QMD patch past the chunk (template bug)"));
+    }
+    // SAFETY: `at + 4 <= chunk.len` (checked): a 4-byte word of live command
+    // memory owned by this submission (QMDs are 256-byte aligned, so the word is aligned).
+    unsafe {
+        let p = (chunk.cpu_addr + at as usize) as *mut u32;
+        let old = p.read();
+        p.write((old & !mask) | ((value << shift) & mask));
+    }
+    Ok(())
+}
+
+/// Copy a template into `chunk` and patch it for this submit.
+pub(crate) fn apply(t: &Template, chunk: &Chunk, values: &[u64], timeline_value: u64) -> Result<Encoded> {
+    write_bytes(chunk, 0, &t.image)?;
+    let pb_word = |w: u32| t.pb_offset + 4 * u64::from(w);
+    for p in &t.patches {
+        match *p {
+            Patch::CbufAddress { qmd, cbuf } => {
+                let va = chunk.gpu_va + cbuf;
+                patch_qmd_word(chunk, qmd, CBUF_LOWER, va as u32)?;
+                patch_qmd_word(chunk, qmd, CBUF_UPPER, (va >> 32) as u32)?;
+            }
+            Patch::QmdPointer { word, qmd } => {
+                write_bytes(chunk, pb_word(word), &(((chunk.gpu_va + qmd) >> 8) as u32).to_le_bytes())?
+            }
+            Patch::PbValue { word, var } => write_bytes(chunk, pb_word(word), &values[var].to_le_bytes())?,
+            Patch::PbTimeline { word } => write_bytes(chunk, pb_word(word), &timeline_value.to_le_bytes())?,
+            Patch::QmdPayload { qmd, var } => {
+                patch_qmd_word(chunk, qmd, PAYLOAD_LOWER, values[var] as u32)?;
+                patch_qmd_word(chunk, qmd, PAYLOAD_UPPER, (values[var] >> 32) as u32)?;
+            }
+            Patch::Bytes { at, var } => write_bytes(chunk, at, &values[var].to_le_bytes())?,
+        }
+    }
+    Ok(Encoded { pushbuffer_offset: t.pb_offset, pushbuffer_dwords: t.pb_dwords, total: t.image.len() as u64 })
 }

@@ -24,7 +24,8 @@ mod encode;
 pub mod launch;
 mod ring;
 
-use std::sync::Mutex;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Mutex, OnceLock};
 use std::time::Duration;
 
 use encode::{Cmd, EncodeCtx};
@@ -103,18 +104,54 @@ struct QmdSlots {
 /// ```
 #[derive(Debug)]
 pub struct Queue {
+    /// Unique per queue: its variables carry it.
+    id: u64,
     kind: QueueKind,
     cmds: Vec<Cmd>,
     vars: usize,
     options: QueueOptions,
     /// Persistent QMD slots (reuse mode), allocated on first submit.
     qmd_slots: Mutex<Option<QmdSlots>>,
+    /// The queue encoded once, at its first submit (reset when it changes).
+    template: OnceLock<encode::Template>,
+    /// A variable of another queue was recorded here (an error at submit).
+    foreign_var: Option<VarId>,
 }
+
+static NEXT_ID: AtomicU64 = AtomicU64::new(1);
 
 impl Queue {
     /// An empty queue for one engine.
     pub fn new(kind: QueueKind) -> Self {
-        Queue { kind, cmds: Vec::new(), vars: 0, options: QueueOptions::default(), qmd_slots: Mutex::new(None) }
+        Queue {
+            id: NEXT_ID.fetch_add(1, Ordering::Relaxed),
+            kind,
+            cmds: Vec::new(),
+            vars: 0,
+            options: QueueOptions::default(),
+            qmd_slots: Mutex::new(None),
+            template: OnceLock::new(),
+            foreign_var: None,
+        }
+    }
+
+    /// Record a command: the queue changed, so its encoding is stale.
+    fn push(&mut self, cmd: Cmd) -> &mut Self {
+        let mut check = |v: &Val| {
+            if let Val::Var(var) = v {
+                if var.queue != self.id && self.foreign_var.is_none() {
+                    self.foreign_var = Some(*var);
+                }
+            }
+        };
+        match &cmd {
+            Cmd::Wait { value, .. } | Cmd::Signal { value, .. } => check(value),
+            Cmd::Launch { arg_vars, .. } => arg_vars.iter().for_each(|(_, v)| check(&Val::Var(*v))),
+            _ => {}
+        }
+        self.cmds.push(cmd);
+        self.template = OnceLock::new();
+        self
     }
     /// An empty compute queue.
     pub fn compute() -> Self {
@@ -127,10 +164,17 @@ impl Queue {
     /// Set placement options.
     pub fn with_options(mut self, options: QueueOptions) -> Self {
         self.options = options;
+        self.template = OnceLock::new();
         self
     }
     fn launches(&self) -> u64 {
         self.cmds.iter().filter(|c| matches!(c, Cmd::Launch { .. })).count() as u64
+    }
+    /// Bytes of command memory one submit of this queue writes (its
+    /// encoding: QMDs, constant buffers, pushbuffer), once it has been
+    /// submitted; `None` before.
+    pub fn encoded_len(&self) -> Option<usize> {
+        self.template.get().map(|t| t.image.len())
     }
     /// The engine this queue feeds.
     pub fn kind(&self) -> QueueKind {
@@ -147,22 +191,19 @@ impl Queue {
     /// A new variable, bound at each [`Runtime::submit`].
     pub fn var(&mut self) -> VarId {
         self.vars += 1;
-        VarId(self.vars - 1)
+        VarId { queue: self.id, index: self.vars - 1 }
     }
     /// Block the queue until `signal >= value`.
     pub fn wait(&mut self, signal: &Signal, value: impl Into<Val>) -> &mut Self {
-        self.cmds.push(Cmd::Wait { signal: signal.clone(), value: value.into() });
-        self
+        self.push(Cmd::Wait { signal: signal.clone(), value: value.into() })
     }
     /// Set `signal = value` once everything before it has completed.
     pub fn signal(&mut self, signal: &Signal, value: impl Into<Val>) -> &mut Self {
-        self.cmds.push(Cmd::Signal { signal: signal.clone(), value: value.into() });
-        self
+        self.push(Cmd::Signal { signal: signal.clone(), value: value.into() })
     }
     /// Launch `program` with `args` as constant buffer 0 (compute queues).
     pub fn launch(&mut self, program: &Program, dims: LaunchDims, args: &[u8]) -> &mut Self {
-        self.cmds.push(Cmd::Launch { program: program.clone(), dims, args: args.to_vec(), arg_vars: Vec::new() });
-        self
+        self.push(Cmd::Launch { program: program.clone(), dims, args: args.to_vec(), arg_vars: Vec::new() })
     }
     /// Launch with some 64-bit argument words taken from variables
     /// (`(byte offset in args, variable)`), patched at every submit.
@@ -173,23 +214,15 @@ impl Queue {
         args: &[u8],
         arg_vars: &[(usize, VarId)],
     ) -> &mut Self {
-        self.cmds.push(Cmd::Launch {
-            program: program.clone(),
-            dims,
-            args: args.to_vec(),
-            arg_vars: arg_vars.to_vec(),
-        });
-        self
+        self.push(Cmd::Launch { program: program.clone(), dims, args: args.to_vec(), arg_vars: arg_vars.to_vec() })
     }
     /// Copy `len` bytes from GPU VA `src` to `dst` (copy queues).
     pub fn copy(&mut self, dst: u64, src: u64, len: u64) -> &mut Self {
-        self.cmds.push(Cmd::Copy { dst, src, len });
-        self
+        self.push(Cmd::Copy { dst, src, len })
     }
     /// A memory barrier: later commands see earlier commands' writes.
     pub fn barrier(&mut self) -> &mut Self {
-        self.cmds.push(Cmd::Barrier);
-        self
+        self.push(Cmd::Barrier)
     }
 }
 
@@ -217,11 +250,45 @@ pub struct RuntimeObjects {
     pub copy_channel: RmHandle,
 }
 
-struct SubmitState {
+/// One engine's submission state: its own command memory and timeline
+/// value, behind its own lock, so submitters on different engines never
+/// wait for each other.
+struct EngineState {
     ring: CommandRing,
-    /// Last value a submission will release on each engine's timeline
-    /// (index: [`QueueKind::index`]).
-    timeline_values: [u64; 2],
+    /// Last value a submission will release on the engine's timeline.
+    timeline_value: u64,
+}
+
+impl EngineState {
+    /// Take back the last `n` submissions, which never reached the GPU.
+    fn unsubmit(&mut self, n: usize) {
+        for _ in 0..n {
+            self.ring.uncommit_last();
+        }
+        self.timeline_value -= n as u64;
+    }
+}
+
+/// A submit's inputs, made before the engine's lock is taken.
+struct Prepared<'q> {
+    values: Values,
+    placement: SignalPlacement,
+    template: Option<&'q encode::Template>,
+}
+
+/// Variable values of one submit, without allocating for up to 16.
+enum Values {
+    Inline([u64; 16]),
+    Heap(Vec<u64>),
+}
+
+impl Values {
+    fn as_slice(&self, len: usize) -> &[u64] {
+        match self {
+            Values::Inline(v) => &v[..len],
+            Values::Heap(v) => v,
+        }
+    }
 }
 
 /// A device set up for work: channels, command memory, timeline.
@@ -235,7 +302,9 @@ pub struct Runtime<I: GpuIface> {
     copy: Channel,
     /// One timeline per engine (index: [`QueueKind::index`]).
     timelines: [Signal; 2],
-    state: Mutex<SubmitState>,
+    engines: [Mutex<EngineState>; 2],
+    /// Unique per runtime: a queue's encoding is valid for one runtime.
+    id: u64,
     /// How long the runtime's own waits may take, in nanoseconds (`u64::MAX`: no limit).
     wait_timeout_ns: std::sync::atomic::AtomicU64,
     local_memory: Mutex<Option<LocalMemory>>,
@@ -303,13 +372,20 @@ impl<I: GpuIface> Runtime<I> {
                 return Err(e);
             }
         };
-        let rest = (|| -> Result<([Signal; 2], CommandRing)> {
+        let rest = (|| -> Result<([Signal; 2], [CommandRing; 2])> {
             iface.setup_usermode()?;
             let timelines = [iface.signal_alloc()?, iface.signal_alloc()?];
-            let ring = CommandRing::new(&iface, ring_size)?;
-            Ok((timelines, ring))
+            let mut compute_ring = CommandRing::new(&iface, ring_size)?;
+            let copy_ring = match CommandRing::new(&iface, ring_size) {
+                Ok(r) => r,
+                Err(e) => {
+                    compute_ring.release(&iface);
+                    return Err(e);
+                }
+            };
+            Ok((timelines, [compute_ring, copy_ring]))
         })();
-        let (timelines, ring) = match rest {
+        let (timelines, [compute_ring, copy_ring]) = match rest {
             Ok(v) => v,
             Err(e) => {
                 for h in created.iter().rev() {
@@ -324,7 +400,11 @@ impl<I: GpuIface> Runtime<I> {
             compute,
             copy,
             timelines,
-            state: Mutex::new(SubmitState { ring, timeline_values: [0; 2] }),
+            engines: [
+                Mutex::new(EngineState { ring: compute_ring, timeline_value: 0 }),
+                Mutex::new(EngineState { ring: copy_ring, timeline_value: 0 }),
+            ],
+            id: NEXT_ID.fetch_add(1, Ordering::Relaxed),
             wait_timeout_ns: std::sync::atomic::AtomicU64::new(duration_ns(wait_timeout)),
             local_memory: Mutex::new(None),
         };
@@ -417,11 +497,87 @@ impl<I: GpuIface> Runtime<I> {
 
     /// The value the last submission on `kind`'s queues will release.
     pub fn last_timeline_value(&self, kind: QueueKind) -> u64 {
-        self.lock_state().timeline_values[kind.index()]
+        self.engine(kind.index()).timeline_value
     }
 
-    fn lock_state(&self) -> std::sync::MutexGuard<'_, SubmitState> {
-        self.state.lock().unwrap_or_else(|p| p.into_inner())
+    fn engine(&self, e: usize) -> std::sync::MutexGuard<'_, EngineState> {
+        self.engines[e].lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    /// Check `bindings` against the queue's variables; the values in order.
+    fn bind(queue: &Queue, bindings: &[(VarId, u64)]) -> Result<Values> {
+        if let Some(v) = queue.foreign_var {
+            return Err(Error::invalid(
+                "Runtime::submit",
+                format!("the queue uses variable {} of another queue", v.index),
+            ));
+        }
+        let mut values = if queue.vars <= 16 { Values::Inline([0; 16]) } else { Values::Heap(vec![0; queue.vars]) };
+        let mut bound = 0usize;
+        let mut seen_inline = 0u16;
+        let mut seen_heap = if queue.vars > 16 { vec![false; queue.vars] } else { Vec::new() };
+        for (var, v) in bindings {
+            if var.queue != queue.id || var.index >= queue.vars {
+                return Err(Error::invalid("Runtime::submit", format!("variable {} is not this queue's", var.index)));
+            }
+            let fresh = match &mut values {
+                Values::Inline(slots) => {
+                    slots[var.index] = *v;
+                    let bit = 1u16 << var.index;
+                    let fresh = seen_inline & bit == 0;
+                    seen_inline |= bit;
+                    fresh
+                }
+                Values::Heap(slots) => {
+                    slots[var.index] = *v;
+                    !std::mem::replace(&mut seen_heap[var.index], true)
+                }
+            };
+            bound += usize::from(fresh);
+        }
+        if bound != queue.vars {
+            let missing = (0..queue.vars)
+                .find(|i| if queue.vars <= 16 { seen_inline & (1 << i) == 0 } else { !seen_heap[*i] })
+                .unwrap_or(0);
+            return Err(Error::invalid("Runtime::submit", format!("variable {missing} is not bound")));
+        }
+        Ok(values)
+    }
+
+    fn channel_of(&self, kind: QueueKind) -> (&Channel, u8) {
+        match kind {
+            QueueKind::Compute => (&self.compute, COMPUTE_SUBCHANNEL),
+            QueueKind::Copy => (&self.copy, COPY_SUBCHANNEL),
+        }
+    }
+
+    /// The queue's encoding for this runtime, made at its first submit;
+    /// `None` when the queue must be encoded at every submit (reuse mode,
+    /// or it was first encoded for another runtime or placement).
+    fn template<'q>(&self, queue: &'q Queue, placement: SignalPlacement) -> Result<Option<&'q encode::Template>> {
+        if queue.options.reuse_qmd_memory {
+            return Ok(None);
+        }
+        let t = match queue.template.get() {
+            Some(t) => t,
+            None => {
+                let zeros = vec![0u64; queue.vars];
+                let (_, subchannel) = self.channel_of(queue.kind);
+                let ctx = EncodeCtx {
+                    kind: queue.kind,
+                    subchannel,
+                    placement,
+                    values: &zeros,
+                    timeline: &self.timelines[queue.kind.index()],
+                    signal_value: 0,
+                    qmd_slots: None,
+                };
+                let compiled = encode::compile(&queue.cmds, &ctx, self.id)?;
+                let _ = queue.template.set(compiled);
+                queue.template.get().ok_or_else(|| Error::invalid("Runtime::submit", "template vanished"))?
+            }
+        };
+        Ok((t.runtime == self.id && t.placement == placement).then_some(t))
     }
 
     /// Encode `queue` into fresh command memory with `bindings` for its
@@ -429,62 +585,125 @@ impl<I: GpuIface> Runtime<I> {
     /// engine's [`timeline`](Self::timeline) that marks its completion. A
     /// submission waits for nothing on other engines unless the queue says
     /// so ([`Queue::wait`]).
+    ///
+    /// The first submit encodes the queue once; later ones copy that
+    /// encoding into fresh command memory and patch the variables, the
+    /// command-memory addresses and the timeline value in place.
     pub fn submit(&self, queue: &Queue, bindings: &[(VarId, u64)]) -> Result<u64> {
-        let mut values = vec![None; queue.vars];
-        for (var, v) in bindings {
-            let slot = values
-                .get_mut(var.0)
-                .ok_or_else(|| Error::invalid("Runtime::submit", format!("variable {} not in this queue", var.0)))?;
-            *slot = Some(*v);
+        let prepared = self.prepare(queue, bindings)?;
+        let (channel, _) = self.channel_of(queue.kind);
+        // The engine's lock covers encoding and the doorbell: entries reach
+        // the channel in timeline order.
+        let mut state = self.engine(queue.kind.index());
+        let mut entry = [crate::GpFifoEntry::new(0, 0)];
+        let value = self.encode_into(&mut state, queue, &prepared, &mut entry[0])?;
+        if let Err(e) = self.iface.submit(channel.handle, &entry) {
+            state.unsubmit(1);
+            return Err(e);
         }
-        if let Some(i) = values.iter().position(Option::is_none) {
-            return Err(Error::invalid("Runtime::submit", format!("variable {i} is not bound")));
+        Ok(value)
+    }
+
+    /// Submit several queues back to back: every queue on one engine goes
+    /// into that engine's channel with one GP_PUT update and one doorbell.
+    /// Returns the last timeline value of each engine
+    /// (index: [`QueueKind::index`]; 0 where none was submitted).
+    pub fn submit_batch(&self, batch: &[(&Queue, &[(VarId, u64)])]) -> Result<[u64; 2]> {
+        const MAX: usize = 64;
+        let mut last = [0u64; 2];
+        for kind in [QueueKind::Compute, QueueKind::Copy] {
+            let (channel, _) = self.channel_of(kind);
+            let mut entries = [crate::GpFifoEntry::new(0, 0); MAX];
+            let mut n = 0;
+            let mut state = None;
+            for (queue, bindings) in batch.iter().filter(|(q, _)| q.kind == kind) {
+                let prepared = self.prepare(queue, bindings)?;
+                let st = state.get_or_insert_with(|| self.engine(kind.index()));
+                last[kind.index()] = self.encode_into(st, queue, &prepared, &mut entries[n])?;
+                n += 1;
+                if n == MAX {
+                    if let Err(e) = self.iface.submit(channel.handle, &entries[..n]) {
+                        st.unsubmit(n);
+                        return Err(e);
+                    }
+                    n = 0;
+                }
+            }
+            if let (Some(st), true) = (state.as_mut(), n > 0) {
+                if let Err(e) = self.iface.submit(channel.handle, &entries[..n]) {
+                    st.unsubmit(n);
+                    return Err(e);
+                }
+            }
         }
-        let values: Vec<u64> = values.into_iter().map(|v| v.unwrap_or(0)).collect();
-        let info = self.iface.info();
-        let placement = queue.options.signal_placement.unwrap_or(info.signal_placement);
-        let (channel, subchannel) = match queue.kind {
-            QueueKind::Compute => (&self.compute, COMPUTE_SUBCHANNEL),
-            QueueKind::Copy => (&self.copy, COPY_SUBCHANNEL),
-        };
+        Ok(last)
+    }
+
+    /// What a submit needs before it takes the engine's lock: the bound
+    /// values, the placement, and the queue's encoding for this runtime.
+    fn prepare<'q>(&self, queue: &'q Queue, bindings: &[(VarId, u64)]) -> Result<Prepared<'q>> {
+        let values = Self::bind(queue, bindings)?;
+        let placement = queue.options.signal_placement.unwrap_or(self.iface.info().signal_placement);
+        let template = self.template(queue, placement)?;
+        Ok(Prepared { values, placement, template })
+    }
+
+    /// Encode `queue` into fresh command memory of its engine (from its
+    /// template, or in full) and return its timeline value; `entry`
+    /// receives its GPFIFO entry.
+    fn encode_into(
+        &self,
+        state: &mut EngineState,
+        queue: &Queue,
+        p: &Prepared<'_>,
+        entry: &mut crate::GpFifoEntry,
+    ) -> Result<u64> {
+        let values = p.values.as_slice(queue.vars);
+        let engine = queue.kind.index();
+        let timeline = &self.timelines[engine];
+        let timeout = self.wait_timeout();
+        let iface = &self.iface;
+        let wait = |(_, value): ring::Mark| iface.signal_wait(timeline, value, timeout);
+        let value = state.timeline_value + 1;
+        state.ring.prune(timeline.value());
+
+        if let Some(t) = p.template {
+            let chunk = state.ring.alloc(t.image.len() as u64, wait)?;
+            let used = encode::apply(t, &chunk, values, value)?;
+            state.ring.commit(&chunk, used.total, (engine, value));
+            state.timeline_value = value;
+            *entry = crate::GpFifoEntry::new(chunk.gpu_va + used.pushbuffer_offset, used.pushbuffer_dwords);
+            return Ok(value);
+        }
 
         // Reuse mode: the queue's slots, when the GPU is done with them.
         let mut slots_guard = if queue.options.reuse_qmd_memory { Some(self.qmd_slots(queue)?) } else { None };
         let qmd_slots = slots_guard
             .as_ref()
             .and_then(|g| g.as_ref())
-            .filter(|s| s.capacity >= queue.launches() && self.timeline(queue.kind).value() >= s.last_use)
+            .filter(|s| s.capacity >= queue.launches() && timeline.value() >= s.last_use)
             .map(|s| s.buffer.clone());
-
-        let mut state = self.lock_state();
-        let engine = queue.kind.index();
-        let signal_value = state.timeline_values[engine] + 1;
+        let (_, subchannel) = self.channel_of(queue.kind);
         let ctx = EncodeCtx {
             kind: queue.kind,
             subchannel,
-            placement,
-            values: &values,
-            timeline: &self.timelines[engine],
-            signal_value,
+            placement: p.placement,
+            values,
+            timeline,
+            signal_value: value,
             qmd_slots: qmd_slots.as_ref(),
         };
-        let upper_bound = encode::upper_bound(&queue.cmds, &ctx);
-        let timelines = &self.timelines;
-        let timeout = self.wait_timeout();
-        let iface = &self.iface;
-        let chunk = state.ring.alloc(upper_bound, |(e, value)| iface.signal_wait(&timelines[e], value, timeout))?;
-        let used = encode::encode(&queue.cmds, &ctx, &chunk)?;
-        state.ring.commit(&chunk, used.total, (engine, signal_value));
-        state.timeline_values[engine] = signal_value;
-        let entry = crate::GpFifoEntry::new(chunk.gpu_va + used.pushbuffer_offset, used.pushbuffer_dwords);
-        let res = self.iface.submit(channel.handle, &[entry]);
-        drop(state);
+        let chunk = state.ring.alloc(encode::upper_bound(&queue.cmds, &ctx), wait)?;
+        let used = encode::encode(&queue.cmds, &ctx, &chunk, None)?;
+        state.ring.commit(&chunk, used.total, (engine, value));
+        state.timeline_value = value;
         if qmd_slots.is_some() {
             if let Some(slots) = slots_guard.as_mut().and_then(|g| g.as_mut()) {
-                slots.last_use = signal_value;
+                slots.last_use = value;
             }
         }
-        res.map(|_| signal_value)
+        *entry = crate::GpFifoEntry::new(chunk.gpu_va + used.pushbuffer_offset, used.pushbuffer_dwords);
+        Ok(value)
     }
 
     /// The queue's slots, allocated at its first submit for the launches it
@@ -511,8 +730,8 @@ impl<I: GpuIface> Runtime<I> {
 
     /// Wait until every submitted command, on every engine, has completed.
     pub fn synchronize(&self) -> Result<()> {
-        let targets = self.lock_state().timeline_values;
-        for (timeline, target) in self.timelines.iter().zip(targets) {
+        for (e, timeline) in self.timelines.iter().enumerate() {
+            let target = self.engine(e).timeline_value;
             self.iface.signal_wait(timeline, target, self.wait_timeout())?;
         }
         Ok(())
@@ -738,8 +957,9 @@ impl<I: GpuIface> Drop for Runtime<I> {
         if let Some(lm) = self.local_memory.get_mut().unwrap_or_else(|p| p.into_inner()).take() {
             let _ = self.iface.free(lm.buffer);
         }
-        let state = self.state.get_mut().unwrap_or_else(|p| p.into_inner());
-        state.ring.release(&self.iface);
+        for engine in &mut self.engines {
+            engine.get_mut().unwrap_or_else(|p| p.into_inner()).ring.release(&self.iface);
+        }
         let o = self.objects;
         for h in [
             self.copy.object,

@@ -46,11 +46,23 @@ impl CommandRing {
             let _ = iface.free(buffer);
             return Err(Error::invalid("CommandRing::new", "command memory needs a CPU mapping"));
         }
-        Ok(CommandRing { size: buffer.size, buffer: Some(buffer), head: 0, pending: VecDeque::new() })
+        // A channel holds at most GPFIFO_ENTRIES submissions in flight, so
+        // the bookkeeping never grows past this once completed entries are
+        // pruned: no allocation on the submit path.
+        let pending = VecDeque::with_capacity(super::GPFIFO_ENTRIES as usize + 1);
+        Ok(CommandRing { size: buffer.size, buffer: Some(buffer), head: 0, pending })
     }
 
     /// Reserve `len` bytes; `wait(mark)` blocks until an engine's timeline
     /// reaches a value, when older work still occupies the space.
+    /// Forget submissions the GPU has finished (`completed`: the engine's
+    /// timeline value now).
+    pub(crate) fn prune(&mut self, completed: u64) {
+        while self.pending.front().is_some_and(|&(_, _, (_, v))| v <= completed) {
+            self.pending.pop_front();
+        }
+    }
+
     pub(crate) fn alloc(&mut self, len: u64, mut wait: impl FnMut(Mark) -> Result<()>) -> Result<Chunk> {
         let buffer = self.buffer.as_ref().ok_or_else(|| Error::DeviceLost("command ring released".into()))?;
         let len = len.max(RING_ALIGN).next_multiple_of(RING_ALIGN);
@@ -82,6 +94,13 @@ impl CommandRing {
         let end = chunk.offset + used.max(1).next_multiple_of(RING_ALIGN);
         self.pending.push_back((chunk.offset, end, value));
         self.head = end;
+    }
+
+    /// Forget the last commit (its submission never reached the GPU).
+    pub(crate) fn uncommit_last(&mut self) {
+        if let Some((start, _, _)) = self.pending.pop_back() {
+            self.head = start;
+        }
     }
 
     pub(crate) fn release<I: GpuIface + ?Sized>(&mut self, iface: &I) {
