@@ -19,12 +19,17 @@ if [ ${#need[@]} -gt 0 ]; then
         echo "error: ${need[*]} missing and not root: sudo apt-get install ${need[*]}" >&2
         exit 1
     fi
-    apt-get update -qq >/dev/null
-    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${need[@]}" >/dev/null
+    log=$(mktemp)
+    if ! { apt-get update -qq && DEBIAN_FRONTEND=noninteractive \
+        apt-get install -y -qq --no-install-recommends "${need[@]}"; } >"$log" 2>&1; then
+        cat "$log" >&2
+        exit 1
+    fi
+    rm -f "$log"
 fi
 if ! rustup target list --installed | grep -qx "$triple"; then
     echo "installing the Rust target $triple"
-    rustup target add "$triple" >/dev/null 2>&1
+    rustup target add "$triple" >/dev/null 2>&1 || { rustup target add "$triple"; exit 1; }
 fi
 
 # Linker and runner through the environment, not .cargo/config.toml: a

@@ -96,8 +96,42 @@ pub struct CaseOutcome {
 pub struct DeviceSummary {
     /// `DeviceInfo`'s one-line description.
     pub description: String,
-    /// `(field, value)` pairs, in order.
+    /// `(field, value)` pairs, in order (a JSON object in that order).
+    #[serde(with = "ordered_map")]
     pub fields: Vec<(String, String)>,
+}
+
+/// `(key, value)` pairs as a JSON object whose keys keep their order.
+mod ordered_map {
+    use serde::de::{MapAccess, Visitor};
+    use serde::ser::SerializeMap;
+    use serde::{Deserializer, Serializer};
+
+    pub fn serialize<S: Serializer>(pairs: &[(String, String)], s: S) -> Result<S::Ok, S::Error> {
+        let mut m = s.serialize_map(Some(pairs.len()))?;
+        for (k, v) in pairs {
+            m.serialize_entry(k, v)?;
+        }
+        m.end()
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<(String, String)>, D::Error> {
+        struct Pairs;
+        impl<'de> Visitor<'de> for Pairs {
+            type Value = Vec<(String, String)>;
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str("an object of strings")
+            }
+            fn visit_map<A: MapAccess<'de>>(self, mut a: A) -> Result<Self::Value, A::Error> {
+                let mut out = Vec::new();
+                while let Some(kv) = a.next_entry()? {
+                    out.push(kv);
+                }
+                Ok(out)
+            }
+        }
+        d.deserialize_map(Pairs)
+    }
 }
 
 /// What a job produced.
@@ -156,10 +190,19 @@ fn find_case(name: &str) -> Option<gpuiface_conformance::Case> {
     CASES.iter().chain(FAULTING_CASES.iter()).find(|c| c.name == name).copied()
 }
 
+/// For the runner's own tests: the case named here hangs forever instead of
+/// running, so timeouts can be tested without timing assumptions.
+pub const HANG_CASE_ENV: &str = "GPUIFACE_CONFORMANCE_HANG_CASE";
+
 /// Run `job` here, in this process: what the child (or the thread) does.
 pub fn run_here(job: &Job, kind: BackendKind, trace_lines: usize) -> Payload {
     match job {
         Job::Case(name) => {
+            if std::env::var(HANG_CASE_ENV).is_ok_and(|h| &h == name) {
+                loop {
+                    std::thread::sleep(Duration::from_secs(3600));
+                }
+            }
             let Some(case) = find_case(name) else {
                 return Payload::Case(CaseOutcome {
                     status: Status::Failed,
@@ -373,13 +416,22 @@ mod tests {
     }
 
     #[test]
-    fn a_thread_job_that_outlives_its_timeout_is_reported() {
+    fn a_thread_job_returns_its_payload() {
+        // (Timeouts are tested deterministically in tests/cli.rs, with a case
+        // that hangs forever.)
         let ex = Executor { kind: BackendKind::Mock, isolation: Isolation::Thread, trace_lines: 8, child_args: vec![] };
-        // The benchmark set cannot be done before a zero timeout is checked.
-        let r = ex.run(&Job::Bench, Duration::ZERO);
-        assert_eq!(r.ran, Ran::TimedOut);
         let r = ex.run(&Job::Health, Duration::from_secs(60));
         assert_eq!(r.ran, Ran::Done(Payload::Health(Ok(()))));
+    }
+
+    #[test]
+    fn device_fields_are_a_json_object_in_order() {
+        let i = info(BackendKind::Mock).unwrap();
+        let j = serde_json::to_string(&Payload::Info(Ok(i.clone()))).unwrap();
+        let v: serde_json::Value = serde_json::from_str(&j).unwrap();
+        assert_eq!(v["info"]["Ok"]["fields"]["SM version"], "8.7", "{j}");
+        assert!(j.find("\"backend\"").unwrap() < j.find("\"SM version\"").unwrap(), "{j}");
+        assert_eq!(serde_json::from_str::<Payload>(&j).unwrap(), Payload::Info(Ok(i)));
     }
 
     #[test]
