@@ -55,6 +55,9 @@ extern "C" fn shutdown_at_exit() {
 
 fn kernel() -> &'static MockKernel {
     KERNEL.get_or_init(|| {
+        // GPUIFACE_LOG=debug also shows the ioctl trace (log target
+        // gpuiface_mock::ioctl); installed before the model reads the level.
+        gpuiface_hal::logging::init_stderr_from_env();
         let mode = match std::env::var("GPUIFACE_MOCK_MODE").as_deref() {
             Ok("threaded") => ExecMode::Threaded,
             Ok("immediate") => ExecMode::Immediate,
