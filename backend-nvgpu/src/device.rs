@@ -824,9 +824,7 @@ impl<S: Syscalls> GpuIface for NvgpuDevice<S> {
                 Object::Engine
             }
             other => {
-                if std::env::var_os("GPUIFACE_LOG").is_some() {
-                    eprintln!("gpuiface-nvgpu: rm_alloc of unsupported class {other}");
-                }
+                log::warn!("rm_alloc of unsupported class {other}");
                 return Err(Error::unsupported(self.info.backend, format!("rm_alloc of {other}")));
             }
         };
@@ -904,9 +902,7 @@ impl<S: Syscalls> GpuIface for NvgpuDevice<S> {
             }
             RmControl::FbFlushGpuCache => Ok(()), // IO-coherent: nothing to flush
             other => {
-                if std::env::var_os("GPUIFACE_LOG").is_some() {
-                    eprintln!("gpuiface-nvgpu: unsupported rm_control {:#x}", other.cmd());
-                }
+                log::warn!("unsupported rm_control {:#x}", other.cmd());
                 Err(Error::unsupported(self.info.backend, format!("rm_control {:#x}", other.cmd())))
             }
         }

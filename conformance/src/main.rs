@@ -154,6 +154,7 @@ fn selected_cases(cli: &Cli) -> Vec<(Case, bool)> {
 }
 
 fn main() -> ExitCode {
+    gpuiface_hal::logging::init_stderr_from_env();
     // Like other command-line tools: a closed pipe (`| head`) ends the
     // program quietly instead of making `println!` panic.
     // SAFETY: restoring a signal's default disposition before any thread

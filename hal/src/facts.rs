@@ -187,6 +187,7 @@ mod tests {
     use super::*;
 
     #[test]
+    #[cfg_attr(miri, ignore = "parses the whole fact tables: safe code, minutes under Miri")]
     fn tables_parse_with_expected_row_counts() {
         let abi = abi_r36();
         assert!(abi.ioctls.len() > 150, "{}", abi.ioctls.len());
@@ -198,6 +199,7 @@ mod tests {
     }
 
     #[test]
+    #[cfg_attr(miri, ignore = "parses the whole fact tables: safe code, minutes under Miri")]
     fn rm_enums_match_class_table() {
         use crate::rm::{RmClass, RmControl};
         let cls = classes();

@@ -41,6 +41,7 @@ pub mod error;
 pub mod facts;
 pub mod hw;
 pub mod iface;
+pub mod logging;
 pub mod queue;
 pub mod rm;
 pub mod suballoc;

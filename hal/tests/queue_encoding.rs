@@ -347,3 +347,25 @@ fn a_batch_rings_each_channel_once() {
     assert_eq!(fake.doorbells.load(std::sync::atomic::Ordering::Relaxed) - doorbells_before, 2, "one per channel");
     assert_eq!(last, [rt.last_timeline_value(QueueKind::Compute), rt.last_timeline_value(QueueKind::Copy)]);
 }
+
+#[test]
+fn the_suballocator_hands_out_disjoint_writable_slots_and_returns_empty_slabs() {
+    use gpuiface_hal::suballoc::SubAllocator;
+    let fake = Fake::new(SignalPlacement::PushbufferSemaphore);
+    let small = SubAllocator::new(&fake);
+    let a = small.alloc(100).unwrap();
+    let b = small.alloc(100).unwrap();
+    assert_eq!(b.gpu_va - a.gpu_va, 256);
+    assert_eq!(small.slab_count(), 1);
+    for (buf, byte) in [(&a, 0xa5u8), (&b, 0x5a)] {
+        let p = buf.cpu_addr.unwrap() as *mut u8;
+        // SAFETY: a slot of a live slab: `size` bytes of a Vec kept in the fake's `mem`.
+        unsafe { std::ptr::write_bytes(p, byte, buf.size as usize) };
+    }
+    // SAFETY: as above; `a` was filled with 0xa5 and `b`'s bytes start 256 later.
+    assert_eq!(unsafe { *((a.cpu_addr.unwrap() + 99) as *const u8) }, 0xa5);
+    small.free(a).unwrap();
+    small.free(b).unwrap();
+    assert_eq!(small.slab_count(), 0, "the empty slab went back to the backend");
+    assert!(fake.mem.lock().unwrap().is_empty());
+}

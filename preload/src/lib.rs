@@ -100,6 +100,9 @@ fn kernel() -> &'static MockKernel {
 }
 
 fn build_kernel() -> MockKernel {
+    // GPUIFACE_LOG=debug also shows the ioctl trace (log target
+    // gpuiface_mock::ioctl); installed before the model reads the level.
+    gpuiface_hal::logging::init_stderr_from_env();
     let mode = match std::env::var("GPUIFACE_MOCK_MODE").as_deref() {
         Ok("threaded") => ExecMode::Threaded,
         Ok("immediate") => ExecMode::Immediate,
@@ -319,12 +322,32 @@ thread_local! {
     static IN_MODEL: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
 }
 
+/// Marks this thread as inside the model while it lives; dropping it
+/// restores the state it found (so nested entries keep the outer one), also
+/// when the model panics and the stack unwinds.
+struct ModelGuard {
+    previous: bool,
+}
+
+impl ModelGuard {
+    fn enter() -> Self {
+        // During thread teardown the thread-local may be gone: then there is
+        // no state to keep, and the guard restores nothing.
+        ModelGuard { previous: IN_MODEL.try_with(|c| c.replace(true)).unwrap_or(false) }
+    }
+}
+
+impl Drop for ModelGuard {
+    fn drop(&mut self) {
+        let previous = self.previous;
+        let _ = IN_MODEL.try_with(|c| c.set(previous));
+    }
+}
+
 /// Run `f` inside the model (re-entrant libc calls bypass the interposers).
 fn in_model<T>(f: impl FnOnce(&'static MockKernel) -> T) -> T {
-    IN_MODEL.with(|c| c.set(true));
-    let r = f(kernel());
-    IN_MODEL.with(|c| c.set(false));
-    r
+    let _inside = ModelGuard::enter();
+    f(kernel())
 }
 
 /// Set when a device path is first opened.
@@ -370,6 +393,31 @@ mod mm;
 
 #[cfg(test)]
 mod tests {
+    fn inside() -> bool {
+        super::IN_MODEL.with(|c| c.get())
+    }
+
+    #[test]
+    fn the_model_guard_restores_the_previous_state_also_on_unwind() {
+        assert!(!inside());
+        {
+            let _outer = super::ModelGuard::enter();
+            assert!(inside());
+            {
+                let _nested = super::ModelGuard::enter();
+                assert!(inside());
+            }
+            assert!(inside(), "leaving a nested entry keeps the outer one");
+        }
+        assert!(!inside());
+        let unwound = std::panic::catch_unwind(|| {
+            let _inside = super::ModelGuard::enter();
+            panic!("the model panics");
+        });
+        assert!(unwound.is_err());
+        assert!(!inside(), "the unwind restored the state");
+    }
+
     #[test]
     fn fail_specs_parse_names_and_numbers() {
         let (n, k, e) = super::parse_fail("NVMAP_IOC_ALLOC:2:ENOMEM").unwrap();

@@ -429,7 +429,9 @@ impl MockKernelBuilder {
                 _ => None,
             },
         };
-        k.trace_decoded = self.trace_decoded.unwrap_or(k.trace_stderr || k.trace_file.is_some());
+        k.trace_decoded = self.trace_decoded.unwrap_or(
+            k.trace_stderr || k.trace_file.is_some() || log::log_enabled!(target: IOCTL_LOG_TARGET, log::Level::Debug),
+        );
         k.observe_gpu_faults();
         k
     }
@@ -1243,8 +1245,16 @@ impl trace::Resolve for Resolver<'_> {
     }
 }
 
-/// Append to a trace (and to stderr / a trace file when on).
+/// The `log` target every trace line is also emitted on (at `Debug`), e.g.
+/// `GPUIFACE_LOG=debug` with the preload library's stderr logger.
+pub const IOCTL_LOG_TARGET: &str = "gpuiface_mock::ioctl";
+
+/// Append to a trace (and to stderr / a trace file when on, and to the
+/// [`IOCTL_LOG_TARGET`] log target).
 fn emit_to(trace: &Mutex<TraceRing>, stderr: bool, file: Option<&Mutex<std::fs::File>>, entry: TraceEntry) {
+    if !entry.line.is_empty() {
+        log::debug!(target: IOCTL_LOG_TARGET, "{}", entry.line);
+    }
     if stderr {
         eprintln!("{}", entry.line);
     }

@@ -1,4 +1,5 @@
-//! Definitions of the L4T r36 nvgpu/nvmap argument structs. Layouts are checked
+//! Definitions of the L4T r36 nvgpu/nvmap argument structs (written by hand, not
+//! generated: unions, aliases and padding notes need a reader). Layouts are checked
 //! field by field against facts/nvgpu-abi.tsv by tests/abi_facts.rs.
 use super::abi_struct;
 abi_struct! {
