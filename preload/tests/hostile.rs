@@ -90,10 +90,28 @@ fn run_c(name: &str, body: &str, env: &[(&str, &str)]) -> Run {
     let src = dir.join(format!("{name}.c"));
     let bin = dir.join(name);
     std::fs::write(&src, format!("{}\nint main(void) {{\n{body}\nreturn 0;\n}}\n", prelude())).unwrap();
-    let cc = Command::new("cc").args(["-O0", "-w", "-o"]).arg(&bin).arg(&src).output().expect("a C compiler (cc)");
-    assert!(cc.status.success(), "cc failed: {}", String::from_utf8_lossy(&cc.stderr));
-    let mut cmd = Command::new(&bin);
-    cmd.env("LD_PRELOAD", library()).env("GPUIFACE_MOCK_MODE", "immediate");
+    // Under CI's aarch64 step this test runs in qemu-aarch64 on an x86_64
+    // host: the C program is then cross-compiled and run in qemu too, with
+    // the (aarch64) library preloaded in the guest only.
+    let sysroot = std::path::Path::new("/usr/aarch64-linux-gnu");
+    let cross = cfg!(target_arch = "aarch64") && sysroot.exists();
+    let compiler = if cross { "aarch64-linux-gnu-gcc" } else { "cc" };
+    // Under qemu-user, an ioctl the emulator does not know (one that reaches
+    // the host kernel: a closed fd, /dev/null) answers ENOSYS: QEMU_ENOSYS
+    // lets those checks accept it.
+    let qemu = if cross { "-DQEMU_ENOSYS=ENOSYS" } else { "-DQEMU_ENOSYS=-1" };
+    let cc = Command::new(compiler).args(["-O0", "-w", qemu, "-o"]).arg(&bin).arg(&src).output().expect("a C compiler");
+    assert!(cc.status.success(), "{compiler} failed: {}", String::from_utf8_lossy(&cc.stderr));
+    let mut cmd = if cross {
+        let mut c = Command::new("qemu-aarch64");
+        c.arg("-L").arg(sysroot).arg("-E").arg(format!("LD_PRELOAD={}", library().display())).arg(&bin);
+        c
+    } else {
+        let mut c = Command::new(&bin);
+        c.env("LD_PRELOAD", library());
+        c
+    };
+    cmd.env("GPUIFACE_MOCK_MODE", "immediate");
     for (k, v) in env {
         cmd.env(k, v);
     }
@@ -176,6 +194,11 @@ fn item_3_open_with_a_bad_path_pointer_is_efault_like_libc() {
 
 #[test]
 fn item_8_a_forked_child_exits_cleanly_and_opens_its_own_device() {
+    if cfg!(target_arch = "aarch64") && std::path::Path::new("/usr/aarch64-linux-gnu").exists() {
+        // qemu-user aborts in its own plugin hook when a threaded guest forks.
+        eprintln!("skipped under qemu-aarch64: qemu-user cannot fork a threaded guest");
+        return;
+    }
     let r = run_c(
         "item8",
         r#"
@@ -187,7 +210,7 @@ fn item_8_a_forked_child_exits_cleanly_and_opens_its_own_device() {
     if (pid == 0) {
         /* The parent's fds are not the child's device: no model behind them. */
         uint32_t a[2] = { 4096, 0 };
-        errno = 0; CHECK(ioctl(nvmap, CREATE, a) == -1 && errno == ENOTTY, "child: inherited fd is no device");
+        errno = 0; CHECK(ioctl(nvmap, CREATE, a) == -1 && (errno == ENOTTY || errno == QEMU_ENOSYS), "child: inherited fd is no device");
         int n2 = nvmap_open();
         CHECK(n2 >= 0 && create(n2, 4096) != 0, "child: its own open works");
         int c2 = ctrl_open();
@@ -254,7 +277,7 @@ int main2(void) {{
     p[0] = 42;
     /* A daemon's close-everything loop: the model's own memory is not in reach. */
     for (int fd = 3; fd < 64; fd++) close(fd);
-    errno = 0; CHECK(ioctl(nvmap, CREATE, &id) == -1 && errno == EBADF, "closed device fd is closed");
+    errno = 0; CHECK(ioctl(nvmap, CREATE, &id) == -1 && (errno == EBADF || errno == QEMU_ENOSYS), "closed device fd is closed");
     nvmap = nvmap_open(); ctrl = ctrl_open();
     CHECK(nvmap >= 0 && ctrl >= 0 && alloc_one(nvmap, &id) == 0, "a new open works after the loop");
     dmabuf = get_fd(nvmap, id);
@@ -283,7 +306,7 @@ fn item_9_dup_of_a_device_fd_is_the_device_and_dup2_over_it_is_not() {
     int null = open("/dev/null", O_RDONLY);
     CHECK(dup2(null, ch) == ch, "dup2 over the channel fd");
     uint32_t w[2] = { 1, 0 };
-    errno = 0; CHECK(ioctl(ch, WDT, w) == -1 && errno == ENOTTY, "the number is /dev/null now");
+    errno = 0; CHECK(ioctl(ch, WDT, w) == -1 && (errno == ENOTTY || errno == QEMU_ENOSYS), "the number is /dev/null now");
     CHECK(close(nvmap) == 0 && create(copy, 4096) != 0, "the dup outlives the original");
     CHECK(close(copy) == 0 && close(ch) == 0 && close(null) == 0 && close(ctrl) == 0, "closes");
 "#,
