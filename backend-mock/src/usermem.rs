@@ -37,6 +37,15 @@ pub fn access_ok(addr: u64, size: usize) -> bool {
 /// Which primitive works here: 0 = not probed, 1 = process_vm_*, 2 = pipe.
 static METHOD: AtomicU8 = AtomicU8::new(0);
 
+/// Probe which primitive works here and, for the pipe fallback, make its
+/// pipe now: done when a kernel model is built, before a program can have
+/// filled its fd table.
+pub fn prepare() {
+    let word = 0u64;
+    let mut out = [0u8; 8];
+    let _ = copy_from_user(&mut out, &word as *const u64 as u64);
+}
+
 /// `copy_from_user`: fill `out` from the client's `addr`. `Err(n)`: `n` bytes
 /// (counted from the end) could not be read; `out` then holds what could.
 pub fn copy_from_user(out: &mut [u8], addr: u64) -> Result<(), usize> {
@@ -152,16 +161,27 @@ fn process_vm(dir: Dir, remote: u64, local: *mut u8, len: usize) -> Result<usize
     Ok(done)
 }
 
+/// The fallback's pipe: made once (out of the low fd range) and kept, so a
+/// copy needs no new fd (a program at its fd limit still gets its copies).
+static PIPE: std::sync::Mutex<Option<[i32; 2]>> = std::sync::Mutex::new(None);
+
 /// The pipe fallback: the kernel copies through `write`/`read`, reporting
 /// `EFAULT` for a bad user range. Moves one page-bounded piece at a time so a
-/// partial answer stops at the first bad page.
+/// partial answer stops at the first bad page; whatever a failed step left
+/// in the pipe is drained before the pipe is used again.
 fn through_pipe(dir: Dir, remote: u64, local: *mut u8, len: usize) -> usize {
-    let mut fds = [0i32; 2];
-    // SAFETY: pipe2 writes two fds into the array; the result is checked.
-    if unsafe { libc::pipe2(fds.as_mut_ptr(), libc::O_CLOEXEC) } != 0 {
-        return 0;
+    let mut guard = PIPE.lock().unwrap_or_else(|p| p.into_inner());
+    if guard.is_none() {
+        let mut fds = [0i32; 2];
+        // SAFETY: pipe2 writes two fds into the array; the result is checked.
+        if unsafe { libc::pipe2(fds.as_mut_ptr(), libc::O_CLOEXEC) } != 0 {
+            return 0;
+        }
+        *guard = Some(fds.map(crate::mem::move_out_of_low_range));
     }
+    let Some(fds) = *guard else { return 0 };
     let page = crate::mem::page_size();
+    let mut scratch = vec![0u8; page];
     let mut done = 0usize;
     while done < len {
         let at = (remote as usize).wrapping_add(done);
@@ -174,19 +194,21 @@ fn through_pipe(dir: Dir, remote: u64, local: *mut u8, len: usize) -> usize {
         // address is EFAULT, not a fault); the pipe holds at least one page.
         let w = unsafe { libc::write(fds[1], src.cast(), n) };
         if w != n as isize {
+            if w > 0 {
+                // SAFETY: draining the `w` bytes just written into our scratch page.
+                unsafe { libc::read(fds[0], scratch.as_mut_ptr().cast(), w as usize) };
+            }
             break;
         }
         // SAFETY: read(2) writes `n` bytes at `dst` in the kernel, as above.
         let r = unsafe { libc::read(fds[0], dst.cast(), n) };
         if r != n as isize {
+            let left = n - r.max(0) as usize;
+            // SAFETY: draining what the failed read left into our scratch page.
+            unsafe { libc::read(fds[0], scratch.as_mut_ptr().cast(), left) };
             break;
         }
         done += n;
-    }
-    // SAFETY: closing the two pipe fds opened above.
-    unsafe {
-        libc::close(fds[0]);
-        libc::close(fds[1]);
     }
     done
 }

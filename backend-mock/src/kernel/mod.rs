@@ -387,6 +387,7 @@ impl MockKernelBuilder {
     }
     /// Build.
     pub fn build(self) -> MockKernel {
+        crate::usermem::prepare();
         let mut k = MockKernel {
             state: Mutex::new(KState {
                 fds: HashMap::new(),
