@@ -163,7 +163,20 @@ fn process_vm(dir: Dir, remote: u64, local: *mut u8, len: usize) -> Result<usize
 
 /// The fallback's pipe: made once (out of the low fd range) and kept, so a
 /// copy needs no new fd (a program at its fd limit still gets its copies).
-static PIPE: std::sync::Mutex<Option<[i32; 2]>> = std::sync::Mutex::new(None);
+static PIPE: std::sync::Mutex<Option<KeptPipe>> = std::sync::Mutex::new(None);
+
+/// The pipe's two fds and the files they were made for.
+type KeptPipe = ([i32; 2], [(u64, u64); 2]);
+
+/// `(st_dev, st_ino)` of an fd, by a raw `statx` (no interposable libc call).
+fn id_of(fd: i32) -> Option<(u64, u64)> {
+    // SAFETY: statx writes one `statx` struct we own; the path is "" with AT_EMPTY_PATH.
+    unsafe {
+        let mut st: libc::statx = std::mem::zeroed();
+        let rc = libc::syscall(libc::SYS_statx, fd, c"".as_ptr(), libc::AT_EMPTY_PATH, libc::STATX_INO, &mut st);
+        (rc == 0).then(|| (libc::makedev(st.stx_dev_major, st.stx_dev_minor), st.stx_ino))
+    }
+}
 
 /// The pipe fallback: the kernel copies through `write`/`read`, reporting
 /// `EFAULT` for a bad user range. Moves one page-bounded piece at a time so a
@@ -171,15 +184,24 @@ static PIPE: std::sync::Mutex<Option<[i32; 2]>> = std::sync::Mutex::new(None);
 /// in the pipe is drained before the pipe is used again.
 fn through_pipe(dir: Dir, remote: u64, local: *mut u8, len: usize) -> usize {
     let mut guard = PIPE.lock().unwrap_or_else(|p| p.into_inner());
+    // A program may have closed the pipe's fds (a close-all loop) and reused
+    // the numbers: use them only while they are still our pipe.
+    if let Some((fds, ids)) = *guard {
+        if id_of(fds[0]) != Some(ids[0]) || id_of(fds[1]) != Some(ids[1]) {
+            *guard = None;
+        }
+    }
     if guard.is_none() {
         let mut fds = [0i32; 2];
         // SAFETY: pipe2 writes two fds into the array; the result is checked.
         if unsafe { libc::pipe2(fds.as_mut_ptr(), libc::O_CLOEXEC) } != 0 {
             return 0;
         }
-        *guard = Some(fds.map(crate::mem::move_out_of_low_range));
+        let fds = fds.map(crate::mem::move_out_of_low_range);
+        let (Some(a), Some(b)) = (id_of(fds[0]), id_of(fds[1])) else { return 0 };
+        *guard = Some((fds, [a, b]));
     }
-    let Some(fds) = *guard else { return 0 };
+    let Some((fds, _)) = *guard else { return 0 };
     let page = crate::mem::page_size();
     let mut scratch = vec![0u8; page];
     let mut done = 0usize;
