@@ -209,8 +209,8 @@ fn a_failed_mmap_unwinds_the_allocation() {
     let dev = open_on(k.clone()).unwrap();
     dev.free(dev.alloc(AllocRequest::new(4096)).unwrap()).unwrap();
     let before = k.snapshot();
-    // Both the fixed and the fallback mapping fail.
-    k.inject_failure(Matcher::Mmap, 1, Errno::ENOMEM);
+    // One failed mmap fails the allocation: only an address that is taken
+    // (EEXIST) makes the backend map elsewhere.
     k.inject_failure(Matcher::Mmap, 1, Errno::ENOMEM);
     let e = dev.alloc(AllocRequest::new(8192)).unwrap_err();
     assert_eq!((e.op(), e.errno()), (Some("mmap"), Some(Errno::ENOMEM)), "{e}");
@@ -309,4 +309,31 @@ fn gpfifo_area_overlays_show_the_channel_ring_and_userd() {
     drop(rt);
     drop(dev);
     k.assert_no_leaks();
+}
+
+#[test]
+fn injections_at_call_1_and_call_2_fail_both_calls() {
+    let k = kernel();
+    let dev = open_on(k.clone()).unwrap();
+    dev.free(dev.alloc(AllocRequest::new(4096)).unwrap()).unwrap();
+    k.inject_failure(Matcher::Name("NVMAP_IOC_CREATE".into()), 1, Errno::ENOMEM);
+    k.inject_failure(Matcher::Name("NVMAP_IOC_CREATE".into()), 2, Errno::EINVAL);
+    let first = dev.alloc(AllocRequest::new(4096)).unwrap_err();
+    let second = dev.alloc(AllocRequest::new(4096)).unwrap_err();
+    assert_eq!((first.errno(), second.errno()), (Some(Errno::ENOMEM), Some(Errno::EINVAL)), "{first}; {second}");
+    dev.free(dev.alloc(AllocRequest::new(4096)).unwrap()).unwrap();
+}
+
+#[test]
+fn a_taken_cpu_address_is_a_visible_fallback() {
+    let k = kernel();
+    let dev = open_on(k.clone()).unwrap();
+    let unified = dev.alloc(AllocRequest::new(4096)).unwrap();
+    assert!(unified.is_unified(), "{unified:?}");
+    // The GPU VA is taken in the CPU's address space (EEXIST from MAP_FIXED_NOREPLACE).
+    k.inject_failure(Matcher::Mmap, 1, Errno::EEXIST);
+    let moved = dev.alloc(AllocRequest::new(4096)).unwrap();
+    assert!(moved.cpu_addr.is_some() && !moved.is_unified(), "{moved:?}");
+    dev.free(moved).unwrap();
+    dev.free(unified).unwrap();
 }

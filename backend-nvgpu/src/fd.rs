@@ -4,6 +4,7 @@
 use std::os::fd::RawFd;
 use std::sync::Arc;
 
+use gpuiface_hal::Errno;
 use gpuiface_hal::{Error, Result};
 
 use crate::abi::{self, IoctlArg, IOC_WRITE};
@@ -83,8 +84,15 @@ impl<S: Syscalls> CpuMapping<S> {
                 Ok(addr) => unsafe {
                     let _ = sys.munmap(addr, len);
                 },
-                Err(_) => {}
+                // The address is taken (by the program's own mapping): fall
+                // back, visibly (`Buffer::is_unified` is false, and a warning).
+                Err(e) if e == Errno::EEXIST => {}
+                // Any other failure is the mmap failing, not a collision: say so.
+                Err(e) => return Err(Error::sys("mmap", e)),
             }
+            log::warn!(
+                "CPU mapping at the GPU VA {want:#x} is taken; the buffer gets another CPU address (CPU address != GPU address)"
+            );
         }
         // SAFETY: a new mapping at a kernel-chosen address replaces nothing.
         let addr = unsafe { sys.mmap(0, len, prot, libc::MAP_SHARED, fd, 0) }.map_err(|e| Error::sys("mmap", e))?;

@@ -200,6 +200,13 @@ impl Buffer {
     pub fn cpu_ptr(&self) -> Option<*mut u8> {
         self.cpu_addr.map(|a| a as *mut u8)
     }
+    /// True when the CPU sees the buffer at its GPU address (a unified
+    /// address, as the nvgpu backend maps host-visible buffers on Tegra).
+    /// False when the CPU address had to differ, e.g. because the program
+    /// already had a mapping at that address.
+    pub fn is_unified(&self) -> bool {
+        self.cpu_addr == Some(self.gpu_va as usize)
+    }
     /// `gpu_va + size`.
     pub fn gpu_end(&self) -> u64 {
         self.gpu_va + self.size

@@ -506,7 +506,12 @@ impl MockKernel {
         self.calls.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         let mut inj = lock(&self.injections);
         let ioctl = call == CallKind::Ioctl;
-        let pos = inj.iter_mut().position(|i| {
+        // Every pending injection counts this call (not only until the first
+        // one fires): injecting at call 1 and at call 2 fails both. One call
+        // fails once; an injection whose call was taken by another fails the
+        // next matching call instead.
+        let mut fired = None;
+        for (idx, i) in inj.iter_mut().enumerate() {
             let hit = match &i.matcher {
                 Matcher::Name(n) => ioctl && Some(n.as_str()) == name,
                 Matcher::Number(n) => ioctl && *n == number,
@@ -518,10 +523,12 @@ impl MockKernel {
             };
             if hit {
                 i.seen += 1;
+                if i.seen >= i.nth && fired.is_none() {
+                    fired = Some(idx);
+                }
             }
-            hit && i.seen == i.nth
-        })?;
-        Some(inj.remove(pos).errno)
+        }
+        Some(inj.remove(fired?).errno)
     }
 
     /// Calls made so far (ioctls, mmaps, munmaps, closes of model fds): the
