@@ -76,7 +76,7 @@ struct Latched {
 /// The largest piece moved at once (bounds the model's temporary buffer).
 const CHUNK: usize = 1 << 20;
 
-/// Pieces (a line, or up to [`CHUNK`] bytes of one) a launch moves per
+/// Pieces (a line, or up to `CHUNK` bytes of one) a launch moves per
 /// step: the copy engine's timeslice. Long copies yield to other channels
 /// (and to the kernel model, which may be closing one) between slices.
 pub const TIMESLICE_PIECES: u64 = 256;
