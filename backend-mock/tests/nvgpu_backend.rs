@@ -328,8 +328,9 @@ fn injections_at_call_1_and_call_2_fail_both_calls() {
 fn a_taken_cpu_address_is_a_visible_fallback() {
     let k = kernel();
     let dev = open_on(k.clone()).unwrap();
+    // (Whether a first buffer gets its GPU VA as CPU address depends on the
+    // other tests of this process: `unified_address.rs` checks it alone.)
     let unified = dev.alloc(AllocRequest::new(4096)).unwrap();
-    assert!(unified.is_unified(), "{unified:?}");
     // The GPU VA is taken in the CPU's address space (EEXIST from MAP_FIXED_NOREPLACE).
     k.inject_failure(Matcher::Mmap, 1, Errno::EEXIST);
     let moved = dev.alloc(AllocRequest::new(4096)).unwrap();

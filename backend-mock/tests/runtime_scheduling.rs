@@ -78,3 +78,41 @@ fn a_consumer_submitted_first_runs_once_its_producer_is_submitted() {
     while gpu.step() {}
     assert_eq!((ready.value(), done.value()), (1, 1));
 }
+
+#[test]
+fn copies_and_frees_wait_only_for_work_that_touches_their_buffer() {
+    use gpuiface_hal::ErrorKind;
+    let dev = open_with(MockKernel::builder().gpu(GpuConfig { mode: ExecMode::Stepped })).unwrap();
+    let rt = Runtime::new(&dev).unwrap();
+    let gpu = dev.gpu().clone();
+    while gpu.step() {}
+    let spin = stepping(&dev, || rt.load_kernel(gpuiface_kernels::SPIN.cubin, "spin")).unwrap();
+    let (a, b) = (dev.alloc(AllocRequest::new(4096)).unwrap(), dev.alloc(AllocRequest::new(4096)).unwrap());
+    let spare = dev.alloc(AllocRequest::new(4096)).unwrap();
+    rt.set_wait_timeout(std::time::Duration::from_millis(100));
+    let dims = LaunchDims::new([1, 1, 1], [32, 1, 1]);
+    // A launch that declares the buffer it writes, left in flight (the GPU is not stepped).
+    let mut k = Queue::compute();
+    k.uses(&a).launch(&spin, dims, &spin.pack_args(&[Arg::U64(a.gpu_va), Arg::U32(10), Arg::U32(7)]).unwrap());
+    rt.submit(&k, &[]).unwrap();
+    // Another buffer is not in use: copies in and out and a free go on at once.
+    rt.copyin(&b, 0, &[1, 2, 3]).unwrap();
+    let mut out = [0u8; 3];
+    rt.copyout(&mut out, &b, 0).unwrap();
+    assert_eq!(out, [1, 2, 3]);
+    rt.free(spare).unwrap();
+    // The declared buffer is: the wait runs out, as a timeout (nothing faulted).
+    assert_eq!(rt.copyin(&a, 0, &[9]).unwrap_err().kind(), ErrorKind::Timeout);
+    // A launch that declares nothing may touch anything: every buffer waits for it.
+    let mut u = Queue::compute();
+    u.launch(&spin, dims, &spin.pack_args(&[Arg::U64(a.gpu_va + 8), Arg::U32(10), Arg::U32(8)]).unwrap());
+    rt.submit(&u, &[]).unwrap();
+    assert_eq!(rt.copyout(&mut out, &b, 0).unwrap_err().kind(), ErrorKind::Timeout);
+    while gpu.step() {}
+    rt.copyin(&b, 0, &[4]).unwrap();
+    let mut tags = [0u8; 16];
+    rt.copyout(&mut tags, &a, 0).unwrap();
+    assert_eq!((tags[4], tags[12]), (7, 8), "both launches ran (tag << 32 | x): {tags:?}");
+    rt.free(b).unwrap();
+    rt.free(a).unwrap();
+}

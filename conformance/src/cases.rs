@@ -761,7 +761,9 @@ fn use_from_several_threads(ctx: &Ctx) -> CaseResult {
                             let data = pattern(4096, t * 1000 + i);
                             rt.copyin(&b, 0, &data).map_err(|e| e.to_string())?;
                             let mut q = if i % 2 == 0 { Queue::compute() } else { Queue::copy_queue() };
-                            q.signal(&s, i);
+                            // The engines are not ordered with each other:
+                            // the signal moves forward only through explicit waits.
+                            q.wait(&s, i - 1).signal(&s, i);
                             rt.submit(&q, &[]).map_err(|e| e.to_string())?;
                             let mut out = vec![0u8; 4096];
                             rt.copyout(&mut out, &b, 0).map_err(|e| e.to_string())?;

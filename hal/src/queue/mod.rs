@@ -25,7 +25,7 @@ pub mod launch;
 mod ring;
 
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{Mutex, OnceLock};
+use std::sync::{Arc, Mutex, OnceLock};
 use std::time::Duration;
 
 use encode::{Cmd, EncodeCtx};
@@ -116,6 +116,40 @@ pub struct Queue {
     template: OnceLock<encode::Template>,
     /// A variable of another queue was recorded here (an error at submit).
     foreign_var: Option<VarId>,
+    /// GPU VA ranges the queue's launches use ([`Queue::uses`]).
+    declared: Vec<(u64, u64)>,
+    /// What the queue's work touches, computed at its first submit.
+    footprint: OnceLock<Arc<Footprint>>,
+}
+
+/// The GPU memory a submission may touch, for waits on one buffer.
+#[derive(Debug, Default, PartialEq, Eq)]
+struct Footprint {
+    /// A launch that declared nothing: it may touch anything.
+    everything: bool,
+    /// `[start, end)` GPU VA ranges: copies' sources and destinations, and
+    /// what launches declared.
+    ranges: Vec<(u64, u64)>,
+}
+
+impl Footprint {
+    fn of(queue: &Queue) -> Footprint {
+        let mut f = Footprint { everything: false, ranges: queue.declared.clone() };
+        for c in &queue.cmds {
+            match c {
+                Cmd::Launch { .. } if queue.declared.is_empty() => f.everything = true,
+                Cmd::Copy { dst, src, len } => {
+                    f.ranges.push((*dst, dst.saturating_add(*len)));
+                    f.ranges.push((*src, src.saturating_add(*len)));
+                }
+                _ => {}
+            }
+        }
+        f
+    }
+    fn overlaps(&self, start: u64, end: u64) -> bool {
+        self.everything || self.ranges.iter().any(|&(s, e)| s < end && start < e)
+    }
 }
 
 static NEXT_ID: AtomicU64 = AtomicU64::new(1);
@@ -132,6 +166,8 @@ impl Queue {
             qmd_slots: Mutex::new(None),
             template: OnceLock::new(),
             foreign_var: None,
+            declared: Vec::new(),
+            footprint: OnceLock::new(),
         }
     }
 
@@ -151,7 +187,31 @@ impl Queue {
         }
         self.cmds.push(cmd);
         self.template = OnceLock::new();
+        self.footprint = OnceLock::new();
         self
+    }
+
+    /// Declare a buffer this queue's launches read or write. A queue whose
+    /// launches declare their buffers lets [`Runtime::copyin`],
+    /// [`Runtime::copyout`] and [`Runtime::free`] of *other* buffers go on
+    /// while it runs; a launch that declares nothing is taken to touch
+    /// everything (copies' own ranges are always known).
+    ///
+    /// ```
+    /// # use gpuiface_hal::queue::Queue;
+    /// # fn f(out: &gpuiface_hal::Buffer) {
+    /// let mut q = Queue::compute();
+    /// q.uses(out); // then q.launch(...)
+    /// # }
+    /// ```
+    pub fn uses(&mut self, buffer: &Buffer) -> &mut Self {
+        self.declared.push((buffer.gpu_va, buffer.gpu_va.saturating_add(buffer.size)));
+        self.footprint = OnceLock::new();
+        self
+    }
+
+    fn footprint(&self) -> Arc<Footprint> {
+        self.footprint.get_or_init(|| Arc::new(Footprint::of(self))).clone()
     }
     /// An empty compute queue.
     pub fn compute() -> Self {
@@ -257,6 +317,13 @@ struct EngineState {
     ring: CommandRing,
     /// Last value a submission will release on the engine's timeline.
     timeline_value: u64,
+    /// Submissions the GPU may still be running: (timeline value, what they touch).
+    inflight: std::collections::VecDeque<(u64, Arc<Footprint>)>,
+}
+
+/// In-flight bookkeeping sized for a full GPFIFO: no allocation when submitting.
+fn inflight() -> std::collections::VecDeque<(u64, Arc<Footprint>)> {
+    std::collections::VecDeque::with_capacity(GPFIFO_ENTRIES as usize + 1)
 }
 
 impl EngineState {
@@ -264,8 +331,17 @@ impl EngineState {
     fn unsubmit(&mut self, n: usize) {
         for _ in 0..n {
             self.ring.uncommit_last();
+            self.inflight.pop_back();
         }
         self.timeline_value -= n as u64;
+    }
+
+    /// Record a submission and forget those the GPU has finished.
+    fn track(&mut self, value: u64, footprint: Arc<Footprint>, completed: u64) {
+        while self.inflight.front().is_some_and(|(v, _)| *v <= completed) {
+            self.inflight.pop_front();
+        }
+        self.inflight.push_back((value, footprint));
     }
 }
 
@@ -429,8 +505,8 @@ impl<I: GpuIface> Runtime<I> {
             copy,
             timelines,
             engines: [
-                Mutex::new(EngineState { ring: compute_ring, timeline_value: 0 }),
-                Mutex::new(EngineState { ring: copy_ring, timeline_value: 0 }),
+                Mutex::new(EngineState { ring: compute_ring, timeline_value: 0, inflight: inflight() }),
+                Mutex::new(EngineState { ring: copy_ring, timeline_value: 0, inflight: inflight() }),
             ],
             id: NEXT_ID.fetch_add(1, Ordering::Relaxed),
             wait_timeout_ns: std::sync::atomic::AtomicU64::new(duration_ns(wait_timeout)),
@@ -700,6 +776,7 @@ impl<I: GpuIface> Runtime<I> {
             let used = encode::apply(t, &chunk, values, value)?;
             state.ring.commit(&chunk, used.total, (engine, value));
             state.timeline_value = value;
+            state.track(value, queue.footprint(), timeline.value());
             *entry = crate::GpFifoEntry::new(chunk.gpu_va + used.pushbuffer_offset, used.pushbuffer_dwords);
             return Ok(value);
         }
@@ -725,6 +802,7 @@ impl<I: GpuIface> Runtime<I> {
         let used = encode::encode(&queue.cmds, &ctx, &chunk, None)?;
         state.ring.commit(&chunk, used.total, (engine, value));
         state.timeline_value = value;
+        state.track(value, queue.footprint(), timeline.value());
         if qmd_slots.is_some() {
             if let Some(slots) = slots_guard.as_mut().and_then(|g| g.as_mut()) {
                 slots.last_use = value;
@@ -765,11 +843,29 @@ impl<I: GpuIface> Runtime<I> {
         Ok(())
     }
 
-    /// Free a buffer once the GPU is done with it: waits for every submitted
-    /// command first. ([`GpuIface::free`] frees at once; work still in flight
-    /// that touches the buffer then faults, as it would on the hardware.)
+    /// Wait until no submitted work that may touch `buffer` is running:
+    /// copies to or from it, launches that declared it ([`Queue::uses`]),
+    /// and launches that declared nothing. Other work goes on.
+    pub fn wait_for_buffer(&self, buffer: &Buffer) -> Result<()> {
+        let (start, end) = (buffer.gpu_va, buffer.gpu_va.saturating_add(buffer.size));
+        for (e, timeline) in self.timelines.iter().enumerate() {
+            let target = {
+                let st = self.engine(e);
+                st.inflight.iter().rev().find(|(_, f)| f.overlaps(start, end)).map(|(v, _)| *v)
+            };
+            if let Some(target) = target {
+                self.iface.signal_wait(timeline, target, self.wait_timeout())?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Free a buffer once the GPU is done with it: waits for the submitted
+    /// work that may touch it ([`Runtime::wait_for_buffer`]).
+    /// ([`GpuIface::free`] frees at once; work still in flight that touches
+    /// the buffer then faults, as it would on the hardware.)
     pub fn free(&self, buffer: Buffer) -> Result<()> {
-        self.synchronize()?;
+        self.wait_for_buffer(&buffer)?;
         self.iface.free(buffer)
     }
 
@@ -848,8 +944,9 @@ impl<I: GpuIface> Runtime<I> {
     }
 
     /// Copy host bytes into a buffer. On an IO-coherent device with a CPU
-    /// mapping: synchronize, then one memmove through the shared address
-    /// (seed 002); otherwise through the copy engine and a staging buffer.
+    /// mapping: wait for the work that may touch the buffer
+    /// ([`Runtime::wait_for_buffer`]), then one memmove through the shared
+    /// address (seed 002); otherwise through the copy engine and a staging buffer.
     pub fn copyin(&self, dst: &Buffer, offset: u64, src: &[u8]) -> Result<()> {
         Self::check_range("Runtime::copyin", dst, offset, src.len() as u64)?;
         if src.is_empty() {
@@ -857,8 +954,8 @@ impl<I: GpuIface> Runtime<I> {
         }
         match dst.cpu_ptr() {
             Some(p) if self.iface.info().io_coherent => {
-                // Wait for in-flight GPU reads of `dst` before overwriting it.
-                self.synchronize()?;
+                // Wait for in-flight GPU work on `dst` before overwriting it.
+                self.wait_for_buffer(dst)?;
                 // SAFETY: the range was checked against the buffer, whose CPU mapping the
                 // backend keeps alive until `free`; `src` cannot alias GPU memory we own mutably.
                 unsafe { std::ptr::copy(src.as_ptr(), p.add(offset as usize), src.len()) };
@@ -876,8 +973,8 @@ impl<I: GpuIface> Runtime<I> {
         }
         match src.cpu_ptr() {
             Some(p) if self.iface.info().io_coherent => {
-                // Wait for GPU writes to land before reading.
-                self.synchronize()?;
+                // Wait for GPU writes to `src` to land before reading.
+                self.wait_for_buffer(src)?;
                 // SAFETY: range checked; the mapping lives until `free`.
                 unsafe { std::ptr::copy(p.add(offset as usize), dst.as_mut_ptr(), dst.len()) };
                 Ok(())
