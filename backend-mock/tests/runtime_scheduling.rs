@@ -2,9 +2,6 @@
 //! timeline, so a copy runs while a long kernel submitted before it is
 //! still in flight, and nothing orders the engines but explicit waits.
 
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
-
 use gpuiface_hal::queue::{Arg, LaunchDims, Queue, QueueKind, Runtime};
 use gpuiface_hal::{AllocRequest, GpuIface};
 use gpuiface_mock::gpu::{ExecMode, GpuConfig};
@@ -12,19 +9,7 @@ use gpuiface_mock::{open_with, MockDevice, MockDeviceExt, MockKernel};
 
 /// Run `f` while a helper thread steps the GPU (for calls that synchronize).
 fn stepping<T>(dev: &MockDevice, f: impl FnOnce() -> T) -> T {
-    let stop = Arc::new(AtomicBool::new(false));
-    let (gpu, s2) = (dev.gpu().clone(), stop.clone());
-    let stepper = std::thread::spawn(move || {
-        while !s2.load(Ordering::Relaxed) {
-            if !gpu.step() {
-                std::thread::yield_now();
-            }
-        }
-    });
-    let out = f();
-    stop.store(true, Ordering::Relaxed);
-    stepper.join().unwrap();
-    out
+    dev.gpu().run_stepping(f)
 }
 
 #[test]

@@ -188,17 +188,22 @@ fn the_emitted_qmd_agrees_with_cuobjdump_resource_usage() {
             run(&dev, &rt, &p, LaunchDims::new([1, 1, 1], [256, 1, 1]), &args);
         }
         let (_, q): (u64, Qmd) = dev.gpu().last_launch(chid(&dev, &rt)).expect("a launch");
-        let usage = resource_usage(k.name);
-        assert_eq!(q.register_count(), usage.0, "{}: REGISTER_COUNT_V vs cuobjdump REG", k.name);
+        let usage = gpuiface_kernels::resource_usage(k.name).expect("in resource-usage.txt");
+        assert_eq!(q.register_count(), usage.registers, "{}: REGISTER_COUNT_V vs cuobjdump REG", k.name);
         let local = q.get(v03_00::SHADER_LOCAL_MEMORY_HIGH_SIZE) as u32;
-        if usage.1 == 0 {
+        if usage.stack == 0 {
             assert_eq!(local, 0, "{}: no stack, no local memory", k.name);
         } else {
-            assert_eq!(local, (usage.1 + ga10b::LOCAL_RESERVED).next_multiple_of(32), "{}: local vs STACK", k.name);
+            assert_eq!(local, (usage.stack + ga10b::LOCAL_RESERVED).next_multiple_of(32), "{}: local vs STACK", k.name);
         }
-        assert!(q.shared_memory_size() >= usage.2, "{}: SHARED_MEMORY_SIZE vs cuobjdump SHARED", k.name);
+        assert!(q.shared_memory_size() >= usage.shared, "{}: SHARED_MEMORY_SIZE vs cuobjdump SHARED", k.name);
         let (_, cbuf_size) = q.constant_buffer(0).expect("constant buffer 0");
-        assert!(cbuf_size >= usage.3, "{}: constant buffer 0 {cbuf_size} vs cuobjdump CONSTANT[0] {}", k.name, usage.3);
+        assert!(
+            cbuf_size >= usage.constant0,
+            "{}: constant buffer 0 {cbuf_size} vs cuobjdump CONSTANT[0] {}",
+            k.name,
+            usage.constant0
+        );
         assert_eq!(q.get(v03_00::SASS_VERSION), 0x87, "{}", k.name);
         assert_eq!(q.program_address(), p.gpu_va(), "{}", k.name);
         assert_eq!(q.get(v03_00::constant_buffer_invalidate(0)), 1);
@@ -207,22 +212,6 @@ fn the_emitted_qmd_agrees_with_cuobjdump_resource_usage() {
         assert_eq!(q.get(v03_00::PROGRAM_PREFETCH_SIZE), code_len >> 8, "{}", k.name);
         assert!(q.barrier_count() >= p.attributes().barriers.max(1));
     }
-}
-
-/// `Function NAME:` → (REG, STACK, SHARED, CONSTANT[0]) from cuobjdump's report.
-fn resource_usage(name: &str) -> (u32, u32, u32, u32) {
-    let mut lines = gpuiface_kernels::RESOURCE_USAGE.lines();
-    while let Some(l) = lines.next() {
-        if l.trim() == format!("Function {name}:") {
-            let usage = lines.next().unwrap();
-            let field = |key: &str| -> u32 {
-                let at = usage.find(&format!("{key}:")).unwrap();
-                usage[at + key.len() + 1..].split_whitespace().next().unwrap().parse().unwrap()
-            };
-            return (field("REG"), field("STACK"), field("SHARED"), field("CONSTANT[0]"));
-        }
-    }
-    panic!("{name} not in resource-usage.txt");
 }
 
 #[test]

@@ -32,22 +32,7 @@ fn race_hazards(ctx: &Ctx, policy: RacePolicy, spread: u32) -> Result<usize, Str
     let rt = Runtime::new(&dev).map_err(|e| e.to_string())?;
     while step() {}
     // Loading the kernel synchronizes: let a helper thread step meanwhile.
-    let rig = {
-        let gpu = dev.gpu().clone();
-        let stop = Arc::new(std::sync::atomic::AtomicBool::new(false));
-        let s2 = stop.clone();
-        let stepper = std::thread::spawn(move || {
-            while !s2.load(std::sync::atomic::Ordering::Relaxed) {
-                if !gpu.step() {
-                    std::thread::yield_now();
-                }
-            }
-        });
-        let rig = RaceRig::new(&rt, policy, 1000);
-        stop.store(true, std::sync::atomic::Ordering::Relaxed);
-        stepper.join().map_err(|_| "stepper panicked")?;
-        rig?
-    };
+    let rig = dev.gpu().run_stepping(|| RaceRig::new(&rt, policy, 1000))?;
     let mut rig = rig;
     let mut hazards = 0;
     for (i, between) in (0..spread).enumerate() {

@@ -8,9 +8,6 @@
 //! between the two submissions, and how much unrelated copy-engine work
 //! competes for the round-robin scheduler first.
 
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
-
 use gpuiface::mock::gpu::{ExecMode, GpuConfig};
 use gpuiface::mock::{open_with, MockDeviceExt, MockKernel};
 use gpuiface::queue::{Queue, Runtime};
@@ -23,19 +20,9 @@ fn hazards(policy: RacePolicy) -> u64 {
     let dev = open_with(MockKernel::builder().gpu(GpuConfig { mode: ExecMode::Stepped })).unwrap();
     let rt = Runtime::new(&dev).unwrap();
     // Set-up synchronizes: step the GPU from a helper thread meanwhile.
-    let stop = Arc::new(AtomicBool::new(false));
-    let (gpu, s2) = (dev.gpu().clone(), stop.clone());
-    let stepper = std::thread::spawn(move || {
-        while !s2.load(Ordering::Relaxed) {
-            if !gpu.step() {
-                std::thread::yield_now();
-            }
-        }
-    });
-    let mut rig = RaceRig::new(&rt, policy, 1000).unwrap();
-    let scratch = dev.alloc(AllocRequest::new(8192)).unwrap();
-    stop.store(true, Ordering::Relaxed);
-    stepper.join().unwrap();
+    let (mut rig, scratch) = dev
+        .gpu()
+        .run_stepping(|| (RaceRig::new(&rt, policy, 1000).unwrap(), dev.alloc(AllocRequest::new(8192)).unwrap()));
     let gpu = dev.gpu().clone();
     while gpu.step() {}
 

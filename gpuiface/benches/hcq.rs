@@ -47,21 +47,7 @@ fn launch(c: &mut Criterion) {
     let drain = || while gpu.step() {};
     drain();
     // The real fill kernel: a launch writes its complete QMD and constant buffer 0.
-    let prog = {
-        let stop = Arc::new(std::sync::atomic::AtomicBool::new(false));
-        let (g2, s2) = (gpu.clone(), stop.clone());
-        let stepper = std::thread::spawn(move || {
-            while !s2.load(std::sync::atomic::Ordering::Relaxed) {
-                if !g2.step() {
-                    std::thread::yield_now();
-                }
-            }
-        });
-        let p = rt.load_kernel(gpuiface_kernels::FILL.cubin, "fill").unwrap();
-        stop.store(true, std::sync::atomic::Ordering::Relaxed);
-        stepper.join().unwrap();
-        p
-    };
+    let prog = gpu.run_stepping(|| rt.load_kernel(gpuiface_kernels::FILL.cubin, "fill").unwrap());
     let out = dev.alloc(AllocRequest::new(1 << 16)).unwrap();
     let args = prog.pack_args(&[Arg::U64(out.gpu_va), Arg::U32(32), Arg::U32(3)]).unwrap();
     let s = dev.signal_alloc().unwrap();

@@ -5,23 +5,6 @@
 use gpuiface_hal::cubin::{Cubin, CubinError, KernelParam};
 use gpuiface_hal::hw::ga10b;
 
-/// `Function NAME:` → (REG, STACK, SHARED, CONSTANT[0]) from cuobjdump's report.
-fn resource_usage(name: &str) -> (u32, u32, u32, u32) {
-    let text = gpuiface_kernels::RESOURCE_USAGE;
-    let mut lines = text.lines();
-    while let Some(l) = lines.next() {
-        if l.trim() == format!("Function {name}:") {
-            let usage = lines.next().expect("usage line");
-            let field = |key: &str| -> u32 {
-                let at = usage.find(&format!("{key}:")).unwrap_or_else(|| panic!("{key} in {usage:?}"));
-                usage[at + key.len() + 1..].split_whitespace().next().unwrap().parse().unwrap()
-            };
-            return (field("REG"), field("STACK"), field("SHARED"), field("CONSTANT[0]"));
-        }
-    }
-    panic!("{name} not in resource-usage.txt");
-}
-
 #[test]
 fn every_suite_kernel_agrees_with_cuobjdump() {
     for k in gpuiface_kernels::ALL {
@@ -29,7 +12,8 @@ fn every_suite_kernel_agrees_with_cuobjdump() {
         assert_eq!(cubin.sm_version(), ga10b::SM_VERSION, "{}", k.name);
         cubin.check_architecture(ga10b::SM_VERSION).unwrap();
         let image = cubin.kernel(k.name).unwrap();
-        let (reg, stack, shared, cbank0) = resource_usage(k.name);
+        let u = gpuiface_kernels::resource_usage(k.name).expect("in resource-usage.txt");
+        let (reg, stack, shared, cbank0) = (u.registers, u.stack, u.shared, u.constant0);
         let a = &image.attrs;
         assert_eq!(a.registers, reg, "{}: registers", k.name);
         assert_eq!(a.stack_bytes(), stack, "{}: stack", k.name);

@@ -84,6 +84,41 @@ pub const ALL: &[SuiteKernel] =
 /// `kernels/sm_87/resource-usage.txt`: `cuobjdump -res-usage` of every cubin.
 pub const RESOURCE_USAGE: &str = include_str!("../sm_87/resource-usage.txt");
 
+/// What `cuobjdump -res-usage` reported for one kernel (from [`RESOURCE_USAGE`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ResourceUsage {
+    /// `REG`: registers per thread.
+    pub registers: u32,
+    /// `STACK`: stack bytes per thread.
+    pub stack: u32,
+    /// `SHARED`: static shared memory per block.
+    pub shared: u32,
+    /// `CONSTANT[0]`: the size of constant bank 0.
+    pub constant0: u32,
+}
+
+/// The resource usage cuobjdump reported for kernel `name`.
+///
+/// ```
+/// let u = gpuiface_kernels::resource_usage("reduce_sum").unwrap();
+/// assert_eq!(u.shared, 1024);
+/// ```
+pub fn resource_usage(name: &str) -> Option<ResourceUsage> {
+    let mut lines = RESOURCE_USAGE.lines();
+    lines.find(|l| l.trim() == format!("Function {name}:"))?;
+    let usage = lines.next()?;
+    let field = |key: &str| -> Option<u32> {
+        let at = usage.find(&format!("{key}:"))? + key.len() + 1;
+        usage[at..].split_whitespace().next()?.parse().ok()
+    };
+    Some(ResourceUsage {
+        registers: field("REG")?,
+        stack: field("STACK")?,
+        shared: field("SHARED")?,
+        constant0: field("CONSTANT[0]")?,
+    })
+}
+
 /// A suite kernel by name.
 pub fn by_name(name: &str) -> Option<SuiteKernel> {
     ALL.iter().copied().find(|k| k.name == name)
@@ -91,6 +126,15 @@ pub fn by_name(name: &str) -> Option<SuiteKernel> {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn every_kernel_has_its_resource_usage() {
+        for k in super::ALL {
+            let u = super::resource_usage(k.name).unwrap_or_else(|| panic!("{}", k.name));
+            assert!(u.registers > 0 && u.constant0 >= 0x160, "{}: {u:?}", k.name);
+        }
+        assert_eq!(super::resource_usage("nope"), None);
+    }
+
     #[test]
     fn every_ptx_file_is_listed_once() {
         let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("ptx");

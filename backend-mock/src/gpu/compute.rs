@@ -455,8 +455,7 @@ fn schedules(action: u32) -> bool {
 /// Execute a compute-engine method.
 pub(super) fn method(shared: &Shared, ch: &mut Channel, class: u32, m: Method) -> Result<bool, FaultRecord> {
     let st = &mut ch.compute.state;
-    let upper = |v: u64, data: u32| (v & 0xffff_ffff) | (u64::from(data & 0x1_ffff) << 32);
-    let lower = |v: u64, data: u32| (v & !0xffff_ffff) | u64::from(data);
+    let (upper, lower) = (super::set_upper, super::set_lower);
     match m.method {
         compute::SET_SHADER_LOCAL_MEMORY_WINDOW_A => st.local_window = upper(st.local_window, m.data),
         compute::SET_SHADER_LOCAL_MEMORY_WINDOW_B => st.local_window = lower(st.local_window, m.data),

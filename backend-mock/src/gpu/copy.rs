@@ -221,8 +221,7 @@ fn finish(shared: &Shared, ch: &mut Channel, job: Job) -> Result<(), FaultRecord
 /// Execute a copy-engine method.
 pub(super) fn method(shared: &Shared, ch: &mut Channel, class: u32, m: Method) -> Result<bool, FaultRecord> {
     let r = &mut ch.copy;
-    let hi = |v: u64, d: u32| (v & 0xffff_ffff) | (u64::from(d & 0x1_ffff) << 32);
-    let lo = |v: u64, d: u32| (v & !0xffff_ffff) | u64::from(d);
+    let (hi, lo) = (super::set_upper, super::set_lower);
     match m.method {
         copy::OFFSET_IN_UPPER => r.src = hi(r.src, m.data),
         copy::OFFSET_IN_LOWER => r.src = lo(r.src, m.data),

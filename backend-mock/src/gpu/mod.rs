@@ -276,6 +276,17 @@ impl std::fmt::Debug for Gpu {
     }
 }
 
+/// A 64-bit address register after its `*_A`/`*_UPPER` method: bits 48:32
+/// from `data` (17 bits, a 49-bit VA).
+fn set_upper(reg: u64, data: u32) -> u64 {
+    (reg & 0xffff_ffff) | (u64::from(data & 0x1_ffff) << 32)
+}
+
+/// A 64-bit register after its `*_B`/`*_LOWER` method: bits 31:0 from `data`.
+fn set_lower(reg: u64, data: u32) -> u64 {
+    (reg & !0xffff_ffff) | u64::from(data)
+}
+
 fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
     m.lock().unwrap_or_else(|p| p.into_inner())
 }
@@ -515,6 +526,26 @@ impl Gpu {
             .get(&chid)
             .map(|c| c.recorded.iter().map(|((cl, m), n)| (*cl, *m, *n)).collect())
             .unwrap_or_default()
+    }
+
+    /// Run `f` while a helper thread steps this (stepped) GPU, for calls
+    /// that synchronize, such as loading a program; the helper stops when
+    /// `f` returns.
+    pub fn run_stepping<T>(self: &Arc<Self>, f: impl FnOnce() -> T) -> T {
+        let stop = Arc::new(AtomicBool::new(false));
+        let (gpu, done) = (self.clone(), stop.clone());
+        let stepper = std::thread::spawn(move || {
+            while !done.load(Ordering::Relaxed) {
+                if !gpu.step() {
+                    std::thread::yield_now();
+                }
+            }
+        });
+        let out = f();
+        stop.store(true, Ordering::Relaxed);
+        // The helper only steps; a panic there is the model's, seen again by the caller.
+        let _ = stepper.join();
+        out
     }
 
     /// Execute one unit of work (see the module docs) on the next channel,

@@ -769,14 +769,16 @@ impl<I: GpuIface> Runtime<I> {
         let iface = &self.iface;
         let wait = |(_, value): ring::Mark| iface.signal_wait(timeline, value, timeout);
         let value = state.timeline_value + 1;
-        state.ring.prune(timeline.value());
+        // One read of how far the GPU got, for both kinds of bookkeeping.
+        let completed = timeline.value();
+        state.ring.prune(completed);
 
         if let Some(t) = p.template {
             let chunk = state.ring.alloc(t.image.len() as u64, wait)?;
             let used = encode::apply(t, &chunk, values, value)?;
             state.ring.commit(&chunk, used.total, (engine, value));
             state.timeline_value = value;
-            state.track(value, queue.footprint(), timeline.value());
+            state.track(value, queue.footprint(), completed);
             *entry = crate::GpFifoEntry::new(chunk.gpu_va + used.pushbuffer_offset, used.pushbuffer_dwords);
             return Ok(value);
         }
@@ -802,7 +804,7 @@ impl<I: GpuIface> Runtime<I> {
         let used = encode::encode(&queue.cmds, &ctx, &chunk, None)?;
         state.ring.commit(&chunk, used.total, (engine, value));
         state.timeline_value = value;
-        state.track(value, queue.footprint(), timeline.value());
+        state.track(value, queue.footprint(), completed);
         if qmd_slots.is_some() {
             if let Some(slots) = slots_guard.as_mut().and_then(|g| g.as_mut()) {
                 slots.last_use = value;
