@@ -9,7 +9,6 @@ use std::os::fd::RawFd;
 use std::sync::Arc;
 
 use gpuiface_hal::codec::method::PushBuffer;
-use gpuiface_hal::queue::{LaunchDims, Queue, Runtime};
 use gpuiface_hal::{AllocRequest, Engine, Errno, Error, FaultRecord, GpFifoEntry, GpuIface, RmHandle};
 use gpuiface_mock::gpu::{ExecMode, GpuConfig, ProgramKey};
 use gpuiface_mock::{MockDevice, MockKernel};
@@ -17,6 +16,7 @@ use gpuiface_nvgpu::abi::{
     NVGPU_CHANNEL_FIFO_ERROR_MMU_ERR_FLT as MMU, NVGPU_CHANNEL_GR_EXCEPTION as GR, NVGPU_CHANNEL_PBDMA_ERROR as PBDMA,
 };
 use gpuiface_nvgpu::{NvgpuDevice, NvgpuDeviceBuilder, Syscalls};
+use gpuiface_runtime::{LaunchDims, Queue, Runtime};
 
 fn kernel() -> Arc<MockKernel> {
     Arc::new(MockKernel::builder().gpu(GpuConfig { mode: ExecMode::Immediate }).build())

@@ -594,7 +594,7 @@ fn item8_the_backend_chooses_write_combined_for_control_and_host_memory_inner_ca
         MockKernel::builder().gpu(gpuiface_mock::gpu::GpuConfig::with_mode(ExecMode::Immediate)),
     )
     .unwrap();
-    let rt = gpuiface_hal::queue::Runtime::new(&dev).unwrap(); // channels, command memory, signal page
+    let rt = gpuiface_runtime::Runtime::new(&dev).unwrap(); // channels, command memory, signal page
     let data = dev.alloc(AllocRequest::new(1 << 16)).unwrap();
     let host = dev.alloc(AllocRequest::new(1 << 16).host()).unwrap();
     let k = dev.kernel().clone();
@@ -652,8 +652,8 @@ fn item10_usermode_window_mmap_rules_and_msync_of_a_dmabuf() {
 
 #[test]
 fn item13_a_launch_of_code_without_a_twin_is_announced_in_the_trace_at_once() {
-    use gpuiface_hal::queue::{LaunchDims, Queue, Runtime};
     use gpuiface_mock::MockDeviceExt;
+    use gpuiface_runtime::{LaunchDims, Queue, Runtime};
     let dev = gpuiface_mock::open_with(
         MockKernel::builder().gpu(gpuiface_mock::gpu::GpuConfig::with_mode(ExecMode::Immediate)),
     )

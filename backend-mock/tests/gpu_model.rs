@@ -8,10 +8,10 @@ use std::time::Duration;
 use gpuiface_hal::classes::{compute, host};
 use gpuiface_hal::codec::method::PushBuffer;
 use gpuiface_hal::codec::qmd::Qmd;
-use gpuiface_hal::queue::{Runtime, COMPUTE_SUBCHANNEL, COPY_SUBCHANNEL};
 use gpuiface_hal::{AllocRequest, Buffer, Error, GpFifoEntry, GpuIface, RmHandle, Signal};
 use gpuiface_mock::gpu::{ExecMode, GpuConfig, ProgramKey};
 use gpuiface_mock::{open_with, MockDevice, MockDeviceExt, MockKernel};
+use gpuiface_runtime::{Runtime, COMPUTE_SUBCHANNEL, COPY_SUBCHANNEL};
 
 fn device(mode: ExecMode) -> MockDevice {
     open_with(MockKernel::builder().gpu(GpuConfig { mode })).unwrap()
@@ -94,10 +94,10 @@ fn dependent_qmds_launch_in_a_chain() {
     let done = dev.signal_alloc().unwrap();
     let qmds = dev.alloc(AllocRequest::new(3 * 256).align(256)).unwrap();
     for i in 0..3u64 {
-        let attrs = gpuiface_hal::queue::launch::raw_program_attributes();
-        let mut q: Qmd = gpuiface_hal::queue::launch::qmd_template(&attrs, 0x1234_0000, 0);
-        let dims = gpuiface_hal::queue::LaunchDims::new([1, 1, 1], [1, 1, 1]);
-        gpuiface_hal::queue::launch::fill_launch(&mut q, &attrs, &dims, 0, 0).unwrap();
+        let attrs = gpuiface_runtime::launch::raw_program_attributes();
+        let mut q: Qmd = gpuiface_runtime::launch::qmd_template(&attrs, 0x1234_0000, 0);
+        let dims = gpuiface_runtime::LaunchDims::new([1, 1, 1], [1, 1, 1]);
+        gpuiface_runtime::launch::fill_launch(&mut q, &attrs, &dims, 0, 0).unwrap();
         q.clear_constant_buffer(0);
         if i < 2 {
             q.set_dependent_qmd0(Some(qmds.gpu_va + 256 * (i + 1)));

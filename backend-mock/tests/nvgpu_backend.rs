@@ -4,11 +4,11 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use gpuiface_hal::queue::{LaunchDims, Queue, Runtime};
 use gpuiface_hal::{AllocRequest, Errno, Error, ErrorKind, GpuIface, RmControl};
 use gpuiface_mock::gpu::{ExecMode, GpuConfig, ProgramKey};
 use gpuiface_mock::kernel::{Characteristics, Matcher};
 use gpuiface_mock::{open_on, MockDeviceExt, MockKernel};
+use gpuiface_runtime::{LaunchDims, Queue, Runtime};
 
 fn kernel() -> Arc<MockKernel> {
     Arc::new(MockKernel::builder().gpu(GpuConfig { mode: ExecMode::Immediate }).build())
@@ -255,7 +255,7 @@ fn closure_kernel_launch_and_fault_reporting() {
 
 #[test]
 fn sub_allocations_cost_no_ioctl_after_the_first_slab_and_release_it() {
-    use gpuiface_hal::suballoc::SubAllocator;
+    use gpuiface_runtime::suballoc::SubAllocator;
     let k = kernel();
     {
         let dev = open_on(k.clone()).unwrap();

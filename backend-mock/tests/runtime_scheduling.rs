@@ -2,10 +2,10 @@
 //! timeline, so a copy runs while a long kernel submitted before it is
 //! still in flight, and nothing orders the engines but explicit waits.
 
-use gpuiface_hal::queue::{Arg, LaunchDims, Queue, QueueKind, Runtime};
 use gpuiface_hal::{AllocRequest, GpuIface};
 use gpuiface_mock::gpu::{ExecMode, GpuConfig};
 use gpuiface_mock::{open_with, MockDevice, MockDeviceExt, MockKernel};
+use gpuiface_runtime::{Arg, LaunchDims, Queue, QueueKind, Runtime};
 
 /// Run `f` while a helper thread steps the GPU (for calls that synchronize).
 fn stepping<T>(dev: &MockDevice, f: impl FnOnce() -> T) -> T {

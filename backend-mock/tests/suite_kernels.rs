@@ -10,11 +10,11 @@ use gpuiface_hal::classes::compute;
 use gpuiface_hal::codec::method::PushBuffer;
 use gpuiface_hal::codec::qmd::{v03_00, Qmd};
 use gpuiface_hal::hw::ga10b;
-use gpuiface_hal::queue::{launch, Arg, LaunchDims, Program, Queue, Runtime, COMPUTE_SUBCHANNEL};
 use gpuiface_hal::{AllocRequest, Buffer, Engine, Error, GpFifoEntry, GpuIface};
 use gpuiface_mock::gpu::{ExecMode, GpuConfig};
 use gpuiface_mock::{open_with, MockDevice, MockDeviceExt, MockKernel};
 use gpuiface_nvgpu::abi::{NVGPU_CHANNEL_FIFO_ERROR_MMU_ERR_FLT, NVGPU_CHANNEL_GR_EXCEPTION};
+use gpuiface_runtime::{launch, Arg, LaunchDims, Program, Queue, Runtime, COMPUTE_SUBCHANNEL};
 
 fn device() -> MockDevice {
     open_with(MockKernel::builder().gpu(GpuConfig { mode: ExecMode::Immediate })).unwrap()

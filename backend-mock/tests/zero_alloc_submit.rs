@@ -8,10 +8,10 @@ use std::cell::Cell;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 
-use gpuiface_hal::queue::{Arg, LaunchDims, Queue, QueueKind, Runtime};
 use gpuiface_hal::{AllocRequest, GpuIface};
 use gpuiface_mock::gpu::{ExecMode, GpuConfig};
 use gpuiface_mock::{open_with, MockDeviceExt, MockKernel};
+use gpuiface_runtime::{Arg, LaunchDims, Queue, QueueKind, Runtime};
 
 struct Counting;
 static ALLOCATIONS: AtomicU64 = AtomicU64::new(0);

@@ -17,7 +17,7 @@
 //!   MMIO store, so the CPU can rewrite a QMD before the GPU reads it.
 //! - Profiling counters (PMA) are not used on Tegra: nvgpu has no RM debugger
 //!   object. Shader-local-memory reallocation synchronizes first; that lives
-//!   in the generic runtime (`gpuiface_hal::queue::Runtime::ensure_local_memory`).
+//!   in the generic runtime (`gpuiface_runtime::Runtime::ensure_local_memory`).
 
 pub mod abi;
 pub mod device;

@@ -137,6 +137,10 @@
 pub use gpuiface_hal::*;
 #[cfg(feature = "mock")]
 pub use gpuiface_mock::MockDeviceExt;
+/// Command queues and the device runtime (`gpuiface-runtime`).
+pub use gpuiface_runtime as queue;
+/// The slab sub-allocator for small GPU buffers.
+pub use gpuiface_runtime::suballoc;
 
 /// The mock backend (`gpuiface-mock`): the nvgpu backend's code over a model
 /// of the kernel and the GPU. Its knobs, from a [`Backend`] via

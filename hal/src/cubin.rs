@@ -167,6 +167,11 @@ impl KernelAttributes {
     pub fn stack_bytes(&self) -> u32 {
         self.frame_size.max(self.min_stack_size)
     }
+    /// Local memory per thread the kernel's launches need on ga10b
+    /// ([`ga10b::local_memory_per_thread`](crate::hw::ga10b::local_memory_per_thread)).
+    pub fn local_memory_per_thread(&self) -> u32 {
+        crate::hw::ga10b::local_memory_per_thread(self.stack_bytes())
+    }
 }
 
 /// A kernel: its code and attributes.

@@ -115,6 +115,16 @@ pub mod ga10b {
     pub const LOCAL_RESERVED: u32 = (1 << 24) - LOCAL_STACK_TOP;
     /// Per-thread local memory is granted in multiples of this.
     pub const LOCAL_PER_THREAD_ALIGN: u32 = 32;
+    /// Per-thread local memory a kernel with an `stack_bytes`-byte stack
+    /// needs, as the QMD (`SHADER_LOCAL_MEMORY_HIGH_SIZE`) and the compute
+    /// engine are given it: the stack plus [`LOCAL_RESERVED`], 32-byte
+    /// aligned; 0 when the kernel has no stack.
+    pub const fn local_memory_per_thread(stack_bytes: u32) -> u32 {
+        match stack_bytes {
+            0 => 0,
+            s => (s + LOCAL_RESERVED).next_multiple_of(LOCAL_PER_THREAD_ALIGN),
+        }
+    }
     /// A warp's local memory is a multiple of this.
     pub const LOCAL_PER_WARP_ALIGN: u32 = 0x200;
     /// A TPC's local memory (`SET_SHADER_LOCAL_MEMORY_NON_THROTTLED`) is a multiple of this.

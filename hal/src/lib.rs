@@ -13,7 +13,6 @@
 //! | [`cubin`] | the cubin loader: each kernel's code and launch attributes |
 //! | [`codec`] | GPFIFO entries, pushbuffer method headers, QMD V03_00 (encode + decode) |
 //! | [`classes`] | host / compute / copy method offsets and fields, from NVIDIA's class headers |
-//! | [`queue`] | [`queue::Runtime`] (device setup, timeline, synchronize, copies) and [`queue::Queue`] (patch and replay) |
 //! | [`classes`] | host/compute/copy method offsets, data-word [`Bits`] and values, per class |
 //!
 //! ## Design rules
@@ -42,9 +41,7 @@ pub mod facts;
 pub mod hw;
 pub mod iface;
 pub mod logging;
-pub mod queue;
 pub mod rm;
-pub mod suballoc;
 pub mod types;
 
 pub use classes::Bits;

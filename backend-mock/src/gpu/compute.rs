@@ -301,7 +301,7 @@ fn check_kernel(
         }
         Some(_) => {}
     }
-    let per_thread = gpuiface_hal::queue::launch::local_memory_per_thread(a);
+    let per_thread = a.local_memory_per_thread();
     if per_thread > 0 {
         let high = qmd.get(v03_00::SHADER_LOCAL_MEMORY_HIGH_SIZE) as u32;
         if high < per_thread {

@@ -103,7 +103,7 @@ pub fn launch(pb: &mut PushBuffer, qmd_va: u64) {
 /// shared-memory configuration, SASS version, ...), with constant buffer 0
 /// at `cbuf` (address, size) or none.
 pub fn qmd(program: u64, grid: [u32; 3], block: [u32; 3], cbuf: Option<(u64, u32)>) -> Qmd {
-    use gpuiface_hal::queue::{launch, LaunchDims};
+    use gpuiface_runtime::{launch, LaunchDims};
     let attrs = launch::raw_program_attributes();
     let mut q = launch::qmd_template(&attrs, program, 0);
     let (va, size) = cbuf.unwrap_or((0, 0));

@@ -36,10 +36,10 @@
 //! local windows, the initial stack pointer, a zero memory descriptor, and
 //! the parameters at the kernel's parameter-bank offset (0x160).
 
-use crate::codec::qmd::{v03_00 as f, Qmd};
-use crate::cubin::{KernelAttributes, KernelParam};
-use crate::error::{Error, Result};
-use crate::hw::ga10b;
+use gpuiface_hal::codec::qmd::{v03_00 as f, Qmd};
+use gpuiface_hal::cubin::{KernelAttributes, KernelParam};
+use gpuiface_hal::hw::ga10b;
+use gpuiface_hal::{Error, Result};
 
 use super::encode::LaunchDims;
 
@@ -47,16 +47,6 @@ const OP: &str = "Runtime::submit";
 
 /// The largest constant buffer a QMD can describe (`SIZE_SHIFTED4` is 13 bits).
 const CBUF0_MAX: usize = (f::constant_buffer_size_shifted4(0).max() as usize) << 4;
-
-/// Per-thread local memory a kernel needs, as the QMD and the compute
-/// engine are given it: the stack plus [`ga10b::LOCAL_RESERVED`], 32-byte
-/// aligned; 0 when the kernel has no stack.
-pub fn local_memory_per_thread(attrs: &KernelAttributes) -> u32 {
-    match attrs.stack_bytes() {
-        0 => 0,
-        s => (s + ga10b::LOCAL_RESERVED).next_multiple_of(ga10b::LOCAL_PER_THREAD_ALIGN),
-    }
-}
 
 /// The attributes of a program loaded from raw code rather than a cubin (a
 /// closure kernel on the mock): 32 registers, no shared or local memory,
@@ -90,7 +80,7 @@ pub fn qmd_template(attrs: &KernelAttributes, program_va: u64, code_len: u64) ->
     q.set(f::PROGRAM_PREFETCH_SIZE, (code_len >> 8).min(f::PROGRAM_PREFETCH_SIZE.max()));
     q.set(f::REGISTER_COUNT_V, u64::from(attrs.registers));
     q.set(f::BARRIER_COUNT, u64::from(attrs.barriers.max(1)));
-    q.set(f::SHADER_LOCAL_MEMORY_HIGH_SIZE, u64::from(local_memory_per_thread(attrs)));
+    q.set(f::SHADER_LOCAL_MEMORY_HIGH_SIZE, u64::from(attrs.local_memory_per_thread()));
     q.set(f::SHADER_LOCAL_MEMORY_LOW_SIZE, 0);
     let largest = ga10b::SHARED_CONFIGS[ga10b::SHARED_CONFIGS.len() - 1];
     q.set(f::MAX_SM_CONFIG_SHARED_MEM_SIZE, u64::from(ga10b::encode_shared_config(largest)));

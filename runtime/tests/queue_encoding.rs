@@ -11,8 +11,8 @@ use std::time::Duration;
 use gpuiface_hal::classes::{compute, copy, host};
 use gpuiface_hal::codec::method::decode_methods;
 use gpuiface_hal::codec::qmd::Qmd;
-use gpuiface_hal::queue::{LaunchDims, Queue, QueueKind, QueueOptions, Runtime};
 use gpuiface_hal::*;
+use gpuiface_runtime::{LaunchDims, Queue, QueueKind, QueueOptions, Runtime};
 
 #[derive(Default)]
 struct Fake {
@@ -341,7 +341,7 @@ fn a_batch_rings_each_channel_once() {
         q.signal(&sig, i);
         qs.push(q);
     }
-    let batch: Vec<(&Queue, &[(gpuiface_hal::queue::VarId, u64)])> = qs.iter().map(|q| (q, &[][..])).collect();
+    let batch: Vec<(&Queue, &[(gpuiface_runtime::VarId, u64)])> = qs.iter().map(|q| (q, &[][..])).collect();
     let last = rt.submit_batch(&batch).unwrap();
     assert_eq!(fake.submitted.lock().unwrap().len() - before, 5, "five GPFIFO entries");
     assert_eq!(fake.doorbells.load(std::sync::atomic::Ordering::Relaxed) - doorbells_before, 2, "one per channel");
@@ -350,7 +350,7 @@ fn a_batch_rings_each_channel_once() {
 
 #[test]
 fn the_suballocator_hands_out_disjoint_writable_slots_and_returns_empty_slabs() {
-    use gpuiface_hal::suballoc::SubAllocator;
+    use gpuiface_runtime::suballoc::SubAllocator;
     let fake = Fake::new(SignalPlacement::PushbufferSemaphore);
     let small = SubAllocator::new(&fake);
     let a = small.alloc(100).unwrap();

@@ -7,9 +7,9 @@
 
 use std::collections::VecDeque;
 
-use crate::error::{Error, Result};
-use crate::types::{AllocRequest, Buffer};
-use crate::GpuIface;
+use gpuiface_hal::GpuIface;
+use gpuiface_hal::{AllocRequest, Buffer};
+use gpuiface_hal::{Error, Result};
 
 /// Allocation granule inside the ring (QMDs need 256-byte alignment).
 pub(crate) const RING_ALIGN: u64 = 256;
@@ -64,7 +64,7 @@ impl CommandRing {
     }
 
     pub(crate) fn alloc(&mut self, len: u64, mut wait: impl FnMut(Mark) -> Result<()>) -> Result<Chunk> {
-        let buffer = self.buffer.as_ref().ok_or_else(|| Error::DeviceLost("command ring released".into()))?;
+        let buffer = self.buffer.as_ref().ok_or_else(|| Error::device_lost("command ring released"))?;
         let len = len.max(RING_ALIGN).next_multiple_of(RING_ALIGN);
         if len > self.size {
             return Err(Error::invalid(
@@ -117,7 +117,7 @@ mod tests {
 
     fn ring(size: u64) -> CommandRing {
         CommandRing {
-            buffer: Some(Buffer { id: crate::BufferId(1), gpu_va: 0x10000, cpu_addr: Some(0x10000), size }),
+            buffer: Some(Buffer { id: gpuiface_hal::BufferId(1), gpu_va: 0x10000, cpu_addr: Some(0x10000), size }),
             size,
             head: 0,
             pending: VecDeque::new(),
@@ -155,7 +155,7 @@ mod tests {
         assert!(r.alloc(8192, |_| Ok(())).is_err());
         let c = r.alloc(4096, |_| Ok(())).unwrap();
         r.commit(&c, 4096, (1, 7));
-        let e = r.alloc(256, |_| Err(Error::DeviceLost("x".into()))).unwrap_err();
-        assert_eq!(e.kind(), crate::ErrorKind::DeviceLost);
+        let e = r.alloc(256, |_| Err(Error::device_lost("x"))).unwrap_err();
+        assert_eq!(e.kind(), gpuiface_hal::ErrorKind::DeviceLost);
     }
 }

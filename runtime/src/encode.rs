@@ -6,17 +6,17 @@
 //! next value of its engine's timeline: the channel runs in order, so that
 //! value marks the completion of everything submitted before it there.
 
-use crate::classes::{compute, copy, host};
-use crate::codec::method::PushBuffer;
+use gpuiface_hal::classes::{compute, copy, host};
+use gpuiface_hal::codec::method::PushBuffer;
 use std::sync::Arc;
 
 use super::launch::{self, Arg};
-use crate::codec::qmd::{Qmd, Release, QMD_SIZE};
-use crate::cubin::KernelAttributes;
-use crate::error::{Error, Result};
-use crate::hw::ga10b;
-use crate::queue::ring::{Chunk, RING_ALIGN};
-use crate::types::{Buffer, Signal, SignalPlacement};
+use crate::ring::{Chunk, RING_ALIGN};
+use gpuiface_hal::codec::qmd::{Qmd, Release, QMD_SIZE};
+use gpuiface_hal::cubin::KernelAttributes;
+use gpuiface_hal::hw::ga10b;
+use gpuiface_hal::{Buffer, Signal, SignalPlacement};
+use gpuiface_hal::{Error, Result};
 
 /// Which engine a queue feeds.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -538,17 +538,17 @@ pub(crate) fn compile(cmds: &[Cmd], ctx: &EncodeCtx<'_>, runtime: u64) -> Result
 }
 
 /// A one-word QMD field: its word index, shift and mask.
-const fn qmd_word(field: crate::codec::qmd::QmdField) -> (usize, u32, u32) {
+const fn qmd_word(field: gpuiface_hal::codec::qmd::QmdField) -> (usize, u32, u32) {
     assert!(field.lo / 32 == field.hi / 32, "the field spans two words");
     let width = field.hi - field.lo + 1;
     let mask = if width == 32 { u32::MAX } else { ((1u32 << width) - 1) << (field.lo % 32) };
     ((field.lo / 32) as usize, field.lo % 32, mask)
 }
 
-const CBUF_LOWER: (usize, u32, u32) = qmd_word(crate::codec::qmd::v03_00::constant_buffer_addr_lower(0));
-const CBUF_UPPER: (usize, u32, u32) = qmd_word(crate::codec::qmd::v03_00::constant_buffer_addr_upper(0));
-const PAYLOAD_LOWER: (usize, u32, u32) = qmd_word(crate::codec::qmd::v03_00::RELEASE0_PAYLOAD_LOWER);
-const PAYLOAD_UPPER: (usize, u32, u32) = qmd_word(crate::codec::qmd::v03_00::RELEASE0_PAYLOAD_UPPER);
+const CBUF_LOWER: (usize, u32, u32) = qmd_word(gpuiface_hal::codec::qmd::v03_00::constant_buffer_addr_lower(0));
+const CBUF_UPPER: (usize, u32, u32) = qmd_word(gpuiface_hal::codec::qmd::v03_00::constant_buffer_addr_upper(0));
+const PAYLOAD_LOWER: (usize, u32, u32) = qmd_word(gpuiface_hal::codec::qmd::v03_00::RELEASE0_PAYLOAD_LOWER);
+const PAYLOAD_UPPER: (usize, u32, u32) = qmd_word(gpuiface_hal::codec::qmd::v03_00::RELEASE0_PAYLOAD_UPPER);
 
 /// Write `value` into one QMD word field, in place in chunk memory.
 fn patch_qmd_word(chunk: &Chunk, qmd: u64, (word, shift, mask): (usize, u32, u32), value: u32) -> Result<()> {

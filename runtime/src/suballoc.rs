@@ -8,7 +8,7 @@
 //! requests go straight to the backend.
 //!
 //! ```
-//! # use gpuiface_hal::suballoc::SubAllocator;
+//! # use gpuiface_runtime::suballoc::SubAllocator;
 //! # fn demo(dev: &impl gpuiface_hal::GpuIface) -> gpuiface_hal::Result<()> {
 //! let small = SubAllocator::new(dev);
 //! let a = small.alloc(100)?;          // the first one allocates a slab
@@ -22,9 +22,9 @@
 use std::collections::BTreeMap;
 use std::sync::Mutex;
 
-use crate::error::{Error, Result};
-use crate::types::{AllocRequest, Buffer, BufferId};
-use crate::GpuIface;
+use gpuiface_hal::GpuIface;
+use gpuiface_hal::{AllocRequest, Buffer, BufferId};
+use gpuiface_hal::{Error, Result};
 
 /// The smallest size class.
 pub const MIN_CLASS: u64 = 256;

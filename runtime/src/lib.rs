@@ -1,0 +1,80 @@
+//! # gpuiface-runtime
+//!
+//! Command queues and a device runtime, generic over any
+//! [`GpuIface`](gpuiface_hal::GpuIface) backend: what a runtime such as
+//! tinygrad's HCQ layer builds on. The HAL (`gpuiface-hal`) is the trait,
+//! its types and the codecs; this crate is the first user of it.
+//!
+//! | module | what it holds |
+//! |---|---|
+//! | [`queue`] | [`Queue`]: commands recorded once, replayed with new variable values |
+//! | `encode` | a queue's pushbuffer, QMDs and constant buffers, as an image plus patches |
+//! | [`launch`] | the complete QMD of a program, launch checks, argument packing |
+//! | `ring` | the command-memory ring each engine encodes into |
+//! | [`runtime`] | [`Runtime`]: device setup, submission, waits, copies, programs, local memory, teardown |
+//! | [`suballoc`] | a slab sub-allocator for small GPU buffers |
+//!
+//! - [`Runtime`] sets a device up through the RM API (device, address space,
+//!   TSG, subcontext, a compute and a copy channel, usermode), owns the
+//!   command memory and one timeline signal per engine, and offers
+//!   [`Runtime::synchronize`], copies and program loading.
+//! - [`Queue`] records commands once (`wait`, `signal`, `launch`, `copy`,
+//!   `barrier`) with values that may be variables; [`Runtime::submit`] encodes
+//!   it into *fresh* command memory each time, binding the variables (patch
+//!   and replay, like tinygrad's graphs).
+//!
+//! ## Signal placement (seed 002)
+//! Where [`DeviceInfo::signal_placement`](gpuiface_hal::DeviceInfo) is
+//! [`SignalPlacement::PushbufferSemaphore`] (Tegra), every signal is a host
+//! semaphore release in the pushbuffer. Where it is
+//! [`SignalPlacement::QmdRelease`], a signal that directly follows a launch is
+//! folded into that launch's QMD release slot. [`QueueOptions`] can force
+//! either, and can make a queue reuse one QMD memory slot per launch across
+//! replays (the pattern that produces the QMD race on Tegra) — the
+//! conformance suite uses that to show the hazard and its fix.
+
+mod encode;
+pub mod launch;
+pub mod queue;
+mod ring;
+pub mod runtime;
+pub mod suballoc;
+
+use std::time::Duration;
+
+pub use encode::{LaunchDims, Program, QueueKind, Val, VarId};
+pub use launch::Arg;
+pub use queue::{Queue, QueueOptions};
+pub use runtime::{LocalMemory, Runtime, RuntimeObjects};
+
+#[allow(unused_imports)] // doc links
+use gpuiface_hal::SignalPlacement;
+/// The error type of every fallible call here (the HAL's).
+pub use gpuiface_hal::{Error, Result};
+
+/// GPFIFO entries per channel (seed 000: 1024 is plenty for one kernel at a time).
+pub const GPFIFO_ENTRIES: u32 = 1024;
+/// Subchannel the compute object is bound to.
+pub const COMPUTE_SUBCHANNEL: u8 = 1;
+/// Subchannel the copy object is bound to.
+pub const COPY_SUBCHANNEL: u8 = 4;
+/// Default command-memory ring size.
+pub const DEFAULT_RING_SIZE: u64 = 4 << 20;
+/// The default deadline of a [`Runtime`]'s own waits: 10 s.
+///
+/// The channel watchdog is off (seed 001) so that long kernels may run; the
+/// kernel therefore never reports a long kernel, and a wait that runs out
+/// with no channel faulted is an [`Error::Timeout`](gpuiface_hal::Error::Timeout),
+/// not a hang: the work may still complete, and waiting again is fine. A
+/// faulted channel is reported at once as
+/// [`Error::DeviceHang`](gpuiface_hal::Error::DeviceHang) with the kernel's fault
+/// record. Jobs with longer kernels lift the deadline with
+/// [`Runtime::set_wait_timeout`].
+pub const DEFAULT_WAIT_TIMEOUT: Duration = Duration::from_secs(10);
+
+pub(crate) fn duration_ns(d: Duration) -> u64 {
+    u64::try_from(d.as_nanos()).unwrap_or(u64::MAX)
+}
+
+/// Largest chunk one copy-engine launch moves (LINE_LENGTH_IN is 32 bits).
+pub const MAX_COPY_CHUNK: u64 = 1 << 30;

@@ -1,0 +1,231 @@
+//! [`Queue`]: a command list recorded once and replayed with new values.
+
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, OnceLock};
+
+use gpuiface_hal::{Buffer, Signal, SignalPlacement};
+
+use crate::encode::{self, Cmd, LaunchDims, Program, QueueKind, Val, VarId};
+#[allow(unused_imports)]
+use crate::runtime::Runtime;
+
+/// How a queue places signals and QMDs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct QueueOptions {
+    /// Override the device's signal placement.
+    pub signal_placement: Option<SignalPlacement>,
+    /// Keep one QMD slot per launch across replays instead of fresh command
+    /// memory for every submit. A slot is rewritten only once the GPU has
+    /// finished the submission that last used it (it has read the QMD and
+    /// the arguments it points to); while that submission is in flight, or
+    /// when the queue grew past its slots, the submit uses fresh command
+    /// memory instead. So reuse never rewrites what the GPU may still read:
+    /// seed 002's QMD race cannot happen through this runtime (the
+    /// conformance suite builds the racy pattern by hand to show it).
+    pub reuse_qmd_memory: bool,
+}
+
+/// A queue's persistent QMD memory (reuse mode).
+#[derive(Debug)]
+pub(crate) struct QmdSlots {
+    pub(crate) buffer: Buffer,
+    /// Launches it holds.
+    pub(crate) capacity: u64,
+    /// Timeline value of the last submission that used it (0: none).
+    pub(crate) last_use: u64,
+}
+
+/// A recorded command list, replayable with new variable values.
+///
+/// ```
+/// use gpuiface_runtime::{Queue, QueueKind, Val};
+/// let mut q = Queue::new(QueueKind::Compute);
+/// let v = q.var();
+/// q.barrier();
+/// assert_eq!(q.len(), 1);
+/// assert_eq!(Val::from(3u64), Val::Lit(3));
+/// # let _ = v;
+/// ```
+#[derive(Debug)]
+pub struct Queue {
+    /// Unique per queue: its variables carry it.
+    pub(crate) id: u64,
+    pub(crate) kind: QueueKind,
+    pub(crate) cmds: Vec<Cmd>,
+    pub(crate) vars: usize,
+    pub(crate) options: QueueOptions,
+    /// Persistent QMD slots (reuse mode), allocated on first submit.
+    pub(crate) qmd_slots: Mutex<Option<QmdSlots>>,
+    /// The queue encoded once, at its first submit (reset when it changes).
+    pub(crate) template: OnceLock<encode::Template>,
+    /// A variable of another queue was recorded here (an error at submit).
+    pub(crate) foreign_var: Option<VarId>,
+    /// GPU VA ranges the queue's launches use ([`Queue::uses`]).
+    pub(crate) declared: Vec<(u64, u64)>,
+    /// What the queue's work touches, computed at its first submit.
+    pub(crate) footprint: OnceLock<Arc<Footprint>>,
+}
+
+/// The GPU memory a submission may touch, for waits on one buffer.
+#[derive(Debug, Default, PartialEq, Eq)]
+pub(crate) struct Footprint {
+    /// A launch that declared nothing: it may touch anything.
+    pub(crate) everything: bool,
+    /// `[start, end)` GPU VA ranges: copies' sources and destinations, and
+    /// what launches declared.
+    pub(crate) ranges: Vec<(u64, u64)>,
+}
+
+impl Footprint {
+    pub(crate) fn of(queue: &Queue) -> Footprint {
+        let mut f = Footprint { everything: false, ranges: queue.declared.clone() };
+        for c in &queue.cmds {
+            match c {
+                Cmd::Launch { .. } if queue.declared.is_empty() => f.everything = true,
+                Cmd::Copy { dst, src, len } => {
+                    f.ranges.push((*dst, dst.saturating_add(*len)));
+                    f.ranges.push((*src, src.saturating_add(*len)));
+                }
+                _ => {}
+            }
+        }
+        f
+    }
+    pub(crate) fn overlaps(&self, start: u64, end: u64) -> bool {
+        self.everything || self.ranges.iter().any(|&(s, e)| s < end && start < e)
+    }
+}
+
+pub(crate) static NEXT_ID: AtomicU64 = AtomicU64::new(1);
+
+impl Queue {
+    /// An empty queue for one engine.
+    pub fn new(kind: QueueKind) -> Self {
+        Queue {
+            id: NEXT_ID.fetch_add(1, Ordering::Relaxed),
+            kind,
+            cmds: Vec::new(),
+            vars: 0,
+            options: QueueOptions::default(),
+            qmd_slots: Mutex::new(None),
+            template: OnceLock::new(),
+            foreign_var: None,
+            declared: Vec::new(),
+            footprint: OnceLock::new(),
+        }
+    }
+
+    /// Record a command: the queue changed, so its encoding is stale.
+    fn push(&mut self, cmd: Cmd) -> &mut Self {
+        let mut check = |v: &Val| {
+            if let Val::Var(var) = v {
+                if var.queue != self.id && self.foreign_var.is_none() {
+                    self.foreign_var = Some(*var);
+                }
+            }
+        };
+        match &cmd {
+            Cmd::Wait { value, .. } | Cmd::Signal { value, .. } => check(value),
+            Cmd::Launch { arg_vars, .. } => arg_vars.iter().for_each(|(_, v)| check(&Val::Var(*v))),
+            _ => {}
+        }
+        self.cmds.push(cmd);
+        self.template = OnceLock::new();
+        self.footprint = OnceLock::new();
+        self
+    }
+
+    /// Declare a buffer this queue's launches read or write. A queue whose
+    /// launches declare their buffers lets [`Runtime::copyin`],
+    /// [`Runtime::copyout`] and [`Runtime::free`] of *other* buffers go on
+    /// while it runs; a launch that declares nothing is taken to touch
+    /// everything (copies' own ranges are always known).
+    ///
+    /// ```
+    /// # use gpuiface_runtime::Queue;
+    /// # fn f(out: &gpuiface_hal::Buffer) {
+    /// let mut q = Queue::compute();
+    /// q.uses(out); // then q.launch(...)
+    /// # }
+    /// ```
+    pub fn uses(&mut self, buffer: &Buffer) -> &mut Self {
+        self.declared.push((buffer.gpu_va, buffer.gpu_va.saturating_add(buffer.size)));
+        self.footprint = OnceLock::new();
+        self
+    }
+
+    pub(crate) fn footprint(&self) -> Arc<Footprint> {
+        self.footprint.get_or_init(|| Arc::new(Footprint::of(self))).clone()
+    }
+    /// An empty compute queue.
+    pub fn compute() -> Self {
+        Self::new(QueueKind::Compute)
+    }
+    /// An empty copy queue.
+    pub fn copy_queue() -> Self {
+        Self::new(QueueKind::Copy)
+    }
+    /// Set placement options.
+    pub fn with_options(mut self, options: QueueOptions) -> Self {
+        self.options = options;
+        self.template = OnceLock::new();
+        self
+    }
+    pub(crate) fn launches(&self) -> u64 {
+        self.cmds.iter().filter(|c| matches!(c, Cmd::Launch { .. })).count() as u64
+    }
+    /// Bytes of command memory one submit of this queue writes (its
+    /// encoding: QMDs, constant buffers, pushbuffer), once it has been
+    /// submitted; `None` before.
+    pub fn encoded_len(&self) -> Option<usize> {
+        self.template.get().map(|t| t.image.len())
+    }
+    /// The engine this queue feeds.
+    pub fn kind(&self) -> QueueKind {
+        self.kind
+    }
+    /// Number of recorded commands.
+    pub fn len(&self) -> usize {
+        self.cmds.len()
+    }
+    /// True when nothing is recorded.
+    pub fn is_empty(&self) -> bool {
+        self.cmds.is_empty()
+    }
+    /// A new variable, bound at each [`Runtime::submit`].
+    pub fn var(&mut self) -> VarId {
+        self.vars += 1;
+        VarId { queue: self.id, index: self.vars - 1 }
+    }
+    /// Block the queue until `signal >= value`.
+    pub fn wait(&mut self, signal: &Signal, value: impl Into<Val>) -> &mut Self {
+        self.push(Cmd::Wait { signal: signal.clone(), value: value.into() })
+    }
+    /// Set `signal = value` once everything before it has completed.
+    pub fn signal(&mut self, signal: &Signal, value: impl Into<Val>) -> &mut Self {
+        self.push(Cmd::Signal { signal: signal.clone(), value: value.into() })
+    }
+    /// Launch `program` with `args` as constant buffer 0 (compute queues).
+    pub fn launch(&mut self, program: &Program, dims: LaunchDims, args: &[u8]) -> &mut Self {
+        self.push(Cmd::Launch { program: program.clone(), dims, args: args.to_vec(), arg_vars: Vec::new() })
+    }
+    /// Launch with some 64-bit argument words taken from variables
+    /// (`(byte offset in args, variable)`), patched at every submit.
+    pub fn launch_with_vars(
+        &mut self,
+        program: &Program,
+        dims: LaunchDims,
+        args: &[u8],
+        arg_vars: &[(usize, VarId)],
+    ) -> &mut Self {
+        self.push(Cmd::Launch { program: program.clone(), dims, args: args.to_vec(), arg_vars: arg_vars.to_vec() })
+    }
+    /// Copy `len` bytes from GPU VA `src` to `dst` (copy queues).
+    pub fn copy(&mut self, dst: u64, src: u64, len: u64) -> &mut Self {
+        self.push(Cmd::Copy { dst, src, len })
+    }
+    /// A memory barrier: later commands see earlier commands' writes.
+    pub fn barrier(&mut self) -> &mut Self {
+        self.push(Cmd::Barrier)
+    }
+}

@@ -1,0 +1,422 @@
+//! [`Runtime`]: a device set up for work (channels, command memory, one
+//! timeline per engine), and the submission state behind it.
+//!
+//! Its methods are spread by concern: set-up and state here, submission and
+//! waits in `runtime/submit.rs`, copies, programs and local memory in
+//! `runtime/memory.rs`, teardown in `runtime/teardown.rs`.
+
+mod memory;
+mod submit;
+mod teardown;
+
+use std::sync::atomic::Ordering;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use gpuiface_hal::{Buffer, Error, GpuIface, Result, RmAllocParams, RmClass, RmHandle, Signal, SignalPlacement};
+
+use crate::encode::{self, Cmd, EncodeCtx, QueueKind, VarId};
+use crate::queue::{Footprint, Queue, NEXT_ID};
+use crate::ring::CommandRing;
+use crate::{
+    duration_ns, COMPUTE_SUBCHANNEL, COPY_SUBCHANNEL, DEFAULT_RING_SIZE, DEFAULT_WAIT_TIMEOUT, GPFIFO_ENTRIES,
+};
+
+struct Channel {
+    handle: RmHandle,
+    object: RmHandle,
+}
+
+/// The RM objects a [`Runtime`] created, in creation order.
+#[derive(Debug, Clone, Copy)]
+pub struct RuntimeObjects {
+    /// `NV01_DEVICE_0`.
+    pub device: RmHandle,
+    /// `NV20_SUBDEVICE_0`.
+    pub subdevice: RmHandle,
+    /// `NV01_MEMORY_VIRTUAL`.
+    pub address_space: RmHandle,
+    /// `KEPLER_CHANNEL_GROUP_A`.
+    pub channel_group: RmHandle,
+    /// `FERMI_CONTEXT_SHARE_A`.
+    pub context_share: RmHandle,
+    /// The compute channel.
+    pub compute_channel: RmHandle,
+    /// The copy channel.
+    pub copy_channel: RmHandle,
+}
+
+/// One engine's submission state: its own command memory and timeline
+/// value, behind its own lock, so submitters on different engines never
+/// wait for each other.
+struct EngineState {
+    ring: CommandRing,
+    /// Last value a submission will release on the engine's timeline.
+    timeline_value: u64,
+    /// Submissions the GPU may still be running: (timeline value, what they touch).
+    inflight: std::collections::VecDeque<(u64, Arc<Footprint>)>,
+}
+
+/// In-flight bookkeeping sized for a full GPFIFO: no allocation when submitting.
+fn inflight() -> std::collections::VecDeque<(u64, Arc<Footprint>)> {
+    std::collections::VecDeque::with_capacity(GPFIFO_ENTRIES as usize + 1)
+}
+
+impl EngineState {
+    /// Take back the last `n` submissions, which never reached the GPU.
+    fn unsubmit(&mut self, n: usize) {
+        for _ in 0..n {
+            self.ring.uncommit_last();
+            self.inflight.pop_back();
+        }
+        self.timeline_value -= n as u64;
+    }
+
+    /// Record a submission and forget those the GPU has finished.
+    fn track(&mut self, value: u64, footprint: Arc<Footprint>, completed: u64) {
+        while self.inflight.front().is_some_and(|(v, _)| *v <= completed) {
+            self.inflight.pop_front();
+        }
+        self.inflight.push_back((value, footprint));
+    }
+}
+
+/// A submit's inputs, made before the engine's lock is taken.
+struct Prepared<'q> {
+    values: Values,
+    placement: SignalPlacement,
+    template: Option<&'q encode::Template>,
+}
+
+/// Variable values of one submit, without allocating for up to 16.
+enum Values {
+    Inline([u64; 16]),
+    Heap(Vec<u64>),
+}
+
+impl Values {
+    fn as_slice(&self, len: usize) -> &[u64] {
+        match self {
+            Values::Inline(v) => &v[..len],
+            Values::Heap(v) => v,
+        }
+    }
+}
+
+/// A device set up for work: channels, command memory, timeline.
+///
+/// Dropping it synchronizes (bounded by the wait timeout), frees its memory
+/// and destroys its RM objects in reverse order.
+///
+/// A generic helper over any backend (the `gpuiface` facade's docs run the
+/// same on the mock): copy in, copy on the GPU, replay with a variable,
+/// copy out.
+///
+/// ```
+/// use gpuiface_runtime::{Queue, Runtime};
+/// use gpuiface_hal::{AllocRequest, GpuIface, Result};
+///
+/// fn duplicate<I: GpuIface>(rt: &Runtime<I>, data: &[u8]) -> Result<Vec<u8>> {
+///     let dev = rt.iface();
+///     let len = data.len() as u64;
+///     let buf = dev.alloc(AllocRequest::new(2 * len))?;
+///     rt.copyin(&buf, 0, data)?;
+///     let done = dev.signal_alloc()?;
+///     let mut q = Queue::copy_queue();
+///     let n = q.var(); // bound at each submit: the queue is encoded once
+///     q.copy(buf.gpu_va + len, buf.gpu_va, len).signal(&done, n);
+///     rt.submit(&q, &[(n, 1)])?;
+///     rt.submit(&q, &[(n, 2)])?; // replayed with a new value
+///     rt.synchronize()?;
+///     let mut out = vec![0; data.len()];
+///     rt.copyout(&mut out, &buf, len)?;
+///     rt.free(buf)?;
+///     Ok(out)
+/// }
+/// # let _ = duplicate::<&dyn GpuIface>;
+/// ```
+pub struct Runtime<I: GpuIface> {
+    iface: I,
+    objects: RuntimeObjects,
+    compute: Channel,
+    copy: Channel,
+    /// One timeline per engine (index: [`QueueKind::index`]).
+    timelines: [Signal; 2],
+    engines: [Mutex<EngineState>; 2],
+    /// Unique per runtime: a queue's encoding is valid for one runtime.
+    id: u64,
+    /// How long the runtime's own waits may take, in nanoseconds (`u64::MAX`: no limit).
+    wait_timeout_ns: std::sync::atomic::AtomicU64,
+    local_memory: Mutex<Option<LocalMemory>>,
+}
+
+/// The shader local memory a [`Runtime`] bound to its compute engine.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LocalMemory {
+    /// The backing buffer (GPU only).
+    pub buffer: Buffer,
+    /// Bytes per thread it serves (`SHADER_LOCAL_MEMORY_HIGH_SIZE` of any QMD may be this much).
+    pub per_thread: u32,
+    /// Bytes per TPC (`SET_SHADER_LOCAL_MEMORY_NON_THROTTLED`).
+    pub per_tpc: u64,
+    /// SMs it is sized for (`SET_SHADER_LOCAL_MEMORY_NON_THROTTLED_C`).
+    pub max_sm_count: u32,
+}
+
+impl<I: GpuIface> std::fmt::Debug for Runtime<I> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Runtime").field("backend", &self.iface.info().backend).field("objects", &self.objects).finish()
+    }
+}
+
+impl<I: GpuIface> Runtime<I> {
+    /// Set `iface` up with the default ring size and [`DEFAULT_WAIT_TIMEOUT`].
+    pub fn new(iface: I) -> Result<Self> {
+        Self::with_config(iface, DEFAULT_RING_SIZE, DEFAULT_WAIT_TIMEOUT)
+    }
+
+    /// How long the runtime's own waits ([`synchronize`](Self::synchronize),
+    /// and the copies and frees that synchronize) may take.
+    pub fn wait_timeout(&self) -> Duration {
+        match self.wait_timeout_ns.load(std::sync::atomic::Ordering::Relaxed) {
+            u64::MAX => Duration::MAX,
+            ns => Duration::from_nanos(ns),
+        }
+    }
+
+    /// Change the deadline of the runtime's own waits; `Duration::MAX`
+    /// waits for ever. A job whose kernels run longer than the default
+    /// lifts it here:
+    ///
+    /// ```
+    /// # use std::time::Duration;
+    /// # fn f<I: gpuiface_hal::GpuIface>(rt: &gpuiface_runtime::Runtime<I>) {
+    /// rt.set_wait_timeout(Duration::from_secs(600)); // a ten-minute kernel is not a hang
+    /// assert_eq!(rt.wait_timeout(), Duration::from_secs(600));
+    /// # }
+    /// ```
+    pub fn set_wait_timeout(&self, timeout: Duration) {
+        self.wait_timeout_ns.store(duration_ns(timeout), std::sync::atomic::Ordering::Relaxed);
+    }
+
+    /// Set up with an explicit command-ring size and wait timeout.
+    pub fn with_config(iface: I, ring_size: u64, wait_timeout: Duration) -> Result<Self> {
+        let mut created: Vec<RmHandle> = Vec::new();
+        let result = Self::create_objects(&iface, &mut created);
+        let (objects, compute, copy) = match result {
+            Ok(v) => v,
+            Err(e) => {
+                for h in created.iter().rev() {
+                    let _ = iface.rm_free(*h);
+                }
+                return Err(e);
+            }
+        };
+        let rest = (|| -> Result<([Signal; 2], [CommandRing; 2])> {
+            iface.setup_usermode()?;
+            let timelines = [iface.signal_alloc()?, iface.signal_alloc()?];
+            let mut compute_ring = CommandRing::new(&iface, ring_size)?;
+            let copy_ring = match CommandRing::new(&iface, ring_size) {
+                Ok(r) => r,
+                Err(e) => {
+                    compute_ring.release(&iface);
+                    return Err(e);
+                }
+            };
+            Ok((timelines, [compute_ring, copy_ring]))
+        })();
+        let (timelines, [compute_ring, copy_ring]) = match rest {
+            Ok(v) => v,
+            Err(e) => {
+                for h in created.iter().rev() {
+                    let _ = iface.rm_free(*h);
+                }
+                return Err(e);
+            }
+        };
+        let rt = Runtime {
+            iface,
+            objects,
+            compute,
+            copy,
+            timelines,
+            engines: [
+                Mutex::new(EngineState { ring: compute_ring, timeline_value: 0, inflight: inflight() }),
+                Mutex::new(EngineState { ring: copy_ring, timeline_value: 0, inflight: inflight() }),
+            ],
+            id: NEXT_ID.fetch_add(1, Ordering::Relaxed),
+            wait_timeout_ns: std::sync::atomic::AtomicU64::new(duration_ns(wait_timeout)),
+            local_memory: Mutex::new(None),
+        };
+        rt.init_channels()?;
+        Ok(rt)
+    }
+
+    fn create_objects(iface: &I, created: &mut Vec<RmHandle>) -> Result<(RuntimeObjects, Channel, Channel)> {
+        let info = iface.info().clone();
+        let mut alloc = |parent: RmHandle, class: RmClass, params: RmAllocParams| -> Result<RmHandle> {
+            let h = iface.rm_alloc(parent, class, &params)?;
+            created.push(h);
+            Ok(h)
+        };
+        let device = alloc(RmHandle::ROOT, RmClass::Device0, RmAllocParams::None)?;
+        let subdevice = alloc(device, RmClass::Subdevice0, RmAllocParams::None)?;
+        let address_space =
+            alloc(device, RmClass::MemoryVirtual, RmAllocParams::AddressSpace { va_start: 0, va_end: 0 })?;
+        let channel_group = alloc(device, RmClass::KeplerChannelGroupA, RmAllocParams::None)?;
+        let context_share =
+            alloc(channel_group, RmClass::FermiContextShareA, RmAllocParams::ContextShare { asynchronous: true })?;
+        let gpfifo_class = RmClass::from_number(info.gpfifo_class);
+        let gpfifo = RmAllocParams::Gpfifo { entries: GPFIFO_ENTRIES, context_share: Some(context_share) };
+        let compute_channel = alloc(channel_group, gpfifo_class, gpfifo.clone())?;
+        let compute_object = alloc(compute_channel, RmClass::from_number(info.compute_class), RmAllocParams::None)?;
+        let copy_channel = alloc(channel_group, gpfifo_class, gpfifo)?;
+        let copy_object = alloc(copy_channel, RmClass::from_number(info.dma_copy_class), RmAllocParams::None)?;
+        Ok((
+            RuntimeObjects {
+                device,
+                subdevice,
+                address_space,
+                channel_group,
+                context_share,
+                compute_channel,
+                copy_channel,
+            },
+            Channel { handle: compute_channel, object: compute_object },
+            Channel { handle: copy_channel, object: copy_object },
+        ))
+    }
+
+    /// Bind the engine objects to their subchannels (SET_OBJECT), and give
+    /// the compute engine its shared- and local-memory windows: the generic
+    /// addresses at which compiled code reaches shared and local memory
+    /// (the same values go into every constant buffer 0, where the code
+    /// reads them). The backend keeps both windows free of buffers.
+    fn init_channels(&self) -> Result<()> {
+        let info = self.iface.info();
+        let mut q = Queue::compute();
+        q.cmds.push(Cmd::SetObject { subchannel: COMPUTE_SUBCHANNEL, class: info.compute_class });
+        q.cmds.push(Cmd::Method64 {
+            method: gpuiface_hal::classes::compute::SET_SHADER_LOCAL_MEMORY_WINDOW_A,
+            value: gpuiface_hal::hw::ga10b::LOCAL_MEM_WINDOW,
+        });
+        q.cmds.push(Cmd::Method64 {
+            method: gpuiface_hal::classes::compute::SET_SHADER_SHARED_MEMORY_WINDOW_A,
+            value: gpuiface_hal::hw::ga10b::SHARED_MEM_WINDOW,
+        });
+        self.submit(&q, &[])?;
+        let mut q = Queue::copy_queue();
+        q.cmds.push(Cmd::SetObject { subchannel: COPY_SUBCHANNEL, class: info.dma_copy_class });
+        self.submit(&q, &[])?;
+        Ok(())
+    }
+
+    /// The backend.
+    pub fn iface(&self) -> &I {
+        &self.iface
+    }
+
+    /// The RM objects this runtime created.
+    pub fn objects(&self) -> RuntimeObjects {
+        self.objects
+    }
+
+    /// The engine object handles (compute, copy).
+    pub fn engine_objects(&self) -> (RmHandle, RmHandle) {
+        (self.compute.object, self.copy.object)
+    }
+
+    /// The timeline of one engine's queues: each submission on that engine
+    /// releases the next value when everything in it has completed (its
+    /// channel runs in order). The engines have independent timelines:
+    /// order work across them with [`Queue::wait`] and [`Queue::signal`],
+    /// as with CUDA streams or tinygrad's HCQ queues.
+    pub fn timeline(&self, kind: QueueKind) -> &Signal {
+        &self.timelines[kind.index()]
+    }
+
+    /// The value the last submission on `kind`'s queues will release.
+    pub fn last_timeline_value(&self, kind: QueueKind) -> u64 {
+        self.engine(kind.index()).timeline_value
+    }
+
+    fn engine(&self, e: usize) -> std::sync::MutexGuard<'_, EngineState> {
+        self.engines[e].lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    /// Check `bindings` against the queue's variables; the values in order.
+    fn bind(queue: &Queue, bindings: &[(VarId, u64)]) -> Result<Values> {
+        if let Some(v) = queue.foreign_var {
+            return Err(Error::invalid(
+                "Runtime::submit",
+                format!("the queue uses variable {} of another queue", v.index),
+            ));
+        }
+        let mut values = if queue.vars <= 16 { Values::Inline([0; 16]) } else { Values::Heap(vec![0; queue.vars]) };
+        let mut bound = 0usize;
+        let mut seen_inline = 0u16;
+        let mut seen_heap = if queue.vars > 16 { vec![false; queue.vars] } else { Vec::new() };
+        for (var, v) in bindings {
+            if var.queue != queue.id || var.index >= queue.vars {
+                return Err(Error::invalid("Runtime::submit", format!("variable {} is not this queue's", var.index)));
+            }
+            let fresh = match &mut values {
+                Values::Inline(slots) => {
+                    slots[var.index] = *v;
+                    let bit = 1u16 << var.index;
+                    let fresh = seen_inline & bit == 0;
+                    seen_inline |= bit;
+                    fresh
+                }
+                Values::Heap(slots) => {
+                    slots[var.index] = *v;
+                    !std::mem::replace(&mut seen_heap[var.index], true)
+                }
+            };
+            bound += usize::from(fresh);
+        }
+        if bound != queue.vars {
+            let missing = (0..queue.vars)
+                .find(|i| if queue.vars <= 16 { seen_inline & (1 << i) == 0 } else { !seen_heap[*i] })
+                .unwrap_or(0);
+            return Err(Error::invalid("Runtime::submit", format!("variable {missing} is not bound")));
+        }
+        Ok(values)
+    }
+
+    fn channel_of(&self, kind: QueueKind) -> (&Channel, u8) {
+        match kind {
+            QueueKind::Compute => (&self.compute, COMPUTE_SUBCHANNEL),
+            QueueKind::Copy => (&self.copy, COPY_SUBCHANNEL),
+        }
+    }
+
+    /// The queue's encoding for this runtime, made at its first submit;
+    /// `None` when the queue must be encoded at every submit (reuse mode,
+    /// or it was first encoded for another runtime or placement).
+    fn template<'q>(&self, queue: &'q Queue, placement: SignalPlacement) -> Result<Option<&'q encode::Template>> {
+        if queue.options.reuse_qmd_memory {
+            return Ok(None);
+        }
+        let t = match queue.template.get() {
+            Some(t) => t,
+            None => {
+                let zeros = vec![0u64; queue.vars];
+                let (_, subchannel) = self.channel_of(queue.kind);
+                let ctx = EncodeCtx {
+                    kind: queue.kind,
+                    subchannel,
+                    placement,
+                    values: &zeros,
+                    timeline: &self.timelines[queue.kind.index()],
+                    signal_value: 0,
+                    qmd_slots: None,
+                };
+                let compiled = encode::compile(&queue.cmds, &ctx, self.id)?;
+                let _ = queue.template.set(compiled);
+                queue.template.get().ok_or_else(|| Error::invalid("Runtime::submit", "template vanished"))?
+            }
+        };
+        Ok((t.runtime == self.id && t.placement == placement).then_some(t))
+    }
+}

@@ -1,0 +1,227 @@
+//! Copies between host and GPU memory, program loading and the compute
+//! engine's local memory.
+
+use gpuiface_hal::{AllocRequest, Buffer, Error, GpuIface, Result};
+
+use super::{LocalMemory, Runtime};
+use crate::encode::{Cmd, Program, QueueKind};
+use crate::queue::Queue;
+
+impl<I: GpuIface> Runtime<I> {
+    /// Free a buffer once the GPU is done with it: waits for the submitted
+    /// work that may touch it ([`Runtime::wait_for_buffer`]).
+    /// ([`GpuIface::free`] frees at once; work still in flight that touches
+    /// the buffer then faults, as it would on the hardware.)
+    pub fn free(&self, buffer: Buffer) -> Result<()> {
+        self.wait_for_buffer(&buffer)?;
+        self.iface.free(buffer)
+    }
+
+    /// Upload raw code into GPU memory (a closure kernel on the mock; see
+    /// [`Program::new`] for the attributes its launches get). Real kernels
+    /// come from a cubin: [`Runtime::load_kernel`].
+    pub fn load_program(&self, code: &[u8]) -> Result<Program> {
+        let buffer = self.upload_code("Runtime::load_program", code)?;
+        Ok(Program::new(buffer))
+    }
+
+    /// Load kernel `name` from a cubin: its code (followed by the prefetch
+    /// pad), its attributes, and the QMD its launches start from. A kernel
+    /// that needs local memory grows the runtime's local memory first.
+    ///
+    /// ```
+    /// # use gpuiface_runtime::{Runtime, Queue, LaunchDims, Arg};
+    /// # fn f<I: gpuiface_hal::GpuIface>(rt: &Runtime<I>, cubin: &[u8], out_va: u64) -> gpuiface_hal::Result<()> {
+    /// let fill = rt.load_kernel(cubin, "fill")?;
+    /// let args = fill.pack_args(&[Arg::U64(out_va), Arg::U32(1000), Arg::U32(3)])?;
+    /// let mut q = Queue::compute();
+    /// q.launch(&fill, LaunchDims::new([8, 1, 1], [128, 1, 1]), &args);
+    /// rt.submit(&q, &[])?;
+    /// # Ok(()) }
+    /// ```
+    pub fn load_kernel(&self, cubin: &[u8], name: &str) -> Result<Program> {
+        let parsed = gpuiface_hal::cubin::Cubin::parse(cubin)?;
+        parsed.check_architecture(self.iface.info().sm_version)?;
+        let image = parsed.kernel(name)?;
+        let per_thread = image.attrs.local_memory_per_thread();
+        if per_thread > 0 {
+            self.ensure_local_memory(per_thread)?;
+        }
+        let buffer = self.upload_code("Runtime::load_kernel", &image.code)?;
+        Ok(Program::with_attributes(buffer, image.name.clone(), image.attrs.clone(), image.code.len() as u64))
+    }
+
+    fn upload_code(&self, op: &'static str, code: &[u8]) -> Result<Buffer> {
+        if code.is_empty() {
+            return Err(Error::invalid(op, "empty program"));
+        }
+        let size = code.len() as u64 + gpuiface_hal::hw::ga10b::PROGRAM_PREFETCH_PAD;
+        let buffer = self.iface.alloc(AllocRequest::new(size).align(gpuiface_hal::hw::ga10b::PROGRAM_ALIGN))?;
+        // A buffer allocated just now holds nothing the GPU could be using:
+        // write it directly rather than wait for unrelated work.
+        let written = match buffer.cpu_ptr() {
+            Some(p) if self.iface.info().io_coherent && buffer.size >= code.len() as u64 => {
+                // SAFETY: `p` maps the whole fresh buffer (checked: at least
+                // `code.len()` bytes), which no other handle or GPU work uses yet.
+                unsafe { std::ptr::copy_nonoverlapping(code.as_ptr(), p, code.len()) };
+                Ok(())
+            }
+            _ => self.copyin_staged(&buffer, 0, code),
+        };
+        if let Err(e) = written {
+            let _ = self.iface.free(buffer);
+            return Err(e);
+        }
+        Ok(buffer)
+    }
+
+    /// Free a program's memory (after synchronizing: a launch may still read it).
+    pub fn free_program(&self, program: Program) -> Result<()> {
+        self.synchronize()?;
+        self.iface.free(program.into_buffer())
+    }
+
+    fn check_range(op: &'static str, buffer: &Buffer, offset: u64, len: u64) -> Result<()> {
+        if offset.checked_add(len).is_none_or(|end| end > buffer.size) {
+            return Err(Error::invalid(
+                op,
+                format!("range {offset:#x}+{len:#x} exceeds the {:#x}-byte buffer", buffer.size),
+            ));
+        }
+        Ok(())
+    }
+
+    /// Copy host bytes into a buffer. On an IO-coherent device with a CPU
+    /// mapping: wait for the work that may touch the buffer
+    /// ([`Runtime::wait_for_buffer`]), then one memmove through the shared
+    /// address (seed 002); otherwise through the copy engine and a staging buffer.
+    pub fn copyin(&self, dst: &Buffer, offset: u64, src: &[u8]) -> Result<()> {
+        Self::check_range("Runtime::copyin", dst, offset, src.len() as u64)?;
+        if src.is_empty() {
+            return Ok(());
+        }
+        match dst.cpu_ptr() {
+            Some(p) if self.iface.info().io_coherent => {
+                // Wait for in-flight GPU work on `dst` before overwriting it.
+                self.wait_for_buffer(dst)?;
+                // SAFETY: the range was checked against the buffer, whose CPU mapping the
+                // backend keeps alive until `free`; `src` cannot alias GPU memory we own mutably.
+                unsafe { std::ptr::copy(src.as_ptr(), p.add(offset as usize), src.len()) };
+                Ok(())
+            }
+            _ => self.copyin_staged(dst, offset, src),
+        }
+    }
+
+    /// Copy a buffer's bytes out to host memory (direct on IO-coherent devices).
+    pub fn copyout(&self, dst: &mut [u8], src: &Buffer, offset: u64) -> Result<()> {
+        Self::check_range("Runtime::copyout", src, offset, dst.len() as u64)?;
+        if dst.is_empty() {
+            return Ok(());
+        }
+        match src.cpu_ptr() {
+            Some(p) if self.iface.info().io_coherent => {
+                // Wait for GPU writes to `src` to land before reading.
+                self.wait_for_buffer(src)?;
+                // SAFETY: range checked; the mapping lives until `free`.
+                unsafe { std::ptr::copy(p.add(offset as usize), dst.as_mut_ptr(), dst.len()) };
+                Ok(())
+            }
+            _ => self.copyout_staged(dst, src, offset),
+        }
+    }
+
+    const STAGING: u64 = 2 << 20;
+
+    /// Copy host bytes into a buffer through the copy engine (DMA staging).
+    pub fn copyin_staged(&self, dst: &Buffer, offset: u64, src: &[u8]) -> Result<()> {
+        Self::check_range("Runtime::copyin_staged", dst, offset, src.len() as u64)?;
+        let staging = self.iface.alloc(AllocRequest::new(Self::STAGING.min(src.len().max(1) as u64)).host())?;
+        let res = (|| {
+            let sp = staging.cpu_ptr().ok_or_else(|| Error::invalid("copyin_staged", "staging has no CPU mapping"))?;
+            for (i, chunk) in src.chunks(staging.size as usize).enumerate() {
+                self.synchronize()?;
+                // SAFETY: chunk.len() <= staging.size, the staging mapping is live.
+                unsafe { std::ptr::copy_nonoverlapping(chunk.as_ptr(), sp, chunk.len()) };
+                let mut q = Queue::copy_queue();
+                q.copy(dst.gpu_va + offset + (i as u64) * staging.size, staging.gpu_va, chunk.len() as u64);
+                self.submit(&q, &[])?;
+            }
+            self.synchronize()
+        })();
+        let freed = self.iface.free(staging);
+        res.and(freed)
+    }
+
+    /// Copy a buffer out through the copy engine (DMA staging).
+    pub fn copyout_staged(&self, dst: &mut [u8], src: &Buffer, offset: u64) -> Result<()> {
+        Self::check_range("Runtime::copyout_staged", src, offset, dst.len() as u64)?;
+        let staging = self.iface.alloc(AllocRequest::new(Self::STAGING.min(dst.len().max(1) as u64)).host())?;
+        let res = (|| {
+            let sp = staging.cpu_ptr().ok_or_else(|| Error::invalid("copyout_staged", "staging has no CPU mapping"))?;
+            let step = staging.size as usize;
+            for (i, chunk) in dst.chunks_mut(step).enumerate() {
+                let mut q = Queue::copy_queue();
+                q.copy(staging.gpu_va, src.gpu_va + offset + (i * step) as u64, chunk.len() as u64);
+                self.submit(&q, &[])?;
+                self.synchronize()?;
+                // SAFETY: chunk.len() <= staging.size; the GPU finished writing staging.
+                unsafe { std::ptr::copy_nonoverlapping(sp, chunk.as_mut_ptr(), chunk.len()) };
+            }
+            Ok(())
+        })();
+        let freed = self.iface.free(staging);
+        res.and(freed)
+    }
+
+    /// The local memory bound to the compute engine, if any.
+    pub fn local_memory(&self) -> Option<LocalMemory> {
+        self.local_memory.lock().unwrap_or_else(|p| p.into_inner()).clone()
+    }
+
+    /// Make sure the compute engine has at least `per_thread` bytes of
+    /// shader local memory per thread, for every warp slot of every SM, and
+    /// return what is bound. Growing allocates a new buffer, binds it with
+    /// `SET_SHADER_LOCAL_MEMORY_A/B` and `..._NON_THROTTLED_A/B/C` on the
+    /// compute channel, synchronizes, and only then frees the old buffer:
+    /// launches submitted before the rebinding may still use it (seed 002).
+    pub fn ensure_local_memory(&self, per_thread: u32) -> Result<LocalMemory> {
+        use gpuiface_hal::hw::ga10b;
+        let mut lm = self.local_memory.lock().unwrap_or_else(|p| p.into_inner());
+        if let Some(cur) = lm.as_ref() {
+            if cur.per_thread >= per_thread {
+                return Ok(cur.clone());
+            }
+        }
+        let per_thread = per_thread.max(1).next_multiple_of(ga10b::LOCAL_PER_THREAD_ALIGN);
+        let per_tpc = ga10b::local_bytes_per_tpc(per_thread);
+        let tpcs = u64::from(self.iface.info().num_tpc.max(1));
+        let size = (per_tpc * tpcs).next_multiple_of(1 << 17);
+        let buffer = self.iface.alloc(AllocRequest::new(size).gpu_only())?;
+        let max_sm_count = (tpcs as u32) * ga10b::SMS_PER_TPC;
+        let mut q = Queue::compute();
+        q.cmds.push(Cmd::Method64 {
+            method: gpuiface_hal::classes::compute::SET_SHADER_LOCAL_MEMORY_A,
+            value: buffer.gpu_va,
+        });
+        q.cmds.push(Cmd::Method64 {
+            method: gpuiface_hal::classes::compute::SET_SHADER_LOCAL_MEMORY_NON_THROTTLED_A,
+            value: per_tpc,
+        });
+        q.cmds.push(Cmd::Method32 {
+            method: gpuiface_hal::classes::compute::SET_SHADER_LOCAL_MEMORY_NON_THROTTLED_C,
+            value: max_sm_count,
+        });
+        let compute = self.timeline(QueueKind::Compute);
+        let bound = self.submit(&q, &[]).and_then(|v| self.iface.signal_wait(compute, v, self.wait_timeout()));
+        if let Err(e) = bound {
+            let _ = self.iface.free(buffer);
+            return Err(e);
+        }
+        let new = LocalMemory { buffer, per_thread, per_tpc, max_sm_count };
+        if let Some(old) = lm.replace(new.clone()) {
+            self.iface.free(old.buffer)?;
+        }
+        Ok(new)
+    }
+}

@@ -1,0 +1,189 @@
+//! Submission and waits: encoding a queue into command memory, the
+//! GPFIFO entry and the doorbell, and waiting for the timelines.
+
+use gpuiface_hal::{AllocRequest, Buffer, GpuIface, Result};
+
+use super::{EngineState, Prepared, Runtime};
+use crate::encode::{self, EncodeCtx, QueueKind, VarId};
+use crate::queue::{QmdSlots, Queue};
+use crate::ring;
+
+impl<I: GpuIface> Runtime<I> {
+    /// Encode `queue` into fresh command memory with `bindings` for its
+    /// variables, submit it to its channel, and return the value of its
+    /// engine's [`timeline`](Self::timeline) that marks its completion. A
+    /// submission waits for nothing on other engines unless the queue says
+    /// so ([`Queue::wait`]).
+    ///
+    /// The first submit encodes the queue once; later ones copy that
+    /// encoding into fresh command memory and patch the variables, the
+    /// command-memory addresses and the timeline value in place.
+    pub fn submit(&self, queue: &Queue, bindings: &[(VarId, u64)]) -> Result<u64> {
+        let prepared = self.prepare(queue, bindings)?;
+        let (channel, _) = self.channel_of(queue.kind);
+        // The engine's lock covers encoding and the doorbell: entries reach
+        // the channel in timeline order.
+        let mut state = self.engine(queue.kind.index());
+        let mut entry = [gpuiface_hal::GpFifoEntry::new(0, 0)];
+        let value = self.encode_into(&mut state, queue, &prepared, &mut entry[0])?;
+        if let Err(e) = self.iface.submit(channel.handle, &entry) {
+            state.unsubmit(1);
+            return Err(e);
+        }
+        Ok(value)
+    }
+
+    /// Submit several queues back to back: every queue on one engine goes
+    /// into that engine's channel with one GP_PUT update and one doorbell.
+    /// Returns the last timeline value of each engine
+    /// (index: [`QueueKind::index`]; 0 where none was submitted).
+    pub fn submit_batch(&self, batch: &[(&Queue, &[(VarId, u64)])]) -> Result<[u64; 2]> {
+        const MAX: usize = 64;
+        let mut last = [0u64; 2];
+        for kind in [QueueKind::Compute, QueueKind::Copy] {
+            let (channel, _) = self.channel_of(kind);
+            let mut entries = [gpuiface_hal::GpFifoEntry::new(0, 0); MAX];
+            let mut n = 0;
+            let mut state = None;
+            for (queue, bindings) in batch.iter().filter(|(q, _)| q.kind == kind) {
+                let prepared = self.prepare(queue, bindings)?;
+                let st = state.get_or_insert_with(|| self.engine(kind.index()));
+                last[kind.index()] = self.encode_into(st, queue, &prepared, &mut entries[n])?;
+                n += 1;
+                if n == MAX {
+                    if let Err(e) = self.iface.submit(channel.handle, &entries[..n]) {
+                        st.unsubmit(n);
+                        return Err(e);
+                    }
+                    n = 0;
+                }
+            }
+            if let (Some(st), true) = (state.as_mut(), n > 0) {
+                if let Err(e) = self.iface.submit(channel.handle, &entries[..n]) {
+                    st.unsubmit(n);
+                    return Err(e);
+                }
+            }
+        }
+        Ok(last)
+    }
+
+    /// What a submit needs before it takes the engine's lock: the bound
+    /// values, the placement, and the queue's encoding for this runtime.
+    fn prepare<'q>(&self, queue: &'q Queue, bindings: &[(VarId, u64)]) -> Result<Prepared<'q>> {
+        let values = Self::bind(queue, bindings)?;
+        let placement = queue.options.signal_placement.unwrap_or(self.iface.info().signal_placement);
+        let template = self.template(queue, placement)?;
+        Ok(Prepared { values, placement, template })
+    }
+
+    /// Encode `queue` into fresh command memory of its engine (from its
+    /// template, or in full) and return its timeline value; `entry`
+    /// receives its GPFIFO entry.
+    fn encode_into(
+        &self,
+        state: &mut EngineState,
+        queue: &Queue,
+        p: &Prepared<'_>,
+        entry: &mut gpuiface_hal::GpFifoEntry,
+    ) -> Result<u64> {
+        let values = p.values.as_slice(queue.vars);
+        let engine = queue.kind.index();
+        let timeline = &self.timelines[engine];
+        let timeout = self.wait_timeout();
+        let iface = &self.iface;
+        let wait = |(_, value): ring::Mark| iface.signal_wait(timeline, value, timeout);
+        let value = state.timeline_value + 1;
+        // One read of how far the GPU got, for both kinds of bookkeeping.
+        let completed = timeline.value();
+        state.ring.prune(completed);
+
+        if let Some(t) = p.template {
+            let chunk = state.ring.alloc(t.image.len() as u64, wait)?;
+            let used = encode::apply(t, &chunk, values, value)?;
+            state.ring.commit(&chunk, used.total, (engine, value));
+            state.timeline_value = value;
+            state.track(value, queue.footprint(), completed);
+            *entry = gpuiface_hal::GpFifoEntry::new(chunk.gpu_va + used.pushbuffer_offset, used.pushbuffer_dwords);
+            return Ok(value);
+        }
+
+        // Reuse mode: the queue's slots, when the GPU is done with them.
+        let mut slots_guard = if queue.options.reuse_qmd_memory { Some(self.qmd_slots(queue)?) } else { None };
+        let qmd_slots = slots_guard
+            .as_ref()
+            .and_then(|g| g.as_ref())
+            .filter(|s| s.capacity >= queue.launches() && timeline.value() >= s.last_use)
+            .map(|s| s.buffer.clone());
+        let (_, subchannel) = self.channel_of(queue.kind);
+        let ctx = EncodeCtx {
+            kind: queue.kind,
+            subchannel,
+            placement: p.placement,
+            values,
+            timeline,
+            signal_value: value,
+            qmd_slots: qmd_slots.as_ref(),
+        };
+        let chunk = state.ring.alloc(encode::upper_bound(&queue.cmds, &ctx), wait)?;
+        let used = encode::encode(&queue.cmds, &ctx, &chunk, None)?;
+        state.ring.commit(&chunk, used.total, (engine, value));
+        state.timeline_value = value;
+        state.track(value, queue.footprint(), completed);
+        if qmd_slots.is_some() {
+            if let Some(slots) = slots_guard.as_mut().and_then(|g| g.as_mut()) {
+                slots.last_use = value;
+            }
+        }
+        *entry = gpuiface_hal::GpFifoEntry::new(chunk.gpu_va + used.pushbuffer_offset, used.pushbuffer_dwords);
+        Ok(value)
+    }
+
+    /// The queue's slots, allocated at its first submit for the launches it
+    /// then had; held locked for the submit.
+    fn qmd_slots<'q>(&self, queue: &'q Queue) -> Result<std::sync::MutexGuard<'q, Option<QmdSlots>>> {
+        let mut slots = queue.qmd_slots.lock().unwrap_or_else(|p| p.into_inner());
+        if slots.is_none() {
+            let capacity = queue.launches().max(1);
+            let buffer = self.iface.alloc(AllocRequest::new(capacity * encode::QMD_SLOT_SIZE).uncached())?;
+            *slots = Some(QmdSlots { buffer, capacity, last_use: 0 });
+        }
+        Ok(slots)
+    }
+
+    /// Release a queue's persistent QMD memory (reuse mode), after synchronizing.
+    pub fn release_queue(&self, queue: &Queue) -> Result<()> {
+        let slot = queue.qmd_slots.lock().unwrap_or_else(|p| p.into_inner()).take();
+        if let Some(s) = slot {
+            self.synchronize()?;
+            self.iface.free(s.buffer)?;
+        }
+        Ok(())
+    }
+
+    /// Wait until every submitted command, on every engine, has completed.
+    pub fn synchronize(&self) -> Result<()> {
+        for (e, timeline) in self.timelines.iter().enumerate() {
+            let target = self.engine(e).timeline_value;
+            self.iface.signal_wait(timeline, target, self.wait_timeout())?;
+        }
+        Ok(())
+    }
+
+    /// Wait until no submitted work that may touch `buffer` is running:
+    /// copies to or from it, launches that declared it ([`Queue::uses`]),
+    /// and launches that declared nothing. Other work goes on.
+    pub fn wait_for_buffer(&self, buffer: &Buffer) -> Result<()> {
+        let (start, end) = (buffer.gpu_va, buffer.gpu_va.saturating_add(buffer.size));
+        for (e, timeline) in self.timelines.iter().enumerate() {
+            let target = {
+                let st = self.engine(e);
+                st.inflight.iter().rev().find(|(_, f)| f.overlaps(start, end)).map(|(v, _)| *v)
+            };
+            if let Some(target) = target {
+                self.iface.signal_wait(timeline, target, self.wait_timeout())?;
+            }
+        }
+        Ok(())
+    }
+}
