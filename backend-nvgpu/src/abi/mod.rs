@@ -15,6 +15,11 @@
 //!   `tests/abi_facts.rs` checks every entry against `facts/nvgpu-abi.tsv`,
 //!   and [`listing`] prints them in that file's row format
 //!   (`cargo run -p gpuiface-nvgpu --example abi`).
+//! - The structs (`structs.rs`), ioctl numbers (`ioctls.rs`) and constants
+//!   (`consts.rs`) are generated from `facts/` by `cargo run -p
+//!   gpuiface-factgen` (`tools/factgen`; CI fails when a regenerated file
+//!   differs); this file holds the encoding, the registry types and the
+//!   `abi_struct!` macro the generated structs use.
 //!
 //! ```
 //! use gpuiface_nvgpu::abi::*;
