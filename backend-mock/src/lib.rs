@@ -19,7 +19,7 @@
 //! use gpuiface_mock::{MockDevice, MockDeviceExt};
 //! let dev = MockDevice::open_default()?;
 //! let buf = dev.alloc(AllocRequest::new(4096))?;
-//! assert_eq!(buf.cpu_addr, Some(buf.gpu_va as usize)); // one address for CPU and GPU
+//! assert_eq!(buf.cpu_addr(), Some(buf.gpu_va() as usize)); // one address for CPU and GPU
 //! dev.free(buf)?;
 //! # Ok::<(), gpuiface_hal::Error>(())
 //! ```

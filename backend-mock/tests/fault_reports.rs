@@ -50,7 +50,7 @@ fn submit_words<I: GpuIface>(dev: &I, channel: RmHandle, words: &[u32]) {
         // SAFETY: the buffer is 4096 mapped bytes and holds every word.
         unsafe { p.add(i).write_volatile(*w) };
     }
-    dev.submit(channel, &[GpFifoEntry::new(buf.gpu_va, words.len() as u32)]).unwrap();
+    dev.submit(channel, &[GpFifoEntry::new(buf.gpu_va(), words.len() as u32)]).unwrap();
     let _ = buf; // a handle; the device frees the buffer when it is dropped
 }
 
@@ -74,7 +74,7 @@ fn a_copy_from_an_unmapped_address_is_a_copy_engine_mmu_fault() {
     let rt = Runtime::new(&dev).unwrap();
     let out = dev.alloc(AllocRequest::new(4096)).unwrap();
     let mut q = Queue::copy_queue();
-    q.copy(out.gpu_va, 0x1000, 64);
+    q.copy(out.gpu_va(), 0x1000, 64);
     rt.submit(&q, &[]).unwrap();
     let f = fault_at_next_submit(&dev, rt.objects().copy_channel);
     assert_eq!((f.engine, f.notifier_code), (Engine::Copy, MMU), "{f}");
@@ -133,15 +133,15 @@ fn a_fault_inside_a_buffer_names_the_buffer_and_the_offset() {
     // The model's injected MMU fault (a stand-in for a read-only or
     // evicted page): every channel of this device faults at data + 0x10.
     for chid in (0..4096).filter(|c| gpu.channel_status(*c).is_some()) {
-        gpu.inject_mmu_fault(chid, data.gpu_va + 0x10);
+        gpu.inject_mmu_fault(chid, data.gpu_va() + 0x10);
     }
     let mut q = Queue::compute();
     q.barrier();
     rt.submit(&q, &[]).unwrap();
     let f = fault_at_next_submit(&dev, ch);
-    assert_eq!(f.address, Some(data.gpu_va + 0x10), "{f}");
+    assert_eq!(f.address, Some(data.gpu_va() + 0x10), "{f}");
     let b = f.buffer.clone().unwrap_or_default();
-    assert!(b.contains(&format!("buffer {}", data.id.0)) && b.contains("offset 0x10"), "{f}");
+    assert!(b.contains(&format!("buffer {}", data.id().0)) && b.contains("offset 0x10"), "{f}");
     assert!(f.to_string().contains(&b), "{f}");
 }
 

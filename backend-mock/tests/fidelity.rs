@@ -229,7 +229,7 @@ fn item3_code_assuming_absolute_alignment_breaks_on_the_mock_as_on_the_gpu() {
     let e = dev.alloc(AllocRequest::new(4 << 20).align(4 << 20)).unwrap_err();
     assert!(e.to_string().contains("not 0x400000-aligned"), "{e}");
     let ok = dev.alloc(AllocRequest::new(2 << 20).align(2 << 20)).unwrap();
-    assert_eq!(ok.gpu_va % (2 << 20), 0);
+    assert_eq!(ok.gpu_va() % (2 << 20), 0);
     dev.free(ok).unwrap();
 }
 

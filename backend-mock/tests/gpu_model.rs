@@ -23,7 +23,7 @@ fn submit_words(dev: &MockDevice, channel: RmHandle, pb: &PushBuffer, keep: &mut
     // SAFETY: the buffer is mapped for its size until freed (kept in `keep`).
     let out = unsafe { std::slice::from_raw_parts_mut(b.cpu_ptr().unwrap(), 4 * pb.len_dwords()) };
     pb.write_le_bytes(out);
-    dev.submit(channel, &[GpFifoEntry::new(b.gpu_va, pb.len_dwords() as u32)]).unwrap();
+    dev.submit(channel, &[GpFifoEntry::new(b.gpu_va(), pb.len_dwords() as u32)]).unwrap();
     keep.push(b);
 }
 
@@ -100,7 +100,7 @@ fn dependent_qmds_launch_in_a_chain() {
         gpuiface_runtime::launch::fill_launch(&mut q, &attrs, &dims, 0, 0).unwrap();
         q.clear_constant_buffer(0);
         if i < 2 {
-            q.set_dependent_qmd0(Some(qmds.gpu_va + 256 * (i + 1)));
+            q.set_dependent_qmd0(Some(qmds.gpu_va() + 256 * (i + 1)));
         } else {
             q.set_release(0, &gpuiface_hal::codec::qmd::Release::new(done.gpu_va(), 1));
         }
@@ -110,7 +110,7 @@ fn dependent_qmds_launch_in_a_chain() {
         };
     }
     let mut pb = PushBuffer::new();
-    pb.method(COMPUTE_SUBCHANNEL, compute::SEND_PCAS_A, &[(qmds.gpu_va >> 8) as u32]);
+    pb.method(COMPUTE_SUBCHANNEL, compute::SEND_PCAS_A, &[(qmds.gpu_va() >> 8) as u32]);
     pb.method(
         COMPUTE_SUBCHANNEL,
         compute::SEND_SIGNALING_PCAS2_B,

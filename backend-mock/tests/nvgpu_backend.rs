@@ -82,7 +82,7 @@ fn one_allocation_is_four_ioctls_and_one_mmap() {
     k.clear_trace();
     let b = dev.alloc(AllocRequest::new(1 << 20)).unwrap();
     assert_eq!(names(&k), PIPELINE);
-    assert!(b.cpu_addr.is_some(), "mapped for the CPU");
+    assert!(b.cpu_addr().is_some(), "mapped for the CPU");
     k.clear_trace();
     dev.free(b).unwrap();
     assert_eq!(names(&k), ["NVGPU_AS_IOCTL_UNMAP_BUFFER", "NVMAP_IOC_FREE"]);
@@ -102,10 +102,10 @@ fn teardown_leaks_no_fd_handle_or_mapping() {
             }
         }
         let src: Vec<u8> = (0..100_000u32).map(|i| i as u8).collect();
-        rt.copyin(&bufs[0], 0, &src[..bufs[0].size.min(100_000) as usize]).unwrap();
+        rt.copyin(&bufs[0], 0, &src[..bufs[0].size().min(100_000) as usize]).unwrap();
         let s = dev.signal_alloc().unwrap();
         let mut q = Queue::copy_queue();
-        q.copy(bufs[1].gpu_va, bufs[0].gpu_va, bufs[0].size.min(bufs[1].size)).signal(&s, 9u64);
+        q.copy(bufs[1].gpu_va(), bufs[0].gpu_va(), bufs[0].size().min(bufs[1].size())).signal(&s, 9u64);
         rt.submit(&q, &[]).unwrap();
         dev.signal_wait(&s, 9, Duration::from_secs(5)).unwrap();
         // Leave buffers allocated on purpose: drop must release them.
@@ -232,7 +232,7 @@ fn closure_kernel_launch_and_fault_reporting() {
     let prog = rt.load_program(b"poke").unwrap();
     let s = dev.signal_alloc().unwrap();
     let mut q = Queue::compute();
-    q.launch(&prog, LaunchDims::new([3, 1, 1], [32, 1, 1]), &out.gpu_va.to_le_bytes()).signal(&s, 1u64);
+    q.launch(&prog, LaunchDims::new([3, 1, 1], [32, 1, 1]), &out.gpu_va().to_le_bytes()).signal(&s, 1u64);
     rt.submit(&q, &[]).unwrap();
     dev.signal_wait(&s, 1, Duration::from_secs(2)).unwrap();
     let mut v = [0u8; 4];
@@ -265,7 +265,7 @@ fn sub_allocations_cost_no_ioctl_after_the_first_slab_and_release_it() {
         let bufs: Vec<_> = (0..1000).map(|i| small.alloc(1 + i % 200).unwrap()).collect();
         assert!(names(&k).is_empty(), "{:?}", names(&k));
         for w in bufs.windows(2) {
-            assert!(w[0].gpu_end() <= w[1].gpu_va || w[1].gpu_end() <= w[0].gpu_va, "{w:?}");
+            assert!(w[0].gpu_end() <= w[1].gpu_va() || w[1].gpu_end() <= w[0].gpu_va(), "{w:?}");
         }
         for b in bufs {
             small.free(b).unwrap();
@@ -334,7 +334,7 @@ fn a_taken_cpu_address_is_a_visible_fallback() {
     // The GPU VA is taken in the CPU's address space (EEXIST from MAP_FIXED_NOREPLACE).
     k.inject_failure(Matcher::Mmap, 1, Errno::EEXIST);
     let moved = dev.alloc(AllocRequest::new(4096)).unwrap();
-    assert!(moved.cpu_addr.is_some() && !moved.is_unified(), "{moved:?}");
+    assert!(moved.cpu_addr().is_some() && !moved.is_unified(), "{moved:?}");
     dev.free(moved).unwrap();
     dev.free(unified).unwrap();
 }

@@ -23,11 +23,11 @@ fn a_copy_completes_while_a_kernel_submitted_before_it_is_in_flight() {
     let (kernel_done, copy_done) = (dev.signal_alloc().unwrap(), dev.signal_alloc().unwrap());
 
     let mut k = Queue::compute();
-    let args = spin.pack_args(&[Arg::U64(buf.gpu_va), Arg::U32(1 << 30), Arg::U32(1)]).unwrap();
+    let args = spin.pack_args(&[Arg::U64(buf.gpu_va()), Arg::U32(1 << 30), Arg::U32(1)]).unwrap();
     k.launch(&spin, LaunchDims::new([1, 1, 1], [32, 1, 1]), &args).signal(&kernel_done, 1u64);
     rt.submit(&k, &[]).unwrap();
     let mut c = Queue::copy_queue();
-    c.copy(buf.gpu_va + 4096, buf.gpu_va + 2048, 256).signal(&copy_done, 1u64);
+    c.copy(buf.gpu_va() + 4096, buf.gpu_va() + 2048, 256).signal(&copy_done, 1u64);
     rt.submit(&c, &[]).unwrap();
 
     // Run only the copy channel: the copy needs nothing from the compute engine.
@@ -78,7 +78,7 @@ fn copies_and_frees_wait_only_for_work_that_touches_their_buffer() {
     let dims = LaunchDims::new([1, 1, 1], [32, 1, 1]);
     // A launch that declares the buffer it writes, left in flight (the GPU is not stepped).
     let mut k = Queue::compute();
-    k.uses(&a).launch(&spin, dims, &spin.pack_args(&[Arg::U64(a.gpu_va), Arg::U32(10), Arg::U32(7)]).unwrap());
+    k.uses(&a).launch(&spin, dims, &spin.pack_args(&[Arg::U64(a.gpu_va()), Arg::U32(10), Arg::U32(7)]).unwrap());
     rt.submit(&k, &[]).unwrap();
     // Another buffer is not in use: copies in and out and a free go on at once.
     rt.copyin(&b, 0, &[1, 2, 3]).unwrap();
@@ -90,7 +90,7 @@ fn copies_and_frees_wait_only_for_work_that_touches_their_buffer() {
     assert_eq!(rt.copyin(&a, 0, &[9]).unwrap_err().kind(), ErrorKind::Timeout);
     // A launch that declares nothing may touch anything: every buffer waits for it.
     let mut u = Queue::compute();
-    u.launch(&spin, dims, &spin.pack_args(&[Arg::U64(a.gpu_va + 8), Arg::U32(10), Arg::U32(8)]).unwrap());
+    u.launch(&spin, dims, &spin.pack_args(&[Arg::U64(a.gpu_va() + 8), Arg::U32(10), Arg::U32(8)]).unwrap());
     rt.submit(&u, &[]).unwrap();
     assert_eq!(rt.copyout(&mut out, &b, 0).unwrap_err().kind(), ErrorKind::Timeout);
     while gpu.step() {}

@@ -56,13 +56,19 @@ fn saxpy_fill_and_reduction_compute_what_the_sass_computes() {
     rt.copyin(&y, 0, &ys.iter().flat_map(|v| v.to_le_bytes()).collect::<Vec<_>>()).unwrap();
     let saxpy = load(&rt, gpuiface_kernels::SAXPY);
     let dims = LaunchDims::new([n.div_ceil(256), 1, 1], [256, 1, 1]);
-    run(&dev, &rt, &saxpy, dims, &[Arg::U64(x.gpu_va), Arg::U64(y.gpu_va), Arg::F32(2.5), Arg::U32(n)]);
+    run(&dev, &rt, &saxpy, dims, &[Arg::U64(x.gpu_va()), Arg::U64(y.gpu_va()), Arg::F32(2.5), Arg::U32(n)]);
     for (i, w) in words(&rt, &y, n as usize).into_iter().enumerate() {
         assert_eq!(f32::from_bits(w), 2.5f32.mul_add(xs[i], ys[i]), "y[{i}]");
     }
 
     let fill = load(&rt, gpuiface_kernels::FILL);
-    run(&dev, &rt, &fill, LaunchDims::new([10, 1, 1], [128, 1, 1]), &[Arg::U64(x.gpu_va), Arg::U32(1000), Arg::U32(7)]);
+    run(
+        &dev,
+        &rt,
+        &fill,
+        LaunchDims::new([10, 1, 1], [128, 1, 1]),
+        &[Arg::U64(x.gpu_va()), Arg::U32(1000), Arg::U32(7)],
+    );
     let got = words(&rt, &x, 1001);
     assert!(got[..1000].iter().enumerate().all(|(i, v)| *v == 7 * i as u32));
     assert_eq!(f32::from_bits(got[1000]), xs[1000], "fill stops at n");
@@ -72,7 +78,7 @@ fn saxpy_fill_and_reduction_compute_what_the_sass_computes() {
     rt.copyin(&x, 0, &input.iter().flat_map(|v| v.to_le_bytes()).collect::<Vec<_>>()).unwrap();
     let blocks = n.div_ceil(256);
     let dims = LaunchDims::new([blocks, 1, 1], [256, 1, 1]);
-    run(&dev, &rt, &reduce, dims, &[Arg::U64(x.gpu_va), Arg::U64(y.gpu_va), Arg::U32(n)]);
+    run(&dev, &rt, &reduce, dims, &[Arg::U64(x.gpu_va()), Arg::U64(y.gpu_va()), Arg::U32(n)]);
     let sums = words(&rt, &y, blocks as usize);
     for (b, s) in sums.iter().enumerate() {
         let want: u32 = input.iter().skip(256 * b).take(256).fold(0u32, |a, v| a.wrapping_add(*v));
@@ -89,11 +95,11 @@ fn local_memory_is_bound_before_a_kernel_that_needs_it() {
     let lm = rt.local_memory().expect("loading local_scratch bound local memory");
     assert!(lm.per_thread >= k.attributes().stack_bytes() + ga10b::LOCAL_RESERVED);
     let state = dev.gpu().compute_state(chid(&dev, &rt)).unwrap();
-    assert_eq!(state.local_memory, lm.buffer.gpu_va);
+    assert_eq!(state.local_memory, lm.gpu_va);
     assert_eq!(state.local_per_tpc, lm.per_tpc);
     assert_eq!(state.local_window, ga10b::LOCAL_MEM_WINDOW);
     let out = dev.alloc(AllocRequest::new(4 * 700)).unwrap();
-    run(&dev, &rt, &k, LaunchDims::new([3, 1, 1], [256, 1, 1]), &[Arg::U64(out.gpu_va), Arg::U32(700)]);
+    run(&dev, &rt, &k, LaunchDims::new([3, 1, 1], [256, 1, 1]), &[Arg::U64(out.gpu_va()), Arg::U32(700)]);
     for (i, v) in words(&rt, &out, 700).into_iter().enumerate() {
         let i = i as u32;
         let want = (i * (i % 256) + 1).wrapping_add(i * ((7 * i + 3) % 256) + 1);
@@ -102,7 +108,7 @@ fn local_memory_is_bound_before_a_kernel_that_needs_it() {
     // Growing again rebinds a larger buffer; the engine follows.
     let grown = rt.ensure_local_memory(lm.per_thread * 4).unwrap();
     assert!(grown.per_tpc > lm.per_tpc);
-    assert_eq!(dev.gpu().compute_state(chid(&dev, &rt)).unwrap().local_memory, grown.buffer.gpu_va);
+    assert_eq!(dev.gpu().compute_state(chid(&dev, &rt)).unwrap().local_memory, grown.gpu_va);
 }
 
 #[test]
@@ -120,7 +126,7 @@ fn every_parameter_arrives_at_its_offset_and_the_driver_area_is_what_code_reads(
         Arg::F32(-1.5),
         Arg::F64(6.25),
         Arg::U8(7),
-        Arg::U64(out.gpu_va),
+        Arg::U64(out.gpu_va()),
         Arg::U16(0x1234),
         Arg::Bytes(blob.clone()),
     ];
@@ -152,7 +158,7 @@ fn every_parameter_arrives_at_its_offset_and_the_driver_area_is_what_code_reads(
     assert!(k.pack_args(&wrong).unwrap_err().to_string().contains("parameter 1 is 2 bytes"));
 
     let geo = load(&rt, gpuiface_kernels::LAUNCH_GEOMETRY);
-    run(&dev, &rt, &geo, LaunchDims::new([5, 3, 2], [8, 4, 2]), &[Arg::U64(out.gpu_va)]);
+    run(&dev, &rt, &geo, LaunchDims::new([5, 3, 2], [8, 4, 2]), &[Arg::U64(out.gpu_va())]);
     assert_eq!(words(&rt, &out, 6), vec![8, 4, 2, 5, 3, 2]);
 }
 
@@ -170,7 +176,7 @@ fn the_emitted_qmd_agrees_with_cuobjdump_resource_usage() {
         let args: Vec<Arg> = params
             .iter()
             .map(|prm| match prm.size {
-                8 => Arg::U64(out.gpu_va),
+                8 => Arg::U64(out.gpu_va()),
                 4 => Arg::U32(16),
                 2 => Arg::U16(1),
                 1 => Arg::U8(1),
@@ -251,12 +257,12 @@ fn launch_tampered(
     cbuf[at..at + packed.len()].copy_from_slice(&packed);
     let mut cbuf_len = cbuf.len();
     let mut q = *p.qmd_template();
-    launch::fill_launch(&mut q, p.attributes(), &dims, mem.gpu_va + 1024, cbuf_len).unwrap();
+    launch::fill_launch(&mut q, p.attributes(), &dims, mem.gpu_va() + 1024, cbuf_len).unwrap();
     tamper(&mut q, &mut cbuf_len);
-    q.set_constant_buffer(0, mem.gpu_va + 1024, cbuf_len as u32);
+    q.set_constant_buffer(0, mem.gpu_va() + 1024, cbuf_len as u32);
     let s = dev.signal_alloc().unwrap();
     let mut pb = PushBuffer::new();
-    pb.method(COMPUTE_SUBCHANNEL, compute::SEND_PCAS_A, &[(mem.gpu_va >> 8) as u32]);
+    pb.method(COMPUTE_SUBCHANNEL, compute::SEND_PCAS_A, &[(mem.gpu_va() >> 8) as u32]);
     pb.method(
         COMPUTE_SUBCHANNEL,
         compute::SEND_SIGNALING_PCAS2_B,
@@ -271,7 +277,7 @@ fn launch_tampered(
         std::ptr::copy_nonoverlapping(cbuf.as_ptr(), cpu.add(1024), cbuf.len());
         std::ptr::copy_nonoverlapping(words.as_ptr(), cpu.add(pb_at), words.len());
     }
-    dev.submit(rt.objects().compute_channel, &[GpFifoEntry::new(mem.gpu_va + pb_at as u64, pb.len_dwords() as u32)])
+    dev.submit(rt.objects().compute_channel, &[GpFifoEntry::new(mem.gpu_va() + pb_at as u64, pb.len_dwords() as u32)])
         .unwrap();
     let mut sq = Queue::compute();
     sq.signal(&s, 1u64);
@@ -297,7 +303,7 @@ fn an_untampered_hand_written_launch_passes() {
     let rt = Runtime::new(&dev).unwrap();
     let p = load(&rt, gpuiface_kernels::SPIN);
     let out = dev.alloc(AllocRequest::new(64)).unwrap();
-    run(&dev, &rt, &p, LaunchDims::new([2, 1, 1], [32, 1, 1]), &[Arg::U64(out.gpu_va), Arg::U32(10), Arg::U32(9)]);
+    run(&dev, &rt, &p, LaunchDims::new([2, 1, 1], [32, 1, 1]), &[Arg::U64(out.gpu_va()), Arg::U32(10), Arg::U32(9)]);
     let mut x = 9u32;
     for _ in 0..10 {
         x = x.wrapping_mul(1_664_525).wrapping_add(1_013_904_223);
@@ -355,7 +361,7 @@ fn local_memory_unbound_is_a_gr_exception() {
     assert!(reason(&f).contains("needs local memory and none is bound"), "{f}");
     // The first runtime, which bound it, runs the same program fine.
     let out = dev.alloc(AllocRequest::new(64)).unwrap();
-    run(&dev, &rt, &p, LaunchDims::new([1, 1, 1], [4, 1, 1]), &[Arg::U64(out.gpu_va), Arg::U32(4)]);
+    run(&dev, &rt, &p, LaunchDims::new([1, 1, 1], [4, 1, 1]), &[Arg::U64(out.gpu_va()), Arg::U32(4)]);
 }
 
 #[test]

@@ -65,11 +65,11 @@ fn replaying_a_launch_or_a_copy_allocates_nothing() {
     let s = dev.signal_alloc().unwrap();
     let mut q = Queue::compute();
     let (value, k) = (q.var(), q.var());
-    let args = fill.pack_args(&[Arg::U64(out.gpu_va), Arg::U32(64), Arg::U32(0)]).unwrap();
+    let args = fill.pack_args(&[Arg::U64(out.gpu_va()), Arg::U32(64), Arg::U32(0)]).unwrap();
     q.launch_with_vars(&fill, LaunchDims::new([1, 1, 1], [64, 1, 1]), &args, &[(8, k)]).signal(&s, value);
     let mut c = Queue::copy_queue();
     let cv = c.var();
-    c.copy(out.gpu_va + 4096, out.gpu_va, 256).signal(&s, cv);
+    c.copy(out.gpu_va() + 4096, out.gpu_va(), 256).signal(&s, cv);
     // Warm up: the first submits encode the queues and size the rings' bookkeeping.
     let mut v = 0;
     for _ in 0..64 {

@@ -8,8 +8,8 @@ use std::sync::{Arc, Mutex, MutexGuard, Weak};
 use std::time::{Duration, Instant};
 
 use gpuiface_hal::{
-    AllocRequest, Buffer, BufferId, DeviceInfo, Engine, Error, FaultRecord, ForeignMemory, GpFifoEntry, GpuIface,
-    GrInfoIndex, Result, RmAllocParams, RmClass, RmControl, RmHandle, Signal, SignalPlacement, UsermodeRegs,
+    AllocRequest, Buffer, BufferId, CpuView, DeviceInfo, Engine, Error, FaultRecord, ForeignMemory, GpFifoEntry,
+    GpuIface, GrInfoIndex, Result, RmAllocParams, RmClass, RmControl, RmHandle, Signal, SignalPlacement, UsermodeRegs,
 };
 
 use crate::abi::*;
@@ -297,8 +297,10 @@ impl<S: Syscalls> NvgpuDevice<S> {
             Some(Node { object: Object::Channel(c), .. }) => c.clone(),
             _ => return Err(Error::invalid(op, format!("{channel} is not a channel"))),
         };
-        let base = match st.buffers.get(&area.id.0) {
-            Some(a) if a.gpu_va == area.gpu_va => a.cpu.as_ref().map(|m| m.addr()),
+        let base = match st.buffers.get(&area.id().0) {
+            Some(a) if area.device() == self.info.device && a.gpu_va == area.gpu_va() => {
+                a.cpu.as_ref().map(|m| m.addr())
+            }
             _ => None,
         }
         .ok_or_else(|| Error::invalid(op, "the area is not a CPU-mapped buffer of this device"))?;
@@ -307,7 +309,7 @@ impl<S: Syscalls> NvgpuDevice<S> {
         let page = memory::PAGE;
         let len = |a: &Allocation<S>| a.size.next_multiple_of(page);
         for (off, a) in pieces {
-            if off % page != 0 || off.checked_add(len(a)).is_none_or(|end| end > area.size.next_multiple_of(page)) {
+            if off % page != 0 || off.checked_add(len(a)).is_none_or(|end| end > area.size().next_multiple_of(page)) {
                 return Err(Error::invalid(op, format!("offset {off:#x} is unaligned or runs past the area")));
             }
         }
@@ -671,6 +673,23 @@ fn device_info(c: &NvgpuGpuCharacteristics, backend: &'static str) -> DeviceInfo
     i
 }
 
+impl<S: Syscalls> NvgpuDevice<S> {
+    /// The one handle to allocation `id`, just made.
+    fn handle(&self, id: u64, a: &Allocation<S>) -> Buffer {
+        let cpu = a.cpu.as_ref().and_then(|m| {
+            let ptr = NonNull::new(m.addr() as *mut u8)?;
+            let keepalive: Arc<dyn Send + Sync> = m.clone();
+            // SAFETY: `m` maps `m.len()` bytes read-write until its last Arc
+            // goes, and the view holds one; nothing references them.
+            Some(unsafe { CpuView::from_raw(ptr, m.len(), keepalive) })
+        });
+        // SAFETY: allocation `id` of this device was just made (ids are never
+        // reused), no other handle to it exists, and its mapping covers
+        // `a.size` bytes at the CPU view of `a.gpu_va`.
+        unsafe { Buffer::from_raw_parts(self.info.device, BufferId(id), a.gpu_va, a.size, cpu) }
+    }
+}
+
 impl<S: Syscalls> GpuIface for NvgpuDevice<S> {
     fn info(&self) -> &DeviceInfo {
         &self.info
@@ -681,19 +700,21 @@ impl<S: Syscalls> GpuIface for NvgpuDevice<S> {
         let a = self.allocate(&mut st, &request)?;
         let id = st.next_buffer;
         st.next_buffer += 1;
-        let buf =
-            Buffer { id: BufferId(id), gpu_va: a.gpu_va, cpu_addr: a.cpu.as_ref().map(|m| m.addr()), size: a.size };
+        let buf = self.handle(id, &a);
         st.buffers.insert(id, a);
         Ok(buf)
     }
 
     fn free(&self, buffer: Buffer) -> Result<()> {
-        let mut st = lock(&self.state);
-        match st.buffers.get(&buffer.id.0) {
-            Some(a) if a.gpu_va == buffer.gpu_va => {}
-            _ => return Err(Error::invalid("free", format!("unknown buffer {:?} at {:#x}", buffer.id, buffer.gpu_va))),
+        if buffer.device() != self.info.device {
+            return Err(Error::invalid("free", format!("{buffer:?} belongs to another device")));
         }
-        let a = st.buffers.remove(&buffer.id.0).expect("checked");
+        let mut st = lock(&self.state);
+        match st.buffers.get(&buffer.id().0) {
+            Some(a) if a.gpu_va == buffer.gpu_va() => {}
+            _ => return Err(Error::invalid("free", format!("unknown buffer {buffer:?}"))),
+        }
+        let a = st.buffers.remove(&buffer.id().0).expect("checked");
         self.release(&st, a)
     }
 
@@ -728,8 +749,9 @@ impl<S: Syscalls> GpuIface for NvgpuDevice<S> {
         };
         let id = st.next_buffer;
         st.next_buffer += 1;
-        let buf = Buffer { id: BufferId(id), gpu_va, cpu_addr: cpu.as_ref().map(|m| m.addr()), size };
-        st.buffers.insert(id, Allocation { handle: None, dmabuf: None, gpu_va, size, cpu });
+        let a = Allocation { handle: None, dmabuf: None, gpu_va, size, cpu };
+        let buf = self.handle(id, &a);
+        st.buffers.insert(id, a);
         Ok(buf)
     }
 
@@ -1007,10 +1029,13 @@ impl<S: Syscalls> GpuIface for NvgpuDevice<S> {
         });
         let ptr = NonNull::new(cpu as *mut u8).ok_or_else(|| Error::invalid("signal_alloc", "null slot"))?;
         // SAFETY: 16 mapped, 16-aligned bytes kept mapped by the guard's Arc<CpuMapping>.
-        Ok(unsafe { Signal::from_raw(gpu_va, ptr, guard) })
+        Ok(unsafe { Signal::from_raw(self.info.device, gpu_va, ptr, guard) })
     }
 
     fn signal_wait(&self, signal: &Signal, value: u64, timeout: Duration) -> Result<()> {
+        if signal.device() != self.info.device {
+            return Err(Error::invalid("signal_wait", "the signal belongs to another device"));
+        }
         let start = Instant::now();
         let mut spins = 0u32;
         let mut last_check = start;

@@ -120,7 +120,7 @@ impl<'a, I: GpuIface> RaceRig<'a, I> {
 
     /// Launch number `i` (0 or 1): writes `out[i]`, then signals `value`.
     pub fn submit(&mut self, i: u64, value: u64) -> Result<(), String> {
-        let out_va = self.out.gpu_va + 8 * i;
+        let out_va = self.out.gpu_va() + 8 * i;
         let tag = i as u32 + 1;
         match self.policy {
             RacePolicy::FoldedReusedInFlight => self.submit_racy(i as usize & 1, out_va, tag, value),
@@ -141,18 +141,13 @@ impl<'a, I: GpuIface> RaceRig<'a, I> {
 
     /// The tag launch `i` wrote (`out[i] >> 32`), read through the CPU mapping.
     pub fn tag_written(&self, i: u64) -> Option<u32> {
-        let p = self.out.cpu_ptr()?;
-        // SAFETY: `out` is a live 4 KiB mapping owned by the rig; `i` < 2.
-        let v = unsafe { std::ptr::read_volatile(p.add(8 * i as usize) as *const u64) };
+        let v = self.out.cpu()?.read_u64(8 * i).ok()?;
         (v != 0).then_some((v >> 32) as u32)
     }
 
     /// Clear both output slots (between interleavings).
     pub fn reset_outputs(&self) {
-        if let Some(p) = self.out.cpu_ptr() {
-            // SAFETY: as in `tag_written`: 16 bytes of the rig's own mapping.
-            unsafe { std::ptr::write_bytes(p, 0, 16) };
-        }
+        let _ = self.out.write(0, &[0; 16]);
     }
 
     /// The racy pattern: the QMD (with the folded release) rewritten in one
@@ -165,16 +160,15 @@ impl<'a, I: GpuIface> RaceRig<'a, I> {
         let args =
             self.spin.pack_args(&[Arg::U64(out_va), Arg::U32(self.iters), Arg::U32(tag)]).map_err(|e| e.to_string())?;
         let mem = &self.scratch[i];
-        let cpu = mem.cpu_ptr().ok_or("unmapped")?;
         let mut cbuf = vec![0u8; launch::cbuf0_size(attrs, args.len())];
         launch::write_driver_area(&mut cbuf, &dims);
         let at = attrs.param_offset as usize;
         cbuf[at..at + args.len()].copy_from_slice(&args);
         let mut q = *self.spin.qmd_template();
-        launch::fill_launch(&mut q, attrs, &dims, mem.gpu_va, cbuf.len()).map_err(|e| e.to_string())?;
+        launch::fill_launch(&mut q, attrs, &dims, mem.gpu_va(), cbuf.len()).map_err(|e| e.to_string())?;
         q.set_release(0, &Release { payload64: true, ..Release::new(self.signal.gpu_va(), value) });
         let mut pb = PushBuffer::new();
-        pb.method(COMPUTE_SUBCHANNEL, compute::SEND_PCAS_A, &[(self.slot.gpu_va >> 8) as u32]);
+        pb.method(COMPUTE_SUBCHANNEL, compute::SEND_PCAS_A, &[(self.slot.gpu_va() >> 8) as u32]);
         pb.method(
             COMPUTE_SUBCHANNEL,
             compute::SEND_SIGNALING_PCAS2_B,
@@ -182,28 +176,26 @@ impl<'a, I: GpuIface> RaceRig<'a, I> {
         );
         let mut words = vec![0u8; 4 * pb.len_dwords()];
         pb.write_le_bytes(&mut words);
-        let slot = self.slot.cpu_ptr().ok_or("unmapped")?;
-        // SAFETY: `mem` (4 KiB: cbuf at 0, pushbuffer at 2 KiB) and `slot`
-        // (4 KiB: the QMD at 0) are live host mappings owned by the rig. The
-        // caller finished the previous use of `mem` (one interleaving at a time).
-        unsafe {
-            std::ptr::copy_nonoverlapping(cbuf.as_ptr(), cpu, cbuf.len());
-            std::ptr::copy_nonoverlapping(words.as_ptr(), cpu.add(2048), words.len());
-            std::ptr::copy_nonoverlapping(q.to_bytes().as_ptr(), slot, 256);
-        }
-        let entry = GpFifoEntry::new(mem.gpu_va + 2048, pb.len_dwords() as u32);
+        // `mem` (4 KiB: cbuf at 0, pushbuffer at 2 KiB) and `slot` (the QMD at
+        // 0); the caller finished the previous use of `mem` (one interleaving at a time).
+        let write = |b: &Buffer, at: u64, bytes: &[u8]| b.write(at, bytes).map_err(|e| e.to_string());
+        write(mem, 0, &cbuf)?;
+        write(mem, 2048, &words)?;
+        write(&self.slot, 0, &q.to_bytes())?;
+        let entry = GpFifoEntry::new(mem.gpu_va() + 2048, pb.len_dwords() as u32);
         dev.submit(self.rt.objects().compute_channel, &[entry]).map_err(|e| e.to_string())
     }
 
     /// Free what the rig allocated (after the GPU is done with it).
     pub fn release(self) -> Result<(), String> {
-        let dev = self.rt.iface();
-        self.rt.release_queue(&self.queue).map_err(|e| e.to_string())?;
-        let [s0, s1] = self.scratch;
-        for b in [s0, s1, self.out, self.slot] {
+        let RaceRig { rt, queue, spin, scratch: [s0, s1], out, slot, .. } = self;
+        let dev = rt.iface();
+        rt.release_queue(&queue).map_err(|e| e.to_string())?;
+        drop(queue); // its launch holds a clone of `spin`
+        for b in [s0, s1, out, slot] {
             dev.free(b).map_err(|e| e.to_string())?;
         }
-        self.rt.free_program(self.spin).map_err(|e| e.to_string())
+        rt.free_program(spin).map_err(|e| e.to_string())
     }
 }
 

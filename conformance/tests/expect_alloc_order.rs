@@ -158,5 +158,5 @@ fn one_allocation_makes_exactly_these_calls_in_this_order() {
 
     let dev = NvgpuDeviceBuilder::default().build_with(sys).unwrap();
     let b = dev.alloc(AllocRequest::new(10_000)).unwrap();
-    assert_eq!((b.gpu_va, b.cpu_addr), (GPU_VA, Some(GPU_VA as usize)));
+    assert_eq!((b.gpu_va(), b.cpu_addr()), (GPU_VA, Some(GPU_VA as usize)));
 }

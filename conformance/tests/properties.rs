@@ -46,7 +46,7 @@ fn run(dev: &impl GpuIface, rt: &Runtime<impl GpuIface>, ops: &[Op]) -> Result<(
             Op::Alloc(size) => {
                 let b = dev.alloc(AllocRequest::new(size)).map_err(|e| e.to_string())?;
                 for (o, _) in &live {
-                    if !(b.gpu_end() <= o.gpu_va || o.gpu_end() <= b.gpu_va) {
+                    if !(b.gpu_end() <= o.gpu_va() || o.gpu_end() <= b.gpu_va()) {
                         return Err(format!("{b:?} overlaps {o:?}"));
                     }
                 }
@@ -72,7 +72,7 @@ fn run(dev: &impl GpuIface, rt: &Runtime<impl GpuIface>, ops: &[Op]) -> Result<(
                 }
                 let n = live[ia].1.len().min(live[ib].1.len());
                 let mut q = Queue::copy_queue();
-                q.copy(live[ib].0.gpu_va, live[ia].0.gpu_va, n as u64);
+                q.copy(live[ib].0.gpu_va(), live[ia].0.gpu_va(), n as u64);
                 rt.submit(&q, &[]).map_err(|e| e.to_string())?;
                 let src = live[ia].1[..n].to_vec();
                 live[ib].1[..n].copy_from_slice(&src);

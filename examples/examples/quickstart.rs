@@ -25,7 +25,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let yb = dev.alloc(AllocRequest::new(4 * u64::from(n)))?;
     rt.copyin(&xb, 0, &bytes(&x))?;
     rt.copyin(&yb, 0, &bytes(&y))?;
-    println!("== copied {} KiB in (x at GPU VA {:#x}, y at {:#x})", 8 * n / 1024, xb.gpu_va, yb.gpu_va);
+    println!("== copied {} KiB in (x at GPU VA {:#x}, y at {:#x})", 8 * n / 1024, xb.gpu_va(), yb.gpu_va());
 
     // The real SM 8.7 saxpy cubin (kernels/sm_87/saxpy.cubin, built by
     // ptxas from kernels/ptx/saxpy.ptx): an Orin runs its SASS; the mock
@@ -41,7 +41,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         a.param_offset,
         a.param_size
     );
-    let args = program.pack_args(&[Arg::U64(xb.gpu_va), Arg::U64(yb.gpu_va), Arg::F32(3.0), Arg::U32(n)])?;
+    let args = program.pack_args(&[Arg::U64(xb.gpu_va()), Arg::U64(yb.gpu_va()), Arg::F32(3.0), Arg::U32(n)])?;
 
     let done = dev.signal_alloc()?;
     let mut q = Queue::compute();

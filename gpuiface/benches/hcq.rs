@@ -49,7 +49,7 @@ fn launch(c: &mut Criterion) {
     // The real fill kernel: a launch writes its complete QMD and constant buffer 0.
     let prog = gpu.run_stepping(|| rt.load_kernel(gpuiface_kernels::FILL.cubin, "fill").unwrap());
     let out = dev.alloc(AllocRequest::new(1 << 16)).unwrap();
-    let args = prog.pack_args(&[Arg::U64(out.gpu_va), Arg::U32(32), Arg::U32(3)]).unwrap();
+    let args = prog.pack_args(&[Arg::U64(out.gpu_va()), Arg::U32(32), Arg::U32(3)]).unwrap();
     let s = dev.signal_alloc().unwrap();
     let mut g = c.benchmark_group("launch");
     g.sample_size(20).measurement_time(Duration::from_secs(3));
@@ -120,7 +120,7 @@ fn launch(c: &mut Criterion) {
     // doorbell) with a pre-built entry, and the copy of the launch's bytes.
     let nop = dev.alloc(AllocRequest::new(4096).host()).unwrap();
     let channel = rt.objects().compute_channel;
-    let entry = gpuiface::GpFifoEntry::new(nop.gpu_va, 0);
+    let entry = gpuiface::GpFifoEntry::new(nop.gpu_va(), 0);
     g.bench_function("part_gpfifo_and_doorbell", |b| {
         b.iter_custom(|n| batched(n, &|_| dev.submit(channel, &[entry]).unwrap()))
     });

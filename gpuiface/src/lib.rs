@@ -28,7 +28,7 @@
 //!
 //! fn double_buffer<I: GpuIface>(dev: &I) -> gpuiface::Result<u64> {
 //!     let b = dev.alloc(AllocRequest::new(8192))?;
-//!     let va = b.gpu_va;
+//!     let va = b.gpu_va();
 //!     dev.free(b)?;
 //!     Ok(va)
 //! }
@@ -66,7 +66,7 @@
 //! let buf = dev.alloc(AllocRequest::new(16))?;
 //! rt.copyin(&buf, 0, &[1, 0, 0, 0, 2, 0, 0, 0])?;
 //! let prog = rt.load_program(b"double")?;
-//! let mut args = buf.gpu_va.to_le_bytes().to_vec();
+//! let mut args = buf.gpu_va().to_le_bytes().to_vec();
 //! args.extend_from_slice(&2u64.to_le_bytes());
 //! let mut q = Queue::compute();
 //! q.launch(&prog, LaunchDims::new([1, 1, 1], [1, 1, 1]), &args);
@@ -120,7 +120,7 @@
 //! let rt = Runtime::new(&dev)?;
 //! let dst = dev.alloc(AllocRequest::new(64))?;
 //! let mut q = Queue::copy_queue();
-//! q.copy(dst.gpu_va, 0x1000, 64);
+//! q.copy(dst.gpu_va(), 0x1000, 64);
 //! rt.submit(&q, &[])?;
 //! let e = rt.synchronize().unwrap_err();
 //! assert_eq!(e.kind(), ErrorKind::DeviceHang);
@@ -171,7 +171,7 @@ pub use gpuiface_runtime::suballoc;
 /// let prog = rt.load_program(b"answer")?;
 /// let out = dev.alloc(AllocRequest::new(4))?;
 /// let mut q = Queue::compute();
-/// q.launch(&prog, LaunchDims::new([1, 1, 1], [1, 1, 1]), &out.gpu_va.to_le_bytes());
+/// q.launch(&prog, LaunchDims::new([1, 1, 1], [1, 1, 1]), &out.gpu_va().to_le_bytes());
 /// rt.submit(&q, &[])?;
 /// rt.synchronize()?;
 /// let mut v = [0u8; 4];

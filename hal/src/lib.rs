@@ -7,7 +7,8 @@
 //! |---|---|
 //! | [`iface`] | the [`GpuIface`] trait and the [`Either`] run-time backend enum |
 //! | [`error`] | [`Error`] (rich) and [`ErrorKind`] (what generic code matches on) |
-//! | [`types`] | [`DeviceInfo`], [`Buffer`], [`AllocRequest`], [`Signal`], [`RmHandle`] |
+//! | [`types`] | [`DeviceInfo`], [`AllocRequest`], [`Signal`], [`RmHandle`] |
+//! | [`buffer`] | [`Buffer`] (an owned, unforgeable handle), [`CpuView`] (checked CPU access), [`DeviceId`] |
 //! | [`rm`] | RM classes and controls as typed enums, with a raw escape hatch |
 //! | [`hw`] | per-SoC hardware facts (ga10b): limits, windows, constant buffer 0's driver area |
 //! | [`cubin`] | the cubin loader: each kernel's code and launch attributes |
@@ -33,6 +34,7 @@
 //! assert_eq!(e.to_string(), "NVMAP_IOC_ALLOC failed: ENOMEM (out of memory)");
 //! ```
 
+pub mod buffer;
 pub mod classes;
 pub mod codec;
 pub mod cubin;
@@ -52,5 +54,6 @@ pub use error::{Engine, Errno, Error, ErrorKind, FaultRecord, Result};
 pub use iface::{Either, ForeignMemory, GpuIface};
 pub use rm::{GrInfoIndex, RmAllocParams, RmClass, RmControl};
 pub use types::{
-    AllocRequest, Buffer, BufferId, DeviceInfo, RmHandle, Signal, SignalPlacement, UsermodeRegs, SIGNAL_SLOT_SIZE,
+    AllocRequest, Buffer, BufferId, CpuView, DeviceId, DeviceInfo, RmHandle, Signal, SignalPlacement, UsermodeRegs,
+    SIGNAL_SLOT_SIZE,
 };

@@ -6,6 +6,8 @@ use std::ptr::NonNull;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 
+pub use crate::buffer::{Buffer, BufferId, CpuView, DeviceId};
+
 /// Where a backend needs a queue's completion signals placed (seed 002).
 ///
 /// On Tegra the doorbell is an MMIO store that takes nanoseconds, so the CPU
@@ -68,6 +70,9 @@ pub struct DeviceInfo {
     pub signal_placement: SignalPlacement,
     /// The GPU page size used for mappings.
     pub page_size: u64,
+    /// This device among the process's open devices: the owner its
+    /// buffers and signals name.
+    pub device: DeviceId,
 }
 
 impl DeviceInfo {
@@ -91,6 +96,7 @@ impl DeviceInfo {
             io_coherent: false,
             signal_placement,
             page_size: 4096,
+            device: DeviceId::unique(),
         }
     }
     /// SM major version (8 on Orin).
@@ -174,49 +180,6 @@ impl AllocRequest {
     }
 }
 
-/// An opaque id the backend uses to find a buffer again.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct BufferId(pub u64);
-
-/// A piece of GPU memory: its GPU virtual address, CPU address and size.
-///
-/// A `Buffer` is a descriptor; the backend owns the memory until
-/// [`GpuIface::free`](crate::GpuIface::free). On Tegra `cpu_addr == Some(gpu_va)`
-/// when the `MAP_FIXED` mapping at the GPU VA succeeded (one address for both).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Buffer {
-    /// The backend's id for it.
-    pub id: BufferId,
-    /// GPU virtual address.
-    pub gpu_va: u64,
-    /// CPU address of the mapping, if the buffer has one.
-    pub cpu_addr: Option<usize>,
-    /// Size in bytes (as requested; the backing may be rounded up to a page).
-    pub size: u64,
-}
-
-impl Buffer {
-    /// The CPU pointer, if mapped.
-    pub fn cpu_ptr(&self) -> Option<*mut u8> {
-        self.cpu_addr.map(|a| a as *mut u8)
-    }
-    /// True when the CPU sees the buffer at its GPU address (a unified
-    /// address, as the nvgpu backend maps host-visible buffers on Tegra).
-    /// False when the CPU address had to differ, e.g. because the program
-    /// already had a mapping at that address.
-    pub fn is_unified(&self) -> bool {
-        self.cpu_addr == Some(self.gpu_va as usize)
-    }
-    /// `gpu_va + size`.
-    pub fn gpu_end(&self) -> u64 {
-        self.gpu_va + self.size
-    }
-    /// True when `[va, va+len)` lies inside this buffer.
-    pub fn contains_gpu_range(&self, va: u64, len: u64) -> bool {
-        va >= self.gpu_va && va.checked_add(len).is_some_and(|end| end <= self.gpu_end())
-    }
-}
-
 /// Size of one signal slot: a 64-bit value then a 64-bit timestamp, as the
 /// host writes a 16-byte semaphore release.
 pub const SIGNAL_SLOT_SIZE: u64 = 16;
@@ -227,6 +190,7 @@ pub const SIGNAL_SLOT_SIZE: u64 = 16;
 /// signal after the device is gone is still sound (it just stops changing).
 #[derive(Clone)]
 pub struct Signal {
+    device: DeviceId,
     gpu_va: u64,
     ptr: NonNull<AtomicU64>,
     keepalive: Arc<dyn Send + Sync>,
@@ -243,9 +207,14 @@ impl Signal {
     /// # Safety
     /// `ptr` must be 8-aligned, point to [`SIGNAL_SLOT_SIZE`] bytes that stay
     /// mapped and writable for as long as `keepalive` lives, and be the CPU
-    /// view of the GPU address `gpu_va`.
-    pub unsafe fn from_raw(gpu_va: u64, ptr: NonNull<u8>, keepalive: Arc<dyn Send + Sync>) -> Self {
-        Signal { gpu_va, ptr: ptr.cast(), keepalive }
+    /// view of the GPU address `gpu_va` of `device`.
+    pub unsafe fn from_raw(device: DeviceId, gpu_va: u64, ptr: NonNull<u8>, keepalive: Arc<dyn Send + Sync>) -> Self {
+        Signal { device, gpu_va, ptr: ptr.cast(), keepalive }
+    }
+
+    /// The device whose GPU releases it.
+    pub fn device(&self) -> DeviceId {
+        self.device
     }
 
     /// GPU address of the value (the timestamp is at `+8`).

@@ -104,7 +104,7 @@ impl std::fmt::Debug for Program {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Program")
             .field("name", &self.inner.name)
-            .field("gpu_va", &format_args!("{:#x}", self.inner.buffer.gpu_va))
+            .field("gpu_va", &format_args!("{:#x}", self.inner.buffer.gpu_va()))
             .field("registers", &self.inner.attrs.registers)
             .field("param_size", &self.inner.attrs.param_size)
             .finish()
@@ -129,20 +129,24 @@ impl Program {
     /// A program whose `code_len` bytes of code at the start of `buffer`
     /// have the attributes `attrs`.
     pub fn with_attributes(buffer: Buffer, name: String, attrs: KernelAttributes, code_len: u64) -> Self {
-        let qmd = super::launch::qmd_template(&attrs, buffer.gpu_va, code_len);
+        let qmd = super::launch::qmd_template(&attrs, buffer.gpu_va(), code_len);
         Program { inner: Arc::new(ProgramInner { buffer, name, attrs, qmd }) }
     }
     /// GPU address of the code.
     pub fn gpu_va(&self) -> u64 {
-        self.inner.buffer.gpu_va
+        self.inner.buffer.gpu_va()
     }
     /// The buffer.
     pub fn buffer(&self) -> &Buffer {
         &self.inner.buffer
     }
-    /// Give the buffer back (to free it).
-    pub fn into_buffer(self) -> Buffer {
-        self.inner.buffer.clone()
+    /// Give the buffer back (to free it), if this is the program's last
+    /// handle; otherwise the program back.
+    pub fn into_buffer(self) -> std::result::Result<Buffer, Program> {
+        match Arc::try_unwrap(self.inner) {
+            Ok(inner) => Ok(inner.buffer),
+            Err(inner) => Err(Program { inner }),
+        }
     }
     /// The kernel's name (`"<raw>"` for raw code).
     pub fn name(&self) -> &str {
@@ -335,7 +339,7 @@ pub(crate) fn encode(
                 let (qmd_va, qmd_at) = match ctx.qmd_slots {
                     Some(slots) => {
                         let off = launch_index * QMD_SLOT_SIZE;
-                        (slots.gpu_va + off, QmdAt::Slots(off))
+                        (slots.gpu_va() + off, QmdAt::Slots(off))
                     }
                     None => {
                         let at = data_off;
@@ -446,10 +450,7 @@ pub(crate) fn encode(
     if pb_off + pb_len > chunk.len {
         return Err(Error::invalid("Runtime::submit", "command memory bound exceeded (encoder bug)"));
     }
-    // SAFETY: `[pb_off, pb_off + pb_len)` lies inside the chunk (checked above),
-    // which is live command memory owned by this submission.
-    let out = unsafe { std::slice::from_raw_parts_mut((chunk.cpu_addr + pb_off as usize) as *mut u8, pb_len as usize) };
-    pb.write_le_bytes(out);
+    chunk.write_u32s(pb_off, pb.words())?;
     Ok(Encoded { pushbuffer_offset: pb_off, pushbuffer_dwords: pb.len_dwords() as u32, total: pb_off + pb_len })
 }
 
@@ -461,27 +462,12 @@ enum QmdAt {
 
 /// Copy `bytes` into the chunk at `offset`, bounds-checked.
 fn write_bytes(chunk: &Chunk, offset: u64, bytes: &[u8]) -> Result<()> {
-    if offset.checked_add(bytes.len() as u64).is_none_or(|end| end > chunk.len) {
-        return Err(Error::invalid("Runtime::submit", "command memory bound exceeded (encoder bug)"));
-    }
-    // SAFETY: `[offset, offset + len)` lies inside the chunk (checked above),
-    // which is live command memory of `chunk.len` bytes owned by this submission.
-    unsafe {
-        std::ptr::copy_nonoverlapping(bytes.as_ptr(), (chunk.cpu_addr + offset as usize) as *mut u8, bytes.len())
-    };
-    Ok(())
+    chunk.write(offset, bytes)
 }
 
 /// Copy a QMD into a queue's slot buffer at `offset`, bounds-checked.
 fn write_slot(slots: &Buffer, offset: u64, bytes: &[u8]) -> Result<()> {
-    let cpu = slots.cpu_addr.ok_or_else(|| Error::invalid("Runtime::submit", "QMD slots unmapped"))?;
-    if offset.checked_add(bytes.len() as u64).is_none_or(|end| end > slots.size) {
-        return Err(Error::invalid("Runtime::submit", "QMD slot past the slot buffer"));
-    }
-    // SAFETY: the range lies inside the slot buffer (checked above), which the
-    // queue owns and keeps mapped until `Runtime::release_queue`.
-    unsafe { std::ptr::copy_nonoverlapping(bytes.as_ptr(), (cpu + offset as usize) as *mut u8, bytes.len()) };
-    Ok(())
+    slots.write(offset, bytes)
 }
 
 /// A place in an encoded submission that changes from one submit to the
@@ -522,11 +508,10 @@ pub(crate) struct Template {
 /// Encode `cmds` once into a [`Template`].
 pub(crate) fn compile(cmds: &[Cmd], ctx: &EncodeCtx<'_>, runtime: u64) -> Result<Template> {
     let len = upper_bound(cmds, ctx).next_multiple_of(RING_ALIGN);
-    let mut image = vec![0u8; len as usize];
-    let chunk = Chunk { gpu_va: 0, cpu_addr: image.as_mut_ptr() as usize, offset: 0, len };
+    let chunk = Chunk::host(len);
     let mut patches = Vec::new();
     let used = encode(cmds, ctx, &chunk, Some(&mut patches))?;
-    image.truncate(used.total as usize);
+    let image = chunk.to_vec(used.total)?;
     Ok(Template {
         runtime,
         placement: ctx.placement,
@@ -553,17 +538,8 @@ const PAYLOAD_UPPER: (usize, u32, u32) = qmd_word(gpuiface_hal::codec::qmd::v03_
 /// Write `value` into one QMD word field, in place in chunk memory.
 fn patch_qmd_word(chunk: &Chunk, qmd: u64, (word, shift, mask): (usize, u32, u32), value: u32) -> Result<()> {
     let at = qmd + 4 * word as u64;
-    if at + 4 > chunk.len {
-        return Err(Error::invalid("Runtime::submit", "QMD patch past the chunk (template bug)"));
-    }
-    // SAFETY: `at + 4 <= chunk.len` (checked): a 4-byte word of live command
-    // memory owned by this submission (QMDs are 256-byte aligned, so the word is aligned).
-    unsafe {
-        let p = (chunk.cpu_addr + at as usize) as *mut u32;
-        let old = p.read();
-        p.write((old & !mask) | ((value << shift) & mask));
-    }
-    Ok(())
+    let old = chunk.read_u32(at)?;
+    chunk.write(at, &((old & !mask) | ((value << shift) & mask)).to_le_bytes())
 }
 
 /// Copy a template into `chunk` and patch it for this submit.

@@ -3,7 +3,7 @@
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
 
-use gpuiface_hal::{Buffer, Signal, SignalPlacement};
+use gpuiface_hal::{Buffer, DeviceId, Signal, SignalPlacement};
 
 use crate::encode::{self, Cmd, LaunchDims, Program, QueueKind, Val, VarId};
 #[allow(unused_imports)]
@@ -64,6 +64,11 @@ pub struct Queue {
     pub(crate) declared: Vec<(u64, u64)>,
     /// What the queue's work touches, computed at its first submit.
     pub(crate) footprint: OnceLock<Arc<Footprint>>,
+    /// The device whose signals, programs and buffers the queue names (the
+    /// first it saw); a runtime of another device refuses the queue.
+    pub(crate) device: Option<DeviceId>,
+    /// Two devices were named (an error at submit).
+    pub(crate) mixed_devices: bool,
 }
 
 /// The GPU memory a submission may touch, for waits on one buffer.
@@ -112,6 +117,17 @@ impl Queue {
             foreign_var: None,
             declared: Vec::new(),
             footprint: OnceLock::new(),
+            device: None,
+            mixed_devices: false,
+        }
+    }
+
+    /// Note a device the queue names.
+    fn names(&mut self, device: DeviceId) {
+        match self.device {
+            None => self.device = Some(device),
+            Some(d) if d != device => self.mixed_devices = true,
+            Some(_) => {}
         }
     }
 
@@ -124,10 +140,19 @@ impl Queue {
                 }
             }
         };
-        match &cmd {
-            Cmd::Wait { value, .. } | Cmd::Signal { value, .. } => check(value),
-            Cmd::Launch { arg_vars, .. } => arg_vars.iter().for_each(|(_, v)| check(&Val::Var(*v))),
-            _ => {}
+        let device = match &cmd {
+            Cmd::Wait { value, signal } | Cmd::Signal { value, signal } => {
+                check(value);
+                Some(signal.device())
+            }
+            Cmd::Launch { arg_vars, program, .. } => {
+                arg_vars.iter().for_each(|(_, v)| check(&Val::Var(*v)));
+                Some(program.buffer().device())
+            }
+            _ => None,
+        };
+        if let Some(d) = device {
+            self.names(d);
         }
         self.cmds.push(cmd);
         self.template = OnceLock::new();
@@ -149,7 +174,8 @@ impl Queue {
     /// # }
     /// ```
     pub fn uses(&mut self, buffer: &Buffer) -> &mut Self {
-        self.declared.push((buffer.gpu_va, buffer.gpu_va.saturating_add(buffer.size)));
+        self.names(buffer.device());
+        self.declared.push((buffer.gpu_va(), buffer.gpu_va().saturating_add(buffer.size())));
         self.footprint = OnceLock::new();
         self
     }

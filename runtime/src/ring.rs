@@ -8,23 +8,56 @@
 use std::collections::VecDeque;
 
 use gpuiface_hal::GpuIface;
-use gpuiface_hal::{AllocRequest, Buffer};
+use gpuiface_hal::{AllocRequest, Buffer, CpuView};
 use gpuiface_hal::{Error, Result};
 
 /// Allocation granule inside the ring (QMDs need 256-byte alignment).
 pub(crate) const RING_ALIGN: u64 = 256;
 
-/// A piece of the ring handed to one submission.
-#[derive(Debug, Clone, Copy)]
+/// A piece of the ring handed to one submission: every write into it is
+/// checked against `len` (and, underneath, against the ring's mapping).
+#[derive(Debug, Clone)]
 pub(crate) struct Chunk {
     /// GPU VA of the first byte.
     pub gpu_va: u64,
-    /// CPU address of the first byte.
-    pub cpu_addr: usize,
-    /// Offset in the ring.
+    /// Offset in the ring (and in `view`).
     pub offset: u64,
     /// Bytes available.
     pub len: u64,
+    /// The ring's CPU mapping.
+    view: CpuView,
+}
+
+impl Chunk {
+    /// A chunk of host memory at GPU address 0 (a template's image).
+    pub(crate) fn host(len: u64) -> Chunk {
+        Chunk { gpu_va: 0, offset: 0, len, view: CpuView::zeroed(len as usize) }
+    }
+
+    fn check(&self, offset: u64, len: u64) -> Result<u64> {
+        match offset.checked_add(len) {
+            Some(end) if end <= self.len => Ok(self.offset + offset),
+            _ => Err(Error::invalid("Runtime::submit", "command memory bound exceeded (encoder bug)")),
+        }
+    }
+    /// Copy `bytes` to `offset` in the chunk.
+    pub(crate) fn write(&self, offset: u64, bytes: &[u8]) -> Result<()> {
+        self.view.write(self.check(offset, bytes.len() as u64)?, bytes)
+    }
+    /// Write little-endian words to `offset` in the chunk.
+    pub(crate) fn write_u32s(&self, offset: u64, words: &[u32]) -> Result<()> {
+        self.view.write_u32s(self.check(offset, 4 * words.len() as u64)?, words)
+    }
+    /// The word at `offset` in the chunk.
+    pub(crate) fn read_u32(&self, offset: u64) -> Result<u32> {
+        self.view.read_u32(self.check(offset, 4)?)
+    }
+    /// The first `len` bytes of the chunk.
+    pub(crate) fn to_vec(&self, len: u64) -> Result<Vec<u8>> {
+        let mut out = vec![0; len as usize];
+        self.view.read(self.check(0, len)?, &mut out)?;
+        Ok(out)
+    }
 }
 
 /// When a piece of the ring is free again: an engine's timeline reaching a value.
@@ -42,7 +75,7 @@ pub(crate) struct CommandRing {
 impl CommandRing {
     pub(crate) fn new<I: GpuIface + ?Sized>(iface: &I, size: u64) -> Result<Self> {
         let buffer = iface.alloc(AllocRequest::new(size).host())?;
-        if buffer.cpu_addr.is_none() {
+        if buffer.cpu().is_none() {
             let _ = iface.free(buffer);
             return Err(Error::invalid("CommandRing::new", "command memory needs a CPU mapping"));
         }
@@ -50,7 +83,7 @@ impl CommandRing {
         // the bookkeeping never grows past this once completed entries are
         // pruned: no allocation on the submit path.
         let pending = VecDeque::with_capacity(super::GPFIFO_ENTRIES as usize + 1);
-        Ok(CommandRing { size: buffer.size, buffer: Some(buffer), head: 0, pending })
+        Ok(CommandRing { size: buffer.size(), buffer: Some(buffer), head: 0, pending })
     }
 
     /// Reserve `len` bytes; `wait(mark)` blocks until an engine's timeline
@@ -84,8 +117,8 @@ impl CommandRing {
                 break;
             }
         }
-        let cpu_base = buffer.cpu_addr.unwrap_or(0);
-        Ok(Chunk { gpu_va: buffer.gpu_va + start, cpu_addr: cpu_base + start as usize, offset: start, len })
+        let view = buffer.cpu().ok_or_else(|| Error::invalid("Runtime::submit", "command memory unmapped"))?.clone();
+        Ok(Chunk { gpu_va: buffer.gpu_va() + start, offset: start, len, view })
     }
 
     /// Keep the first `used` bytes of `chunk` until `value` (an engine's
@@ -116,12 +149,12 @@ mod tests {
     use super::*;
 
     fn ring(size: u64) -> CommandRing {
-        CommandRing {
-            buffer: Some(Buffer { id: gpuiface_hal::BufferId(1), gpu_va: 0x10000, cpu_addr: Some(0x10000), size }),
-            size,
-            head: 0,
-            pending: VecDeque::new(),
-        }
+        let view = CpuView::zeroed(size as usize);
+        let device = gpuiface_hal::DeviceId::unique();
+        // SAFETY: a made-up allocation of a made-up device, the only handle to it,
+        // backed by `size` bytes of host memory.
+        let buffer = unsafe { Buffer::from_raw_parts(device, gpuiface_hal::BufferId(1), 0x10000, size, Some(view)) };
+        CommandRing { buffer: Some(buffer), size, head: 0, pending: VecDeque::new() }
     }
 
     #[test]
@@ -147,6 +180,18 @@ mod tests {
             .unwrap();
         assert_eq!((c.offset, c.gpu_va), (0, 0x10000));
         assert_eq!(waited, vec![(0, 1)]);
+    }
+
+    #[test]
+    fn chunk_writes_are_bounds_checked() {
+        let mut r = ring(4096);
+        let c = r.alloc(256, |_| Ok(())).unwrap();
+        assert!(c.write(250, &[0; 6]).is_ok());
+        assert!(c.write(251, &[0; 6]).is_err(), "one byte past the chunk");
+        assert!(c.write(u64::MAX, &[0; 1]).is_err(), "overflowing offset");
+        assert!(c.write_u32s(256 - 4, &[1, 2]).is_err());
+        c.write_u32s(8, &[0xdead_beef]).unwrap();
+        assert_eq!(c.read_u32(8).unwrap(), 0xdead_beef);
     }
 
     #[test]

@@ -13,7 +13,9 @@ use std::sync::atomic::Ordering;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use gpuiface_hal::{Buffer, Error, GpuIface, Result, RmAllocParams, RmClass, RmHandle, Signal, SignalPlacement};
+use gpuiface_hal::{
+    Buffer, DeviceId, Error, GpuIface, Result, RmAllocParams, RmClass, RmHandle, Signal, SignalPlacement,
+};
 
 use crate::encode::{self, Cmd, EncodeCtx, QueueKind, VarId};
 use crate::queue::{Footprint, Queue, NEXT_ID};
@@ -124,7 +126,7 @@ impl Values {
 ///     let done = dev.signal_alloc()?;
 ///     let mut q = Queue::copy_queue();
 ///     let n = q.var(); // bound at each submit: the queue is encoded once
-///     q.copy(buf.gpu_va + len, buf.gpu_va, len).signal(&done, n);
+///     q.copy(buf.gpu_va() + len, buf.gpu_va(), len).signal(&done, n);
 ///     rt.submit(&q, &[(n, 1)])?;
 ///     rt.submit(&q, &[(n, 2)])?; // replayed with a new value
 ///     rt.synchronize()?;
@@ -147,14 +149,17 @@ pub struct Runtime<I: GpuIface> {
     id: u64,
     /// How long the runtime's own waits may take, in nanoseconds (`u64::MAX`: no limit).
     wait_timeout_ns: std::sync::atomic::AtomicU64,
-    local_memory: Mutex<Option<LocalMemory>>,
+    /// The bound local memory: its buffer, and what was bound.
+    local_memory: Mutex<Option<(Buffer, LocalMemory)>>,
 }
 
 /// The shader local memory a [`Runtime`] bound to its compute engine.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct LocalMemory {
-    /// The backing buffer (GPU only).
-    pub buffer: Buffer,
+    /// GPU address of the backing memory (GPU only; the runtime owns it).
+    pub gpu_va: u64,
+    /// Its size in bytes.
+    pub size: u64,
     /// Bytes per thread it serves (`SHADER_LOCAL_MEMORY_HIGH_SIZE` of any QMD may be this much).
     pub per_thread: u32,
     /// Bytes per TPC (`SET_SHADER_LOCAL_MEMORY_NON_THROTTLED`).
@@ -342,6 +347,37 @@ impl<I: GpuIface> Runtime<I> {
 
     fn engine(&self, e: usize) -> std::sync::MutexGuard<'_, EngineState> {
         self.engines[e].lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    /// The device this runtime drives.
+    pub fn device(&self) -> DeviceId {
+        self.iface.info().device
+    }
+
+    /// Refuse a buffer of another device: its address would name memory of
+    /// this device's address space that the caller does not own.
+    pub(crate) fn check_owned(&self, op: &'static str, buffer: &Buffer) -> Result<()> {
+        if buffer.device() != self.device() {
+            return Err(Error::invalid(op, format!("{buffer:?} belongs to another device")));
+        }
+        Ok(())
+    }
+
+    /// Refuse a queue that names another device's signals, programs or buffers.
+    fn check_queue_device(&self, queue: &Queue) -> Result<()> {
+        if queue.mixed_devices {
+            return Err(Error::invalid(
+                "Runtime::submit",
+                "the queue names signals, programs or buffers of two devices",
+            ));
+        }
+        match queue.device {
+            Some(d) if d != self.device() => Err(Error::invalid(
+                "Runtime::submit",
+                "the queue's signals, programs or buffers belong to another device",
+            )),
+            _ => Ok(()),
+        }
     }
 
     /// Check `bindings` against the queue's variables; the values in order.

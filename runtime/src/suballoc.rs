@@ -13,7 +13,7 @@
 //! let small = SubAllocator::new(dev);
 //! let a = small.alloc(100)?;          // the first one allocates a slab
 //! let b = small.alloc(100)?;          // this one costs no system call
-//! assert_eq!(b.gpu_va - a.gpu_va, 256);
+//! assert_eq!(b.gpu_va() - a.gpu_va(), 256);
 //! small.free(a)?;
 //! small.free(b)?;
 //! # Ok(()) }
@@ -47,8 +47,8 @@ struct Slab {
 struct State {
     /// Slab GPU VA -> slab.
     slabs: BTreeMap<u64, Slab>,
-    /// Per class: free (gpu_va, cpu_addr) slots.
-    free: Vec<Vec<(u64, Option<usize>)>>,
+    /// Per class: free slots' GPU VAs.
+    free: Vec<Vec<u64>>,
     next_id: u64,
 }
 
@@ -96,43 +96,51 @@ impl<I: GpuIface> SubAllocator<I> {
         if st.free[class].is_empty() {
             let slab = self.iface.alloc(AllocRequest::new(SLAB))?;
             let step = MIN_CLASS << class;
-            let slots = (0..SLAB / step)
-                .rev()
-                .map(|i| (slab.gpu_va + i * step, slab.cpu_addr.map(|c| c + (i * step) as usize)));
+            let slots = (0..SLAB / step).rev().map(|i| slab.gpu_va() + i * step);
             st.free[class].extend(slots);
-            st.slabs.insert(slab.gpu_va, Slab { buffer: slab, class, used: 0 });
+            st.slabs.insert(slab.gpu_va(), Slab { buffer: slab, class, used: 0 });
         }
-        let (gpu_va, cpu_addr) = st.free[class].pop().expect("a slab was just added");
-        let slab_va = *st.slabs.range(..=gpu_va).next_back().expect("slot inside a slab").0;
-        st.slabs.get_mut(&slab_va).expect("slab").used += 1;
+        let gpu_va = st.free[class].pop().expect("a slab was just added");
         st.next_id += 1;
-        Ok(Buffer { id: BufferId(SUB_ID | st.next_id), gpu_va, cpu_addr, size })
+        let id = BufferId(SUB_ID | st.next_id);
+        let (_, slab) = st.slabs.range_mut(..=gpu_va).next_back().expect("slot inside a slab");
+        slab.used += 1;
+        let offset = gpu_va - slab.buffer.gpu_va();
+        let cpu = slab.buffer.cpu().and_then(|v| v.slice(offset, size as usize));
+        // SAFETY: `[gpu_va, gpu_va + size)` lies in a slab this allocator holds and
+        // in a slot no other sub-buffer has (it just left the free list); ids with
+        // SUB_ID set are this allocator's, each handed out once; `cpu` is the
+        // slab's mapping of exactly that range.
+        Ok(unsafe { Buffer::from_raw_parts(slab.buffer.device(), id, gpu_va, size, cpu) })
     }
 
     /// Free a buffer from [`alloc`](Self::alloc). A slab that becomes empty
     /// is returned to the backend.
     pub fn free(&self, buffer: Buffer) -> Result<()> {
-        if buffer.id.0 & SUB_ID == 0 {
+        if buffer.id().0 & SUB_ID == 0 {
             return self.iface.free(buffer);
         }
+        if buffer.device() != self.iface.info().device {
+            return Err(Error::invalid("SubAllocator::free", format!("{buffer:?} belongs to another device")));
+        }
         let mut st = self.lock();
-        let (slab_va, class, empty) = match st.slabs.range_mut(..=buffer.gpu_va).next_back() {
-            Some((va, slab)) if buffer.gpu_va < slab.buffer.gpu_end() && slab.used > 0 => {
+        let (slab_va, class, empty) = match st.slabs.range_mut(..=buffer.gpu_va()).next_back() {
+            Some((va, slab)) if buffer.gpu_va() < slab.buffer.gpu_end() && slab.used > 0 => {
                 slab.used -= 1;
                 (*va, slab.class, slab.used == 0)
             }
             _ => {
                 return Err(Error::invalid(
                     "SubAllocator::free",
-                    format!("{:#x} is not a sub-allocation", buffer.gpu_va),
+                    format!("{:#x} is not a sub-allocation", buffer.gpu_va()),
                 ))
             }
         };
-        st.free[class].push((buffer.gpu_va, buffer.cpu_addr));
+        st.free[class].push(buffer.gpu_va());
         if empty {
             let slab = st.slabs.remove(&slab_va).expect("slab");
             let end = slab.buffer.gpu_end();
-            st.free[class].retain(|(va, _)| *va < slab_va || *va >= end);
+            st.free[class].retain(|va| *va < slab_va || *va >= end);
             self.iface.free(slab.buffer)?;
         }
         Ok(())

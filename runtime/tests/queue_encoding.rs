@@ -17,8 +17,9 @@ use gpuiface_runtime::{LaunchDims, Queue, QueueKind, QueueOptions, Runtime};
 #[derive(Default)]
 struct Fake {
     info: Option<DeviceInfo>,
-    /// gpu_va -> (backing words, cpu base). GPU VAs are a separate 40-bit space.
-    mem: Mutex<HashMap<u64, (Vec<u64>, usize)>>,
+    /// gpu_va -> host memory standing in for it. GPU VAs are a separate space.
+    mem: Mutex<HashMap<u64, CpuView>>,
+    next_id: std::sync::atomic::AtomicU64,
     next_va: Mutex<u64>,
     next_handle: Mutex<u32>,
     submitted: Mutex<Vec<(RmHandle, GpFifoEntry)>>,
@@ -47,15 +48,10 @@ impl Fake {
     fn new(placement: SignalPlacement) -> Self {
         Fake { info: Some(info(placement)), ..Default::default() }
     }
-    fn cpu(&self, va: u64) -> usize {
-        let mem = self.mem.lock().unwrap();
-        let (base, (_, cpu)) = mem.iter().filter(|(b, _)| **b <= va).max_by_key(|(b, _)| **b).expect("mapped");
-        cpu + (va - base) as usize
-    }
     fn words_at(&self, va: u64, dwords: u32) -> Vec<u32> {
-        let p = self.cpu(va);
-        // SAFETY: `p` is inside a live Vec allocation kept in `mem`.
-        (0..dwords as usize).map(|i| unsafe { ((p + 4 * i) as *const u32).read() }).collect()
+        let mem = self.mem.lock().unwrap();
+        let (base, view) = mem.iter().filter(|(b, _)| **b <= va).max_by_key(|(b, _)| **b).expect("mapped");
+        (0..u64::from(dwords)).map(|i| view.read_u32(va - base + 4 * i).expect("inside the buffer")).collect()
     }
 }
 
@@ -67,16 +63,18 @@ impl GpuIface for Fake {
         if r.size == 0 {
             return Err(Error::invalid("alloc", "size 0"));
         }
-        let v = vec![0u64; r.size.div_ceil(8) as usize + 64];
-        let cpu = (v.as_ptr() as usize).next_multiple_of(256);
+        let view = CpuView::zeroed(r.size as usize);
         let mut next = self.next_va.lock().unwrap();
         let va = (*next).max(1 << 32);
         *next = (va + r.size).next_multiple_of(1 << 16);
-        self.mem.lock().unwrap().insert(va, (v, cpu));
-        Ok(Buffer { id: BufferId(va), gpu_va: va, cpu_addr: Some(cpu), size: r.size })
+        self.mem.lock().unwrap().insert(va, view.clone());
+        let id = BufferId(self.next_id.fetch_add(1, std::sync::atomic::Ordering::Relaxed));
+        // SAFETY: a fresh allocation of this fake device, its only handle; `view`
+        // is `size` bytes of host memory standing in for it.
+        Ok(unsafe { Buffer::from_raw_parts(self.info().device, id, va, r.size, Some(view)) })
     }
     fn free(&self, b: Buffer) -> Result<()> {
-        self.mem.lock().unwrap().remove(&b.gpu_va).map(|_| ()).ok_or_else(|| Error::invalid("free", "unknown"))
+        self.mem.lock().unwrap().remove(&b.gpu_va()).map(|_| ()).ok_or_else(|| Error::invalid("free", "unknown"))
     }
     fn map(&self, _: ForeignMemory<'_>) -> Result<Buffer> {
         Err(Error::unsupported("fake", "map"))
@@ -102,10 +100,11 @@ impl GpuIface for Fake {
     }
     fn signal_alloc(&self) -> Result<Signal> {
         let b = self.alloc(AllocRequest::new(16))?;
-        let keep: Arc<dyn Send + Sync> = Arc::new(());
-        let cpu = b.cpu_addr.unwrap() as *mut u8;
-        // SAFETY: 16 bytes of a Vec kept in `mem` for the test's lifetime (never freed).
-        Ok(unsafe { Signal::from_raw(b.gpu_va, std::ptr::NonNull::new(cpu).unwrap(), keep) })
+        let view = b.cpu().unwrap().clone();
+        let ptr = std::ptr::NonNull::new(view.as_ptr()).unwrap();
+        let keep: Arc<dyn Send + Sync> = Arc::new(view);
+        // SAFETY: 16 page-aligned bytes of host memory the view in `keep` keeps alive.
+        Ok(unsafe { Signal::from_raw(self.info().device, b.gpu_va(), ptr, keep) })
     }
     fn signal_wait(&self, _: &Signal, _: u64, _: Duration) -> Result<()> {
         Ok(())
@@ -355,15 +354,15 @@ fn the_suballocator_hands_out_disjoint_writable_slots_and_returns_empty_slabs() 
     let small = SubAllocator::new(&fake);
     let a = small.alloc(100).unwrap();
     let b = small.alloc(100).unwrap();
-    assert_eq!(b.gpu_va - a.gpu_va, 256);
+    assert_eq!(b.gpu_va() - a.gpu_va(), 256);
     assert_eq!(small.slab_count(), 1);
     for (buf, byte) in [(&a, 0xa5u8), (&b, 0x5a)] {
-        let p = buf.cpu_addr.unwrap() as *mut u8;
-        // SAFETY: a slot of a live slab: `size` bytes of a Vec kept in the fake's `mem`.
-        unsafe { std::ptr::write_bytes(p, byte, buf.size as usize) };
+        buf.write(0, &vec![byte; buf.size() as usize]).unwrap();
+        assert!(buf.write(1, &vec![byte; buf.size() as usize]).is_err(), "a sub-buffer is bounded by its size");
     }
-    // SAFETY: as above; `a` was filled with 0xa5 and `b`'s bytes start 256 later.
-    assert_eq!(unsafe { *((a.cpu_addr.unwrap() + 99) as *const u8) }, 0xa5);
+    let mut byte = [0u8];
+    a.read(99, &mut byte).unwrap();
+    assert_eq!(byte[0], 0xa5, "b's bytes start 256 later: a's are intact");
     small.free(a).unwrap();
     small.free(b).unwrap();
     assert_eq!(small.slab_count(), 0, "the empty slab went back to the backend");

@@ -115,7 +115,7 @@ pub fn run(kind: BackendKind, budget: Budget) -> Result<Vec<Figure>, String> {
     let r = median_secs(budget, || {
         next += 1;
         let mut q = Queue::copy_queue();
-        q.copy(buf.gpu_va + size, buf.gpu_va, size).signal(&s, next);
+        q.copy(buf.gpu_va() + size, buf.gpu_va(), size).signal(&s, next);
         rt.submit(&q, &[]).map_err(e)?;
         dev.signal_wait(&s, next, Duration::from_secs(10)).map_err(e)
     });
@@ -134,7 +134,7 @@ fn launch_round_trip(dev: &Backend, rt: &Runtime<&Backend>, budget: Budget) -> F
         let out = dev.alloc(AllocRequest::new(4096)).map_err(e)?;
         let s = dev.signal_alloc().map_err(e)?;
         let mut args = Vec::new();
-        args.extend_from_slice(&out.gpu_va.to_le_bytes());
+        args.extend_from_slice(&out.gpu_va().to_le_bytes());
         args.extend_from_slice(&32u32.to_le_bytes());
         args.extend_from_slice(&3u32.to_le_bytes());
         let mut next = 0u64;

@@ -13,6 +13,7 @@ impl<I: GpuIface> Runtime<I> {
     /// ([`GpuIface::free`] frees at once; work still in flight that touches
     /// the buffer then faults, as it would on the hardware.)
     pub fn free(&self, buffer: Buffer) -> Result<()> {
+        self.check_owned("Runtime::free", &buffer)?;
         self.wait_for_buffer(&buffer)?;
         self.iface.free(buffer)
     }
@@ -59,13 +60,8 @@ impl<I: GpuIface> Runtime<I> {
         let buffer = self.iface.alloc(AllocRequest::new(size).align(gpuiface_hal::hw::ga10b::PROGRAM_ALIGN))?;
         // A buffer allocated just now holds nothing the GPU could be using:
         // write it directly rather than wait for unrelated work.
-        let written = match buffer.cpu_ptr() {
-            Some(p) if self.iface.info().io_coherent && buffer.size >= code.len() as u64 => {
-                // SAFETY: `p` maps the whole fresh buffer (checked: at least
-                // `code.len()` bytes), which no other handle or GPU work uses yet.
-                unsafe { std::ptr::copy_nonoverlapping(code.as_ptr(), p, code.len()) };
-                Ok(())
-            }
+        let written = match buffer.cpu() {
+            Some(_) if self.iface.info().io_coherent => buffer.write(0, code),
             _ => self.copyin_staged(&buffer, 0, code),
         };
         if let Err(e) = written {
@@ -75,17 +71,24 @@ impl<I: GpuIface> Runtime<I> {
         Ok(buffer)
     }
 
-    /// Free a program's memory (after synchronizing: a launch may still read it).
+    /// Free a program's memory (after synchronizing: a launch may still
+    /// read it). A program with other live clones is not freed: an
+    /// [`ErrorKind::Busy`](gpuiface_hal::ErrorKind::Busy) error, the memory kept.
     pub fn free_program(&self, program: Program) -> Result<()> {
+        let buffer = program
+            .into_buffer()
+            .map_err(|p| Error::busy("Runtime::free_program", format!("{} has other clones still in use", p.name())))?;
         self.synchronize()?;
-        self.iface.free(program.into_buffer())
+        self.iface.free(buffer)
     }
 
-    fn check_range(op: &'static str, buffer: &Buffer, offset: u64, len: u64) -> Result<()> {
-        if offset.checked_add(len).is_none_or(|end| end > buffer.size) {
+    /// Refuse another device's buffer and a range outside the buffer.
+    fn check_range(&self, op: &'static str, buffer: &Buffer, offset: u64, len: u64) -> Result<()> {
+        self.check_owned(op, buffer)?;
+        if offset.checked_add(len).is_none_or(|end| end > buffer.size()) {
             return Err(Error::invalid(
                 op,
-                format!("range {offset:#x}+{len:#x} exceeds the {:#x}-byte buffer", buffer.size),
+                format!("range {offset:#x}+{len:#x} exceeds the {:#x}-byte buffer", buffer.size()),
             ));
         }
         Ok(())
@@ -96,18 +99,15 @@ impl<I: GpuIface> Runtime<I> {
     /// ([`Runtime::wait_for_buffer`]), then one memmove through the shared
     /// address (seed 002); otherwise through the copy engine and a staging buffer.
     pub fn copyin(&self, dst: &Buffer, offset: u64, src: &[u8]) -> Result<()> {
-        Self::check_range("Runtime::copyin", dst, offset, src.len() as u64)?;
+        self.check_range("Runtime::copyin", dst, offset, src.len() as u64)?;
         if src.is_empty() {
             return Ok(());
         }
-        match dst.cpu_ptr() {
-            Some(p) if self.iface.info().io_coherent => {
+        match dst.cpu() {
+            Some(view) if self.iface.info().io_coherent => {
                 // Wait for in-flight GPU work on `dst` before overwriting it.
                 self.wait_for_buffer(dst)?;
-                // SAFETY: the range was checked against the buffer, whose CPU mapping the
-                // backend keeps alive until `free`; `src` cannot alias GPU memory we own mutably.
-                unsafe { std::ptr::copy(src.as_ptr(), p.add(offset as usize), src.len()) };
-                Ok(())
+                view.write(offset, src)
             }
             _ => self.copyin_staged(dst, offset, src),
         }
@@ -115,17 +115,15 @@ impl<I: GpuIface> Runtime<I> {
 
     /// Copy a buffer's bytes out to host memory (direct on IO-coherent devices).
     pub fn copyout(&self, dst: &mut [u8], src: &Buffer, offset: u64) -> Result<()> {
-        Self::check_range("Runtime::copyout", src, offset, dst.len() as u64)?;
+        self.check_range("Runtime::copyout", src, offset, dst.len() as u64)?;
         if dst.is_empty() {
             return Ok(());
         }
-        match src.cpu_ptr() {
-            Some(p) if self.iface.info().io_coherent => {
+        match src.cpu() {
+            Some(view) if self.iface.info().io_coherent => {
                 // Wait for GPU writes to `src` to land before reading.
                 self.wait_for_buffer(src)?;
-                // SAFETY: range checked; the mapping lives until `free`.
-                unsafe { std::ptr::copy(p.add(offset as usize), dst.as_mut_ptr(), dst.len()) };
-                Ok(())
+                view.read(offset, dst)
             }
             _ => self.copyout_staged(dst, src, offset),
         }
@@ -135,16 +133,14 @@ impl<I: GpuIface> Runtime<I> {
 
     /// Copy host bytes into a buffer through the copy engine (DMA staging).
     pub fn copyin_staged(&self, dst: &Buffer, offset: u64, src: &[u8]) -> Result<()> {
-        Self::check_range("Runtime::copyin_staged", dst, offset, src.len() as u64)?;
+        self.check_range("Runtime::copyin_staged", dst, offset, src.len() as u64)?;
         let staging = self.iface.alloc(AllocRequest::new(Self::STAGING.min(src.len().max(1) as u64)).host())?;
         let res = (|| {
-            let sp = staging.cpu_ptr().ok_or_else(|| Error::invalid("copyin_staged", "staging has no CPU mapping"))?;
-            for (i, chunk) in src.chunks(staging.size as usize).enumerate() {
+            for (i, chunk) in src.chunks(staging.size() as usize).enumerate() {
                 self.synchronize()?;
-                // SAFETY: chunk.len() <= staging.size, the staging mapping is live.
-                unsafe { std::ptr::copy_nonoverlapping(chunk.as_ptr(), sp, chunk.len()) };
+                staging.write(0, chunk)?;
                 let mut q = Queue::copy_queue();
-                q.copy(dst.gpu_va + offset + (i as u64) * staging.size, staging.gpu_va, chunk.len() as u64);
+                q.copy(dst.gpu_va() + offset + (i as u64) * staging.size(), staging.gpu_va(), chunk.len() as u64);
                 self.submit(&q, &[])?;
             }
             self.synchronize()
@@ -155,18 +151,16 @@ impl<I: GpuIface> Runtime<I> {
 
     /// Copy a buffer out through the copy engine (DMA staging).
     pub fn copyout_staged(&self, dst: &mut [u8], src: &Buffer, offset: u64) -> Result<()> {
-        Self::check_range("Runtime::copyout_staged", src, offset, dst.len() as u64)?;
+        self.check_range("Runtime::copyout_staged", src, offset, dst.len() as u64)?;
         let staging = self.iface.alloc(AllocRequest::new(Self::STAGING.min(dst.len().max(1) as u64)).host())?;
         let res = (|| {
-            let sp = staging.cpu_ptr().ok_or_else(|| Error::invalid("copyout_staged", "staging has no CPU mapping"))?;
-            let step = staging.size as usize;
+            let step = staging.size() as usize;
             for (i, chunk) in dst.chunks_mut(step).enumerate() {
                 let mut q = Queue::copy_queue();
-                q.copy(staging.gpu_va, src.gpu_va + offset + (i * step) as u64, chunk.len() as u64);
+                q.copy(staging.gpu_va(), src.gpu_va() + offset + (i * step) as u64, chunk.len() as u64);
                 self.submit(&q, &[])?;
                 self.synchronize()?;
-                // SAFETY: chunk.len() <= staging.size; the GPU finished writing staging.
-                unsafe { std::ptr::copy_nonoverlapping(sp, chunk.as_mut_ptr(), chunk.len()) };
+                staging.read(0, chunk)?;
             }
             Ok(())
         })();
@@ -176,7 +170,7 @@ impl<I: GpuIface> Runtime<I> {
 
     /// The local memory bound to the compute engine, if any.
     pub fn local_memory(&self) -> Option<LocalMemory> {
-        self.local_memory.lock().unwrap_or_else(|p| p.into_inner()).clone()
+        self.local_memory.lock().unwrap_or_else(|p| p.into_inner()).as_ref().map(|(_, lm)| lm.clone())
     }
 
     /// Make sure the compute engine has at least `per_thread` bytes of
@@ -188,7 +182,7 @@ impl<I: GpuIface> Runtime<I> {
     pub fn ensure_local_memory(&self, per_thread: u32) -> Result<LocalMemory> {
         use gpuiface_hal::hw::ga10b;
         let mut lm = self.local_memory.lock().unwrap_or_else(|p| p.into_inner());
-        if let Some(cur) = lm.as_ref() {
+        if let Some((_, cur)) = lm.as_ref() {
             if cur.per_thread >= per_thread {
                 return Ok(cur.clone());
             }
@@ -202,7 +196,7 @@ impl<I: GpuIface> Runtime<I> {
         let mut q = Queue::compute();
         q.cmds.push(Cmd::Method64 {
             method: gpuiface_hal::classes::compute::SET_SHADER_LOCAL_MEMORY_A,
-            value: buffer.gpu_va,
+            value: buffer.gpu_va(),
         });
         q.cmds.push(Cmd::Method64 {
             method: gpuiface_hal::classes::compute::SET_SHADER_LOCAL_MEMORY_NON_THROTTLED_A,
@@ -218,9 +212,9 @@ impl<I: GpuIface> Runtime<I> {
             let _ = self.iface.free(buffer);
             return Err(e);
         }
-        let new = LocalMemory { buffer, per_thread, per_tpc, max_sm_count };
-        if let Some(old) = lm.replace(new.clone()) {
-            self.iface.free(old.buffer)?;
+        let new = LocalMemory { gpu_va: buffer.gpu_va(), size: buffer.size(), per_thread, per_tpc, max_sm_count };
+        if let Some((old, _)) = lm.replace((buffer, new.clone())) {
+            self.iface.free(old)?;
         }
         Ok(new)
     }

@@ -1,7 +1,7 @@
 //! Submission and waits: encoding a queue into command memory, the
 //! GPFIFO entry and the doorbell, and waiting for the timelines.
 
-use gpuiface_hal::{AllocRequest, Buffer, GpuIface, Result};
+use gpuiface_hal::{AllocRequest, Buffer, Error, GpuIface, Result};
 
 use super::{EngineState, Prepared, Runtime};
 use crate::encode::{self, EncodeCtx, QueueKind, VarId};
@@ -71,6 +71,7 @@ impl<I: GpuIface> Runtime<I> {
     /// What a submit needs before it takes the engine's lock: the bound
     /// values, the placement, and the queue's encoding for this runtime.
     fn prepare<'q>(&self, queue: &'q Queue, bindings: &[(VarId, u64)]) -> Result<Prepared<'q>> {
+        self.check_queue_device(queue)?;
         let values = Self::bind(queue, bindings)?;
         let placement = queue.options.signal_placement.unwrap_or(self.iface.info().signal_placement);
         let template = self.template(queue, placement)?;
@@ -114,7 +115,8 @@ impl<I: GpuIface> Runtime<I> {
             .as_ref()
             .and_then(|g| g.as_ref())
             .filter(|s| s.capacity >= queue.launches() && timeline.value() >= s.last_use)
-            .map(|s| s.buffer.clone());
+            .map(|s| &s.buffer);
+        let reused = qmd_slots.is_some();
         let (_, subchannel) = self.channel_of(queue.kind);
         let ctx = EncodeCtx {
             kind: queue.kind,
@@ -123,14 +125,14 @@ impl<I: GpuIface> Runtime<I> {
             values,
             timeline,
             signal_value: value,
-            qmd_slots: qmd_slots.as_ref(),
+            qmd_slots,
         };
         let chunk = state.ring.alloc(encode::upper_bound(&queue.cmds, &ctx), wait)?;
         let used = encode::encode(&queue.cmds, &ctx, &chunk, None)?;
         state.ring.commit(&chunk, used.total, (engine, value));
         state.timeline_value = value;
         state.track(value, queue.footprint(), completed);
-        if qmd_slots.is_some() {
+        if reused {
             if let Some(slots) = slots_guard.as_mut().and_then(|g| g.as_mut()) {
                 slots.last_use = value;
             }
@@ -143,6 +145,14 @@ impl<I: GpuIface> Runtime<I> {
     /// then had; held locked for the submit.
     fn qmd_slots<'q>(&self, queue: &'q Queue) -> Result<std::sync::MutexGuard<'q, Option<QmdSlots>>> {
         let mut slots = queue.qmd_slots.lock().unwrap_or_else(|p| p.into_inner());
+        if let Some(s) = slots.as_ref() {
+            if s.buffer.device() != self.device() {
+                return Err(Error::invalid(
+                    "Runtime::submit",
+                    "the queue's QMD slots belong to another device's runtime: release_queue it there first",
+                ));
+            }
+        }
         if slots.is_none() {
             let capacity = queue.launches().max(1);
             let buffer = self.iface.alloc(AllocRequest::new(capacity * encode::QMD_SLOT_SIZE).uncached())?;
@@ -153,7 +163,12 @@ impl<I: GpuIface> Runtime<I> {
 
     /// Release a queue's persistent QMD memory (reuse mode), after synchronizing.
     pub fn release_queue(&self, queue: &Queue) -> Result<()> {
-        let slot = queue.qmd_slots.lock().unwrap_or_else(|p| p.into_inner()).take();
+        let mut guard = queue.qmd_slots.lock().unwrap_or_else(|p| p.into_inner());
+        if let Some(s) = guard.as_ref() {
+            self.check_owned("Runtime::release_queue", &s.buffer)?;
+        }
+        let slot = guard.take();
+        drop(guard);
         if let Some(s) = slot {
             self.synchronize()?;
             self.iface.free(s.buffer)?;
@@ -174,7 +189,8 @@ impl<I: GpuIface> Runtime<I> {
     /// copies to or from it, launches that declared it ([`Queue::uses`]),
     /// and launches that declared nothing. Other work goes on.
     pub fn wait_for_buffer(&self, buffer: &Buffer) -> Result<()> {
-        let (start, end) = (buffer.gpu_va, buffer.gpu_va.saturating_add(buffer.size));
+        self.check_owned("Runtime::wait_for_buffer", buffer)?;
+        let (start, end) = (buffer.gpu_va(), buffer.gpu_va().saturating_add(buffer.size()));
         for (e, timeline) in self.timelines.iter().enumerate() {
             let target = {
                 let st = self.engine(e);

@@ -41,8 +41,8 @@ impl<I: GpuIface> Drop for Runtime<I> {
         // Best effort: a hung or faulted device must still be torn down
         // cleanly, and promptly.
         self.synchronize_for_teardown();
-        if let Some(lm) = self.local_memory.get_mut().unwrap_or_else(|p| p.into_inner()).take() {
-            let _ = self.iface.free(lm.buffer);
+        if let Some((buffer, _)) = self.local_memory.get_mut().unwrap_or_else(|p| p.into_inner()).take() {
+            let _ = self.iface.free(buffer);
         }
         for engine in &mut self.engines {
             engine.get_mut().unwrap_or_else(|p| p.into_inner()).ring.release(&self.iface);

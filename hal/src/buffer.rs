@@ -1,0 +1,388 @@
+//! [`Buffer`]: an owned handle to GPU memory, and [`CpuView`], the CPU's
+//! checked access to it.
+//!
+//! Soundness by construction (issue 11):
+//! - a `Buffer` cannot be forged (private fields; only a backend makes one,
+//!   through the `unsafe` [`Buffer::from_raw_parts`]) and cannot be cloned:
+//!   [`GpuIface::free`](crate::GpuIface::free) consumes the one handle, so no
+//!   stale copy outlives the allocation;
+//! - it names the device it belongs to ([`DeviceId`]), so a device refuses
+//!   another device's buffers instead of acting on a coinciding id;
+//! - its CPU mapping is reached only through [`CpuView`], which holds what
+//!   keeps the mapping alive and bounds-checks every access: even after the
+//!   buffer was freed or its device dropped, a view reads and writes memory
+//!   that is still mapped (it simply no longer reaches the GPU).
+
+use std::fmt;
+use std::num::NonZeroU64;
+use std::ptr::NonNull;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
+
+use crate::error::{Error, Result};
+
+/// One open device, unique in the process and never reused: the owner a
+/// [`Buffer`] or [`Signal`](crate::Signal) names.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct DeviceId(NonZeroU64);
+
+impl DeviceId {
+    /// A new id, different from every id handed out before in this process.
+    pub fn unique() -> DeviceId {
+        static NEXT: AtomicU64 = AtomicU64::new(1);
+        let n = NEXT.fetch_add(1, Ordering::Relaxed);
+        DeviceId(NonZeroU64::new(n).unwrap_or(NonZeroU64::MIN))
+    }
+    /// The number (for logs).
+    pub fn get(self) -> u64 {
+        self.0.get()
+    }
+}
+
+/// An opaque id the backend uses to find a buffer again. Backends never
+/// reuse one within a device.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct BufferId(pub u64);
+
+/// A CPU mapping of GPU memory: its address, length and what keeps it
+/// mapped. Cheap to clone (one reference count).
+///
+/// The memory is shared with the GPU and with every other view of it, as a
+/// virtual machine's memory is shared with its guest: accesses are copies
+/// through raw pointers, never Rust references, and every one is checked
+/// against the view's length.
+///
+/// ```
+/// # use gpuiface_hal::CpuView;
+/// # fn f(view: &CpuView) -> gpuiface_hal::Result<()> {
+/// view.write(0, &[1, 2, 3, 4])?;
+/// assert_eq!(view.read_u32(0)?, 0x0403_0201);
+/// assert!(view.write(view.len() as u64 - 2, &[0; 4]).is_err()); // out of bounds: an error, never a write
+/// # Ok(()) }
+/// ```
+#[derive(Clone)]
+pub struct CpuView {
+    ptr: NonNull<u8>,
+    len: usize,
+    keepalive: Arc<dyn Send + Sync>,
+}
+
+// SAFETY: the pointee is memory mapped for as long as `keepalive` lives,
+// shared with the GPU; every access is a raw copy of plain bytes (no
+// references are formed), so sending or sharing the view between threads
+// shares nothing the type system tracks.
+unsafe impl Send for CpuView {}
+// SAFETY: as above.
+unsafe impl Sync for CpuView {}
+
+impl CpuView {
+    /// Wrap a mapping.
+    ///
+    /// # Safety
+    /// `[ptr, ptr + len)` must be mapped readable and writable, and stay so
+    /// for as long as `keepalive` (any clone of it) lives; nothing may hold
+    /// a Rust reference into that memory.
+    pub unsafe fn from_raw(ptr: NonNull<u8>, len: usize, keepalive: Arc<dyn Send + Sync>) -> CpuView {
+        CpuView { ptr, len, keepalive }
+    }
+
+    /// A view of `len` bytes of fresh, zeroed, page-aligned host memory (no
+    /// GPU behind it): what an encoder writes into before the bytes go to
+    /// the GPU, and what a test's fake backend hands out.
+    pub fn zeroed(len: usize) -> CpuView {
+        let bytes = HostBytes::zeroed(len);
+        let ptr = bytes.ptr;
+        // SAFETY: `bytes` owns `len` zeroed bytes at `ptr`, freed only when the
+        // last Arc to it goes; they are only ever reached through raw copies.
+        unsafe { CpuView::from_raw(ptr, len, Arc::new(bytes)) }
+    }
+
+    /// The CPU address of the first byte.
+    pub fn addr(&self) -> usize {
+        self.ptr.as_ptr() as usize
+    }
+    /// The raw pointer (dereferencing it is the caller's `unsafe` business).
+    pub fn as_ptr(&self) -> *mut u8 {
+        self.ptr.as_ptr()
+    }
+    /// Bytes mapped.
+    pub fn len(&self) -> usize {
+        self.len
+    }
+    /// True for an empty view.
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+    /// The `len` bytes at `offset` as a view of their own (keeping the
+    /// whole mapping alive), or `None` when they are not all inside this one.
+    pub fn slice(&self, offset: u64, len: usize) -> Option<CpuView> {
+        let ptr = self.range("CpuView::slice", offset, len).ok()?;
+        Some(CpuView { ptr: NonNull::new(ptr)?, len, keepalive: self.keepalive.clone() })
+    }
+
+    /// True when both views keep the same mapping alive.
+    pub fn same_mapping(&self, other: &CpuView) -> bool {
+        Arc::ptr_eq(&self.keepalive, &other.keepalive)
+    }
+
+    /// `[offset, offset + len)` as a pointer, or an error naming the range.
+    fn range(&self, op: &'static str, offset: u64, len: usize) -> Result<*mut u8> {
+        match usize::try_from(offset).ok().and_then(|o| o.checked_add(len).map(|end| (o, end))) {
+            Some((o, end)) if end <= self.len => {
+                // SAFETY: `o <= end <= self.len`: the result stays inside (or one past)
+                // the mapped range this view covers.
+                Ok(unsafe { self.ptr.as_ptr().add(o) })
+            }
+            _ => {
+                Err(Error::invalid(op, format!("range {offset:#x}+{len:#x} exceeds the {:#x}-byte mapping", self.len)))
+            }
+        }
+    }
+
+    /// Copy `data` to `offset`.
+    pub fn write(&self, offset: u64, data: &[u8]) -> Result<()> {
+        let dst = self.range("CpuView::write", offset, data.len())?;
+        // SAFETY: `dst..dst + data.len()` lies inside the mapping (checked by `range`),
+        // which `keepalive` keeps mapped; `data` is host memory the caller borrows, so
+        // it cannot be the destination of a live Rust reference into the mapping
+        // (none exist); `copy` tolerates overlap should `data` be another view's bytes.
+        unsafe { std::ptr::copy(data.as_ptr(), dst, data.len()) };
+        Ok(())
+    }
+
+    /// Copy `out.len()` bytes from `offset` into `out`.
+    pub fn read(&self, offset: u64, out: &mut [u8]) -> Result<()> {
+        let src = self.range("CpuView::read", offset, out.len())?;
+        // SAFETY: the source range lies inside the live mapping (checked); `out` is
+        // exclusively borrowed host memory.
+        unsafe { std::ptr::copy(src, out.as_mut_ptr(), out.len()) };
+        Ok(())
+    }
+
+    /// Write little-endian 32-bit words at `offset` (one bounds check).
+    pub fn write_u32s(&self, offset: u64, words: &[u32]) -> Result<()> {
+        let bytes = std::mem::size_of_val(words);
+        let dst = self.range("CpuView::write_u32s", offset, bytes)?;
+        if cfg!(target_endian = "little") {
+            // SAFETY: `bytes` bytes at `dst` lie inside the live mapping (checked); on a
+            // little-endian CPU a `u32` slice's bytes are its little-endian encoding.
+            unsafe { std::ptr::copy(words.as_ptr().cast::<u8>(), dst, bytes) };
+        } else {
+            for (i, w) in words.iter().enumerate() {
+                // SAFETY: word `i` lies inside the checked range.
+                unsafe { std::ptr::copy(w.to_le_bytes().as_ptr(), dst.add(4 * i), 4) };
+            }
+        }
+        Ok(())
+    }
+
+    /// The little-endian 32-bit word at `offset`.
+    pub fn read_u32(&self, offset: u64) -> Result<u32> {
+        let mut b = [0u8; 4];
+        self.read(offset, &mut b)?;
+        Ok(u32::from_le_bytes(b))
+    }
+    /// Write a little-endian 32-bit word at `offset`.
+    pub fn write_u32(&self, offset: u64, value: u32) -> Result<()> {
+        self.write(offset, &value.to_le_bytes())
+    }
+    /// The little-endian 64-bit word at `offset`.
+    pub fn read_u64(&self, offset: u64) -> Result<u64> {
+        let mut b = [0u8; 8];
+        self.read(offset, &mut b)?;
+        Ok(u64::from_le_bytes(b))
+    }
+    /// Write a little-endian 64-bit word at `offset`.
+    pub fn write_u64(&self, offset: u64, value: u64) -> Result<()> {
+        self.write(offset, &value.to_le_bytes())
+    }
+}
+
+/// Host memory owned by [`CpuView::zeroed`] views.
+struct HostBytes {
+    ptr: NonNull<u8>,
+    len: usize,
+}
+
+// SAFETY: HostBytes owns its allocation; it is reached only through raw
+// copies made by the views that keep it alive.
+unsafe impl Send for HostBytes {}
+// SAFETY: as above.
+unsafe impl Sync for HostBytes {}
+
+impl HostBytes {
+    /// Page-aligned, as GPU memory is (so QMDs, signals and words inside
+    /// are as aligned as the hardware's would be).
+    const ALIGN: usize = 4096;
+
+    fn layout(len: usize) -> std::alloc::Layout {
+        std::alloc::Layout::from_size_align(len.max(1), Self::ALIGN).expect("a host view larger than isize::MAX")
+    }
+
+    fn zeroed(len: usize) -> HostBytes {
+        let layout = Self::layout(len);
+        // SAFETY: `layout` has a non-zero size.
+        let raw = unsafe { std::alloc::alloc_zeroed(layout) };
+        let ptr = NonNull::new(raw).unwrap_or_else(|| std::alloc::handle_alloc_error(layout));
+        HostBytes { ptr, len }
+    }
+}
+
+impl Drop for HostBytes {
+    fn drop(&mut self) {
+        // SAFETY: `ptr` came from `alloc_zeroed` with this very layout in
+        // `zeroed`, and is freed once, here.
+        unsafe { std::alloc::dealloc(self.ptr.as_ptr(), Self::layout(self.len)) };
+    }
+}
+
+impl fmt::Debug for CpuView {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "CpuView({:#x}+{:#x})", self.addr(), self.len)
+    }
+}
+
+/// GPU memory: an owned handle from [`GpuIface::alloc`](crate::GpuIface::alloc)
+/// or [`GpuIface::map`](crate::GpuIface::map), given back with
+/// [`GpuIface::free`](crate::GpuIface::free).
+///
+/// It cannot be cloned or made by hand, so no stale copy can reach an
+/// allocation after it was freed and reused; it names its device, so
+/// another device refuses it. CPU access goes through a borrow of it:
+/// [`Buffer::write`], [`Buffer::read`] or [`Buffer::cpu`]. On Tegra the CPU
+/// sees the buffer at its GPU address ([`Buffer::is_unified`]) when that
+/// address was free in the process.
+///
+/// Dropping a buffer without freeing it keeps its memory allocated until
+/// its device closes (its CPU mapping until the last [`CpuView`] goes).
+///
+/// ```compile_fail
+/// # fn f(buf: gpuiface_hal::Buffer) {
+/// let stale = buf.clone(); // a Buffer is not Clone: a freed one leaves no copies
+/// # }
+/// ```
+///
+/// ```compile_fail
+/// // A Buffer cannot be forged from an address and a size.
+/// let forged = gpuiface_hal::Buffer { id: gpuiface_hal::BufferId(1), gpu_va: 0x1000, cpu_addr: None, size: 4096 };
+/// ```
+pub struct Buffer {
+    device: DeviceId,
+    id: BufferId,
+    gpu_va: u64,
+    size: u64,
+    cpu: Option<CpuView>,
+}
+
+impl Buffer {
+    /// A backend's handle to an allocation it just made.
+    ///
+    /// # Safety
+    /// The caller is the backend of `device` and `id` names a live
+    /// allocation of it at `[gpu_va, gpu_va + size)`, for which no other
+    /// `Buffer` exists (the handle is unique: `free` consumes it). `cpu`,
+    /// when given, covers at least `size` bytes and is the CPU view of that
+    /// GPU range.
+    pub unsafe fn from_raw_parts(
+        device: DeviceId,
+        id: BufferId,
+        gpu_va: u64,
+        size: u64,
+        cpu: Option<CpuView>,
+    ) -> Buffer {
+        Buffer { device, id, gpu_va, size, cpu }
+    }
+
+    /// The device it belongs to.
+    pub fn device(&self) -> DeviceId {
+        self.device
+    }
+    /// The backend's id for it.
+    pub fn id(&self) -> BufferId {
+        self.id
+    }
+    /// GPU virtual address.
+    pub fn gpu_va(&self) -> u64 {
+        self.gpu_va
+    }
+    /// Size in bytes (as requested; the backing may be rounded up to a page).
+    pub fn size(&self) -> u64 {
+        self.size
+    }
+    /// `gpu_va + size`.
+    pub fn gpu_end(&self) -> u64 {
+        self.gpu_va + self.size
+    }
+    /// True when `[va, va+len)` lies inside this buffer.
+    pub fn contains_gpu_range(&self, va: u64, len: u64) -> bool {
+        va >= self.gpu_va && va.checked_add(len).is_some_and(|end| end <= self.gpu_end())
+    }
+    /// The CPU mapping, if the buffer has one.
+    pub fn cpu(&self) -> Option<&CpuView> {
+        self.cpu.as_ref()
+    }
+    /// The CPU address of the mapping, if any.
+    pub fn cpu_addr(&self) -> Option<usize> {
+        self.cpu.as_ref().map(CpuView::addr)
+    }
+    /// The raw CPU pointer, if mapped (dereferencing it is the caller's
+    /// `unsafe` business; [`Buffer::write`] and [`Buffer::read`] are the
+    /// checked way).
+    pub fn cpu_ptr(&self) -> Option<*mut u8> {
+        self.cpu.as_ref().map(CpuView::as_ptr)
+    }
+    /// True when the CPU sees the buffer at its GPU address (a unified
+    /// address, as the nvgpu backend maps host-visible buffers on Tegra).
+    /// False when the CPU address had to differ, e.g. because the program
+    /// already had a mapping at that address.
+    pub fn is_unified(&self) -> bool {
+        self.cpu_addr() == Some(self.gpu_va as usize)
+    }
+
+    fn view(&self, op: &'static str) -> Result<&CpuView> {
+        self.cpu.as_ref().ok_or_else(|| Error::invalid(op, "a GPU-only buffer has no CPU mapping"))
+    }
+    fn check(&self, op: &'static str, offset: u64, len: usize) -> Result<()> {
+        if offset.checked_add(len as u64).is_none_or(|end| end > self.size) {
+            return Err(Error::invalid(
+                op,
+                format!("range {offset:#x}+{len:#x} exceeds the {:#x}-byte buffer", self.size),
+            ));
+        }
+        Ok(())
+    }
+
+    /// Copy `data` into the buffer at `offset`, from the CPU, at once (no
+    /// ordering with GPU work: `Runtime::copyin` in `gpuiface-runtime`
+    /// waits for the GPU first).
+    pub fn write(&self, offset: u64, data: &[u8]) -> Result<()> {
+        self.check("Buffer::write", offset, data.len())?;
+        self.view("Buffer::write")?.write(offset, data)
+    }
+
+    /// Copy `out.len()` bytes at `offset` out of the buffer, from the CPU, at once.
+    pub fn read(&self, offset: u64, out: &mut [u8]) -> Result<()> {
+        self.check("Buffer::read", offset, out.len())?;
+        self.view("Buffer::read")?.read(offset, out)
+    }
+}
+
+impl PartialEq for Buffer {
+    /// The same allocation of the same device.
+    fn eq(&self, other: &Buffer) -> bool {
+        self.device == other.device && self.id == other.id
+    }
+}
+impl Eq for Buffer {}
+
+impl fmt::Debug for Buffer {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Buffer")
+            .field("device", &self.device.get())
+            .field("id", &self.id.0)
+            .field("gpu_va", &format_args!("{:#x}", self.gpu_va))
+            .field("size", &format_args!("{:#x}", self.size))
+            .field("cpu_addr", &self.cpu_addr().map(|a| format!("{a:#x}")))
+            .finish()
+    }
+}
