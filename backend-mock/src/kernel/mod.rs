@@ -181,9 +181,8 @@ impl MockKernel {
 
 /// The generic rules of constraints doc §0, checked before the argument is
 /// touched: wrong type, nr 0, nr past LAST or an oversized argument →
-/// `EINVAL` (nvgpu fds); a foreign type or nr past MAXNR → `ENOTTY`, a range
-/// outside user space → `EFAULT`, an unknown number → `ENOTTY` (nvmap, whose
-/// handlers copy their own arguments); dma-buf and event fds have no ioctls.
+/// `EINVAL` (nvgpu fds); nvmap's own checks are [`nvmap::precheck`];
+/// dma-buf and event fds have no ioctls.
 fn precheck(obj: &FdObj, request: u32, arg: u64) -> KResult<()> {
     use gpuiface_nvgpu::abi::limits::*;
     let p = abi::decode(request);
@@ -195,21 +194,7 @@ fn precheck(obj: &FdObj, request: u32, arg: u64) -> KResult<()> {
         }
     };
     match obj {
-        FdObj::Nvmap(_) => {
-            if p.ty != b'N' || p.nr > NVMAP_MAXNR {
-                return Err(Errno::ENOTTY);
-            }
-            // access_ok of the argument range, then the exact `case` match (the
-            // handlers copy their own arguments, so an unknown number is ENOTTY
-            // whatever it points at).
-            if p.dir != abi::IOC_NONE && !usermem::access_ok(arg, p.size) {
-                return Err(Errno::EFAULT);
-            }
-            if abi::ioctl_by_number(request).is_none() {
-                return Err(Errno::ENOTTY);
-            }
-            Ok(())
-        }
+        FdObj::Nvmap(_) => nvmap::precheck(request, arg),
         FdObj::Ctrl { .. } => limits(b'G', CTRL_LAST_NR, CTRL_MAX_ARG_SIZE),
         FdObj::As(_) => limits(b'A', AS_LAST_NR, AS_MAX_ARG_SIZE),
         FdObj::Tsg(_) => limits(b'T', TSG_LAST_NR, TSG_MAX_ARG_SIZE),
@@ -220,24 +205,22 @@ fn precheck(obj: &FdObj, request: u32, arg: u64) -> KResult<()> {
 
 /// Whether the kernel copies the argument in before the handler runs: nvgpu
 /// fds for every `_IOC_WRITE` number (before the number is even matched);
-/// nvmap handlers for their `_IOC_WRITE` arguments and QUERY_HEAP_PARAMS,
-/// which is declared `_IOR` but read (§5).
+/// nvmap as [`nvmap::copies_in`] says.
 fn copies_in(obj: &FdObj, request: u32) -> bool {
     let p = abi::decode(request);
     match obj {
-        FdObj::Nvmap(_) => p.size > 0 && (p.dir & abi::IOC_WRITE != 0 || request == abi::NVMAP_IOC_QUERY_HEAP_PARAMS),
+        FdObj::Nvmap(_) => nvmap::copies_in(request),
         _ => p.dir & abi::IOC_WRITE != 0 && p.size > 0,
     }
 }
 
 /// What a failed copy-out returns (`uncopied` bytes were not written):
 /// ctrl, TSG and channel fds return `copy_to_user`'s positive count (§0);
-/// the AS fd `EFAULT` (§0); nvmap `EINVAL` for GET_AVAILABLE_HEAPS and
-/// `EFAULT` otherwise (§5).
+/// the AS fd `EFAULT` (§0); nvmap as [`nvmap::copy_out_failure`] says.
 fn copy_out_failure(obj: &FdObj, request: u32, uncopied: usize) -> KResult {
     match obj {
         FdObj::Ctrl { .. } | FdObj::Tsg(_) | FdObj::Channel(_) => Ok(uncopied as i32),
-        FdObj::Nvmap(_) if request == abi::NVMAP_IOC_GET_AVAILABLE_HEAPS => Err(Errno::EINVAL),
+        FdObj::Nvmap(_) => nvmap::copy_out_failure(request),
         _ => Err(Errno::EFAULT),
     }
 }

@@ -11,7 +11,7 @@ use gpuiface_nvgpu::{LinuxSyscalls, Syscalls};
 use super::inject::CallKind;
 use super::state::lock;
 use super::trace_log::msync_flags;
-use super::{cpumap, ctrl, trace, FdObj, MockKernel};
+use super::{cpumap, ctrl, nvmap, trace, FdObj, MockKernel};
 use crate::mem::Backing;
 
 impl Syscalls for MockKernel {
@@ -80,13 +80,10 @@ impl Syscalls for MockKernel {
                     cpumap::Mapped::Usermode { ctrl_fd: fd }
                 }
                 Some(FdObj::DmaBuf { handle, backing }) => {
-                    // dma_buf_mmap_internal: the mapping must lie inside the buffer → EINVAL.
-                    let pages = len.div_ceil(crate::mem::page_size()) as u64;
-                    let first = (offset.max(0) as u64) / crate::mem::page_size() as u64;
-                    if offset < 0 || first + pages > (backing.len() / crate::mem::page_size()) as u64 {
+                    if let Err(e) = nvmap::check_dmabuf_mmap(backing, len, offset) {
                         drop(st);
-                        self.trace_mmap("dmabuf", fd, addr, len, prot, flags, offset, Err(Errno::EINVAL));
-                        return Err(Errno::EINVAL);
+                        self.trace_mmap("dmabuf", fd, addr, len, prot, flags, offset, Err(e));
+                        return Err(e);
                     }
                     let handle = *handle;
                     cpumap::Mapped::DmaBuf { handle, cache: st.nvmap.cache_mode(handle).unwrap_or(0) }
