@@ -12,7 +12,7 @@
 //! | `syscalls.rs` | the syscall seam: open, close, the ioctl entry points, mmap / munmap / msync, the doorbell |
 //! | `fds.rs` | the fd table: what each fd stands for, dups, numbers closed behind the model's back, release on the last close |
 //! | `state.rs` | [`MockKernel`], its builder, the state under its one lock, the GPU work queued under it |
-//! | `nvmap.rs` | `/dev/nvmap`: handles (ids, not fds), ALLOC, GET_FD, FREE (§5) |
+//! | `nvmap.rs` | `/dev/nvmap`: handles (ids, not fds), ALLOC, GET_FD, FREE, its own number and copy rules, dma-buf mmap (§5) |
 //! | `ctrl.rs` | `/dev/nvgpu/igpu0/ctrl`: characteristics, ALLOC_AS, OPEN_TSG, OPEN_CHANNEL, usermode mmap (§1) |
 //! | `vm.rs` | address spaces: ALLOC_SPACE, MAP_BUFFER_EX, UNMAP, page-granular translation (§2) |
 //! | `tsg.rs` | TSGs: subcontexts (VEIDs), channel binding (§3) |
@@ -24,7 +24,9 @@
 //! | `inject.rs` | failure injection ([`Matcher`]) |
 //! | `inspect.rs` | what tests see: [`KernelSnapshot`] (leak checks), VMs, CPU mappings, nvmap allocations |
 //!
-//! Each rule is a small function named after it, citing its section.
+//! Each rule is a small function named after it, citing its section, in
+//! the file of its ioctl family (nvmap's own number and copy rules included);
+//! the rules every nvgpu fd shares (§0) are this file's.
 
 mod channel;
 pub mod cpumap;
