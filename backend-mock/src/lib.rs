@@ -6,9 +6,9 @@
 //!
 //! | module | what it holds |
 //! |---|---|
-//! | [`kernel`] | the kernel model: fds, nvmap, ctrl/AS/TSG/channel ioctls, every rule with its errno |
+//! | [`kernel`] | the kernel model: fds, nvmap, ctrl/AS/TSG/channel ioctls, every rule with its errno (one file per ioctl family) |
 //! | [`fdkeeper`] | the model's memfds, in a private fd table out of the client's reach |
-//! | [`gpu`] | the GPU model: host (PBDMA), compute and copy engines, execution modes |
+//! | [`gpu`] | the GPU model: host (PBDMA), compute and copy engines (one file each), execution modes |
 //! | [`mem`] | memory backings (memfds) and the GPU VM translation trait both models share |
 //! | [`buddy`] | nvgpu's buddy allocator: where the kernel places GPU VAs |
 //! | [`usermem`] | checked copies from and to client memory (EFAULT, never a fault) |

@@ -13,12 +13,14 @@
 //! wrong bytes: block-linear layouts, physical addressing, REMAP (component
 //! swizzles and constant fills) and the FADD reduction.
 
+use std::sync::atomic::Ordering;
+
 use gpuiface_hal::classes::copy;
 use gpuiface_hal::codec::method::Method;
 use gpuiface_hal::{Engine, FaultRecord};
 
 use super::host::{self, Reduction};
-use super::{fault, record_or_fault, Channel, Shared};
+use super::{fault, record_or_fault, Channel, Gpu, Shared};
 
 /// Copy-engine registers.
 #[derive(Debug, Default, Clone, Copy)]
@@ -238,4 +240,13 @@ pub(super) fn method(shared: &Shared, ch: &mut Channel, class: u32, m: Method) -
         _ => return record_or_fault(ch, class, m),
     }
     Ok(true)
+}
+
+impl Gpu {
+    /// Set the copy engine's watchdog budget (pieces: lines, or 1 MiB of a
+    /// line, see [`WATCHDOG_PIECES`]); a launch still running past it
+    /// faults its channel with `NVGPU_CHANNEL_FIFO_ERROR_IDLE_TIMEOUT`.
+    pub fn set_copy_watchdog(&self, pieces: u64) {
+        self.shared.watchdog_pieces.store(pieces, Ordering::Relaxed);
+    }
 }

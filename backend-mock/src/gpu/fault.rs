@@ -13,6 +13,12 @@
 //!
 //! A faulted channel executes nothing more; its GP_GET stays at the entry
 //! that faulted.
+//!
+//! On the [`Gpu`]: the fault observer ([`FaultObserver`]), the faults
+//! recorded, and the faults tests inject (a hang, an MMU fault, a panic of
+//! the model itself).
+
+use std::sync::Arc;
 
 use gpuiface_hal::{Engine, FaultRecord};
 use gpuiface_nvgpu::abi::{
@@ -20,7 +26,8 @@ use gpuiface_nvgpu::abi::{
     NVGPU_CHANNEL_PBDMA_ERROR,
 };
 
-use super::{timestamp_ns, Channel};
+use super::state::lock;
+use super::{timestamp_ns, Channel, ExecMode, Gpu};
 
 /// `nvgpu_notification.status` of a channel in error.
 pub const NOTIFIER_STATUS_ERROR: u16 = 0xffff;
@@ -79,5 +86,63 @@ pub(super) fn engine(ch: &mut Channel, engine: Engine, reason: String) -> FaultR
     match engine {
         Engine::Compute => gr(ch, reason),
         _ => raise(ch, None, engine, NVGPU_CHANNEL_PBDMA_ERROR, reason),
+    }
+}
+
+/// Called with each channel error the moment the model raises it, and
+/// whether the channel has an error notifier (a client without one only
+/// learns of the error when its own wait times out). Runs under the GPU
+/// model's lock: it must not call back into the [`Gpu`].
+pub type FaultObserver = Arc<dyn Fn(&FaultRecord, bool) + Send + Sync>;
+
+impl Gpu {
+    /// Tell `observer` of every channel error of channels attached from now on,
+    /// the moment it is raised (the kernel model traces it and says it on stderr).
+    pub fn set_fault_observer(&self, observer: FaultObserver) {
+        *self.shared.observer.write().unwrap_or_else(|p| p.into_inner()) = Some(observer);
+    }
+
+    /// The error that stopped a channel, if any.
+    pub fn channel_fault(&self, chid: u32) -> Option<FaultRecord> {
+        lock(&self.shared.state).channels.get(&chid).and_then(|c| c.fault.clone())
+    }
+
+    /// Every fault so far, in order.
+    pub fn faults(&self) -> Vec<FaultRecord> {
+        lock(&self.shared.state).faults.clone()
+    }
+
+    /// Make a channel stop making progress (no fault record: a hang).
+    pub fn inject_hang(&self, chid: u32) {
+        if let Some(ch) = lock(&self.shared.state).channels.get_mut(&chid) {
+            ch.hung = true;
+        }
+    }
+
+    /// Make the model itself panic at the channel's next step, as a bug in
+    /// the model would: the panic is caught, the channel faults
+    /// (`NVGPU_CHANNEL_PBDMA_ERROR`, reason "GPU model panic") and every
+    /// other channel keeps running.
+    pub fn inject_model_panic(&self, chid: u32) {
+        let mut st = lock(&self.shared.state);
+        if let Some(ch) = st.channels.get_mut(&chid) {
+            ch.inject_panic = true;
+        }
+        if matches!(self.shared.mode, ExecMode::Threaded | ExecMode::Polling) {
+            st.kicked = true;
+            self.shared.wake.notify_all();
+        }
+    }
+
+    /// Make the channel fault at `va` (an MMU fault) at its next step.
+    pub fn inject_mmu_fault(&self, chid: u32, va: u64) {
+        let mut st = lock(&self.shared.state);
+        if let Some(ch) = st.channels.get_mut(&chid) {
+            ch.injected_mmu_fault = Some(va);
+        }
+        if matches!(self.shared.mode, ExecMode::Threaded | ExecMode::Polling) {
+            st.kicked = true;
+            self.shared.wake.notify_all();
+        }
     }
 }

@@ -10,6 +10,7 @@ use gpuiface_nvgpu::abi::*;
 use super::trace::why;
 use super::{arg, put, FdObj, KResult, KState};
 use crate::mem::Backing;
+use crate::usermem;
 
 /// One nvmap handle.
 #[derive(Debug)]
@@ -83,6 +84,52 @@ pub(crate) fn close(st: &mut KState, client: u32) {
     // Closing an nvmap fd frees that client's handles, and only those (memory
     // stays while dma-buf fds and GPU mappings reference it).
     st.nvmap.handles.retain(|_, h| h.client != client);
+}
+
+/// §5 (the nvmap side of §0), checked before the argument is touched: a
+/// foreign type or nr past MAXNR → `ENOTTY`; then access_ok of the argument
+/// range → `EFAULT`; then the exact `case` match → `ENOTTY` (the handlers
+/// copy their own arguments, so an unknown number is ENOTTY whatever it
+/// points at).
+pub(crate) fn precheck(request: u32, arg: u64) -> KResult<()> {
+    let p = decode(request);
+    if p.ty != b'N' || p.nr > limits::NVMAP_MAXNR {
+        return Err(Errno::ENOTTY);
+    }
+    if p.dir != IOC_NONE && !usermem::access_ok(arg, p.size) {
+        return Err(Errno::EFAULT);
+    }
+    if ioctl_by_number(request).is_none() {
+        return Err(Errno::ENOTTY);
+    }
+    Ok(())
+}
+
+/// §5: the handlers copy in their `_IOC_WRITE` arguments, and
+/// QUERY_HEAP_PARAMS's, which is declared `_IOR` but read.
+pub(crate) fn copies_in(request: u32) -> bool {
+    let p = decode(request);
+    p.size > 0 && (p.dir & IOC_WRITE != 0 || request == NVMAP_IOC_QUERY_HEAP_PARAMS)
+}
+
+/// §5 a failed copy-out: `EINVAL` for GET_AVAILABLE_HEAPS, `EFAULT` otherwise.
+pub(crate) fn copy_out_failure(request: u32) -> KResult {
+    if request == NVMAP_IOC_GET_AVAILABLE_HEAPS {
+        Err(Errno::EINVAL)
+    } else {
+        Err(Errno::EFAULT)
+    }
+}
+
+/// mmap of a dma-buf (`dma_buf_mmap_internal`): the mapping must lie inside
+/// the buffer → EINVAL.
+pub(crate) fn check_dmabuf_mmap(backing: &Backing, len: usize, offset: i64) -> KResult<()> {
+    let pages = len.div_ceil(crate::mem::page_size()) as u64;
+    let first = (offset.max(0) as u64) / crate::mem::page_size() as u64;
+    if offset < 0 || first + pages > (backing.len() / crate::mem::page_size()) as u64 {
+        return Err(Errno::EINVAL);
+    }
+    Ok(())
 }
 
 /// §5 CREATE: `size == 0` → EINVAL.
