@@ -263,6 +263,13 @@ impl fmt::Debug for CpuView {
 /// ```
 ///
 /// ```compile_fail
+/// # fn f(dev: &dyn gpuiface_hal::GpuIface, buf: gpuiface_hal::Buffer) {
+/// dev.free(buf);
+/// dev.free(buf); // `free` consumed the one handle: a double free does not compile
+/// # }
+/// ```
+///
+/// ```compile_fail
 /// // A Buffer cannot be forged from an address and a size.
 /// let forged = gpuiface_hal::Buffer { id: gpuiface_hal::BufferId(1), gpu_va: 0x1000, cpu_addr: None, size: 4096 };
 /// ```
