@@ -256,22 +256,23 @@ impl fmt::Debug for CpuView {
 /// Dropping a buffer without freeing it keeps its memory allocated until
 /// its device closes (its CPU mapping until the last [`CpuView`] goes).
 ///
-/// ```compile_fail
+/// ```compile_fail,E0599
 /// # fn f(buf: gpuiface_hal::Buffer) {
 /// let stale = buf.clone(); // a Buffer is not Clone: a freed one leaves no copies
 /// # }
 /// ```
 ///
-/// ```compile_fail
+/// ```compile_fail,E0382
 /// # fn f(dev: &dyn gpuiface_hal::GpuIface, buf: gpuiface_hal::Buffer) {
 /// dev.free(buf);
 /// dev.free(buf); // `free` consumed the one handle: a double free does not compile
 /// # }
 /// ```
 ///
-/// ```compile_fail
+/// ```compile_fail,E0451
 /// // A Buffer cannot be forged from an address and a size.
-/// let forged = gpuiface_hal::Buffer { id: gpuiface_hal::BufferId(1), gpu_va: 0x1000, cpu_addr: None, size: 4096 };
+/// use gpuiface_hal::{Buffer, BufferId, DeviceId};
+/// let forged = Buffer { device: DeviceId::unique(), id: BufferId(1), gpu_va: 0x1000, size: 4096, cpu: None };
 /// ```
 pub struct Buffer {
     device: DeviceId,
