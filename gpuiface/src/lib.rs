@@ -134,7 +134,23 @@
 //! # Ok::<(), gpuiface::Error>(())
 //! ```
 
-pub use gpuiface_hal::*;
+// The curated surface: the trait and the types it speaks, errors, and the
+// codec and hardware-fact modules a runtime author reaches for. Everything
+// else stays in its crate (`gpuiface_hal::iface::First`, `gpuiface_hal::facts`
+// behind its feature, ...).
+/// Class method offsets and fields (host, compute, copy).
+pub use gpuiface_hal::classes;
+/// GPFIFO entry, method header and QMD encodings.
+pub use gpuiface_hal::codec;
+/// The cubin loader.
+pub use gpuiface_hal::cubin;
+/// Per-SoC hardware facts (ga10b).
+pub use gpuiface_hal::hw;
+pub use gpuiface_hal::{
+    AllocRequest, Buffer, BufferId, CpuView, DeviceId, DeviceInfo, Either, Engine, Errno, Error, ErrorKind,
+    FaultRecord, ForeignMemory, GpFifoEntry, GpuIface, GrInfoIndex, Method, MethodHeader, PushBuffer, Qmd, QmdField,
+    Result, RmAllocParams, RmClass, RmControl, RmHandle, Signal, SignalPlacement, UsermodeRegs, SIGNAL_SLOT_SIZE,
+};
 #[cfg(feature = "mock")]
 pub use gpuiface_mock::MockDeviceExt;
 /// Command queues and the device runtime (`gpuiface-runtime`).

@@ -39,6 +39,7 @@ pub mod classes;
 pub mod codec;
 pub mod cubin;
 pub mod error;
+#[cfg(feature = "facts")]
 pub mod facts;
 pub mod hw;
 pub mod iface;
