@@ -64,10 +64,10 @@ pub const DEFAULT_RING_SIZE: u64 = 4 << 20;
 ///
 /// The channel watchdog is off (seed 001) so that long kernels may run; the
 /// kernel therefore never reports a long kernel, and a wait that runs out
-/// with no channel faulted is an [`Error::Timeout`](gpuiface_hal::Error::Timeout),
+/// with no channel faulted is an [`Error::Timeout`],
 /// not a hang: the work may still complete, and waiting again is fine. A
 /// faulted channel is reported at once as
-/// [`Error::DeviceHang`](gpuiface_hal::Error::DeviceHang) with the kernel's fault
+/// [`Error::DeviceHang`] with the kernel's fault
 /// record. Jobs with longer kernels lift the deadline with
 /// [`Runtime::set_wait_timeout`].
 pub const DEFAULT_WAIT_TIMEOUT: Duration = Duration::from_secs(10);
