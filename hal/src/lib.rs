@@ -7,6 +7,7 @@
 //! |---|---|
 //! | [`iface`] | the [`GpuIface`] trait and the [`Either`] run-time backend enum |
 //! | [`error`] | [`Error`] (rich) and [`ErrorKind`] (what generic code matches on) |
+//! | [`fault`] | [`FaultKind`] and [`classify`]: the one decode of a channel fault's kind and engine |
 //! | [`types`] | [`DeviceInfo`], [`Buffer`], [`AllocRequest`], [`Signal`], [`RmHandle`] |
 //! | [`rm`] | RM classes and controls as typed enums, with a raw escape hatch |
 //! | [`hw`] | per-SoC hardware facts (ga10b): limits, windows, constant buffer 0's driver area |
@@ -39,6 +40,7 @@ pub mod codec;
 pub mod cubin;
 pub mod error;
 pub mod facts;
+pub mod fault;
 pub mod hw;
 pub mod iface;
 pub mod logging;
@@ -52,6 +54,7 @@ pub use codec::gpfifo::GpFifoEntry;
 pub use codec::method::{decode_methods, Method, MethodHeader, PushBuffer, SecOp};
 pub use codec::qmd::{Qmd, QmdField};
 pub use error::{Engine, Errno, Error, ErrorKind, FaultRecord, Result};
+pub use fault::{classify, FaultKind};
 pub use iface::{Either, ForeignMemory, GpuIface};
 pub use rm::{GrInfoIndex, RmAllocParams, RmClass, RmControl};
 pub use types::{

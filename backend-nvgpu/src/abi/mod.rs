@@ -15,6 +15,9 @@
 //!   `tests/abi_facts.rs` checks every entry against `facts/nvgpu-abi.tsv`,
 //!   and [`listing`] prints them in that file's row format
 //!   (`cargo run -p gpuiface-nvgpu --example abi`).
+//! - The error notifier's codes mean a [`gpuiface_hal::FaultKind`] each
+//!   ([`NOTIFIER_CODES`], [`fault_kind`], [`notifier_code`]); the backend
+//!   decodes with them and the mock's GPU model raises faults with them.
 //!
 //! ```
 //! use gpuiface_nvgpu::abi::*;
@@ -26,10 +29,12 @@
 
 mod consts;
 mod ioctls;
+mod notifier;
 mod structs;
 
 pub use consts::*;
 pub use ioctls::*;
+pub use notifier::*;
 pub use structs::*;
 
 /// `_IOC_NONE`: no data transfer.
