@@ -6,6 +6,7 @@
 
 use std::sync::{Arc, Mutex};
 
+use gpuiface_hal::hw::ga10b;
 use gpuiface_hal::{AllocRequest, Buffer, Error, Result, RmHandle};
 
 use crate::abi::*;
@@ -106,8 +107,9 @@ impl<S: Syscalls> NvgpuDevice<S> {
         entries: u32,
         veid: u32,
     ) -> Result<Channel<S>> {
-        if entries < 2 || !entries.is_power_of_two() || entries > self.info.max_gpfifo_entries {
-            return Err(Error::invalid("rm_alloc(GPFIFO)", format!("{entries} entries: need a power of two >= 2")));
+        let min = ga10b::GPFIFO_MIN_ENTRIES;
+        if entries < min || !entries.is_power_of_two() || entries > self.info.max_gpfifo_entries {
+            return Err(Error::invalid("rm_alloc(GPFIFO)", format!("{entries} entries: need a power of two >= {min}")));
         }
         let tsg_fd = match Self::parent(st, tsg_handle, "rm_alloc(GPFIFO)")? {
             Object::Tsg(fd) => fd.raw(),
@@ -121,7 +123,7 @@ impl<S: Syscalls> NvgpuDevice<S> {
         let mut buffers = Vec::new();
         let result = (|| -> Result<Channel<S>> {
             // The error-notifier buffer comes first, as in CUDA's trace.
-            buffers.push(self.allocate(st, &AllocRequest::new(4096).uncached())?);
+            buffers.push(self.allocate(st, &AllocRequest::new(memory::PAGE).uncached())?);
             let mut open = NvgpuGpuOpenChannelArgs { channel_fd: -1 }; // in.runlist_id = -1: the GR runlist
             self.ctrl().ioctl("NVGPU_GPU_IOCTL_OPEN_CHANNEL", NVGPU_GPU_IOCTL_OPEN_CHANNEL, &mut open)?;
             let fd = SysFd::new(self.sys.clone(), open.channel_fd);
@@ -137,7 +139,7 @@ impl<S: Syscalls> NvgpuDevice<S> {
             let mut wdt = NvgpuChannelWdtArgs { wdt_status: NVGPU_IOCTL_CHANNEL_DISABLE_WDT, timeout_ms: 0 };
             fd.ioctl("NVGPU_IOCTL_CHANNEL_WDT", NVGPU_IOCTL_CHANNEL_WDT, &mut wdt)?;
             // Small dedicated GPFIFO and USERD buffers (the kernel maps the whole dma-buf).
-            let ring_bytes = (u64::from(entries) * 8).max(4096);
+            let ring_bytes = ga10b::gpfifo_bytes(entries);
             buffers.push(self.allocate(st, &AllocRequest::new(ring_bytes).uncached())?);
             buffers.push(self.allocate(st, &AllocRequest::new(USERD_SIZE).uncached())?);
             let dmabuf = |a: &Allocation<S>| a.dmabuf.as_ref().map(|d| d.raw()).unwrap_or(-1);
@@ -153,8 +155,8 @@ impl<S: Syscalls> NvgpuDevice<S> {
             fd.ioctl("NVGPU_IOCTL_CHANNEL_SETUP_BIND", NVGPU_IOCTL_CHANNEL_SETUP_BIND, &mut setup)?;
             let mut sync = NvgpuGetUserSyncpointArgs::default();
             fd.ioctl("NVGPU_IOCTL_CHANNEL_GET_USER_SYNCPOINT", NVGPU_IOCTL_CHANNEL_GET_USER_SYNCPOINT, &mut sync)?;
-            let mut notifier =
-                NvgpuSetErrorNotifier { offset: 0, size: 16, mem: dmabuf(&buffers[0]) as u32, padding: 0 };
+            let size = std::mem::size_of::<NvgpuNotification>() as u64;
+            let mut notifier = NvgpuSetErrorNotifier { offset: 0, size, mem: dmabuf(&buffers[0]) as u32, padding: 0 };
             fd.ioctl("NVGPU_IOCTL_CHANNEL_SET_ERROR_NOTIFIER", NVGPU_IOCTL_CHANNEL_SET_ERROR_NOTIFIER, &mut notifier)?;
             let cpu = |a: &Allocation<S>| a.cpu.as_ref().map(|m| m.addr()).unwrap_or(0);
             Ok(Channel {

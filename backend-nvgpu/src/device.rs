@@ -20,6 +20,7 @@ use std::path::PathBuf;
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Duration;
 
+use gpuiface_hal::hw::ga10b;
 use gpuiface_hal::{
     AllocRequest, Buffer, BufferId, DeviceInfo, Error, ForeignMemory, GpFifoEntry, GpuIface, Result, RmAllocParams,
     RmClass, RmControl, RmHandle, Signal, SignalPlacement, UsermodeRegs,
@@ -37,10 +38,12 @@ use crate::sys::{LinuxSyscalls, Syscalls};
 pub const NVMAP_PATH: &str = "/dev/nvmap";
 /// The GPU control node.
 pub const CTRL_PATH: &str = "/dev/nvgpu/igpu0/ctrl";
-/// Start of the GPU VA range we ask ALLOC_AS for (PDE-aligned, 2 MiB).
-pub const VA_START: u64 = 2 << 20;
-/// End of the GPU VA range (2^40 − 2 MiB).
-pub const VA_END: u64 = (1 << 40) - (2 << 20);
+/// Start of the GPU VA range we ask ALLOC_AS for: the first PDE boundary
+/// above 0 (ALLOC_AS wants both ends PDE-aligned).
+pub const VA_START: u64 = ga10b::PDE_SIZE;
+/// End of the GPU VA range: one PDE below the top of the reported VA bits
+/// (2^40 − 2 MiB, what tinygrad asks for).
+pub const VA_END: u64 = (1 << ga10b::VA_BITS) - ga10b::PDE_SIZE;
 /// The shader local-memory window, reserved so no buffer lands there (seed
 /// 000); its one home is [`gpuiface_hal::hw::ga10b`].
 pub use gpuiface_hal::hw::ga10b::LOCAL_MEM_WINDOW;
@@ -48,17 +51,11 @@ pub use gpuiface_hal::hw::ga10b::LOCAL_MEM_WINDOW;
 pub use gpuiface_hal::hw::ga10b::SHARED_MEM_WINDOW;
 /// Size of each window reservation.
 pub const WINDOW_SIZE: u64 = gpuiface_hal::hw::ga10b::WINDOW_RESERVATION;
-/// The usermode register window's size (the ctrl fd's mmap).
-pub const USERMODE_SIZE: usize = 0x10000;
-/// Doorbell register offset in the usermode window.
-pub const DOORBELL_OFFSET: usize = 0x90;
-/// USERD: GP_GET offset.
-pub const USERD_GP_GET: usize = 0x88;
-/// USERD: GP_PUT offset.
-pub const USERD_GP_PUT: usize = 0x8C;
-/// USERD buffer size.
-pub const USERD_SIZE: u64 = 4096;
 pub use crate::submit::RING_FULL_TIMEOUT;
+/// The host-interface facts a usermode submit uses (the usermode window's
+/// size, the doorbell's offset in it, GP_GET and GP_PUT in USERD, the USERD
+/// buffer's size); their one home is [`gpuiface_hal::hw::ga10b`].
+pub use gpuiface_hal::hw::ga10b::{DOORBELL_OFFSET, USERD_GP_GET, USERD_GP_PUT, USERD_SIZE, USERMODE_SIZE};
 /// sysfs path of the GPU's devfreq node, below the sysfs root.
 pub const DEVFREQ: &str = "class/devfreq/17000000.gpu";
 

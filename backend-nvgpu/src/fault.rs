@@ -2,6 +2,7 @@
 //! reports, with what the seam knows besides and the buffer the faulting
 //! address belongs to.
 
+use gpuiface_hal::hw::ga10b;
 use gpuiface_hal::{Engine, FaultRecord};
 
 use crate::abi::*;
@@ -59,12 +60,14 @@ fn notifier_fault<S: Syscalls>(c: &Channel<S>) -> Option<FaultRecord> {
     if c.notifier == 0 {
         return None;
     }
+    let info32 = c.notifier + std::mem::offset_of!(NvgpuNotification, info32);
+    let status = c.notifier + std::mem::offset_of!(NvgpuNotification, status);
     // SAFETY: the notifier buffer is mapped for the channel's life (the caller holds an
-    // Arc); `nvgpu_notification` is 16 bytes: info32 at +8, status at +14.
-    let (info32, status) = unsafe {
-        (((c.notifier + 8) as *const u32).read_volatile(), ((c.notifier + 14) as *const u16).read_volatile())
-    };
-    (status != 0).then(|| FaultRecord::new(notifier_engine(info32), c.token & 0xfff, info32, notifier_reason(info32)))
+    // Arc) and holds a whole `nvgpu_notification` at offset 0 (SET_ERROR_NOTIFIER);
+    // both fields are naturally aligned in it.
+    let (info32, status) = unsafe { ((info32 as *const u32).read_volatile(), (status as *const u16).read_volatile()) };
+    let chid = ga10b::token_chid(c.token);
+    (status != 0).then(|| FaultRecord::new(notifier_engine(info32), chid, info32, notifier_reason(info32)))
 }
 
 /// The engine an `NVGPU_CHANNEL_*` error-notifier code implies: GR codes

@@ -19,6 +19,7 @@
 
 use std::sync::Arc;
 
+use gpuiface_hal::hw::ga10b;
 use gpuiface_hal::{Error, GrInfoIndex, Result, RmAllocParams, RmClass, RmControl, RmHandle};
 
 use crate::abi::*;
@@ -211,7 +212,7 @@ impl<S: Syscalls> NvgpuDevice<S> {
                         GrInfoIndex::NumGpcs => c.num_gpc,
                         GrInfoIndex::NumTpcPerGpc => c.num_tpc_per_gpc,
                         GrInfoIndex::NumSmPerTpc => 1,
-                        GrInfoIndex::MaxWarpsPerSm => c.sm_arch_warp_count.max(48),
+                        GrInfoIndex::MaxWarpsPerSm => c.sm_arch_warp_count.max(ga10b::MAX_WARPS_PER_SM),
                         other => {
                             return Err(Error::unsupported(self.info.backend, format!("GR_GET_INFO index {other:?}")))
                         }

@@ -13,7 +13,8 @@ use crate::device::{lock, NvgpuDevice};
 use crate::fd::CpuMapping;
 use crate::sys::Syscalls;
 
-const SIGNAL_PAGE: u64 = 4096;
+/// Signal slots are carved from pages of this size.
+const SIGNAL_PAGE: u64 = crate::memory::PAGE;
 
 /// Returns a signal slot to its pool when the last clone of the signal drops.
 pub(crate) struct SlotGuard<S: Syscalls> {

@@ -5,6 +5,7 @@
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+use gpuiface_hal::codec::gpfifo::ENTRY_BYTES;
 use gpuiface_hal::{Error, GpFifoEntry, Result, RmHandle, UsermodeRegs};
 
 use crate::device::{lock, NvgpuDevice, DOORBELL_OFFSET, USERD_GP_GET, USERD_GP_PUT, USERMODE_SIZE};
@@ -62,7 +63,7 @@ impl<S: Syscalls> NvgpuDevice<S> {
                 std::thread::yield_now();
             }
             // SAFETY: the ring holds `entries` 8-byte slots and `*put < entries`.
-            unsafe { ((ch.ring + 8 * *put as usize) as *mut u64).write_volatile(e.encode()) };
+            unsafe { ((ch.ring + ENTRY_BYTES as usize * *put as usize) as *mut u64).write_volatile(e.encode()) };
             *put = next;
         }
         // SAFETY: GP_PUT is a 4-aligned word of the mapped USERD page.

@@ -1,6 +1,7 @@
 //! Channel errors: what the kernel reports through the error notifier
-//! (`nvgpu_notification`, 16 bytes: u64 time_stamp, u32 info32, u16 info16,
-//! u16 status) and the [`FaultRecord`] the model keeps.
+//! ([`NvgpuNotification`]: the time, the code in `info32`, then
+//! [`NOTIFIER_STATUS_ERROR`] in `status`) and the [`FaultRecord`] the model
+//! keeps.
 //!
 //! | cause | engine | info32 |
 //! |---|---|---|
@@ -16,28 +17,32 @@
 
 use gpuiface_hal::{Engine, FaultRecord};
 use gpuiface_nvgpu::abi::{
-    NVGPU_CHANNEL_FIFO_ERROR_IDLE_TIMEOUT, NVGPU_CHANNEL_FIFO_ERROR_MMU_ERR_FLT, NVGPU_CHANNEL_GR_EXCEPTION,
-    NVGPU_CHANNEL_PBDMA_ERROR,
+    IoctlArg, NvgpuNotification, NVGPU_CHANNEL_FIFO_ERROR_IDLE_TIMEOUT, NVGPU_CHANNEL_FIFO_ERROR_MMU_ERR_FLT,
+    NVGPU_CHANNEL_GR_EXCEPTION, NVGPU_CHANNEL_PBDMA_ERROR,
 };
 
 use super::{timestamp_ns, Channel};
 
-/// `nvgpu_notification.status` of a channel in error.
-pub const NOTIFIER_STATUS_ERROR: u16 = 0xffff;
+/// `nvgpu_notification.status` of a channel in error (its one home is the ABI).
+pub use gpuiface_nvgpu::abi::NOTIFIER_STATUS_ERROR;
 
 /// Put the channel into its error state and write the notifier.
 fn raise(ch: &mut Channel, address: Option<u64>, engine: Engine, code: u32, reason: String) -> FaultRecord {
     let mut rec = FaultRecord::new(engine, ch.desc.chid, code, reason);
     rec.address = address;
     if let Some((b, off)) = &ch.notifier {
-        if off.checked_add(16).is_some_and(|end| end <= b.len()) {
-            let mut n = [0u8; 16];
-            n[0..8].copy_from_slice(&timestamp_ns().to_le_bytes());
-            n[8..12].copy_from_slice(&code.to_le_bytes());
-            n[14..16].copy_from_slice(&NOTIFIER_STATUS_ERROR.to_le_bytes());
+        if off.checked_add(std::mem::size_of::<NvgpuNotification>()).is_some_and(|end| end <= b.len()) {
+            let ns = timestamp_ns();
+            let n = NvgpuNotification {
+                nanoseconds: [ns as u32, (ns >> 32) as u32],
+                info32: code,
+                info16: 0,
+                status: NOTIFIER_STATUS_ERROR,
+            };
+            let status = std::mem::offset_of!(NvgpuNotification, status);
             // Status last: a reader that sees it sees the rest.
-            b.write(*off, &n[..14]);
-            b.write(*off + 14, &n[14..]);
+            b.write(*off, &n.as_bytes()[..status]);
+            b.write(*off + status, &n.as_bytes()[status..]);
         }
     }
     ch.fault = Some(rec.clone());

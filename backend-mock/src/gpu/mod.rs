@@ -128,10 +128,8 @@ impl GpuConfig {
     }
 }
 
-/// Byte offset of GP_GET in USERD (`USERD_Nvc56fControl.GPGet`).
-pub const USERD_GP_GET: usize = 0x88;
-/// Byte offset of GP_PUT in USERD (`USERD_Nvc56fControl.GPPut`).
-pub const USERD_GP_PUT: usize = 0x8C;
+/// GP_GET's and GP_PUT's offsets in USERD; their one home is [`gpuiface_hal::hw::ga10b`].
+pub use gpuiface_hal::hw::ga10b::{USERD_GP_GET, USERD_GP_PUT};
 
 /// Where a channel is, as [`Gpu::channel_status`] reports it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -783,8 +781,8 @@ fn execute(shared: &Shared, ch: &mut Channel, m: Method) -> Result<bool, FaultRe
         ));
     };
     match class {
-        0xc6c0 | 0xc7c0 => compute::method(shared, ch, class, m),
-        0xc6b5 | 0xc7b5 => copy::method(shared, ch, class, m),
+        c if gpuiface_hal::classes::compute::CLASSES.contains(&c) => compute::method(shared, ch, class, m),
+        c if gpuiface_hal::classes::copy::CLASSES.contains(&c) => copy::method(shared, ch, class, m),
         other => Err(fault::pbdma(ch, format!("class {other:#x} is not modelled"))),
     }
 }

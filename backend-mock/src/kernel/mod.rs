@@ -1131,7 +1131,8 @@ impl Syscalls for MockKernel {
                 st.new_fd(FdObj::Nvmap(client))
             }
             b"/dev/nvgpu/igpu0/ctrl" => {
-                let page = Arc::new(Backing::new("gpuiface-mock:usermode", 0x10000).map_err(|_| Errno::ENOMEM)?);
+                let size = gpuiface_hal::hw::ga10b::USERMODE_SIZE;
+                let page = Arc::new(Backing::new("gpuiface-mock:usermode", size).map_err(|_| Errno::ENOMEM)?);
                 st.new_fd(FdObj::Ctrl { page, mapped: false })
             }
             _ => Err(Errno::ENOENT),
