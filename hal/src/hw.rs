@@ -227,6 +227,10 @@ pub mod ga10b {
     /// channel's [`work_submit_token`] tells the host to fetch its GPFIFO.
     pub const DOORBELL_OFFSET: usize = 0x90;
 
+    // GP_GET and GP_PUT lie in the 512-byte USERD block, the doorbell in the window.
+    const _: () = assert!(USERD_GP_GET + 4 <= 512 && USERD_GP_PUT + 4 <= 512 && 512 <= USERD_SIZE);
+    const _: () = assert!(DOORBELL_OFFSET + 4 <= USERMODE_SIZE);
+
     /// Bits of a work-submit token that hold the hardware channel id.
     pub const TOKEN_CHID_MASK: u32 = 0xfff;
     /// Bits (after [`TOKEN_RUNLIST_SHIFT`]) that hold the runlist id.
@@ -302,8 +306,6 @@ mod tests {
         assert_eq!(gpfifo_bytes(2), 4096);
         assert_eq!(gpfifo_bytes(512), 4096);
         assert_eq!(gpfifo_bytes(1024), 8192);
-        assert!(USERD_GP_PUT + 4 <= 512 && u64::try_from(USERD_GP_PUT).unwrap() < USERD_SIZE);
-        assert!(DOORBELL_OFFSET + 4 <= USERMODE_SIZE);
     }
 
     #[test]
