@@ -59,7 +59,7 @@ pub use gpuiface_hal::hw::ga10b::{DOORBELL_OFFSET, USERD_GP_GET, USERD_GP_PUT, U
 /// sysfs path of the GPU's devfreq node, below the sysfs root.
 pub const DEVFREQ: &str = "class/devfreq/17000000.gpu";
 
-pub use crate::fault::{notifier_engine, notifier_reason};
+pub use crate::fault::{decode_fault, notifier_engine, notifier_reason};
 
 /// Configures and opens an [`NvgpuDevice`].
 #[derive(Debug, Clone)]

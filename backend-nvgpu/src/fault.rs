@@ -1,14 +1,19 @@
 //! Faults: reading a channel's error notifier and decoding the fault it
-//! reports, with what the seam knows besides and the buffer the faulting
+//! reports with the shared classification ([`gpuiface_hal::classify`]),
+//! completed with what the seam knows besides and the buffer the faulting
 //! address belongs to.
 
 use gpuiface_hal::hw::ga10b;
-use gpuiface_hal::{Engine, FaultRecord};
+use gpuiface_hal::{classify, Engine, FaultRecord};
 
 use crate::abi::*;
 use crate::channel::Channel;
 use crate::device::{lock, NvgpuDevice};
 use crate::sys::Syscalls;
+
+/// Where to read more about a fault on the real kernel.
+const SEE_ALSO: &str = "the kernel log (dmesg: nvgpu prints the faulting engine, address and access type) \
+                        and the nvgpu debugfs (/sys/kernel/debug/gpu.0/)";
 
 impl<S: Syscalls> NvgpuDevice<S> {
     /// The first channel whose error notifier reports an error.
@@ -20,14 +25,9 @@ impl<S: Syscalls> NvgpuDevice<S> {
     /// knows besides (the model: engine, address, reason) and the buffer
     /// the faulting address belongs to.
     pub(crate) fn channel_fault(&self, c: &Channel<S>) -> Option<FaultRecord> {
-        let notified = notifier_fault(c)?;
-        let mut rec = match self.sys.fault_details(notified.channel) {
-            Some(model) => model,
-            None => notified.with_see_also(
-                "the kernel log (dmesg: nvgpu prints the faulting engine, address and access type) \
-                 and the nvgpu debugfs (/sys/kernel/debug/gpu.0/)",
-            ),
-        };
+        let code = notifier_code_of(c)?;
+        let chid = ga10b::token_chid(c.token);
+        let mut rec = decode_fault(chid, code, self.sys.fault_details(chid));
         if let Some(addr) = rec.address {
             rec.buffer = Some(self.buffer_at(addr));
         }
@@ -54,9 +54,9 @@ impl<S: Syscalls> NvgpuDevice<S> {
     }
 }
 
-/// The fault `c`'s error notifier reports, if any: the engine as far as
-/// the code tells it (an MMU fault's engine is in the kernel log only).
-fn notifier_fault<S: Syscalls>(c: &Channel<S>) -> Option<FaultRecord> {
+/// The code `c`'s error notifier holds, once the kernel has written one
+/// (status non-zero).
+fn notifier_code_of<S: Syscalls>(c: &Channel<S>) -> Option<u32> {
     if c.notifier == 0 {
         return None;
     }
@@ -66,37 +66,37 @@ fn notifier_fault<S: Syscalls>(c: &Channel<S>) -> Option<FaultRecord> {
     // Arc) and holds a whole `nvgpu_notification` at offset 0 (SET_ERROR_NOTIFIER);
     // both fields are naturally aligned in it.
     let (info32, status) = unsafe { ((info32 as *const u32).read_volatile(), (status as *const u16).read_volatile()) };
-    let chid = ga10b::token_chid(c.token);
-    (status != 0).then(|| FaultRecord::new(notifier_engine(info32), chid, info32, notifier_reason(info32)))
+    (status != 0).then_some(info32)
 }
 
-/// The engine an `NVGPU_CHANNEL_*` error-notifier code implies: GR codes
-/// the compute engine, PBDMA and idle-timeout codes the host; an MMU fault
-/// may come from any engine ([`Engine::Unknown`]).
-pub fn notifier_engine(code: u32) -> Engine {
-    match code {
-        NVGPU_CHANNEL_GR_ERROR_SW_METHOD
-        | NVGPU_CHANNEL_GR_EXCEPTION
-        | NVGPU_CHANNEL_GR_SEMAPHORE_TIMEOUT
-        | NVGPU_CHANNEL_GR_ILLEGAL_NOTIFY => Engine::Compute,
-        NVGPU_CHANNEL_PBDMA_ERROR
-        | NVGPU_CHANNEL_PBDMA_PUSHBUFFER_CRC_MISMATCH
-        | NVGPU_CHANNEL_FIFO_ERROR_IDLE_TIMEOUT => Engine::Host,
-        _ => Engine::Unknown,
+/// The fault an error notifier reports with `code` on hardware channel
+/// `chid`: its kind from the code, its engine from the shared
+/// classification, completed with `details`, what the other side of the seam
+/// knows (the model: the engine that accessed memory, the address, the
+/// reason). Without details (the real kernel), the record points to the
+/// kernel log for what the notifier does not say.
+pub fn decode_fault(chid: u32, code: u32, details: Option<FaultRecord>) -> FaultRecord {
+    let kind = fault_kind(code);
+    match details {
+        Some(mut rec) => {
+            let reported = (rec.engine != Engine::Unknown).then_some(rec.engine);
+            rec.engine = classify(kind, reported);
+            rec.notifier_code = code;
+            rec
+        }
+        None => FaultRecord::new(classify(kind, None), chid, code, kind.reason()).with_see_also(SEE_ALSO),
     }
+}
+
+/// The engine an `NVGPU_CHANNEL_*` error-notifier code implies by itself
+/// ([`gpuiface_hal::classify`] without fault information): GR codes the
+/// compute engine, PBDMA codes the host; an MMU fault or a timeout may come
+/// from any engine ([`Engine::Unknown`]).
+pub fn notifier_engine(code: u32) -> Engine {
+    classify(fault_kind(code), None)
 }
 
 /// What an `NVGPU_CHANNEL_*` error-notifier code means.
 pub fn notifier_reason(code: u32) -> &'static str {
-    match code {
-        NVGPU_CHANNEL_FIFO_ERROR_IDLE_TIMEOUT => "FIFO idle timeout",
-        NVGPU_CHANNEL_GR_ERROR_SW_METHOD => "GR software method error",
-        NVGPU_CHANNEL_GR_ILLEGAL_NOTIFY => "GR illegal notify",
-        NVGPU_CHANNEL_GR_EXCEPTION => "GR exception (a kernel error, a bad QMD or an unknown program)",
-        NVGPU_CHANNEL_GR_SEMAPHORE_TIMEOUT => "GR semaphore timeout",
-        NVGPU_CHANNEL_FIFO_ERROR_MMU_ERR_FLT => "MMU fault",
-        NVGPU_CHANNEL_PBDMA_ERROR => "PBDMA error (malformed GPFIFO entry or method)",
-        NVGPU_CHANNEL_RESETCHANNEL_VERIF_ERROR => "channel reset",
-        _ => "channel error",
-    }
+    fault_kind(code).reason()
 }
