@@ -183,6 +183,9 @@ impl Syscalls for NoDetails {
         // SAFETY: forwarded with the caller's guarantees.
         unsafe { self.0.ring_doorbell(doorbell, token) }
     }
+    fn fstat(&self, fd: RawFd) -> Result<libc::stat, Errno> {
+        self.0.fstat(fd)
+    }
 }
 
 #[test]

@@ -341,14 +341,7 @@ impl<S: Syscalls> GpuIface for NvgpuDevice<S> {
             other => return Err(Error::unsupported(self.info.backend, format!("map of {other:?}"))),
         };
         let raw = fd.as_raw_fd();
-        // SAFETY: fstat on a borrowed, open fd into a zeroed stat buffer.
-        let size = unsafe {
-            let mut st: libc::stat = std::mem::zeroed();
-            if libc::fstat(raw, &mut st) != 0 {
-                return Err(Error::sys("fstat", gpuiface_hal::Errno::last()));
-            }
-            st.st_size as u64
-        };
+        let size = self.sys.fstat(raw).map_err(|e| Error::sys("fstat", e))?.st_size as u64;
         let mut st = lock(&self.state);
         let as_fd = self.address_space(&mut st)?;
         let gpu_va = memory::map_dmabuf(as_fd, raw, memory::PAGE)?;

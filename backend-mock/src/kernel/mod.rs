@@ -1226,6 +1226,12 @@ impl Syscalls for MockKernel {
         unsafe { LinuxSyscalls.ring_doorbell(doorbell, token) };
         self.gpu.doorbell(token);
     }
+
+    fn fstat(&self, fd: RawFd) -> Result<libc::stat, Errno> {
+        // The model's dma-bufs are real memfds of the buffer's size, as a
+        // dma-buf's inode is; other fds are the process's own.
+        LinuxSyscalls.fstat(fd)
+    }
 }
 
 /// The trace file is the model's own: out of the program's low fd range
