@@ -1,10 +1,13 @@
 //! Per-SoC hardware facts, as data, in one place.
 //!
 //! The runtime (which builds QMDs and programs the compute engine), the
-//! nvgpu backend (which reserves address windows) and the mock's GPU model
-//! (which checks launches the way the hardware does) all read these
-//! constants; none of them retypes a number. Each fact says where it comes
-//! from.
+//! nvgpu backend (which reserves address windows, sets channels up and
+//! submits through USERD and the doorbell) and the mock's kernel and GPU
+//! models (which check ioctls and launches the way the kernel and the
+//! hardware do) all read these constants; none of them retypes a number.
+//! Each fact says where it comes from. Kernel ABI facts (ioctl numbers,
+//! struct layouts, error-notifier codes) are not here: they are
+//! `gpuiface_nvgpu::abi`'s.
 //!
 //! ```
 //! use gpuiface_hal::hw::ga10b;

@@ -10,7 +10,7 @@
 //! | [`fault`] | [`FaultKind`] and [`classify`]: the one decode of a channel fault's kind and engine |
 //! | [`types`] | [`DeviceInfo`], [`Buffer`], [`AllocRequest`], [`Signal`], [`RmHandle`] |
 //! | [`rm`] | RM classes and controls as typed enums, with a raw escape hatch |
-//! | [`hw`] | per-SoC hardware facts (ga10b): limits, windows, constant buffer 0's driver area |
+//! | [`hw`] | per-SoC hardware facts (ga10b): limits, windows, constant buffer 0's driver area, classes, GMMU sizes, the host interface (USERD, usermode window, doorbell, work-submit token, GPFIFO minimum) |
 //! | [`cubin`] | the cubin loader: each kernel's code and launch attributes |
 //! | [`codec`] | GPFIFO entries, pushbuffer method headers, QMD V03_00 (encode + decode) |
 //! | [`classes`] | host / compute / copy method offsets and fields, from NVIDIA's class headers |
