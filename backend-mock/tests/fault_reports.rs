@@ -2,18 +2,23 @@
 //! over the mock reports the model's reason, engine and address, names the
 //! buffer the address belongs to (or says it belongs to none), and without
 //! the model's details (a real kernel) classifies the engine from the error
-//! notifier and points to the kernel log.
+//! notifier and points to the kernel log. For every kind of fault the
+//! model raises, the backend reports the engine and kind the model raised.
 
 use std::ffi::CStr;
 use std::os::fd::RawFd;
 use std::sync::Arc;
 
 use gpuiface_hal::codec::method::PushBuffer;
-use gpuiface_hal::{AllocRequest, Engine, Errno, Error, FaultRecord, GpFifoEntry, GpuIface, RmHandle};
+use gpuiface_hal::hw::ga10b::token_chid;
+use gpuiface_hal::{
+    classify, AllocRequest, Engine, Errno, Error, FaultKind, FaultRecord, GpFifoEntry, GpuIface, RmHandle,
+};
 use gpuiface_mock::gpu::{ExecMode, GpuConfig, ProgramKey};
 use gpuiface_mock::{MockDevice, MockKernel};
 use gpuiface_nvgpu::abi::{
-    NVGPU_CHANNEL_FIFO_ERROR_MMU_ERR_FLT as MMU, NVGPU_CHANNEL_GR_EXCEPTION as GR, NVGPU_CHANNEL_PBDMA_ERROR as PBDMA,
+    fault_kind, NVGPU_CHANNEL_FIFO_ERROR_MMU_ERR_FLT as MMU, NVGPU_CHANNEL_GR_EXCEPTION as GR,
+    NVGPU_CHANNEL_PBDMA_ERROR as PBDMA,
 };
 use gpuiface_nvgpu::{NvgpuDevice, NvgpuDeviceBuilder, Syscalls};
 use gpuiface_runtime::{LaunchDims, Queue, Runtime};
@@ -178,6 +183,9 @@ impl Syscalls for NoDetails {
         // SAFETY: forwarded with the caller's guarantees.
         unsafe { self.0.ring_doorbell(doorbell, token) }
     }
+    fn fstat(&self, fd: RawFd) -> Result<libc::stat, Errno> {
+        self.0.fstat(fd)
+    }
 }
 
 #[test]
@@ -213,4 +221,175 @@ fn the_mock_device_type_gets_the_details() {
     let rt = Runtime::new(&dev).unwrap();
     poke(&k, &rt, 0x1000);
     assert!(fault_at_next_submit(&dev, rt.objects().compute_channel).see_also.is_none());
+}
+
+/// Every kind of fault the GPU model raises, by how it is provoked.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Cause {
+    /// A kernel stores to an unmapped address.
+    KernelStoreUnmapped,
+    /// A copy reads an unmapped address.
+    CopyFromUnmapped,
+    /// A GPFIFO entry points at an unmapped pushbuffer.
+    PushbufferUnmapped,
+    /// A host semaphore release to an unmapped address.
+    HostReleaseUnmapped,
+    /// A launch of a program the model does not know.
+    UnknownProgram,
+    /// A pushbuffer with a reserved method header.
+    MalformedMethod,
+    /// A LAUNCH_DMA the copy engine model does not support (block linear).
+    UnmodelledCopy,
+    /// A copy that runs past the copy watchdog.
+    CopyPastWatchdog,
+    /// `Gpu::inject_mmu_fault` (a read-only or evicted page).
+    InjectedMmuFault,
+    /// A panic inside the model.
+    ModelPanic,
+}
+
+/// What the model raises for each cause (engine, kind), and the engine the
+/// error notifier implies without the model's record (what the backend can
+/// say on a real kernel).
+const FAULTS: [(Cause, Engine, FaultKind, Engine); 10] = [
+    (Cause::KernelStoreUnmapped, Engine::Compute, FaultKind::Mmu, Engine::Unknown),
+    (Cause::CopyFromUnmapped, Engine::Copy, FaultKind::Mmu, Engine::Unknown),
+    (Cause::PushbufferUnmapped, Engine::Host, FaultKind::Mmu, Engine::Unknown),
+    (Cause::HostReleaseUnmapped, Engine::Host, FaultKind::Mmu, Engine::Unknown),
+    (Cause::UnknownProgram, Engine::Compute, FaultKind::GrException, Engine::Compute),
+    (Cause::MalformedMethod, Engine::Host, FaultKind::Pbdma, Engine::Host),
+    // The model's stand-in: r36 has no notifier code for a copy-engine
+    // launch error; the PBDMA code it writes reads as the host's by itself.
+    (Cause::UnmodelledCopy, Engine::Copy, FaultKind::Pbdma, Engine::Host),
+    (Cause::CopyPastWatchdog, Engine::Copy, FaultKind::IdleTimeout, Engine::Unknown),
+    (Cause::InjectedMmuFault, Engine::Host, FaultKind::Mmu, Engine::Unknown),
+    (Cause::ModelPanic, Engine::Host, FaultKind::Pbdma, Engine::Host),
+];
+
+/// Make `cause` happen on a fresh runtime over `dev`: the runtime (keep it
+/// until the fault is read) and the channel that faulted.
+fn provoke<'d, S: Syscalls>(
+    cause: Cause,
+    k: &MockKernel,
+    dev: &'d NvgpuDevice<S>,
+) -> (Runtime<&'d NvgpuDevice<S>>, RmHandle) {
+    use gpuiface_hal::classes::{copy, host};
+    use gpuiface_runtime::COPY_SUBCHANNEL;
+    let rt = Runtime::new(dev).unwrap();
+    let (compute, copy_channel) = (rt.objects().compute_channel, rt.objects().copy_channel);
+    let chid = |ch: RmHandle| token_chid(dev.channel_token(ch).unwrap());
+    let words = |pb: &PushBuffer| -> Vec<u32> {
+        pb.as_bytes().chunks_exact(4).map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]])).collect()
+    };
+    let barrier = |ch: RmHandle| {
+        let mut pb = PushBuffer::new();
+        pb.method(0, host::WFI, &[0]);
+        submit_words(dev, ch, &words(&pb));
+    };
+    let channel = match cause {
+        Cause::KernelStoreUnmapped => {
+            poke(k, &rt, 0x1000);
+            compute
+        }
+        Cause::CopyFromUnmapped => {
+            let out = dev.alloc(AllocRequest::new(4096)).unwrap();
+            let mut q = Queue::copy_queue();
+            q.copy(out.gpu_va(), 0x1000, 64);
+            rt.submit(&q, &[]).unwrap();
+            copy_channel
+        }
+        Cause::PushbufferUnmapped => {
+            dev.submit(compute, &[GpFifoEntry::new(0x1000, 8)]).unwrap();
+            compute
+        }
+        Cause::HostReleaseUnmapped => {
+            let mut pb = PushBuffer::new();
+            let release = host::SEM_EXECUTE_OPERATION.field(host::SEM_EXECUTE_OPERATION_RELEASE);
+            pb.method(0, host::SEM_ADDR_LO, &[0x2000, 0, 9, 0, release]);
+            submit_words(dev, compute, &words(&pb));
+            compute
+        }
+        Cause::UnknownProgram => {
+            let prog = rt.load_program(b"nobody registered this").unwrap();
+            let mut q = Queue::compute();
+            q.launch(&prog, LaunchDims::new([1, 1, 1], [1, 1, 1]), &[]);
+            rt.submit(&q, &[]).unwrap();
+            compute
+        }
+        Cause::MalformedMethod => {
+            let mut pb = PushBuffer::new();
+            pb.raw(&[6 << 29]); // sec_op 6 is reserved
+            submit_words(dev, compute, &words(&pb));
+            compute
+        }
+        Cause::UnmodelledCopy => {
+            let buf = dev.alloc(AllocRequest::new(8192)).unwrap();
+            let mut pb = PushBuffer::new();
+            pb.method(COPY_SUBCHANNEL, copy::OFFSET_IN_UPPER, &[0, buf.gpu_va() as u32, 0, buf.gpu_va() as u32 + 4096]);
+            pb.method(COPY_SUBCHANNEL, copy::LINE_LENGTH_IN, &[64]);
+            let non_pipelined =
+                copy::LAUNCH_DMA_DATA_TRANSFER_TYPE.field(copy::LAUNCH_DMA_DATA_TRANSFER_TYPE_NON_PIPELINED);
+            pb.method(COPY_SUBCHANNEL, copy::LAUNCH_DMA, &[non_pipelined]); // block-linear layouts (the defaults)
+            submit_words(dev, copy_channel, &words(&pb));
+            copy_channel
+        }
+        Cause::CopyPastWatchdog => {
+            k.gpu().set_copy_watchdog(1);
+            let (src, dst) =
+                (dev.alloc(AllocRequest::new(4 << 20)).unwrap(), dev.alloc(AllocRequest::new(4 << 20)).unwrap());
+            let mut q = Queue::copy_queue();
+            q.copy(dst.gpu_va(), src.gpu_va(), 4 << 20);
+            rt.submit(&q, &[]).unwrap();
+            copy_channel
+        }
+        Cause::InjectedMmuFault => {
+            let data = dev.alloc(AllocRequest::new(4096)).unwrap();
+            k.gpu().inject_mmu_fault(chid(compute), data.gpu_va() + 0x10);
+            barrier(compute);
+            compute
+        }
+        Cause::ModelPanic => {
+            k.gpu().inject_model_panic(chid(compute));
+            barrier(compute);
+            compute
+        }
+    };
+    (rt, channel)
+}
+
+#[test]
+fn the_backend_reports_the_engine_and_kind_the_model_raised_for_every_fault() {
+    for (cause, engine, kind, notifier_only) in FAULTS {
+        // The backend as it runs on the mock: the notifier, decoded, and the model's details.
+        let k = kernel();
+        let dev: MockDevice = gpuiface_mock::open_on(k.clone()).unwrap();
+        let (rt, ch) = provoke(cause, &k, &dev);
+        let chid = token_chid(dev.channel_token(ch).unwrap());
+        let raised = k.gpu().channel_fault(chid).unwrap_or_else(|| panic!("{cause:?}: the model raised nothing"));
+        assert_eq!((raised.engine, fault_kind(raised.notifier_code)), (engine, kind), "{cause:?}: {raised}");
+        let reported = fault_at_next_submit(&dev, ch);
+        assert_eq!(
+            (reported.engine, fault_kind(reported.notifier_code), reported.address, reported.channel),
+            (raised.engine, kind, raised.address, raised.channel),
+            "{cause:?}: the model raised {raised}; the backend reported {reported}"
+        );
+        assert_eq!(reported.reason, raised.reason, "{cause:?}");
+        drop(rt);
+
+        // The same fault with the notifier alone (a real kernel's seam): the
+        // same kind, and the engine the shared decode gives the code.
+        let k = kernel();
+        let dev: NvgpuDevice<NoDetails> = NvgpuDeviceBuilder::default().build_with(NoDetails(k.clone())).unwrap();
+        let (rt, ch) = provoke(cause, &k, &dev);
+        let reported = fault_at_next_submit(&dev, ch);
+        assert_eq!(fault_kind(reported.notifier_code), kind, "{cause:?}: {reported}");
+        assert_eq!(reported.engine, classify(kind, None), "{cause:?}: {reported}");
+        assert_eq!(reported.engine, notifier_only, "{cause:?}: {reported}");
+        assert!(
+            notifier_only == engine || notifier_only == Engine::Unknown || cause == Cause::UnmodelledCopy,
+            "{cause:?}: the notifier alone names another engine than the one that faulted"
+        );
+        assert!(reported.see_also.is_some(), "{cause:?}: {reported}");
+        drop(rt);
+    }
 }

@@ -2,13 +2,19 @@
 //!
 //! The Tegra backend: NVIDIA's `nvgpu.ko` and `nvmap` on Jetson Orin (L4T r36).
 //!
-//! | module | what it holds |
+//! | module or file | what it holds |
 //! |---|---|
 //! | [`abi`] | every ioctl number and `#[repr(C)]` argument struct (r36), in one place |
 //! | [`sys`] | the syscall seam ([`sys::Syscalls`]) and the real Linux implementation |
 //! | [`fd`] | fds and CPU mappings that release themselves through the seam; typed ioctls |
 //! | [`memory`] | the nvmap pipeline: CREATE → ALLOC → GET_FD → MAP_BUFFER_EX → mmap, and its unwinding |
-//! | [`device`] | [`NvgpuDevice`]: address space, RM translation, channels, usermode submit, signals |
+//! | [`device`] | [`NvgpuDevice`]: opening the device, its state, the address space and reserved windows, buffers |
+//! | `src/rm.rs` | **RM→nvgpu translation**: every `rm_alloc` class, `rm_control` and `rm_free`, mapped to nvgpu ioctls |
+//! | `src/channel.rs` | channel setup: OPEN_CHANNEL … SETUP_BIND, the error notifier, the GPFIFO overlays |
+//! | `src/submit.rs` | usermode submission: GPFIFO entries, GP_PUT, store barrier, doorbell |
+//! | `src/signal.rs` | signal slots and waiting for them |
+//! | `src/fault.rs` | the channel error notifier decoded into a [`gpuiface_hal::FaultRecord`] |
+//! | `src/teardown.rs` | freeing RM objects and dropping the device, in the kernel's order |
 //!
 //! Design notes:
 //! - Every syscall goes through [`Syscalls`], so the same code runs on the
@@ -20,10 +26,16 @@
 //!   in the generic runtime (`gpuiface_runtime::Runtime::ensure_local_memory`).
 
 pub mod abi;
+mod channel;
 pub mod device;
+mod fault;
 pub mod fd;
 pub mod memory;
+mod rm;
+mod signal;
+mod submit;
 pub mod sys;
+mod teardown;
 pub mod trace;
 
 pub use device::{NvgpuDevice, NvgpuDeviceBuilder};

@@ -16,8 +16,8 @@ use crate::sys::Syscalls;
 pub const NVMAP_TAG_GPUIFACE: u32 = 0x0900;
 /// Buffers of this size and more get 2 MiB alignment (fewer SMMU TLB entries).
 pub const LARGE_BUFFER: u64 = 8 << 20;
-/// The GPU page size on ga10b.
-pub const PAGE: u64 = 4096;
+/// The GPU page size on ga10b (the GMMU's small page).
+pub use gpuiface_hal::hw::ga10b::SMALL_PAGE as PAGE;
 
 /// One buffer's kernel objects.
 #[derive(Debug)]

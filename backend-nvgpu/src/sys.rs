@@ -1,5 +1,5 @@
-//! The syscall seam: every `open`, `close`, `ioctl`, `mmap`, `munmap` and
-//! doorbell store of the backend passes through [`Syscalls`].
+//! The syscall seam: every `open`, `close`, `ioctl`, `mmap`, `munmap`,
+//! `fstat` and doorbell store of the backend passes through [`Syscalls`].
 //!
 //! [`LinuxSyscalls`] is the real thing (libc/nix). `gpuiface-mock` implements
 //! the same trait with its model of `nvgpu.ko` and `nvmap`, so the backend's
@@ -66,6 +66,10 @@ pub trait Syscalls: Send + Sync + 'static {
     /// # Safety
     /// The range must be a mapping the caller owns and no longer references.
     unsafe fn munmap(&self, addr: usize, len: usize) -> Result<(), Errno>;
+
+    /// `fstat(2)`: what the file behind `fd` is (the backend reads a
+    /// dma-buf's size from it before mapping the dma-buf).
+    fn fstat(&self, fd: RawFd) -> Result<libc::stat, Errno>;
 
     /// Ring a usermode doorbell: a hardware store barrier (so GPFIFO entry and
     /// GP_PUT are visible first), then a 32-bit store of `token` to `doorbell`.
@@ -165,6 +169,15 @@ impl Syscalls for LinuxSyscalls {
         check(unsafe { libc::munmap(addr as *mut libc::c_void, len) }).map(|_| ())
     }
 
+    fn fstat(&self, fd: RawFd) -> Result<libc::stat, Errno> {
+        // SAFETY: `stat` is plain integers; all-zero bytes are a valid value.
+        let mut st: libc::stat = unsafe { std::mem::zeroed() };
+        // SAFETY: `st` is a live, writable `stat` for fstat to fill; a bad fd is
+        // reported through the return value and errno.
+        check(unsafe { libc::fstat(fd, &mut st) })?;
+        Ok(st)
+    }
+
     unsafe fn ring_doorbell(&self, doorbell: *mut u32, token: u32) {
         store_barrier();
         // SAFETY: the caller guarantees `doorbell` points into the live usermode mapping;
@@ -208,6 +221,9 @@ impl<T: Syscalls> Syscalls for std::sync::Arc<T> {
     unsafe fn munmap(&self, addr: usize, len: usize) -> Result<(), Errno> {
         // SAFETY: forwarded with the caller's guarantees.
         unsafe { (**self).munmap(addr, len) }
+    }
+    fn fstat(&self, fd: RawFd) -> Result<libc::stat, Errno> {
+        (**self).fstat(fd)
     }
     unsafe fn ring_doorbell(&self, doorbell: *mut u32, token: u32) {
         // SAFETY: forwarded with the caller's guarantees.

@@ -37,6 +37,9 @@ impl Syscalls for Refuses {
         Ok(())
     }
     unsafe fn ring_doorbell(&self, _doorbell: *mut u32, _token: u32) {}
+    fn fstat(&self, _fd: RawFd) -> Result<libc::stat, Errno> {
+        Err(Errno::EBADF)
+    }
 }
 
 #[test]

@@ -1,10 +1,13 @@
 //! Per-SoC hardware facts, as data, in one place.
 //!
 //! The runtime (which builds QMDs and programs the compute engine), the
-//! nvgpu backend (which reserves address windows) and the mock's GPU model
-//! (which checks launches the way the hardware does) all read these
-//! constants; none of them retypes a number. Each fact says where it comes
-//! from.
+//! nvgpu backend (which reserves address windows, sets channels up and
+//! submits through USERD and the doorbell) and the mock's kernel and GPU
+//! models (which check ioctls and launches the way the kernel and the
+//! hardware do) all read these constants; none of them retypes a number.
+//! Each fact says where it comes from. Kernel ABI facts (ioctl numbers,
+//! struct layouts, error-notifier codes) are not here: they are
+//! `gpuiface_nvgpu::abi`'s.
 //!
 //! ```
 //! use gpuiface_hal::hw::ga10b;
@@ -12,10 +15,15 @@
 //! assert_eq!(ga10b::CBUF0_PARAMS, 0x160);
 //! // The shared-memory configuration the QMD names for a 1 KiB kernel:
 //! assert_eq!(ga10b::shared_config_for(1024), Some(8 * 1024));
+//! // Where a usermode submit writes GP_PUT and rings the doorbell:
+//! assert_eq!((ga10b::USERD_GP_PUT, ga10b::DOORBELL_OFFSET), (0x8C, 0x90));
 //! ```
 
 /// Facts of ga10b, the GPU of Jetson Orin (Ampere, SM 8.7).
 pub mod ga10b {
+    use crate::codec::gpfifo;
+    use crate::rm::RmClass;
+
     /// SM version as `major << 8 | minor` (what GET_CHARACTERISTICS reports).
     pub const SM_VERSION: u32 = 0x807;
 
@@ -161,6 +169,119 @@ pub mod ga10b {
     /// ptxas emits are 128-byte aligned; we load at 256 so that the QMD's
     /// `PROGRAM_PREFETCH_ADDR_*_SHIFTED` (address >> 8) is exact).
     pub const PROGRAM_ALIGN: u64 = 256;
+
+    // The classes ga10b's engines implement. The numbers are NVIDIA's
+    // (`RmClass::number`, checked against facts/nv-ampere-classes.tsv);
+    // which of them ga10b has is nvgpu's hal/class/class_ga10b.c L30-51
+    // (facts/nvgpu-kernel-constraints.md §4 ALLOC_OBJ_CTX).
+    /// The channel (host) class: `AMPERE_CHANNEL_GPFIFO_B`, what
+    /// GET_CHARACTERISTICS reports as `gpfifo_class`.
+    pub const GPFIFO_CLASS: u32 = RmClass::AmpereChannelGpfifoB.number();
+    /// The compute class: `AMPERE_COMPUTE_B` (`compute_class`).
+    pub const COMPUTE_CLASS: u32 = RmClass::AmpereComputeB.number();
+    /// The copy-engine class: `AMPERE_DMA_COPY_B` (`dma_copy_class`).
+    pub const DMA_COPY_CLASS: u32 = RmClass::AmpereDmaCopyB.number();
+    /// The graphics class, `AMPERE_B`: a GR class like compute, allowed on
+    /// VEID 0 only (nvgpu's `nvgpu_tsg_validate_class_veid_pbdma`).
+    pub const GRAPHICS_CLASS: u32 = 0xc797;
+    /// `AMPERE_SMC_PARTITION_REF`.
+    pub const SMC_PARTITION_REF_CLASS: u32 = 0xc637;
+    /// Every class ALLOC_OBJ_CTX accepts on ga10b: its own five, and the
+    /// GA100 compute and copy classes.
+    pub const OBJ_CTX_CLASSES: [u32; 7] = [
+        COMPUTE_CLASS,
+        DMA_COPY_CLASS,
+        GPFIFO_CLASS,
+        GRAPHICS_CLASS,
+        SMC_PARTITION_REF_CLASS,
+        RmClass::AmpereComputeA.number(),
+        RmClass::AmpereDmaCopyA.number(),
+    ];
+
+    // Memory management (GMMU). facts/nvgpu-kernel-constraints.md §1
+    // GET_CHARACTERISTICS and ALLOC_AS.
+    /// The GMMU's small page, 4 KiB: the granule of every GPU mapping and
+    /// of nvmap allocations.
+    pub const SMALL_PAGE: u64 = 4096;
+    /// ga10b's only big page size, 64 KiB (`available_big_page_sizes`).
+    pub const BIG_PAGE: u64 = 64 << 10;
+    /// What one page-directory entry covers at the level ALLOC_AS aligns
+    /// its VA range to: 2^21 = 2 MiB (`nvgpu_vm_pde_coverage_bit_count()`,
+    /// ga10b's GMMU levels in hal/mm/gmmu/gmmu_ga10b*.c L353-380).
+    pub const PDE_SIZE: u64 = 2 << 20;
+    /// GPU VA bits GET_CHARACTERISTICS reports (`gpu_va_bit_count`,
+    /// hard-coded 40 for ga10b; the kernel's own aperture is wider).
+    pub const VA_BITS: u32 = 40;
+
+    // The host interface a usermode submit writes: the GPFIFO ring, the
+    // channel's USERD block and the doorbell in the usermode register window.
+    // facts/nvgpu-kernel-constraints.md §1 (ctrl mmap) and §4 (SETUP_BIND).
+    /// Byte offset of GP_GET in a channel's USERD block: how far the host
+    /// has fetched the ring, written by the GPU (`ram_userd_gp_get_w()`,
+    /// include/nvgpu/hw/ga10b/hw_ram_ga10b.h L149-150;
+    /// `USERD_Nvc56fControl.GPGet` in NVIDIA's clc56f.h).
+    pub const USERD_GP_GET: usize = 0x88;
+    /// Byte offset of GP_PUT in USERD: the end of the work the CPU has
+    /// written into the ring (`ram_userd_gp_put_w()`, the same header;
+    /// `USERD_Nvc56fControl.GPPut`).
+    pub const USERD_GP_PUT: usize = 0x8C;
+    /// The USERD buffer a channel gets: one small page. The hardware's
+    /// USERD block is 512 bytes; the kernel binds whole dma-bufs at offset 0
+    /// (SETUP_BIND), and nvmap allocates in pages, so each channel's USERD
+    /// is a page of its own.
+    pub const USERD_SIZE: u64 = SMALL_PAGE;
+    /// The usermode register window the ctrl fd's mmap maps: 64 KiB at
+    /// BAR0 + `func_full_phys_offset` + `func_cfg0` (hal/fifo/usermode_tu104.c
+    /// L37-47, used by ga10b); a longer mmap is refused with EINVAL.
+    pub const USERMODE_SIZE: usize = 0x10000;
+    /// The doorbell register's offset in the usermode window:
+    /// `func_doorbell_r()` 0x30090 − `func_cfg0_r()` 0x30000
+    /// (include/nvgpu/hw/ga10b/hw_func_ga10b.h L63-64). A 32-bit store of a
+    /// channel's [`work_submit_token`] tells the host to fetch its GPFIFO.
+    pub const DOORBELL_OFFSET: usize = 0x90;
+
+    // GP_GET and GP_PUT lie in the 512-byte USERD block, the doorbell in the window.
+    const _: () = assert!(USERD_GP_GET + 4 <= 512 && USERD_GP_PUT + 4 <= 512 && 512 <= USERD_SIZE);
+    const _: () = assert!(DOORBELL_OFFSET + 4 <= USERMODE_SIZE);
+
+    /// Bits of a work-submit token that hold the hardware channel id.
+    pub const TOKEN_CHID_MASK: u32 = 0xfff;
+    /// Bits (after [`TOKEN_RUNLIST_SHIFT`]) that hold the runlist id.
+    pub const TOKEN_RUNLIST_MASK: u32 = 0x7f;
+    /// Where the runlist id sits in a work-submit token.
+    pub const TOKEN_RUNLIST_SHIFT: u32 = 16;
+    /// The work-submit token SETUP_BIND returns and the doorbell takes:
+    /// `(chid & 0xfff) | ((runlist_id & 0x7f) << 16)` (the doorbell
+    /// register's format; hal/fifo/usermode_tu104.c L58-66,
+    /// include/nvgpu/hw/tu104/hw_ctrl_tu104.h L64-65).
+    ///
+    /// ```
+    /// use gpuiface_hal::hw::ga10b::{token_chid, work_submit_token};
+    /// assert_eq!(work_submit_token(511, 0), 0x1ff);
+    /// assert_eq!(token_chid(work_submit_token(511, 3)), 511);
+    /// ```
+    pub const fn work_submit_token(chid: u32, runlist_id: u32) -> u32 {
+        (chid & TOKEN_CHID_MASK) | ((runlist_id & TOKEN_RUNLIST_MASK) << TOKEN_RUNLIST_SHIFT)
+    }
+    /// The hardware channel id a work-submit token names.
+    pub const fn token_chid(token: u32) -> u32 {
+        token & TOKEN_CHID_MASK
+    }
+
+    /// The fewest entries a usermode GPFIFO may have (SETUP_BIND: a power
+    /// of two, at least 2 with USERMODE_SUPPORT; channel.c L1314).
+    pub const GPFIFO_MIN_ENTRIES: u32 = 2;
+    /// The smallest GPFIFO buffer SETUP_BIND accepts for `entries` entries:
+    /// `max(4096, entries × 8)` (linux-channel.c L529-537; a smaller
+    /// dma-buf is EINVAL).
+    pub const fn gpfifo_bytes(entries: u32) -> u64 {
+        let ring = entries as u64 * gpfifo::ENTRY_BYTES;
+        if ring > SMALL_PAGE {
+            ring
+        } else {
+            SMALL_PAGE
+        }
+    }
 }
 
 #[cfg(test)]
@@ -188,5 +309,30 @@ mod tests {
         // 0x640 bytes per thread: 0xC800 per warp, x 96 warps (already a multiple of 32 KiB).
         assert_eq!(local_bytes_per_tpc(0x640), 0x4B_0000);
         assert_eq!(sass_version(0x807), 0x87);
+    }
+
+    #[test]
+    fn host_interface() {
+        assert_eq!(work_submit_token(0x1ff, 0), 0x1ff);
+        assert_eq!(work_submit_token(0x1fff, 0xff), 0x7f_0fff);
+        assert_eq!(token_chid(0x7f_0abc), 0xabc);
+        assert_eq!(gpfifo_bytes(2), 4096);
+        assert_eq!(gpfifo_bytes(512), 4096);
+        assert_eq!(gpfifo_bytes(1024), 8192);
+    }
+
+    #[test]
+    fn classes_match_the_kernel_headers() {
+        let abi = crate::facts::abi_r36();
+        let named = |name: &str| abi.constant(name).map(|v| v as u32);
+        assert_eq!(named("AMPERE_COMPUTE_B"), Some(COMPUTE_CLASS));
+        assert_eq!(named("AMPERE_DMA_COPY_B"), Some(DMA_COPY_CLASS));
+        assert_eq!(named("AMPERE_CHANNEL_GPFIFO_B"), Some(GPFIFO_CLASS));
+        assert_eq!(named("AMPERE_B"), Some(GRAPHICS_CLASS));
+        assert_eq!(named("AMPERE_SMC_PARTITION_REF"), Some(SMC_PARTITION_REF_CLASS));
+        for c in OBJ_CTX_CLASSES {
+            let known = crate::rm::RmClass::from_number(c).name().is_some();
+            assert!(known || c == GRAPHICS_CLASS || c == SMC_PARTITION_REF_CLASS, "{c:#x}");
+        }
     }
 }

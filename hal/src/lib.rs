@@ -9,8 +9,9 @@
 //! | [`error`] | [`Error`] (rich) and [`ErrorKind`] (what generic code matches on) |
 //! | [`types`] | [`DeviceInfo`], [`AllocRequest`], [`Signal`], [`RmHandle`] |
 //! | [`buffer`] | [`Buffer`] (an owned, unforgeable handle), [`CpuView`] (checked CPU access), [`DeviceId`] |
+//! | [`fault`] | [`FaultKind`] and [`classify`]: the one decode of a channel fault's kind and engine |
 //! | [`rm`] | RM classes and controls as typed enums, with a raw escape hatch |
-//! | [`hw`] | per-SoC hardware facts (ga10b): limits, windows, constant buffer 0's driver area |
+//! | [`hw`] | per-SoC hardware facts (ga10b): limits, windows, constant buffer 0's driver area, classes, GMMU sizes, the host interface (USERD, usermode window, doorbell, work-submit token, GPFIFO minimum) |
 //! | [`cubin`] | the cubin loader: each kernel's code and launch attributes |
 //! | [`codec`] | GPFIFO entries, pushbuffer method headers, QMD V03_00 (encode + decode) |
 //! | [`classes`] | host / compute / copy method offsets and fields, from NVIDIA's class headers |
@@ -41,6 +42,7 @@ pub mod cubin;
 pub mod error;
 #[cfg(feature = "facts")]
 pub mod facts;
+pub mod fault;
 pub mod hw;
 pub mod iface;
 pub mod logging;
@@ -52,6 +54,7 @@ pub use codec::gpfifo::GpFifoEntry;
 pub use codec::method::{decode_methods, Method, MethodHeader, PushBuffer, SecOp};
 pub use codec::qmd::{Qmd, QmdField};
 pub use error::{Engine, Errno, Error, ErrorKind, FaultRecord, Result};
+pub use fault::{classify, FaultKind};
 pub use iface::{Either, ForeignMemory, GpuIface};
 pub use rm::{GrInfoIndex, RmAllocParams, RmClass, RmControl};
 pub use types::{

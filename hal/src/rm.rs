@@ -63,7 +63,7 @@ impl RmClass {
     ];
 
     /// The class number.
-    pub fn number(self) -> u32 {
+    pub const fn number(self) -> u32 {
         match self {
             RmClass::Device0 => 0x80,
             RmClass::Subdevice0 => 0x2080,

@@ -270,7 +270,8 @@ pub struct UsermodeRegs {
     pub base: usize,
     /// Its length in bytes.
     pub len: usize,
-    /// Offset of the 32-bit doorbell register (0x90 on ga10b).
+    /// Offset of the 32-bit doorbell register
+    /// ([`crate::hw::ga10b::DOORBELL_OFFSET`] on ga10b).
     pub doorbell_offset: usize,
 }
 

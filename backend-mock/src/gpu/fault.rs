@@ -1,15 +1,23 @@
 //! Channel errors: what the kernel reports through the error notifier
-//! (`nvgpu_notification`, 16 bytes: u64 time_stamp, u32 info32, u16 info16,
-//! u16 status) and the [`FaultRecord`] the model keeps.
+//! ([`NvgpuNotification`]: the time, the code in `info32`, then
+//! [`NOTIFIER_STATUS_ERROR`] in `status`) and the [`FaultRecord`] the model
+//! keeps.
 //!
-//! | cause | engine | info32 |
-//! |---|---|---|
-//! | GPU access to an unmapped (or read-only) VA | the accessing engine | `NVGPU_CHANNEL_FIFO_ERROR_MMU_ERR_FLT` (31) |
-//! | malformed GPFIFO entry or pushbuffer, undefined method, SET_OBJECT of a missing object | host | `NVGPU_CHANNEL_PBDMA_ERROR` (32) |
-//! | unknown program, kernel error, bad QMD | compute | `NVGPU_CHANNEL_GR_EXCEPTION` (13) |
-//! | an unmodelled copy feature | copy | `NVGPU_CHANNEL_PBDMA_ERROR` (32) |
-//! | a launch past the watchdog budget | copy | `NVGPU_CHANNEL_FIFO_ERROR_IDLE_TIMEOUT` (8) |
-//! | a panic inside the model (a model bug) | host | `NVGPU_CHANNEL_PBDMA_ERROR` (32) |
+//! | cause | engine | kind ([`FaultKind`]) | info32 |
+//! |---|---|---|---|
+//! | GPU access to an unmapped (or read-only) VA | the accessing engine | `Mmu` | `NVGPU_CHANNEL_FIFO_ERROR_MMU_ERR_FLT` (31) |
+//! | malformed GPFIFO entry or pushbuffer, undefined method, SET_OBJECT of a missing object | host | `Pbdma` | `NVGPU_CHANNEL_PBDMA_ERROR` (32) |
+//! | unknown program, kernel error, bad QMD | compute | `GrException` | `NVGPU_CHANNEL_GR_EXCEPTION` (13) |
+//! | an unmodelled copy feature | copy | `Pbdma` | `NVGPU_CHANNEL_PBDMA_ERROR` (32) |
+//! | a launch past the watchdog budget | copy | `IdleTimeout` | `NVGPU_CHANNEL_FIFO_ERROR_IDLE_TIMEOUT` (8) |
+//! | a panic inside the model (a model bug) | host | `Pbdma` | `NVGPU_CHANNEL_PBDMA_ERROR` (32) |
+//!
+//! The code each kind writes is the ABI's ([`notifier_code`]); the engine the
+//! record names is [`classify`]'s, the decode the nvgpu backend applies to
+//! the notifier, so the backend reports what the model raised. One row is a
+//! stand-in: r36 has no notifier code for a copy-engine launch error, so an
+//! unmodelled copy feature writes the PBDMA code, which by itself (without
+//! the model's record, as on a real kernel) reads as a host error.
 //!
 //! A faulted channel executes nothing more; its GP_GET stays at the entry
 //! that faulted.
@@ -20,31 +28,34 @@
 
 use std::sync::Arc;
 
-use gpuiface_hal::{Engine, FaultRecord};
-use gpuiface_nvgpu::abi::{
-    NVGPU_CHANNEL_FIFO_ERROR_IDLE_TIMEOUT, NVGPU_CHANNEL_FIFO_ERROR_MMU_ERR_FLT, NVGPU_CHANNEL_GR_EXCEPTION,
-    NVGPU_CHANNEL_PBDMA_ERROR,
-};
+use gpuiface_hal::{classify, Engine, FaultKind, FaultRecord};
+use gpuiface_nvgpu::abi::{notifier_code, IoctlArg, NvgpuNotification};
 
 use super::state::lock;
 use super::{timestamp_ns, Channel, ExecMode, Gpu};
 
-/// `nvgpu_notification.status` of a channel in error.
-pub const NOTIFIER_STATUS_ERROR: u16 = 0xffff;
+/// `nvgpu_notification.status` of a channel in error (its one home is the ABI).
+pub use gpuiface_nvgpu::abi::NOTIFIER_STATUS_ERROR;
 
-/// Put the channel into its error state and write the notifier.
-fn raise(ch: &mut Channel, address: Option<u64>, engine: Engine, code: u32, reason: String) -> FaultRecord {
-    let mut rec = FaultRecord::new(engine, ch.desc.chid, code, reason);
+/// Put the channel into its error state and write the notifier: a fault of
+/// `kind` raised by `engine`.
+fn raise(ch: &mut Channel, address: Option<u64>, engine: Engine, kind: FaultKind, reason: String) -> FaultRecord {
+    let code = notifier_code(kind).expect("the model raises only kinds the notifier has a code for");
+    let mut rec = FaultRecord::new(classify(kind, Some(engine)), ch.desc.chid, code, reason);
     rec.address = address;
     if let Some((b, off)) = &ch.notifier {
-        if off.checked_add(16).is_some_and(|end| end <= b.len()) {
-            let mut n = [0u8; 16];
-            n[0..8].copy_from_slice(&timestamp_ns().to_le_bytes());
-            n[8..12].copy_from_slice(&code.to_le_bytes());
-            n[14..16].copy_from_slice(&NOTIFIER_STATUS_ERROR.to_le_bytes());
+        if off.checked_add(std::mem::size_of::<NvgpuNotification>()).is_some_and(|end| end <= b.len()) {
+            let ns = timestamp_ns();
+            let n = NvgpuNotification {
+                nanoseconds: [ns as u32, (ns >> 32) as u32],
+                info32: code,
+                info16: 0,
+                status: NOTIFIER_STATUS_ERROR,
+            };
+            let status = std::mem::offset_of!(NvgpuNotification, status);
             // Status last: a reader that sees it sees the rest.
-            b.write(*off, &n[..14]);
-            b.write(*off + 14, &n[14..]);
+            b.write(*off, &n.as_bytes()[..status]);
+            b.write(*off + status, &n.as_bytes()[status..]);
         }
     }
     ch.fault = Some(rec.clone());
@@ -60,24 +71,24 @@ fn raise(ch: &mut Channel, address: Option<u64>, engine: Engine, code: u32, reas
 
 /// An MMU fault at `va` (`NVGPU_CHANNEL_FIFO_ERROR_MMU_ERR_FLT`).
 pub(super) fn mmu(ch: &mut Channel, va: u64, engine: Engine, what: &str) -> FaultRecord {
-    raise(ch, Some(va), engine, NVGPU_CHANNEL_FIFO_ERROR_MMU_ERR_FLT, format!("MMU fault: {what} at {va:#x}"))
+    raise(ch, Some(va), engine, FaultKind::Mmu, format!("MMU fault: {what} at {va:#x}"))
 }
 
 /// A host (PBDMA) error: malformed GPFIFO entry, undefined method, ...
 /// (`NVGPU_CHANNEL_PBDMA_ERROR`).
 pub(super) fn pbdma(ch: &mut Channel, reason: String) -> FaultRecord {
-    raise(ch, None, Engine::Host, NVGPU_CHANNEL_PBDMA_ERROR, reason)
+    raise(ch, None, Engine::Host, FaultKind::Pbdma, reason)
 }
 
 /// A compute-engine error that is not a memory fault (`NVGPU_CHANNEL_GR_EXCEPTION`).
 pub(super) fn gr(ch: &mut Channel, reason: String) -> FaultRecord {
-    raise(ch, None, Engine::Compute, NVGPU_CHANNEL_GR_EXCEPTION, reason)
+    raise(ch, None, Engine::Compute, FaultKind::GrException, reason)
 }
 
 /// Work that ran past the watchdog budget (`NVGPU_CHANNEL_FIFO_ERROR_IDLE_TIMEOUT`,
 /// what the scheduler's context-switch timeout reports).
 pub(super) fn timeout(ch: &mut Channel, engine: Engine, reason: String) -> FaultRecord {
-    raise(ch, None, engine, NVGPU_CHANNEL_FIFO_ERROR_IDLE_TIMEOUT, reason)
+    raise(ch, None, engine, FaultKind::IdleTimeout, reason)
 }
 
 /// An engine error that is not a memory fault: compute → [`gr`], others
@@ -85,7 +96,7 @@ pub(super) fn timeout(ch: &mut Channel, engine: Engine, reason: String) -> Fault
 pub(super) fn engine(ch: &mut Channel, engine: Engine, reason: String) -> FaultRecord {
     match engine {
         Engine::Compute => gr(ch, reason),
-        _ => raise(ch, None, engine, NVGPU_CHANNEL_PBDMA_ERROR, reason),
+        _ => raise(ch, None, engine, FaultKind::Pbdma, reason),
     }
 }
 

@@ -16,7 +16,7 @@
 use std::sync::atomic::Ordering;
 
 use gpuiface_hal::classes::host;
-use gpuiface_hal::codec::gpfifo::GpFifoEntry;
+use gpuiface_hal::codec::gpfifo::{GpFifoEntry, ENTRY_BYTES};
 use gpuiface_hal::codec::method::{decode_methods, Method};
 use gpuiface_hal::{Engine, FaultRecord};
 
@@ -40,11 +40,12 @@ pub(super) fn fetch(ch: &mut Channel) -> Result<Step, FaultRecord> {
     if get == put {
         return Ok(Step::Idle);
     }
-    if n == 0 || get >= n || put >= n || 8 * n as usize > ch.desc.gpfifo.len() {
+    let entry_bytes = ENTRY_BYTES as usize;
+    if n == 0 || get >= n || put >= n || entry_bytes * n as usize > ch.desc.gpfifo.len() {
         return Err(fault::pbdma(ch, format!("GP_GET {get} / GP_PUT {put} outside a {n}-entry ring")));
     }
     let mut raw = [0u8; 8];
-    ch.desc.gpfifo.read(8 * get as usize, &mut raw);
+    ch.desc.gpfifo.read(entry_bytes * get as usize, &mut raw);
     let word = u64::from_le_bytes(raw);
     let Some(entry) = GpFifoEntry::decode(word) else {
         return Err(fault::pbdma(ch, format!("malformed GPFIFO entry {word:#018x} at index {get}")));
@@ -318,7 +319,7 @@ pub(super) fn method(shared: &Shared, ch: &mut Channel, m: Method) -> Result<boo
         }
         // One engine at a time: everything before is already done.
         host::WFI => Ok(true),
-        _ => record_or_fault(ch, 0xc56f, m),
+        _ => record_or_fault(ch, host::CLASSES[0], m),
     }
 }
 

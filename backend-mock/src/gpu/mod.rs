@@ -110,10 +110,8 @@ impl GpuConfig {
     }
 }
 
-/// Byte offset of GP_GET in USERD (`USERD_Nvc56fControl.GPGet`).
-pub const USERD_GP_GET: usize = 0x88;
-/// Byte offset of GP_PUT in USERD (`USERD_Nvc56fControl.GPPut`).
-pub const USERD_GP_PUT: usize = 0x8C;
+/// GP_GET's and GP_PUT's offsets in USERD; their one home is [`gpuiface_hal::hw::ga10b`].
+pub use gpuiface_hal::hw::ga10b::{USERD_GP_GET, USERD_GP_PUT};
 
 /// The GPU. Used as `Arc<Gpu>`; `Send + Sync`.
 pub struct Gpu {

@@ -118,8 +118,8 @@ fn execute(shared: &Shared, ch: &mut Channel, m: Method) -> Result<bool, FaultRe
         ));
     };
     match class {
-        0xc6c0 | 0xc7c0 => compute::method(shared, ch, class, m),
-        0xc6b5 | 0xc7b5 => copy::method(shared, ch, class, m),
+        c if gpuiface_hal::classes::compute::CLASSES.contains(&c) => compute::method(shared, ch, class, m),
+        c if gpuiface_hal::classes::copy::CLASSES.contains(&c) => copy::method(shared, ch, class, m),
         other => Err(fault::pbdma(ch, format!("class {other:#x} is not modelled"))),
     }
 }

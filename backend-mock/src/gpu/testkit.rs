@@ -24,8 +24,9 @@
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use gpuiface_hal::codec::gpfifo::GpFifoEntry;
+use gpuiface_hal::codec::gpfifo::{GpFifoEntry, ENTRY_BYTES};
 use gpuiface_hal::codec::method::PushBuffer;
+use gpuiface_hal::hw::ga10b::USERD_SIZE;
 
 use super::{ChannelDesc, Gpu, USERD_GP_GET, USERD_GP_PUT};
 use crate::mem::{page_size, Backing, GpuVm, Translation};
@@ -104,8 +105,8 @@ impl TestChannel {
     /// command memory into `vm`.
     pub fn attach(gpu: &Gpu, vm: &Arc<TestVm>, chid: u32) -> TestChannel {
         let entries = 64;
-        let gpfifo = Arc::new(Backing::new("gpfifo", 8 * entries as usize).expect("memfd"));
-        let userd = Arc::new(Backing::new("userd", 4096).expect("memfd"));
+        let gpfifo = Arc::new(Backing::new("gpfifo", (ENTRY_BYTES * u64::from(entries)) as usize).expect("memfd"));
+        let userd = Arc::new(Backing::new("userd", USERD_SIZE as usize).expect("memfd"));
         let commands = vm.map(command_va(chid), COMMAND_BYTES);
         let vm_dyn: Arc<dyn GpuVm> = vm.clone();
         gpu.attach_channel(ChannelDesc {
@@ -141,7 +142,7 @@ impl TestChannel {
     pub fn push_entry(&mut self, word: u64) -> u32 {
         let idx = self.put;
         assert_ne!((idx + 1) % self.entries, self.gp_get(), "GPFIFO ring full");
-        self.gpfifo.write(8 * idx as usize, &word.to_le_bytes());
+        self.gpfifo.write((ENTRY_BYTES * u64::from(idx)) as usize, &word.to_le_bytes());
         self.put = (self.put + 1) % self.entries;
         self.userd.write_u32(USERD_GP_PUT, self.put);
         idx

@@ -1,6 +1,7 @@
 //! Channels (constraints doc §4): WDT, SETUP_BIND, ALLOC_OBJ_CTX, error
 //! notifiers, user syncpoints.
 
+use gpuiface_hal::hw::ga10b;
 use gpuiface_hal::Errno;
 use gpuiface_nvgpu::abi::*;
 
@@ -65,14 +66,11 @@ impl Chan {
         }
     }
 
-    /// `(chid & 0xfff) | ((runlist_id & 0x7f) << 16)` (§4 outputs).
+    /// The work-submit token SETUP_BIND returns (§4 outputs).
     pub fn token(&self) -> u32 {
-        (self.chid & 0xfff) | ((GR_RUNLIST & 0x7f) << 16)
+        ga10b::work_submit_token(self.chid, GR_RUNLIST)
     }
 }
-
-/// Classes ga10b accepts in ALLOC_OBJ_CTX (§4, hal/class/class_ga10b.c).
-pub const VALID_CLASSES: [u32; 7] = [0xc7c0, 0xc7b5, 0xc76f, 0xc797, 0xc637, 0xc6c0, 0xc6b5];
 
 /// §4 WDT: `wdt_status & 3` must be DISABLE or ENABLE; a deterministic
 /// channel only accepts DISABLE.
@@ -93,7 +91,7 @@ fn rule_setup_bind_prechecks(ch: &Chan, a: &NvgpuChannelSetupBindArgs) -> KResul
     let deterministic = a.flags & NVGPU_CHANNEL_SETUP_BIND_FLAGS_DETERMINISTIC != 0;
     let n = a.num_gpfifo_entries;
     // Entry count: >= 2 (usermode) or >= 4, a power of two, at most 2^28.
-    if n < if usermode { 2 } else { 4 } || !n.is_power_of_two() || n > u32::MAX / 8 {
+    if n < if usermode { ga10b::GPFIFO_MIN_ENTRIES } else { 4 } || !n.is_power_of_two() || n > u32::MAX / 8 {
         return Err(why(
             Errno::EINVAL,
             "§4 SETUP_BIND: num_gpfifo_entries not a power of two in [2 (usermode) or 4, 2^28]",
@@ -148,7 +146,7 @@ pub const GPFIFO_HANG_ABOVE: u64 = 1 << 20;
 /// the kernel lock: [`KState::hang`]) and leaves the channel unusable, as a
 /// hung one is.
 fn rule_alloc_obj_ctx_hangs_after_a_large_gpfifo(st: &mut KState, chid: u32, class: u32) -> KResult<()> {
-    let gr = gpuiface_hal::classes::compute::CLASSES.contains(&class) || class == 0xc797;
+    let gr = gpuiface_hal::classes::compute::CLASSES.contains(&class) || class == ga10b::GRAPHICS_CLASS;
     let ch = st.channels.get_mut(&chid).ok_or(Errno::EINVAL)?;
     if !gr || ch.gpfifo_bytes <= GPFIFO_HANG_ABOVE {
         return Ok(());
@@ -208,7 +206,7 @@ pub(crate) fn ioctl(st: &mut KState, chid: u32, request: u32, bytes: &mut [u8]) 
             let (gpfifo_handle, gpfifo) = st.dmabuf(i64::from(a.gpfifo_dmabuf_fd))?;
             let (userd_handle, userd) = st.dmabuf(i64::from(a.userd_dmabuf_fd))?;
             // §4: gpfifo dma-buf smaller than max(4096, entries * 8) → EINVAL.
-            let need = (u64::from(a.num_gpfifo_entries) * 8).max(4096);
+            let need = ga10b::gpfifo_bytes(a.num_gpfifo_entries);
             if (gpfifo.len() as u64) < need {
                 return Err(why(Errno::EINVAL, "§4 SETUP_BIND: GPFIFO dma-buf smaller than max(4096, entries * 8)"));
             }
@@ -217,8 +215,8 @@ pub(crate) fn ioctl(st: &mut KState, chid: u32, request: u32, bytes: &mut [u8]) 
             // The kernel maps the whole GPFIFO dma-buf, read-only for the GPU.
             let gpfifo_va = vm.map_kernel_vma(gpfifo.clone(), gpfifo.len() as u64, false)?;
             // USERD starts with GP_GET = GP_PUT = 0.
-            userd.write_u32(0x88, 0);
-            userd.write_u32(0x8c, 0);
+            userd.write_u32(ga10b::USERD_GP_GET, 0);
+            userd.write_u32(ga10b::USERD_GP_PUT, 0);
             let ch = st.channels.get_mut(&chid).ok_or(Errno::EINVAL)?;
             ch.setup = true;
             ch.usermode = true;
@@ -257,11 +255,11 @@ pub(crate) fn ioctl(st: &mut KState, chid: u32, request: u32, bytes: &mut [u8]) 
             if ch.vm.is_none() {
                 return Err(why(Errno::EINVAL, "§4 ALLOC_OBJ_CTX: channel not bound to an address space"));
             }
-            if !VALID_CLASSES.contains(&a.class_num) {
+            if !ga10b::OBJ_CTX_CLASSES.contains(&a.class_num) {
                 return Err(why(Errno::EINVAL, "§4 ALLOC_OBJ_CTX: class not valid for ga10b"));
             }
             // §4 (tsg.c nvgpu_tsg_validate_class_veid_pbdma): graphics (AMPERE_B) only on VEID0.
-            if a.class_num == 0xc797 && ch.veid != 0 {
+            if a.class_num == ga10b::GRAPHICS_CLASS && ch.veid != 0 {
                 return Err(why(Errno::EINVAL, "§4 ALLOC_OBJ_CTX: graphics class only on VEID 0"));
             }
             rule_alloc_obj_ctx_hangs_after_a_large_gpfifo(st, chid, a.class_num)?;
@@ -289,7 +287,8 @@ pub(crate) fn ioctl(st: &mut KState, chid: u32, request: u32, bytes: &mut [u8]) 
                 return Err(Errno::EINVAL);
             }
             let (_, b) = st.dmabuf(i64::from(a.mem as i32)).map_err(|_| Errno::EINVAL)?;
-            if a.offset.checked_add(16).is_none_or(|e| e > b.len() as u64) {
+            let size = std::mem::size_of::<NvgpuNotification>() as u64;
+            if a.offset.checked_add(size).is_none_or(|e| e > b.len() as u64) {
                 return Err(Errno::EINVAL);
             }
             st.actions.push(GpuAction::Notifier(chid, b, a.offset as usize));

@@ -2,6 +2,7 @@
 
 use std::sync::Arc;
 
+use gpuiface_hal::hw::ga10b;
 use gpuiface_hal::Errno;
 use gpuiface_nvgpu::abi::*;
 
@@ -48,17 +49,17 @@ impl Characteristics {
             num_gpc: 1,
             L2_cache_size: 4 << 20,
             num_tpc_per_gpc: 4,
-            big_page_size: 64 << 10,
+            big_page_size: ga10b::BIG_PAGE as u32,
             pde_coverage_bit_count: 47,
-            available_big_page_sizes: 64 << 10,
+            available_big_page_sizes: ga10b::BIG_PAGE as u32,
             flags: GA10B_FLAGS,
-            compute_class: 0xc7c0,
-            gpfifo_class: 0xc76f,
-            dma_copy_class: 0xc7b5,
-            sm_arch_sm_version: 0x807,
-            sm_arch_spa_version: 0x807,
-            sm_arch_warp_count: 48,
-            gpu_va_bit_count: 40,
+            compute_class: ga10b::COMPUTE_CLASS,
+            gpfifo_class: ga10b::GPFIFO_CLASS,
+            dma_copy_class: ga10b::DMA_COPY_CLASS,
+            sm_arch_sm_version: ga10b::SM_VERSION,
+            sm_arch_spa_version: ga10b::SM_VERSION,
+            sm_arch_warp_count: ga10b::MAX_WARPS_PER_SM,
+            gpu_va_bit_count: ga10b::VA_BITS as u8,
             max_gpc_count: 1,
             max_freq: 1_300_000_000,
             per_device_identifier: 0x0b17_0000_4a45_5453,
@@ -81,7 +82,7 @@ pub(crate) fn check_usermode_mmap(mapped: &mut bool, len: usize, offset: i64) ->
     if *mapped {
         return Err(Errno::EBUSY);
     }
-    if len > 0x10000 || offset != 0 {
+    if len > ga10b::USERMODE_SIZE || offset != 0 {
         return Err(Errno::EINVAL);
     }
     *mapped = true;
@@ -90,8 +91,8 @@ pub(crate) fn check_usermode_mmap(mapped: &mut bool, len: usize, offset: i64) ->
 
 /// §1 ALLOC_AS: the VA range and split rules (PDE = 2 MiB on ga10b).
 pub(crate) fn rule_alloc_as_range(a: &NvgpuAllocAsArgs) -> KResult<()> {
-    const PDE: u64 = 2 << 20;
-    if a.big_page_size != 0 && (!a.big_page_size.is_power_of_two() || a.big_page_size != 64 << 10) {
+    const PDE: u64 = ga10b::PDE_SIZE;
+    if a.big_page_size != 0 && (!a.big_page_size.is_power_of_two() || u64::from(a.big_page_size) != ga10b::BIG_PAGE) {
         return Err(why(Errno::EINVAL, "§1 ALLOC_AS: big_page_size neither 0 nor 64 KiB"));
     }
     if a.va_range_start == 0 || !a.va_range_start.is_multiple_of(PDE) {

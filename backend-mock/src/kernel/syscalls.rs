@@ -28,7 +28,8 @@ impl Syscalls for MockKernel {
                 st.new_fd(FdObj::Nvmap(client))
             }
             b"/dev/nvgpu/igpu0/ctrl" => {
-                let page = Arc::new(Backing::new("gpuiface-mock:usermode", 0x10000).map_err(|_| Errno::ENOMEM)?);
+                let size = gpuiface_hal::hw::ga10b::USERMODE_SIZE;
+                let page = Arc::new(Backing::new("gpuiface-mock:usermode", size).map_err(|_| Errno::ENOMEM)?);
                 st.new_fd(FdObj::Ctrl { page, mapped: false })
             }
             _ => Err(Errno::ENOENT),
@@ -118,6 +119,12 @@ impl Syscalls for MockKernel {
         // SAFETY: forwarded with the caller's guarantees.
         unsafe { LinuxSyscalls.ring_doorbell(doorbell, token) };
         self.gpu.doorbell(token);
+    }
+
+    fn fstat(&self, fd: RawFd) -> Result<libc::stat, Errno> {
+        // The model's dma-bufs are real memfds of the buffer's size, as a
+        // dma-buf's inode is; other fds are the process's own.
+        LinuxSyscalls.fstat(fd)
     }
 }
 

@@ -13,9 +13,7 @@ use crate::buddy::{BuddyAllocator, PteSize};
 use crate::mem::{Backing, GpuVm, Translation};
 use crate::va_alloc::VaError;
 
-const PAGE: u64 = 4096;
-/// ga10b's only big page size (constraints §1 ALLOC_AS).
-const BIG_PAGE: u64 = 64 << 10;
+use gpuiface_hal::hw::ga10b::{BIG_PAGE, SMALL_PAGE as PAGE};
 
 /// The PTE size nvgpu picks for a kernel-chosen map of `size` bytes (§2
 /// MAP_BUFFER_EX, `nvgpu_vm_get_pte_size`): 64 KiB pages iff the VM has big
@@ -129,7 +127,7 @@ impl Vm {
         if va + size > self.end + (4 << 30) {
             return Err(Errno::ENOMEM);
         }
-        v.kernel_next = va + size.next_multiple_of(64 << 10);
+        v.kernel_next = va + size.next_multiple_of(BIG_PAGE);
         v.maps.insert(va, Mapping { size, backing, offset: 0, writable, refs: 1, handle: None, fixed: true });
         Ok(va)
     }
@@ -225,9 +223,9 @@ fn rule_map_kinds(a: &NvgpuAsMapBufferExArgs) -> KResult<()> {
 
 /// §2 ALLOC_SPACE: page size 4K or the VM's 64K big page (not without big pages).
 fn rule_alloc_space_page_size(page_size: u32, big_pages: bool) -> KResult<()> {
-    match page_size {
-        4096 => Ok(()),
-        65536 if big_pages => Ok(()),
+    match u64::from(page_size) {
+        PAGE => Ok(()),
+        BIG_PAGE if big_pages => Ok(()),
         _ => Err(why(Errno::EINVAL, "§2 ALLOC_SPACE: page_size is neither 4096 nor the VM's big page size")),
     }
 }
@@ -363,8 +361,13 @@ pub(crate) fn ioctl(st: &mut KState, id: u32, request: u32, bytes: &mut [u8]) ->
             // §2: one 4K region without big pages; a 4K and a 64K region with them.
             let full = (vm.end - vm.start) / PAGE;
             let regions = [
-                NvgpuAsVaRegion { offset: vm.start, page_size: 4096, reserved: 0, pages: full },
-                NvgpuAsVaRegion { offset: vm.start, page_size: 65536, reserved: 0, pages: full / 16 },
+                NvgpuAsVaRegion { offset: vm.start, page_size: PAGE as u32, reserved: 0, pages: full },
+                NvgpuAsVaRegion {
+                    offset: vm.start,
+                    page_size: BIG_PAGE as u32,
+                    reserved: 0,
+                    pages: full / (BIG_PAGE / PAGE),
+                },
             ];
             let count = if v.big_pages { 2 } else { 1 };
             let n = count.min(a.buf_size as usize / std::mem::size_of::<NvgpuAsVaRegion>());

@@ -20,6 +20,9 @@
 //!   gpuiface-factgen` (`tools/factgen`; CI fails when a regenerated file
 //!   differs); this file holds the encoding, the registry types and the
 //!   `abi_struct!` macro the generated structs use.
+//! - The error notifier's codes mean a [`gpuiface_hal::FaultKind`] each
+//!   ([`NOTIFIER_CODES`], [`fault_kind`], [`notifier_code`]); the backend
+//!   decodes with them and the mock's GPU model raises faults with them.
 //!
 //! ```
 //! use gpuiface_nvgpu::abi::*;
@@ -31,10 +34,12 @@
 
 mod consts;
 mod ioctls;
+mod notifier;
 mod structs;
 
 pub use consts::*;
 pub use ioctls::*;
+pub use notifier::*;
 pub use structs::*;
 
 /// `_IOC_NONE`: no data transfer.

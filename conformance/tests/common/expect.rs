@@ -32,5 +32,6 @@ mockall::mock! {
         unsafe fn mmap(&self, addr: usize, len: usize, prot: i32, flags: i32, fd: RawFd, offset: i64) -> Result<usize, Errno>;
         unsafe fn munmap(&self, addr: usize, len: usize) -> Result<(), Errno>;
         unsafe fn ring_doorbell(&self, doorbell: *mut u32, token: u32);
+        fn fstat(&self, fd: RawFd) -> Result<libc::stat, Errno>;
     }
 }

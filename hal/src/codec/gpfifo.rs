@@ -6,6 +6,8 @@
 //! 1 = subroutine), bits 62:42 LENGTH in 32-bit words, bit 63 SYNC (wait for
 //! the previous pushbuffer to finish before fetching this one).
 
+/// Bytes per ring entry: one 64-bit word (`NVC56F_GP_ENTRY0` and `1`).
+pub const ENTRY_BYTES: u64 = 8;
 /// Bit position of the length (in dwords).
 pub const LENGTH_SHIFT: u32 = 42;
 /// Width of the length field in bits.

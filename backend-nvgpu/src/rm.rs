@@ -1,0 +1,278 @@
+//! RM→nvgpu translation: the RM object tree a desktop-driver runtime speaks
+//! (`rm_alloc`, `rm_control`, `rm_free`; seed 000, "RM Translation Layer")
+//! mapped onto nvgpu's fds and ioctls.
+//!
+//! | RM | nvgpu |
+//! |---|---|
+//! | `NV01_DEVICE_0`, `NV20_SUBDEVICE_0`, `FERMI_VASPACE_A`, `GT200_DEBUGGER` | bookkeeping only |
+//! | `NV01_MEMORY_VIRTUAL` | the address space: ALLOC_AS and the window reservations |
+//! | `KEPLER_CHANNEL_GROUP_A` | OPEN_TSG (the TSG fd) |
+//! | `FERMI_CONTEXT_SHARE_A` | TSG CREATE_SUBCONTEXT (a VEID); DELETE_SUBCONTEXT when freed |
+//! | `AMPERE_CHANNEL_GPFIFO_A/B` | a channel: OPEN_CHANNEL … SETUP_BIND (`channel.rs`) |
+//! | `AMPERE_COMPUTE_*`, `AMPERE_DMA_COPY_*` | ALLOC_OBJ_CTX on the parent channel |
+//! | `PERF_BOOST` | devfreq `min_freq` = `max_freq` in sysfs |
+//! | `GET_WORK_SUBMIT_TOKEN` | the token SETUP_BIND returned |
+//! | `GR_GET_INFO`, `GET_CLASS_LIST`, `GET_GID_INFO` | from GET_CHARACTERISTICS |
+//! | `GPFIFO_SCHEDULE`, `FB_FLUSH_GPU_CACHE` | nothing to do (bound channels are scheduled; IO-coherent) |
+//!
+//! Anything else is [`Error::unsupported`], never a silent success.
+
+use std::sync::Arc;
+
+use gpuiface_hal::hw::ga10b;
+use gpuiface_hal::{Error, GrInfoIndex, Result, RmAllocParams, RmClass, RmControl, RmHandle};
+
+use crate::abi::*;
+use crate::channel::Channel;
+use crate::device::{lock, NvgpuDevice, State, DEVFREQ};
+use crate::fd::SysFd;
+use crate::sys::Syscalls;
+
+/// What an RM handle stands for.
+pub(crate) enum Object<S: Syscalls> {
+    Device,
+    Subdevice,
+    AddressSpace,
+    Vaspace,
+    Debugger,
+    Tsg(SysFd<S>),
+    ContextShare { veid: u32 },
+    Channel(Arc<Channel<S>>),
+    Engine,
+}
+
+impl<S: Syscalls> Object<S> {
+    pub(crate) fn name(&self) -> &'static str {
+        match self {
+            Object::Device => "NV01_DEVICE_0",
+            Object::Subdevice => "NV20_SUBDEVICE_0",
+            Object::AddressSpace => "NV01_MEMORY_VIRTUAL",
+            Object::Vaspace => "FERMI_VASPACE_A",
+            Object::Debugger => "GT200_DEBUGGER",
+            Object::Tsg(_) => "KEPLER_CHANNEL_GROUP_A",
+            Object::ContextShare { .. } => "FERMI_CONTEXT_SHARE_A",
+            Object::Channel(_) => "AMPERE_CHANNEL_GPFIFO",
+            Object::Engine => "engine object",
+        }
+    }
+}
+
+/// An RM object and its parent.
+pub(crate) struct Node<S: Syscalls> {
+    pub(crate) parent: RmHandle,
+    pub(crate) object: Object<S>,
+}
+
+impl<S: Syscalls> NvgpuDevice<S> {
+    fn new_handle(st: &mut State<S>) -> RmHandle {
+        st.next_handle += 1;
+        RmHandle(st.next_handle)
+    }
+
+    pub(crate) fn parent<'a>(st: &'a State<S>, parent: RmHandle, op: &'static str) -> Result<&'a Object<S>> {
+        st.objects
+            .get(&parent)
+            .map(|n| &n.object)
+            .ok_or_else(|| Error::invalid(op, format!("unknown parent handle {parent}")))
+    }
+
+    /// `rm_alloc`: create `class` under `parent`.
+    pub(crate) fn alloc_object(&self, parent: RmHandle, class: RmClass, params: &RmAllocParams) -> Result<RmHandle> {
+        let mut st = lock(&self.state);
+        let op = "rm_alloc";
+        let want_parent = |ok: bool, st: &State<S>| -> Result<()> {
+            if ok {
+                return Ok(());
+            }
+            let what = st.objects.get(&parent).map(|n| n.object.name()).unwrap_or("nothing");
+            Err(Error::invalid(op, format!("{class} cannot be created under {parent} ({what})")))
+        };
+        if parent != RmHandle::ROOT && !st.objects.contains_key(&parent) {
+            return Err(Error::invalid(op, format!("unknown parent handle {parent}")));
+        }
+        let parent_obj = st.objects.get(&parent).map(|n| &n.object);
+        let object = match class {
+            RmClass::Device0 => {
+                want_parent(parent == RmHandle::ROOT, &st)?;
+                Object::Device
+            }
+            RmClass::Subdevice0 => {
+                want_parent(matches!(parent_obj, Some(Object::Device)), &st)?;
+                Object::Subdevice
+            }
+            RmClass::MemoryVirtual => {
+                want_parent(matches!(parent_obj, Some(Object::Device)), &st)?;
+                self.address_space(&mut st)?;
+                Object::AddressSpace
+            }
+            RmClass::FermiVaspaceA => {
+                want_parent(matches!(parent_obj, Some(Object::Device | Object::AddressSpace)), &st)?;
+                Object::Vaspace
+            }
+            RmClass::Gt200Debugger => {
+                want_parent(matches!(parent_obj, Some(Object::Device | Object::Subdevice)), &st)?;
+                Object::Debugger
+            }
+            RmClass::KeplerChannelGroupA => {
+                want_parent(matches!(parent_obj, Some(Object::Device)), &st)?;
+                let mut args = NvgpuGpuOpenTsgArgs::default();
+                self.ctrl().ioctl("NVGPU_GPU_IOCTL_OPEN_TSG", NVGPU_GPU_IOCTL_OPEN_TSG, &mut args)?;
+                Object::Tsg(SysFd::new(self.sys.clone(), args.tsg_fd as i32))
+            }
+            RmClass::FermiContextShareA => {
+                let tsg = match parent_obj {
+                    Some(Object::Tsg(fd)) => fd.raw(),
+                    _ => return want_parent(false, &st).map(|_| RmHandle::ROOT),
+                };
+                let asynchronous = !matches!(params, RmAllocParams::ContextShare { asynchronous: false });
+                let as_raw = self.address_space(&mut st)?.raw();
+                let mut args = NvgpuTsgCreateSubcontextArgs {
+                    type_: if asynchronous { NVGPU_TSG_SUBCONTEXT_TYPE_ASYNC } else { NVGPU_TSG_SUBCONTEXT_TYPE_SYNC },
+                    as_fd: as_raw,
+                    ..Default::default()
+                };
+                SysFdRef { sys: &self.sys, raw: tsg }.ioctl(
+                    "NVGPU_TSG_IOCTL_CREATE_SUBCONTEXT",
+                    NVGPU_TSG_IOCTL_CREATE_SUBCONTEXT,
+                    &mut args,
+                )?;
+                Object::ContextShare { veid: args.veid }
+            }
+            c if c.is_gpfifo() => {
+                want_parent(matches!(parent_obj, Some(Object::Tsg(_))), &st)?;
+                let (entries, ctx) = match params {
+                    RmAllocParams::Gpfifo { entries, context_share } => (*entries, *context_share),
+                    RmAllocParams::None => (1024, None),
+                    other => return Err(Error::invalid(op, format!("{class} takes Gpfifo parameters, not {other:?}"))),
+                };
+                let veid = match ctx {
+                    None => 0,
+                    Some(h) => match st.objects.get(&h) {
+                        Some(Node { object: Object::ContextShare { veid }, parent: p }) if *p == parent => *veid,
+                        _ => return Err(Error::invalid(op, format!("{h} is not a context share of {parent}"))),
+                    },
+                };
+                Object::Channel(Arc::new(self.setup_channel(&mut st, parent, entries, veid)?))
+            }
+            c if c.is_engine() => {
+                let ch = match parent_obj {
+                    Some(Object::Channel(ch)) => ch.clone(),
+                    _ => return want_parent(false, &st).map(|_| RmHandle::ROOT),
+                };
+                let class_num = match c {
+                    RmClass::AmpereComputeA | RmClass::AmpereComputeB => self.info.compute_class,
+                    _ => self.info.dma_copy_class,
+                };
+                let mut args = NvgpuAllocObjCtxArgs { class_num, flags: 0, obj_id: 0 };
+                ch.fd.ioctl("NVGPU_IOCTL_CHANNEL_ALLOC_OBJ_CTX", NVGPU_IOCTL_CHANNEL_ALLOC_OBJ_CTX, &mut args)?;
+                Object::Engine
+            }
+            other => {
+                log::warn!("rm_alloc of unsupported class {other}");
+                return Err(Error::unsupported(self.info.backend, format!("rm_alloc of {other}")));
+            }
+        };
+        let h = Self::new_handle(&mut st);
+        if let Object::Channel(c) = &object {
+            self.submit_channels.write().unwrap_or_else(|p| p.into_inner()).insert(h, c.clone());
+        }
+        st.objects.insert(h, Node { parent, object });
+        Ok(h)
+    }
+
+    /// `rm_control`: answer `control` on `object`.
+    pub(crate) fn control(&self, object: RmHandle, control: &mut RmControl) -> Result<()> {
+        let st = lock(&self.state);
+        let node =
+            st.objects.get(&object).ok_or_else(|| Error::invalid("rm_control", format!("unknown handle {object}")))?;
+        let c = &self.characteristics;
+        match control {
+            RmControl::PerfBoost { .. } => {
+                let dir = self.sysfs_root.join(DEVFREQ);
+                let max = std::fs::read_to_string(dir.join("max_freq")).map_err(|e| {
+                    Error::unsupported(self.info.backend, format!("PERF_BOOST: {}: {e}", dir.display()))
+                })?;
+                std::fs::write(dir.join("min_freq"), max.trim()).map_err(|e| {
+                    Error::unsupported(self.info.backend, format!("PERF_BOOST: {}: {e}", dir.display()))
+                })?;
+                Ok(())
+            }
+            RmControl::GpfifoSchedule { .. } => Ok(()), // channels are scheduled when bound
+            RmControl::GetWorkSubmitToken { token } => match &node.object {
+                Object::Channel(ch) => {
+                    *token = ch.token;
+                    Ok(())
+                }
+                o => Err(Error::invalid("rm_control", format!("GET_WORK_SUBMIT_TOKEN on a {}", o.name()))),
+            },
+            RmControl::GrGetInfo { queries } => {
+                for (index, value) in queries.iter_mut() {
+                    *value = match index {
+                        GrInfoIndex::SmVersion => c.sm_arch_sm_version,
+                        GrInfoIndex::NumGpcs => c.num_gpc,
+                        GrInfoIndex::NumTpcPerGpc => c.num_tpc_per_gpc,
+                        GrInfoIndex::NumSmPerTpc => 1,
+                        GrInfoIndex::MaxWarpsPerSm => c.sm_arch_warp_count.max(ga10b::MAX_WARPS_PER_SM),
+                        other => {
+                            return Err(Error::unsupported(self.info.backend, format!("GR_GET_INFO index {other:?}")))
+                        }
+                    };
+                }
+                Ok(())
+            }
+            RmControl::GetClassList { classes } => {
+                *classes = vec![
+                    RmClass::Device0.number(),
+                    RmClass::Subdevice0.number(),
+                    RmClass::MemoryVirtual.number(),
+                    RmClass::KeplerChannelGroupA.number(),
+                    RmClass::FermiContextShareA.number(),
+                    c.gpfifo_class,
+                    c.compute_class,
+                    c.dma_copy_class,
+                ];
+                Ok(())
+            }
+            RmControl::GetGidInfo { uuid } => {
+                // Synthetic and stable: 'J' (Jetson) + arch/impl/rev + per-device identifier.
+                let mut u = [0u8; 16];
+                u[0] = b'J';
+                u[1..3].copy_from_slice(&(c.arch as u16).to_le_bytes());
+                u[3] = c.impl_ as u8;
+                u[4] = c.rev as u8;
+                u[5..13].copy_from_slice(&c.per_device_identifier.to_le_bytes());
+                u[13..16].copy_from_slice(&c.sm_arch_sm_version.to_le_bytes()[..3]);
+                *uuid = u;
+                Ok(())
+            }
+            RmControl::FbFlushGpuCache => Ok(()), // IO-coherent: nothing to flush
+            other => {
+                log::warn!("unsupported rm_control {:#x}", other.cmd());
+                Err(Error::unsupported(self.info.backend, format!("rm_control {:#x}", other.cmd())))
+            }
+        }
+    }
+
+    /// `rm_free`: free `object` and everything under it.
+    pub(crate) fn free_object(&self, object: RmHandle) -> Result<()> {
+        let mut st = lock(&self.state);
+        if !st.objects.contains_key(&object) {
+            return Err(Error::invalid("rm_free", format!("unknown handle {object}")));
+        }
+        self.free_subtree(&mut st, object);
+        Ok(())
+    }
+}
+
+/// A borrowed fd for one ioctl (the TSG fd stays owned by its RM object).
+pub(crate) struct SysFdRef<'a, S: Syscalls> {
+    pub(crate) sys: &'a Arc<S>,
+    pub(crate) raw: i32,
+}
+
+impl<S: Syscalls> SysFdRef<'_, S> {
+    pub(crate) fn ioctl<T: IoctlArg>(&self, name: &'static str, request: u32, arg: &mut T) -> Result<i32> {
+        let fd = std::mem::ManuallyDrop::new(SysFd::new(self.sys.clone(), self.raw));
+        fd.ioctl(name, request, arg)
+    }
+}

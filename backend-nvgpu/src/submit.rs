@@ -1,0 +1,75 @@
+//! Usermode submission (no ioctl): GPFIFO entries into the channel's ring,
+//! GP_PUT into its USERD, a store barrier, and the work-submit token into the
+//! doorbell of the usermode register window (the ctrl fd's mmap).
+
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use gpuiface_hal::codec::gpfifo::ENTRY_BYTES;
+use gpuiface_hal::{Error, GpFifoEntry, Result, RmHandle, UsermodeRegs};
+
+use crate::device::{lock, NvgpuDevice, DOORBELL_OFFSET, USERD_GP_GET, USERD_GP_PUT, USERMODE_SIZE};
+use crate::fd::CpuMapping;
+use crate::sys::Syscalls;
+
+/// How long `submit` waits for room in a full GPFIFO ring.
+pub const RING_FULL_TIMEOUT: Duration = Duration::from_secs(10);
+
+impl<S: Syscalls> NvgpuDevice<S> {
+    /// `setup_usermode`: map the usermode window once and note the doorbell's address.
+    pub(crate) fn map_usermode(&self) -> Result<UsermodeRegs> {
+        let mut um = lock(&self.usermode);
+        if um.is_none() {
+            *um = Some(Arc::new(CpuMapping::map(&self.sys, self.ctrl().raw(), USERMODE_SIZE, None)?));
+        }
+        let m = um.as_ref().expect("just mapped");
+        self.doorbell.store(m.addr() + DOORBELL_OFFSET, std::sync::atomic::Ordering::Release);
+        Ok(UsermodeRegs { base: m.addr(), len: m.len(), doorbell_offset: DOORBELL_OFFSET })
+    }
+
+    /// `submit`: write `entries` into the channel's ring and ring its doorbell.
+    pub(crate) fn submit_entries(&self, channel: RmHandle, entries: &[GpFifoEntry]) -> Result<()> {
+        let ch = match self.submit_channels.read().unwrap_or_else(|p| p.into_inner()).get(&channel) {
+            Some(c) => c.clone(),
+            None => return Err(Error::invalid("submit", format!("{channel} is not a channel"))),
+        };
+        // A faulted channel executes nothing more: say so now rather than at
+        // the next wait. Recovery: drop what uses the channel (the Runtime)
+        // and set up a new one; the device and its buffers stay usable.
+        if let Some(fault) = self.channel_fault(&ch) {
+            return Err(Error::hang(
+                format!("{channel} has faulted and accepts no more work; recreate its channel (a new Runtime)"),
+                Some(fault),
+            ));
+        }
+        let doorbell = match self.doorbell.load(std::sync::atomic::Ordering::Acquire) {
+            0 => self.map_usermode()?.base + DOORBELL_OFFSET,
+            d => d,
+        };
+        let mut put = lock(&ch.put);
+        let userd = ch.userd;
+        for e in entries {
+            let next = (*put + 1) % ch.entries;
+            let started = Instant::now();
+            // SAFETY: USERD is mapped for the channel's life (we hold an Arc); GP_GET is a
+            // 4-aligned word the GPU writes.
+            while unsafe { ((userd + USERD_GP_GET) as *const u32).read_volatile() } == next {
+                if started.elapsed() > RING_FULL_TIMEOUT {
+                    return Err(Error::hang(
+                        format!("GPFIFO of channel {channel} stayed full for {RING_FULL_TIMEOUT:?}"),
+                        self.faulted_channel(),
+                    ));
+                }
+                std::thread::yield_now();
+            }
+            // SAFETY: the ring holds `entries` 8-byte slots and `*put < entries`.
+            unsafe { ((ch.ring + ENTRY_BYTES as usize * *put as usize) as *mut u64).write_volatile(e.encode()) };
+            *put = next;
+        }
+        // SAFETY: GP_PUT is a 4-aligned word of the mapped USERD page.
+        unsafe { ((userd + USERD_GP_PUT) as *mut u32).write_volatile(*put) };
+        // SAFETY: `doorbell` lies inside the live usermode mapping (mapped above).
+        unsafe { self.sys.ring_doorbell(doorbell as *mut u32, ch.token) };
+        Ok(())
+    }
+}
