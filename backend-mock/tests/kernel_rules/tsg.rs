@@ -1,6 +1,8 @@
 //! §3 TSG: subcontexts (VEIDs), BIND_CHANNEL_EX and its VM check,
 //! UNBIND_CHANNEL, SET_TIMESLICE and EVENT_ID_CTRL.
 
+use std::os::fd::RawFd;
+
 use gpuiface_hal::Errno;
 use gpuiface_nvgpu::abi::*;
 use gpuiface_nvgpu::Syscalls;
@@ -34,15 +36,20 @@ fn create_subcontext_rejects_a_non_as_fd_with_einval() {
     assert_eq!(k.subctx(tsg, as_fd, NVGPU_TSG_SUBCONTEXT_TYPE_ASYNC), Ok(1));
 }
 
-#[test]
-fn create_subcontext_async_exhaustion_falls_back_to_veid0_then_enospc() {
-    let k = K::new();
-    let (as_fd, tsg) = (k.alloc_as(), k.tsg());
+/// ASYNC subcontexts take VEIDs 1..=63, then VEID0, then fail with ENOSPC.
+fn exhaust_async_veids(k: &K, tsg: RawFd, as_fd: RawFd) {
     for want in 1..64 {
         assert_eq!(k.subctx(tsg, as_fd, NVGPU_TSG_SUBCONTEXT_TYPE_ASYNC), Ok(want));
     }
     assert_eq!(k.subctx(tsg, as_fd, NVGPU_TSG_SUBCONTEXT_TYPE_ASYNC), Ok(0), "falls back to VEID0");
     assert_eq!(k.subctx(tsg, as_fd, NVGPU_TSG_SUBCONTEXT_TYPE_ASYNC), Err(Errno::ENOSPC));
+}
+
+#[test]
+fn create_subcontext_async_exhaustion_falls_back_to_veid0_then_enospc() {
+    let k = K::new();
+    let (as_fd, tsg) = (k.alloc_as(), k.tsg());
+    exhaust_async_veids(&k, tsg, as_fd);
     assert_eq!(k.subctx(tsg, as_fd, NVGPU_TSG_SUBCONTEXT_TYPE_SYNC), Err(Errno::ENOSPC));
 }
 
@@ -50,11 +57,7 @@ fn create_subcontext_async_exhaustion_falls_back_to_veid0_then_enospc() {
 fn create_subcontext_async_takes_lowest_free_then_veid0_then_enospc() {
     let k = K::new();
     let (as_fd, tsg) = (k.alloc_as(), k.tsg());
-    for want in 1..64 {
-        assert_eq!(k.subctx(tsg, as_fd, NVGPU_TSG_SUBCONTEXT_TYPE_ASYNC), Ok(want));
-    }
-    assert_eq!(k.subctx(tsg, as_fd, NVGPU_TSG_SUBCONTEXT_TYPE_ASYNC), Ok(0), "falls back to VEID0");
-    assert_eq!(k.subctx(tsg, as_fd, NVGPU_TSG_SUBCONTEXT_TYPE_ASYNC), Err(Errno::ENOSPC));
+    exhaust_async_veids(&k, tsg, as_fd);
     let mut d = NvgpuTsgDeleteSubcontextArgs { veid: 5, reserved: 0 };
     k.io(tsg, NVGPU_TSG_IOCTL_DELETE_SUBCONTEXT, &mut d).unwrap();
     assert_eq!(k.subctx(tsg, as_fd, NVGPU_TSG_SUBCONTEXT_TYPE_ASYNC), Ok(5), "lowest free again");
