@@ -1,16 +1,16 @@
 //! Issue 12 item 11, alone in its test binary (fd numbers are process-wide:
 //! a test running beside it would take numbers in between).
 
-mod fidelity_support;
+mod harness;
 
 use std::os::fd::RawFd;
 
-use fidelity_support::K;
 use gpuiface_nvgpu::abi::*;
+use harness::K;
 
 #[test]
 fn item11_memory_takes_no_low_fds_so_a_clients_fds_are_numbered_as_on_an_orin() {
-    let k = K::new();
+    let k = K::traced();
     // On an Orin: ctrl is the next fd after nvmap, and nvmap memory takes no fd.
     assert_eq!(k.ctrl, k.nvmap + 1);
     let h = k.create(1 << 20).unwrap() as u32;

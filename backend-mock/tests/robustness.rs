@@ -3,6 +3,8 @@
 //! a hostile client would: bad argument pointers, bad pointers inside
 //! argument structs, failed copy-outs.
 
+mod harness;
+
 use std::ffi::CString;
 use std::os::fd::RawFd;
 
@@ -10,8 +12,7 @@ use gpuiface_hal::Errno;
 use gpuiface_mock::MockKernel;
 use gpuiface_nvgpu::abi::*;
 use gpuiface_nvgpu::Syscalls;
-
-type R = Result<i32, Errno>;
+use harness::K;
 
 /// Client memory with a readable/writable page, a read-only page and a
 /// PROT_NONE page, in that order.
@@ -86,49 +87,6 @@ impl Drop for Pages {
 
 /// A kernel-range address.
 const KERNEL_ADDR: usize = 0xffff_8000_0000_0000;
-
-struct K {
-    k: MockKernel,
-    nvmap: RawFd,
-    ctrl: RawFd,
-}
-
-impl K {
-    fn new() -> K {
-        let k = MockKernel::new();
-        let nvmap = k.open(&CString::new("/dev/nvmap").unwrap(), libc::O_RDWR).unwrap();
-        let ctrl = k.open(&CString::new("/dev/nvgpu/igpu0/ctrl").unwrap(), libc::O_RDWR).unwrap();
-        K { k, nvmap, ctrl }
-    }
-    /// An ioctl at a raw client address.
-    fn raw(&self, fd: RawFd, req: u32, at: *mut u8) -> R {
-        // SAFETY: the mock only hands `at` to its checked copies.
-        unsafe { self.k.ioctl_read_write(fd, req, at) }
-    }
-    fn io<T: IoctlArg>(&self, fd: RawFd, req: u32, arg: &mut T) -> R {
-        self.raw(fd, req, (arg as *mut T).cast())
-    }
-    fn alloc_as(&self) -> RawFd {
-        let mut a = NvgpuAllocAsArgs {
-            flags: NVGPU_ALLOC_AS_FLAGS_UNIFIED_VA,
-            va_range_start: 2 << 20,
-            va_range_end: (1 << 40) - (2 << 20),
-            ..Default::default()
-        };
-        self.io(self.ctrl, NVGPU_GPU_IOCTL_ALLOC_AS, &mut a).unwrap();
-        a.as_fd
-    }
-    fn channel(&self) -> RawFd {
-        let mut c = NvgpuGpuOpenChannelArgs { channel_fd: -1 };
-        self.io(self.ctrl, NVGPU_GPU_IOCTL_OPEN_CHANNEL, &mut c).unwrap();
-        c.channel_fd
-    }
-    fn close_all(&self, fds: &[RawFd]) {
-        for fd in fds {
-            self.k.close(*fd).unwrap();
-        }
-    }
-}
 
 #[test]
 fn item_1_checks_come_before_the_argument_is_touched() {

@@ -1,37 +1,19 @@
-//! Issue 15, done-when: a bounded fuzz run (proptest, part of `cargo test`)
-//! that drives ioctls with bad pointers on every fd kind, and garbage GPFIFO
-//! work through the GPU model.
-//!
-//! Oracle: the dispatch rules of `facts/nvgpu-kernel-constraints.md` §0 give
-//! the exact errno of every call they decide, before any handler runs
-//! (wrong type / nr / size → EINVAL on nvgpu fds, ENOTTY on nvmap; an
-//! unreadable argument of an `_IOC_WRITE` number → EFAULT; nvmap's
-//! `access_ok` → EFAULT and its unknown numbers → ENOTTY), with ioctl numbers
-//! read from `facts/nvgpu-abi.tsv`, not from the implementation. Calls past
-//! those rules must answer 0, a positive uncopied count or an errno of the
-//! constraints document. A crash ends the test binary; a panic fails it; the
-//! GPU model must report no caught panic; every call returns (no hang).
-//!
-//! `GPUIFACE_FUZZ_CASES` scales the run (default 256 cases per property);
-//! each property prints its figures (`cargo test --test fuzz_hostile -- --nocapture`).
+//! The ioctl property: calls with fuzzed numbers, pointers and argument
+//! bytes on one fd of every kind, each call the §0 rules decide checked
+//! against the errno they give.
 
-use std::collections::{BTreeMap, HashSet};
-use std::ffi::CString;
+use std::collections::BTreeMap;
 use std::os::fd::RawFd;
-use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Mutex;
 
 use gpuiface_hal::Errno;
-use gpuiface_mock::gpu::testkit::{TestChannel, TestVm};
-use gpuiface_mock::gpu::{ChannelStatus, ExecMode, Gpu, GpuConfig};
 use gpuiface_mock::MockKernel;
 use gpuiface_nvgpu::abi::*;
 use gpuiface_nvgpu::Syscalls;
 use proptest::prelude::*;
 
-fn cases() -> u32 {
-    std::env::var("GPUIFACE_FUZZ_CASES").ok().and_then(|v| v.parse().ok()).unwrap_or(256)
-}
+use crate::harness::K;
+use crate::{cases, runner};
 
 /// The r36 ioctl numbers of `facts/nvgpu-abi.tsv`.
 fn fact_ioctls() -> &'static Vec<u32> {
@@ -185,46 +167,21 @@ enum Kind {
 
 const KINDS: [Kind; 7] = [Kind::Nvmap, Kind::Ctrl, Kind::As, Kind::Tsg, Kind::Channel, Kind::DmaBuf, Kind::Event];
 
-/// A kernel with one fd of every kind.
-fn fds(k: &MockKernel) -> BTreeMap<Kind, RawFd> {
-    let nvmap = k.open(&CString::new("/dev/nvmap").unwrap(), libc::O_RDWR).unwrap();
-    let ctrl = k.open(&CString::new("/dev/nvgpu/igpu0/ctrl").unwrap(), libc::O_RDWR).unwrap();
-    let io = |fd: RawFd, req: u32, arg: &mut [u8]| {
-        // SAFETY: a live buffer of the ioctl's size.
-        unsafe { k.ioctl_read_write(fd, req, arg.as_mut_ptr()) }.unwrap()
-    };
-    let mut a = NvgpuAllocAsArgs {
-        flags: NVGPU_ALLOC_AS_FLAGS_UNIFIED_VA,
-        va_range_start: 2 << 20,
-        va_range_end: (1 << 40) - (2 << 20),
-        ..Default::default()
-    };
-    io(ctrl, NVGPU_GPU_IOCTL_ALLOC_AS, a.as_bytes_mut());
-    let mut t = NvgpuGpuOpenTsgArgs::default();
-    io(ctrl, NVGPU_GPU_IOCTL_OPEN_TSG, t.as_bytes_mut());
-    let mut c = NvgpuGpuOpenChannelArgs { channel_fd: -1 };
-    io(ctrl, NVGPU_GPU_IOCTL_OPEN_CHANNEL, c.as_bytes_mut());
-    let mut h = NvmapCreateHandle { size: 4096, handle: 0 };
-    io(nvmap, NVMAP_IOC_CREATE, h.as_bytes_mut());
-    let mut al = NvmapAllocHandle {
-        handle: h.handle,
-        heap_mask: NVMAP_HEAP_IOVMM,
-        flags: NVMAP_HANDLE_WRITE_COMBINE,
-        align: 4096,
-        numa_nid: 0,
-    };
-    io(nvmap, NVMAP_IOC_ALLOC, al.as_bytes_mut());
-    let mut g = NvmapCreateHandle { size: 0, handle: h.handle };
-    io(nvmap, NVMAP_IOC_GET_FD, g.as_bytes_mut());
+/// One fd of every kind, opened on `k`'s kernel (nvmap and ctrl are `k`'s own).
+fn fds(k: &K) -> BTreeMap<Kind, RawFd> {
+    let as_fd = k.alloc_as();
+    let tsg = k.tsg();
+    let channel = k.channel();
+    let dmabuf = k.dmabuf(4096);
     let mut e = NvgpuEventIdCtrlArgs { cmd: 1, event_id: 0, ..Default::default() };
-    io(t.tsg_fd as RawFd, NVGPU_IOCTL_TSG_EVENT_ID_CTRL, e.as_bytes_mut());
+    k.io(tsg, NVGPU_IOCTL_TSG_EVENT_ID_CTRL, &mut e).unwrap();
     BTreeMap::from([
-        (Kind::Nvmap, nvmap),
-        (Kind::Ctrl, ctrl),
-        (Kind::As, a.as_fd),
-        (Kind::Tsg, t.tsg_fd as RawFd),
-        (Kind::Channel, c.channel_fd),
-        (Kind::DmaBuf, g.size as RawFd),
+        (Kind::Nvmap, k.nvmap),
+        (Kind::Ctrl, k.ctrl),
+        (Kind::As, as_fd),
+        (Kind::Tsg, tsg),
+        (Kind::Channel, channel),
+        (Kind::DmaBuf, dmabuf),
         (Kind::Event, e.event_fd),
     ])
 }
@@ -329,18 +286,10 @@ fn ptr() -> impl Strategy<Value = Ptr> {
     prop::sample::select(vec![Ptr::Null, Ptr::Kernel, Ptr::ProtNone, Ptr::ReadOnly, Ptr::Half, Ptr::Valid, Ptr::Valid])
 }
 
-fn runner() -> proptest::test_runner::TestRunner {
-    proptest::test_runner::TestRunner::new(ProptestConfig {
-        cases: cases(),
-        failure_persistence: None,
-        ..ProptestConfig::default()
-    })
-}
-
 type Call = (Kind, u32, Ptr, Vec<u8>);
 
 fn one_ioctl_case(calls: Vec<Call>, total: &mut Tally) -> Result<(), TestCaseError> {
-    let k = MockKernel::builder().trace_ring(0).trace_stderr(false).build();
+    let k = K::on(MockKernel::builder().trace_ring(0).trace_stderr(false).build());
     let fds = fds(&k);
     let mut t = Tally::default();
     PAGES.with(|pages| {
@@ -350,8 +299,7 @@ fn one_ioctl_case(calls: Vec<Call>, total: &mut Tally) -> Result<(), TestCaseErr
             sanitize_pointers(req, &mut bytes, pages);
             let addr = pages.place(ptr, &bytes, size);
             let fd = fds[&kind];
-            // SAFETY: the mock only hands `addr` to its checked copies.
-            let r = unsafe { k.ioctl_read_write(fd, req, addr as *mut u8) };
+            let r = k.raw(fd, req, addr as *mut u8);
             t.calls += 1;
             *t.by_kind.entry(format!("{kind:?}")).or_default() += 1;
             let key = match r {
@@ -374,11 +322,11 @@ fn one_ioctl_case(calls: Vec<Call>, total: &mut Tally) -> Result<(), TestCaseErr
         Ok(())
     })?;
     // Teardown: every fd the run left open goes, and nothing is left.
-    for (fd, _) in k.snapshot().fds {
-        let _ = k.close(fd);
+    for (fd, _) in k.k.snapshot().fds {
+        let _ = k.k.close(fd);
     }
-    prop_assert!(k.snapshot().is_empty(), "{:?}", k.snapshot());
-    prop_assert!(k.gpu().faults().iter().all(|f| !f.reason.contains("GPU model panic")));
+    prop_assert!(k.k.snapshot().is_empty(), "{:?}", k.k.snapshot());
+    prop_assert!(k.k.gpu().faults().iter().all(|f| !f.reason.contains("GPU model panic")));
     total.calls += t.calls;
     total.decided_by_facts += t.decided_by_facts;
     total.agree += t.agree;
@@ -409,129 +357,4 @@ fn fuzz_ioctls_with_bad_pointers_on_every_fd_kind() {
     );
     assert_eq!(t.agree, t.decided_by_facts);
     assert!(t.calls >= u64::from(cases()));
-}
-
-static GPFIFO_CALLS: AtomicU64 = AtomicU64::new(0);
-static GPFIFO_FAULTS: AtomicU64 = AtomicU64::new(0);
-
-/// One garbage submission: a raw GPFIFO entry, or an entry over garbage
-/// pushbuffer words, or well-formed headers carrying methods the classes
-/// define (on the host, compute and copy subchannels) with data that is
-/// random or aimed at the mapped data region.
-#[derive(Debug, Clone)]
-enum Work {
-    Entry(u64),
-    Words(Vec<u32>),
-    Methods(Vec<(u8, u32, u32)>),
-}
-
-/// Every method byte offset `class` defines.
-fn defined(class: u32) -> Vec<u32> {
-    (0..=gpuiface_hal::codec::method::MAX_METHOD)
-        .step_by(4)
-        .filter(|m| gpuiface_hal::classes::is_defined_method(class, *m))
-        .collect()
-}
-
-fn method() -> impl Strategy<Value = (u8, u32)> {
-    let host: Vec<u32> = (0..0x100).step_by(4).collect();
-    prop_oneof![
-        (0u8..8, prop::sample::select(host)),
-        (Just(1u8), prop::sample::select(defined(0xc7c0))),
-        (Just(4u8), prop::sample::select(defined(0xc7b5))),
-        (0u8..8, (0u32..0x1000).prop_map(|m| m * 4)),
-    ]
-}
-
-fn data() -> impl Strategy<Value = u32> {
-    prop_oneof![
-        any::<u32>(),
-        (0u32..(1 << 20)).prop_map(|o| 0x1000_0000 + (o & !3)),
-        Just(0u32),
-        Just(u32::MAX),
-        0u32..64,
-    ]
-}
-
-fn work() -> impl Strategy<Value = Work> {
-    prop_oneof![
-        1 => any::<u64>().prop_map(Work::Entry),
-        1 => prop::collection::vec(any::<u32>(), 0..64).prop_map(Work::Words),
-        4 => prop::collection::vec((method(), data()), 1..32)
-            .prop_map(|v| Work::Methods(v.into_iter().map(|((s, m), d)| (s, m, d)).collect())),
-    ]
-}
-
-/// A channel with compute on subchannel 1 and copy on 4 (SET_OBJECT run).
-fn bound_channel(gpu: &Gpu, vm: &std::sync::Arc<TestVm>, chid: u32) -> TestChannel {
-    let mut ch = TestChannel::attach(gpu, vm, chid);
-    gpu.bind_object(chid, 0xc7c0);
-    gpu.bind_object(chid, 0xc7b5);
-    let mut pb = gpuiface_hal::codec::method::PushBuffer::new();
-    pb.method(1, gpuiface_hal::classes::host::SET_OBJECT, &[0xc7c0]);
-    pb.method(4, gpuiface_hal::classes::host::SET_OBJECT, &[0xc7b5]);
-    ch.submit(gpu, &pb);
-    ch
-}
-
-fn one_gpfifo_case(subs: Vec<Work>) -> Result<(), TestCaseError> {
-    let gpu = Gpu::new(GpuConfig::with_mode(ExecMode::Immediate));
-    gpu.set_copy_watchdog(1 << 12);
-    let vm = TestVm::new();
-    let data = vm.map(0x1000_0000, 1 << 20);
-    let mut chid = 1;
-    let mut ch = bound_channel(&gpu, &vm, chid);
-    let mut other = bound_channel(&gpu, &vm, 100);
-    for w in subs {
-        // A faulted (or full, or blocked) channel is replaced by a fresh one.
-        let status = gpu.channel_status(chid);
-        if status != Some(ChannelStatus::Idle) || (ch.gp_put() + 2) % ch.entries == ch.gp_get() {
-            gpu.detach_channel(chid);
-            chid += 1;
-            ch = bound_channel(&gpu, &vm, chid);
-        }
-        match &w {
-            Work::Entry(word) => {
-                ch.push_entry(*word);
-            }
-            Work::Words(words) => {
-                let bytes: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();
-                let va = ch.alloc_bytes(&bytes);
-                ch.push_entry(gpuiface_hal::codec::gpfifo::GpFifoEntry::new(va, words.len() as u32).encode());
-            }
-            Work::Methods(ms) => {
-                let mut pb = gpuiface_hal::codec::method::PushBuffer::new();
-                for (sub, m, d) in ms {
-                    pb.method(*sub, *m, &[*d]);
-                }
-                ch.push(&pb);
-            }
-        }
-        ch.ring(&gpu); // Immediate: runs to idle/blocked/faulted before returning
-        GPFIFO_CALLS.fetch_add(1, Ordering::Relaxed);
-    }
-    // The model kept working for another channel.
-    let mut pb = gpuiface_hal::codec::method::PushBuffer::new();
-    let exec = gpuiface_hal::classes::host::SEM_EXECUTE_OPERATION
-        .field(gpuiface_hal::classes::host::SEM_EXECUTE_OPERATION_RELEASE);
-    pb.method(0, gpuiface_hal::classes::host::SEM_ADDR_LO, &[0x100f_fff0, 0, 9, 0, exec]);
-    other.submit(&gpu, &pb);
-    prop_assert_eq!(gpu.channel_fault(100), None);
-    prop_assert_eq!(data.read_u32(0xf_fff0), 9);
-    let panics: HashSet<String> =
-        gpu.faults().into_iter().map(|f| f.reason).filter(|r| r.contains("GPU model panic")).collect();
-    prop_assert!(panics.is_empty(), "{:?}", panics);
-    GPFIFO_FAULTS.fetch_add(gpu.faults().len() as u64, Ordering::Relaxed);
-    Ok(())
-}
-
-#[test]
-fn fuzz_garbage_gpfifo_work_never_panics_or_hangs_the_model() {
-    runner().run(&prop::collection::vec(work(), 1..16), one_gpfifo_case).unwrap();
-    eprintln!(
-        "fuzz GPFIFO: {} garbage submissions, {} channel faults raised, 0 model panics, every doorbell returned",
-        GPFIFO_CALLS.load(Ordering::Relaxed),
-        GPFIFO_FAULTS.load(Ordering::Relaxed)
-    );
-    assert!(GPFIFO_CALLS.load(Ordering::Relaxed) >= u64::from(cases()));
 }
