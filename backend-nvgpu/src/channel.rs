@@ -11,9 +11,9 @@ use gpuiface_hal::{AllocRequest, Buffer, Error, Result, RmHandle};
 
 use crate::abi::*;
 use crate::device::{lock, NvgpuDevice, State, USERD_SIZE};
-use crate::fd::SysFd;
+use crate::fd::{BorrowedSysFd, SysFd};
 use crate::memory::{self, Allocation};
-use crate::rm::{Node, Object, SysFdRef};
+use crate::rm::{Node, Object};
 use crate::sys::Syscalls;
 
 /// A set-up channel and the buffers it owns.
@@ -127,19 +127,22 @@ impl<S: Syscalls> NvgpuDevice<S> {
             // The error-notifier buffer comes first, as in CUDA's trace.
             buffers.push(self.allocate(st, &AllocRequest::new(memory::PAGE).uncached())?);
             let mut open = NvgpuGpuOpenChannelArgs { channel_fd: -1 }; // in.runlist_id = -1: the GR runlist
-            self.ctrl().ioctl("NVGPU_GPU_IOCTL_OPEN_CHANNEL", NVGPU_GPU_IOCTL_OPEN_CHANNEL, &mut open)?;
-            let fd = SysFd::new(self.sys.clone(), open.channel_fd);
+            self.ctrl().call(calls::NVGPU_GPU_IOCTL_OPEN_CHANNEL, &mut open)?;
+            // SAFETY: OPEN_CHANNEL just returned this nvgpu channel fd; we own it (the seam's contract).
+            let fd = unsafe { SysFd::from_raw(self.sys.clone(), open.channel_fd) };
             // AS before TSG: the TSG records the channel's VM for its subcontext.
             let as_fd = self.address_space(st)?;
             let mut bind = NvgpuAsBindChannelArgs { channel_fd: fd.raw() as u32 };
-            as_fd.ioctl("NVGPU_AS_IOCTL_BIND_CHANNEL", NVGPU_AS_IOCTL_BIND_CHANNEL, &mut bind)?;
+            as_fd.call(calls::NVGPU_AS_IOCTL_BIND_CHANNEL, &mut bind)?;
             let mut tbind =
                 NvgpuTsgBindChannelExArgs { channel_fd: fd.raw(), subcontext_id: veid, ..Default::default() };
-            let tsg = SysFdRef { sys: &self.sys, raw: tsg_fd };
-            tsg.ioctl("NVGPU_TSG_IOCTL_BIND_CHANNEL_EX", NVGPU_TSG_IOCTL_BIND_CHANNEL_EX, &mut tbind)?;
+            // SAFETY: `tsg_fd` is the parent TSG object's SysFd, kept open by the
+            // state lock the caller holds for this whole call.
+            let tsg = unsafe { BorrowedSysFd::new(&*self.sys, tsg_fd) };
+            tsg.call(calls::NVGPU_TSG_IOCTL_BIND_CHANNEL_EX, &mut tbind)?;
             // DETERMINISTIC needs the watchdog off.
             let mut wdt = NvgpuChannelWdtArgs { wdt_status: NVGPU_IOCTL_CHANNEL_DISABLE_WDT, timeout_ms: 0 };
-            fd.ioctl("NVGPU_IOCTL_CHANNEL_WDT", NVGPU_IOCTL_CHANNEL_WDT, &mut wdt)?;
+            fd.call(calls::NVGPU_IOCTL_CHANNEL_WDT, &mut wdt)?;
             // Small dedicated GPFIFO and USERD buffers (the kernel maps the whole dma-buf).
             let ring_bytes = ga10b::gpfifo_bytes(entries);
             buffers.push(self.allocate(st, &AllocRequest::new(ring_bytes).uncached())?);
@@ -154,12 +157,12 @@ impl<S: Syscalls> NvgpuDevice<S> {
                 gpfifo_dmabuf_offset: 0,
                 ..Default::default()
             };
-            fd.ioctl("NVGPU_IOCTL_CHANNEL_SETUP_BIND", NVGPU_IOCTL_CHANNEL_SETUP_BIND, &mut setup)?;
+            fd.call(calls::NVGPU_IOCTL_CHANNEL_SETUP_BIND, &mut setup)?;
             let mut sync = NvgpuGetUserSyncpointArgs::default();
-            fd.ioctl("NVGPU_IOCTL_CHANNEL_GET_USER_SYNCPOINT", NVGPU_IOCTL_CHANNEL_GET_USER_SYNCPOINT, &mut sync)?;
+            fd.call(calls::NVGPU_IOCTL_CHANNEL_GET_USER_SYNCPOINT, &mut sync)?;
             let size = std::mem::size_of::<NvgpuNotification>() as u64;
             let mut notifier = NvgpuSetErrorNotifier { offset: 0, size, mem: dmabuf(&buffers[0]) as u32, padding: 0 };
-            fd.ioctl("NVGPU_IOCTL_CHANNEL_SET_ERROR_NOTIFIER", NVGPU_IOCTL_CHANNEL_SET_ERROR_NOTIFIER, &mut notifier)?;
+            fd.call(calls::NVGPU_IOCTL_CHANNEL_SET_ERROR_NOTIFIER, &mut notifier)?;
             let cpu = |a: &Allocation<S>| a.cpu.as_ref().map(|m| m.addr()).unwrap_or(0);
             Ok(Channel {
                 token: setup.work_submit_token,

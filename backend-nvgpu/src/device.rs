@@ -168,7 +168,8 @@ impl<S: Syscalls> NvgpuDevice<S> {
         let open = |path: &str| -> Result<SysFd<S>> {
             let c = CString::new(path).map_err(|_| Error::invalid("open", "path with NUL"))?;
             let fd = sys.open(&c, libc::O_RDWR).map_err(|e| Error::open(path, e))?;
-            Ok(SysFd::new(sys.clone(), fd))
+            // SAFETY: `open` just returned this fd of an nvgpu/nvmap node; we own it.
+            Ok(unsafe { SysFd::from_raw(sys.clone(), fd) })
         };
         let nvmap = open(&b.nvmap_path)?;
         let ctrl = open(&b.ctrl_path)?;
@@ -229,8 +230,9 @@ impl<S: Syscalls> NvgpuDevice<S> {
                 va_range_split: 0,
                 ..Default::default()
             };
-            self.ctrl().ioctl("NVGPU_GPU_IOCTL_ALLOC_AS", NVGPU_GPU_IOCTL_ALLOC_AS, &mut args)?;
-            let as_fd = SysFd::new(self.sys.clone(), args.as_fd);
+            self.ctrl().call(calls::NVGPU_GPU_IOCTL_ALLOC_AS, &mut args)?;
+            // SAFETY: ALLOC_AS just returned this address-space fd; we own it (the seam's contract).
+            let as_fd = unsafe { SysFd::from_raw(self.sys.clone(), args.as_fd) };
             for window in [LOCAL_MEM_WINDOW, SHARED_MEM_WINDOW] {
                 let mut space = NvgpuAsAllocSpaceArgs {
                     pages: WINDOW_SIZE / memory::PAGE,
@@ -239,7 +241,7 @@ impl<S: Syscalls> NvgpuDevice<S> {
                     offset: window,
                     ..Default::default()
                 };
-                as_fd.ioctl("NVGPU_AS_IOCTL_ALLOC_SPACE", NVGPU_AS_IOCTL_ALLOC_SPACE, &mut space)?;
+                as_fd.call(calls::NVGPU_AS_IOCTL_ALLOC_SPACE, &mut space)?;
             }
             st.address_space = Some(as_fd);
         }
@@ -263,7 +265,9 @@ impl<S: Syscalls> NvgpuDevice<S> {
 fn read_characteristics<S: Syscalls>(ctrl: &SysFd<S>) -> Result<NvgpuGpuCharacteristics> {
     // First ask for the size: a kernel of another L4T release has another layout.
     let mut probe = NvgpuGpuGetCharacteristics { gpu_characteristics_buf_size: 0, gpu_characteristics_buf_addr: 0 };
-    ctrl.ioctl("NVGPU_GPU_IOCTL_GET_CHARACTERISTICS", NVGPU_GPU_IOCTL_GET_CHARACTERISTICS, &mut probe)?;
+    // SAFETY: `ctrl` is the ctrl node's fd; with a buffer size of 0 the kernel
+    // writes only the size back into `probe`, through no pointer.
+    unsafe { ctrl.ioctl("NVGPU_GPU_IOCTL_GET_CHARACTERISTICS", NVGPU_GPU_IOCTL_GET_CHARACTERISTICS, &mut probe)? };
     let want = std::mem::size_of::<NvgpuGpuCharacteristics>() as u64;
     if probe.gpu_characteristics_buf_size != want {
         let release = if probe.gpu_characteristics_buf_size == r35::NVGPU_GPU_CHARACTERISTICS_SIZE as u64 {
@@ -284,7 +288,10 @@ fn read_characteristics<S: Syscalls>(ctrl: &SysFd<S>) -> Result<NvgpuGpuCharacte
         gpu_characteristics_buf_size: want,
         gpu_characteristics_buf_addr: &mut c as *mut NvgpuGpuCharacteristics as u64,
     };
-    ctrl.ioctl("NVGPU_GPU_IOCTL_GET_CHARACTERISTICS", NVGPU_GPU_IOCTL_GET_CHARACTERISTICS, &mut get)?;
+    // SAFETY: `ctrl` is the ctrl node's fd; the kernel writes at most
+    // `buf_size` = size_of::<NvgpuGpuCharacteristics>() bytes at `buf_addr`,
+    // which is `c`, live and exclusively ours for the call.
+    unsafe { ctrl.ioctl("NVGPU_GPU_IOCTL_GET_CHARACTERISTICS", NVGPU_GPU_IOCTL_GET_CHARACTERISTICS, &mut get)? };
     Ok(c)
 }
 

@@ -1,5 +1,11 @@
 //! Owned file descriptors and mappings that release themselves through the
-//! seam, plus the typed ioctl call (pointer mutability follows `_IOC_DIR`).
+//! seam, plus the ioctl calls (pointer mutability follows `_IOC_DIR`).
+//!
+//! The split is kvm-ioctls': [`SysFd::ioctl`] and [`SysFd::ioctl_value`]
+//! take any request and are `unsafe`; [`SysFd::call`] is safe because its
+//! [`Ioctl`] descriptor (see [`crate::abi::calls`]) binds a request to an
+//! argument type that carries no user pointers, checked at compile time
+//! against the request's size.
 
 use std::os::fd::RawFd;
 use std::sync::Arc;
@@ -17,9 +23,53 @@ pub struct SysFd<S: Syscalls> {
     raw: RawFd,
 }
 
+/// An ioctl bound to its argument type: what makes [`SysFd::call`] safe.
+#[derive(Debug)]
+pub struct Ioctl<T> {
+    name: &'static str,
+    request: u32,
+    _arg: std::marker::PhantomData<fn() -> T>,
+}
+
+impl<T> Clone for Ioctl<T> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl<T> Copy for Ioctl<T> {}
+
+impl<T: IoctlArg> Ioctl<T> {
+    /// Bind `request` (named `name`) to `T`. A request whose `_IOC_SIZE` is
+    /// not `size_of::<T>()` does not compile (in a `const`).
+    ///
+    /// # Safety
+    /// `request` takes a `T`, and a `T` carries no user pointers: whatever
+    /// its field values, the ioctl reads and writes only the argument itself
+    /// (fds it names are the kernel's to check).
+    pub const unsafe fn new(name: &'static str, request: u32) -> Self {
+        assert!(abi::decode(request).size == std::mem::size_of::<T>(), "ioctl argument size");
+        Ioctl { name, request, _arg: std::marker::PhantomData }
+    }
+    /// The C name.
+    pub fn name(&self) -> &'static str {
+        self.name
+    }
+    /// The request number.
+    pub fn request(&self) -> u32 {
+        self.request
+    }
+}
+
 impl<S: Syscalls> SysFd<S> {
-    /// Take ownership of `raw`.
-    pub fn new(sys: Arc<S>, raw: RawFd) -> Self {
+    /// Take ownership of `raw`: the `SysFd` closes it when dropped.
+    ///
+    /// # Safety
+    /// `raw` is an open nvgpu or nvmap fd (a node of `/dev/nvgpu`, an fd one
+    /// of their ioctls returned, or `/dev/nvmap`; their ioctl magics are
+    /// distinct, so a typed [`Ioctl`] on the wrong kind fails with `ENOTTY`),
+    /// or a dma-buf; the caller owns it and hands it over: nothing else uses
+    /// or closes it afterwards.
+    pub unsafe fn from_raw(sys: Arc<S>, raw: RawFd) -> Self {
         SysFd { sys, raw }
     }
     /// The raw fd (still owned by `self`).
@@ -27,34 +77,102 @@ impl<S: Syscalls> SysFd<S> {
         self.raw
     }
 
-    /// Issue `request` (named `name` in errors) with `arg`: `_IOW` ioctls get
-    /// a `*const` pointer, `_IOR`/`_IOWR` a `*mut` one.
-    pub fn ioctl<T: IoctlArg>(&self, name: &'static str, request: u32, arg: &mut T) -> Result<i32> {
-        let parts = abi::decode(request);
-        debug_assert_eq!(parts.size, std::mem::size_of::<T>(), "{name}: argument size");
-        let res = if parts.dir == IOC_WRITE {
-            // SAFETY: `arg` is a live, correctly sized plain-data argument of `request`
-            // (size checked above); an _IOW ioctl only reads it.
-            unsafe { self.sys.ioctl_write(self.raw, request, (arg as *const T).cast()) }
-        } else {
-            // SAFETY: as above; the kernel may write `size_of::<T>()` bytes into `arg`.
-            unsafe { self.sys.ioctl_read_write(self.raw, request, (arg as *mut T).cast()) }
-        };
-        crate::trace::record(name, self.raw, &res);
-        res.map_err(|errno| Error::sys(name, errno))
+    /// Issue a typed ioctl: safe, because the descriptor vouches that the
+    /// request takes a `T` and a `T` carries no user pointers.
+    pub fn call<T: IoctlArg>(&self, ioctl: Ioctl<T>, arg: &mut T) -> Result<i32> {
+        // SAFETY: `Ioctl::new`'s contract: `ioctl.request` takes a `T` (size checked at
+        // compile time) whose values cannot make the kernel touch other memory.
+        unsafe { self.ioctl(ioctl.name, ioctl.request, arg) }
     }
 
+    /// Issue `request` (named `name` in errors) with `arg`: `_IOW` ioctls get
+    /// a `*const` pointer, `_IOR`/`_IOWR` a `*mut` one. A request whose
+    /// `_IOC_SIZE` is not `size_of::<T>()` is refused (`InvalidArgument`)
+    /// before the kernel sees it.
+    ///
+    /// # Safety
+    /// `request` is an ioctl of this fd's kind whose argument is a `T`, and
+    /// every user pointer inside `arg` is valid for the access the ioctl makes.
+    pub unsafe fn ioctl<T: IoctlArg>(&self, name: &'static str, request: u32, arg: &mut T) -> Result<i32> {
+        // SAFETY: forwarded with the caller's guarantees, on the fd this SysFd owns.
+        unsafe { issue(&*self.sys, self.raw, name, request, arg) }
+    }
     /// Issue an `_IO` ioctl whose argument is a value.
-    pub fn ioctl_value(&self, name: &'static str, request: u32, value: u64) -> Result<i32> {
-        let res = self.sys.ioctl_value(self.raw, request, value);
+    ///
+    /// # Safety
+    /// As [`Syscalls::ioctl_value`]: `request` takes `value` by value and
+    /// touches no memory the caller does not own.
+    pub unsafe fn ioctl_value(&self, name: &'static str, request: u32, value: u64) -> Result<i32> {
+        // SAFETY: forwarded with the caller's guarantees, on the fd this SysFd owns.
+        let res = unsafe { self.sys.ioctl_value(self.raw, request, value) };
         crate::trace::record(name, self.raw, &res);
         res.map_err(|errno| Error::sys(name, errno))
     }
 }
 
+/// Issue `request` on `raw` (see [`SysFd::ioctl`]).
+///
+/// # Safety
+/// As [`SysFd::ioctl`], for the open fd `raw`.
+unsafe fn issue<S: Syscalls, T: IoctlArg>(
+    sys: &S,
+    raw: RawFd,
+    name: &'static str,
+    request: u32,
+    arg: &mut T,
+) -> Result<i32> {
+    let parts = abi::decode(request);
+    if parts.size != std::mem::size_of::<T>() {
+        return Err(Error::invalid(
+            name,
+            format!("the request takes {} bytes, the argument has {}", parts.size, std::mem::size_of::<T>()),
+        ));
+    }
+    let res = if parts.dir == IOC_WRITE {
+        // SAFETY: `arg` is a live `T` of `_IOC_SIZE(request)` bytes (checked above);
+        // the caller vouches for the request and the pointers inside; an _IOW ioctl
+        // only reads it.
+        unsafe { sys.ioctl_write(raw, request, (arg as *const T).cast()) }
+    } else {
+        // SAFETY: as above; the kernel may write `size_of::<T>()` bytes into `arg`,
+        // which is exclusively borrowed and valid for any bit pattern (`IoctlArg`).
+        unsafe { sys.ioctl_read_write(raw, request, (arg as *mut T).cast()) }
+    };
+    crate::trace::record(name, raw, &res);
+    res.map_err(|errno| Error::sys(name, errno))
+}
+
+/// An fd borrowed from a [`SysFd`] that is known to stay open (for calls
+/// made while the object owning it is locked), for typed calls only.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct BorrowedSysFd<'a, S: Syscalls> {
+    sys: &'a S,
+    raw: RawFd,
+}
+
+impl<'a, S: Syscalls> BorrowedSysFd<'a, S> {
+    /// Borrow an fd by number (the borrow checker cannot see the lock that
+    /// keeps its owner alive).
+    ///
+    /// # Safety
+    /// `raw` is a [`SysFd`]'s fd (so its contract holds) that stays open
+    /// while the result is used.
+    pub(crate) unsafe fn new(sys: &'a S, raw: RawFd) -> Self {
+        BorrowedSysFd { sys, raw }
+    }
+
+    /// [`SysFd::call`] on the borrowed fd.
+    pub(crate) fn call<T: IoctlArg>(&self, ioctl: Ioctl<T>, arg: &mut T) -> Result<i32> {
+        // SAFETY: `borrow_raw`'s contract keeps the nvgpu fd open; `Ioctl::new`'s
+        // makes the request and argument safe to issue.
+        unsafe { issue(self.sys, self.raw, ioctl.name, ioctl.request, arg) }
+    }
+}
+
 impl<S: Syscalls> Drop for SysFd<S> {
     fn drop(&mut self) {
-        let _ = self.sys.close(self.raw);
+        // SAFETY: `from_raw`'s contract: this SysFd owns the fd and is its last user.
+        let _ = unsafe { self.sys.close(self.raw) };
     }
 }
 

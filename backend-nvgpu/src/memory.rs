@@ -83,10 +83,10 @@ pub fn allocate<S: Syscalls>(
 
     // 1. CREATE: a handle id, no memory yet.
     let mut create = NvmapCreateHandle { size: size32, handle: 0 };
-    nvmap.ioctl("NVMAP_IOC_CREATE", NVMAP_IOC_CREATE, &mut create)?;
+    nvmap.call(calls::NVMAP_IOC_CREATE, &mut create)?;
     let handle = create.handle;
     let free_handle = |e: Error| {
-        let _ = nvmap.ioctl_value("NVMAP_IOC_FREE", NVMAP_IOC_FREE, u64::from(handle));
+        let _ = nvmap_free(nvmap, handle);
         e
     };
     // 2. ALLOC: physical pages from the SMMU-managed heap.
@@ -97,11 +97,12 @@ pub fn allocate<S: Syscalls>(
         align: u32::try_from(align).map_err(|_| free_handle(Error::invalid("alloc", "alignment too large")))?,
         numa_nid: 0,
     };
-    nvmap.ioctl("NVMAP_IOC_ALLOC", NVMAP_IOC_ALLOC, &mut alloc).map_err(free_handle)?;
+    nvmap.call(calls::NVMAP_IOC_ALLOC, &mut alloc).map_err(free_handle)?;
     // 3. GET_FD: the dma-buf (returned in the `size` word).
     let mut get_fd = NvmapCreateHandle { size: 0, handle };
-    nvmap.ioctl("NVMAP_IOC_GET_FD", NVMAP_IOC_GET_FD, &mut get_fd).map_err(free_handle)?;
-    let dmabuf = SysFd::new(sys.clone(), get_fd.size as i32);
+    nvmap.call(calls::NVMAP_IOC_GET_FD, &mut get_fd).map_err(free_handle)?;
+    // SAFETY: GET_FD just returned this dma-buf fd; we own it (the seam's contract).
+    let dmabuf = unsafe { SysFd::from_raw(sys.clone(), get_fd.size as i32) };
     // 4. MAP_BUFFER_EX: kernel-chosen GPU VA, plain (pitch) kind, no compression.
     let gpu_va = match map_dmabuf(as_fd, dmabuf.raw(), align) {
         Ok(va) => va,
@@ -138,7 +139,7 @@ pub fn map_dmabuf<S: Syscalls>(as_fd: &SysFd<S>, dmabuf: i32, align: u64) -> Res
         mapping_size: 0,
         offset: 0,
     };
-    as_fd.ioctl("NVGPU_AS_IOCTL_MAP_BUFFER_EX", NVGPU_AS_IOCTL_MAP_BUFFER_EX, &mut map)?;
+    as_fd.call(calls::NVGPU_AS_IOCTL_MAP_BUFFER_EX, &mut map)?;
     if !map.offset.is_multiple_of(align) {
         // The kernel aligns to the page size only; larger alignment is the
         // caller's wish we cannot express through MAP_BUFFER_EX without a
@@ -155,7 +156,14 @@ pub fn map_dmabuf<S: Syscalls>(as_fd: &SysFd<S>, dmabuf: i32, align: u64) -> Res
 /// UNMAP_BUFFER (the kernel always returns 0).
 pub fn unmap_gpu<S: Syscalls>(as_fd: &SysFd<S>, gpu_va: u64) {
     let mut un = NvgpuAsUnmapBufferArgs { offset: gpu_va };
-    let _ = as_fd.ioctl("NVGPU_AS_IOCTL_UNMAP_BUFFER", NVGPU_AS_IOCTL_UNMAP_BUFFER, &mut un);
+    let _ = as_fd.call(calls::NVGPU_AS_IOCTL_UNMAP_BUFFER, &mut un);
+}
+
+/// `NVMAP_IOC_FREE`: drop the handle id's reference.
+fn nvmap_free<S: Syscalls>(nvmap: &SysFd<S>, handle: u32) -> Result<i32> {
+    // SAFETY: NVMAP_IOC_FREE takes the handle id by value and touches no user
+    // memory; on a SysFd that is not nvmap's, the 'N' magic answers ENOTTY.
+    unsafe { nvmap.ioctl_value("NVMAP_IOC_FREE", NVMAP_IOC_FREE, u64::from(handle)) }
 }
 
 /// Free in reverse order: GPU unmap, munmap (when the last user of the CPU
@@ -165,7 +173,7 @@ pub fn release<S: Syscalls>(nvmap: &SysFd<S>, as_fd: &SysFd<S>, a: Allocation<S>
     drop(a.cpu);
     drop(a.dmabuf);
     if let Some(h) = a.handle {
-        nvmap.ioctl_value("NVMAP_IOC_FREE", NVMAP_IOC_FREE, u64::from(h))?;
+        nvmap_free(nvmap, h)?;
     }
     Ok(())
 }

@@ -25,7 +25,7 @@ use gpuiface_hal::{Error, GrInfoIndex, Result, RmAllocParams, RmClass, RmControl
 use crate::abi::*;
 use crate::channel::Channel;
 use crate::device::{lock, NvgpuDevice, State, DEVFREQ};
-use crate::fd::SysFd;
+use crate::fd::{BorrowedSysFd, SysFd};
 use crate::sys::Syscalls;
 
 /// What an RM handle stands for.
@@ -116,8 +116,9 @@ impl<S: Syscalls> NvgpuDevice<S> {
             RmClass::KeplerChannelGroupA => {
                 want_parent(matches!(parent_obj, Some(Object::Device)), &st)?;
                 let mut args = NvgpuGpuOpenTsgArgs::default();
-                self.ctrl().ioctl("NVGPU_GPU_IOCTL_OPEN_TSG", NVGPU_GPU_IOCTL_OPEN_TSG, &mut args)?;
-                Object::Tsg(SysFd::new(self.sys.clone(), args.tsg_fd as i32))
+                self.ctrl().call(calls::NVGPU_GPU_IOCTL_OPEN_TSG, &mut args)?;
+                // SAFETY: OPEN_TSG just returned this nvgpu TSG fd; we own it (the seam's contract).
+                Object::Tsg(unsafe { SysFd::from_raw(self.sys.clone(), args.tsg_fd as i32) })
             }
             RmClass::FermiContextShareA => {
                 let tsg = match parent_obj {
@@ -131,11 +132,10 @@ impl<S: Syscalls> NvgpuDevice<S> {
                     as_fd: as_raw,
                     ..Default::default()
                 };
-                SysFdRef { sys: &self.sys, raw: tsg }.ioctl(
-                    "NVGPU_TSG_IOCTL_CREATE_SUBCONTEXT",
-                    NVGPU_TSG_IOCTL_CREATE_SUBCONTEXT,
-                    &mut args,
-                )?;
+                // SAFETY: `tsg` is the parent TSG object's SysFd, which `st` (locked for
+                // this whole call) keeps open.
+                let tsg = unsafe { BorrowedSysFd::new(&*self.sys, tsg) };
+                tsg.call(calls::NVGPU_TSG_IOCTL_CREATE_SUBCONTEXT, &mut args)?;
                 Object::ContextShare { veid: args.veid }
             }
             c if c.is_gpfifo() => {
@@ -164,7 +164,7 @@ impl<S: Syscalls> NvgpuDevice<S> {
                     _ => self.info.dma_copy_class,
                 };
                 let mut args = NvgpuAllocObjCtxArgs { class_num, flags: 0, obj_id: 0 };
-                ch.fd.ioctl("NVGPU_IOCTL_CHANNEL_ALLOC_OBJ_CTX", NVGPU_IOCTL_CHANNEL_ALLOC_OBJ_CTX, &mut args)?;
+                ch.fd.call(calls::NVGPU_IOCTL_CHANNEL_ALLOC_OBJ_CTX, &mut args)?;
                 Object::Engine
             }
             other => {
@@ -261,18 +261,5 @@ impl<S: Syscalls> NvgpuDevice<S> {
         }
         self.free_subtree(&mut st, object);
         Ok(())
-    }
-}
-
-/// A borrowed fd for one ioctl (the TSG fd stays owned by its RM object).
-pub(crate) struct SysFdRef<'a, S: Syscalls> {
-    pub(crate) sys: &'a Arc<S>,
-    pub(crate) raw: i32,
-}
-
-impl<S: Syscalls> SysFdRef<'_, S> {
-    pub(crate) fn ioctl<T: IoctlArg>(&self, name: &'static str, request: u32, arg: &mut T) -> Result<i32> {
-        let fd = std::mem::ManuallyDrop::new(SysFd::new(self.sys.clone(), self.raw));
-        fd.ioctl(name, request, arg)
     }
 }

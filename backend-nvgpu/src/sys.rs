@@ -19,12 +19,36 @@ use gpuiface_hal::{Errno, FaultRecord};
 ///
 /// All fds are raw: the backend's fd wrapper types close them through
 /// [`Syscalls::close`], so an implementation sees every fd's whole life.
-pub trait Syscalls: Send + Sync + 'static {
+///
+/// # Safety
+/// The backend builds safe handles on what an implementation returns, so an
+/// implementation must behave as the kernel does where memory is concerned:
+/// - `mmap` returns the address of a new mapping of `len` bytes with the
+///   protection asked for (at `addr` exactly when `MAP_FIXED*` was given),
+///   which stays mapped until `munmap`; it never returns an address it did
+///   not map;
+/// - an ioctl writes at most `_IOC_SIZE(request)` bytes at `arg`, and
+///   through the argument's user pointers only what the ioctl defines;
+/// - an fd that `open` or an ioctl hands out is new and owned by the caller.
+///
+/// [`LinuxSyscalls`] forwards to the kernel, which upholds this; a model of
+/// the kernel (`gpuiface-mock`) or a recording wrapper must too.
+///
+/// ```compile_fail,E0200
+/// // A seam that could hand the backend any address is an `unsafe impl`:
+/// struct Lies;
+/// impl gpuiface_nvgpu::Syscalls for Lies {}
+/// ```
+pub unsafe trait Syscalls: Send + Sync + 'static {
     /// `open(2)`.
     fn open(&self, path: &CStr, flags: i32) -> Result<RawFd, Errno>;
 
     /// `close(2)`.
-    fn close(&self, fd: RawFd) -> Result<(), Errno>;
+    ///
+    /// # Safety
+    /// The caller owns `fd` and uses it no more (closing another owner's fd
+    /// would let that owner's next use reach whatever reuses the number).
+    unsafe fn close(&self, fd: RawFd) -> Result<(), Errno>;
 
     /// An `_IOW` ioctl: the kernel reads `_IOC_SIZE(request)` bytes at `arg`.
     ///
@@ -44,7 +68,11 @@ pub trait Syscalls: Send + Sync + 'static {
     unsafe fn ioctl_read_write(&self, fd: RawFd, request: u32, arg: *mut u8) -> Result<i32, Errno>;
 
     /// An `_IO` ioctl whose argument is a value, not a pointer.
-    fn ioctl_value(&self, fd: RawFd, request: u32, value: u64) -> Result<i32, Errno>;
+    ///
+    /// # Safety
+    /// `request` must be an ioctl of `fd`'s kind that takes its argument by
+    /// value and, given `value`, touches no memory the caller does not own.
+    unsafe fn ioctl_value(&self, fd: RawFd, request: u32, value: u64) -> Result<i32, Errno>;
 
     /// `mmap(2)`; `addr` is a hint (or the exact address with `MAP_FIXED`), 0 for none.
     ///
@@ -119,7 +147,8 @@ fn check(ret: libc::c_int) -> Result<i32, Errno> {
     }
 }
 
-impl Syscalls for LinuxSyscalls {
+// SAFETY: every call goes to the kernel, which upholds the trait's contract.
+unsafe impl Syscalls for LinuxSyscalls {
     fn open(&self, path: &CStr, flags: i32) -> Result<RawFd, Errno> {
         let oflag = nix::fcntl::OFlag::from_bits_retain(flags | libc::O_CLOEXEC);
         nix::fcntl::open(path, oflag, nix::sys::stat::Mode::empty())
@@ -127,7 +156,7 @@ impl Syscalls for LinuxSyscalls {
             .map_err(|e| Errno(e as i32))
     }
 
-    fn close(&self, fd: RawFd) -> Result<(), Errno> {
+    unsafe fn close(&self, fd: RawFd) -> Result<(), Errno> {
         nix::unistd::close(fd).map_err(|e| Errno(e as i32))
     }
 
@@ -141,8 +170,9 @@ impl Syscalls for LinuxSyscalls {
         check(unsafe { libc::ioctl(fd, request as _, arg) })
     }
 
-    fn ioctl_value(&self, fd: RawFd, request: u32, value: u64) -> Result<i32, Errno> {
-        // SAFETY: an `_IO` ioctl takes its argument by value; no memory is accessed through it.
+    unsafe fn ioctl_value(&self, fd: RawFd, request: u32, value: u64) -> Result<i32, Errno> {
+        // SAFETY: the caller guarantees `request` takes `value` by value and touches
+        // no memory it does not own.
         check(unsafe { libc::ioctl(fd, request as _, value as libc::c_ulong) })
     }
 
@@ -188,12 +218,14 @@ impl Syscalls for LinuxSyscalls {
 
 /// A shared seam: lets a test keep the mock kernel alive after the device
 /// that used it is dropped (to check for leaks).
-impl<T: Syscalls> Syscalls for std::sync::Arc<T> {
+// SAFETY: every call is forwarded to `T`, which upholds the contract.
+unsafe impl<T: Syscalls> Syscalls for std::sync::Arc<T> {
     fn open(&self, path: &CStr, flags: i32) -> Result<RawFd, Errno> {
         (**self).open(path, flags)
     }
-    fn close(&self, fd: RawFd) -> Result<(), Errno> {
-        (**self).close(fd)
+    unsafe fn close(&self, fd: RawFd) -> Result<(), Errno> {
+        // SAFETY: forwarded with the caller's guarantees.
+        unsafe { (**self).close(fd) }
     }
     unsafe fn ioctl_write(&self, fd: RawFd, request: u32, arg: *const u8) -> Result<i32, Errno> {
         // SAFETY: forwarded with the caller's guarantees.
@@ -203,8 +235,9 @@ impl<T: Syscalls> Syscalls for std::sync::Arc<T> {
         // SAFETY: forwarded with the caller's guarantees.
         unsafe { (**self).ioctl_read_write(fd, request, arg) }
     }
-    fn ioctl_value(&self, fd: RawFd, request: u32, value: u64) -> Result<i32, Errno> {
-        (**self).ioctl_value(fd, request, value)
+    unsafe fn ioctl_value(&self, fd: RawFd, request: u32, value: u64) -> Result<i32, Errno> {
+        // SAFETY: forwarded with the caller's guarantees.
+        unsafe { (**self).ioctl_value(fd, request, value) }
     }
     unsafe fn mmap(
         &self,

@@ -47,7 +47,7 @@ impl<S: Syscalls> NvgpuDevice<S> {
             if let Object::ContextShare { veid } = node.object {
                 if let Some(Node { object: Object::Tsg(tsg), .. }) = st.objects.get(&node.parent) {
                     let mut del = NvgpuTsgDeleteSubcontextArgs { veid, ..Default::default() };
-                    let _ = tsg.ioctl("NVGPU_TSG_IOCTL_DELETE_SUBCONTEXT", NVGPU_TSG_IOCTL_DELETE_SUBCONTEXT, &mut del);
+                    let _ = tsg.call(calls::NVGPU_TSG_IOCTL_DELETE_SUBCONTEXT, &mut del);
                 }
             }
             self.destroy(st, node);

@@ -153,12 +153,13 @@ fn a_fault_inside_a_buffer_names_the_buffer_and_the_offset() {
 /// The seam a real kernel offers: the error notifier and nothing more.
 struct NoDetails(Arc<MockKernel>);
 
-impl Syscalls for NoDetails {
+// SAFETY: every call is forwarded to the mock kernel, which upholds the contract.
+unsafe impl Syscalls for NoDetails {
     fn open(&self, path: &CStr, flags: i32) -> Result<RawFd, Errno> {
         self.0.open(path, flags)
     }
-    fn close(&self, fd: RawFd) -> Result<(), Errno> {
-        self.0.close(fd)
+    unsafe fn close(&self, fd: RawFd) -> Result<(), Errno> {
+        self.0.close_fd(fd)
     }
     unsafe fn ioctl_write(&self, fd: RawFd, request: u32, arg: *const u8) -> Result<i32, Errno> {
         // SAFETY: forwarded with the caller's guarantees.
@@ -168,8 +169,8 @@ impl Syscalls for NoDetails {
         // SAFETY: forwarded with the caller's guarantees.
         unsafe { self.0.ioctl_read_write(fd, request, arg) }
     }
-    fn ioctl_value(&self, fd: RawFd, request: u32, value: u64) -> Result<i32, Errno> {
-        self.0.ioctl_value(fd, request, value)
+    unsafe fn ioctl_value(&self, fd: RawFd, request: u32, value: u64) -> Result<i32, Errno> {
+        self.0.ioctl_by_value(fd, request, value)
     }
     unsafe fn mmap(&self, a: usize, l: usize, p: i32, f: i32, fd: RawFd, o: i64) -> Result<usize, Errno> {
         // SAFETY: forwarded with the caller's guarantees.

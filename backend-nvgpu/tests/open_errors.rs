@@ -10,7 +10,8 @@ use gpuiface_nvgpu::{NvgpuDevice, Syscalls};
 /// A seam whose `open` fails with `errno` for the ctrl node (nvmap opens).
 struct Refuses(Errno);
 
-impl Syscalls for Refuses {
+// SAFETY: it maps nothing (mmap fails) and its one fd is never touched by a real call.
+unsafe impl Syscalls for Refuses {
     fn open(&self, path: &CStr, _flags: i32) -> Result<RawFd, Errno> {
         if path.to_bytes() == b"/dev/nvmap" {
             Ok(100)
@@ -18,7 +19,7 @@ impl Syscalls for Refuses {
             Err(self.0)
         }
     }
-    fn close(&self, _fd: RawFd) -> Result<(), Errno> {
+    unsafe fn close(&self, _fd: RawFd) -> Result<(), Errno> {
         Ok(())
     }
     unsafe fn ioctl_write(&self, _fd: RawFd, _request: u32, _arg: *const u8) -> Result<i32, Errno> {
@@ -27,7 +28,7 @@ impl Syscalls for Refuses {
     unsafe fn ioctl_read_write(&self, _fd: RawFd, _request: u32, _arg: *mut u8) -> Result<i32, Errno> {
         Err(Errno::ENOTTY)
     }
-    fn ioctl_value(&self, _fd: RawFd, _request: u32, _value: u64) -> Result<i32, Errno> {
+    unsafe fn ioctl_value(&self, _fd: RawFd, _request: u32, _value: u64) -> Result<i32, Errno> {
         Err(Errno::ENOTTY)
     }
     unsafe fn mmap(&self, _: usize, _: usize, _: i32, _: i32, _: RawFd, _: i64) -> Result<usize, Errno> {

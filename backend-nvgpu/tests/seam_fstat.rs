@@ -17,12 +17,13 @@ struct CountsFstat {
     calls: AtomicUsize,
 }
 
-impl Syscalls for CountsFstat {
+// SAFETY: every call is forwarded to the mock kernel (fstat may fail: an error, not a lie).
+unsafe impl Syscalls for CountsFstat {
     fn open(&self, path: &CStr, flags: i32) -> Result<RawFd, Errno> {
         self.kernel.open(path, flags)
     }
-    fn close(&self, fd: RawFd) -> Result<(), Errno> {
-        self.kernel.close(fd)
+    unsafe fn close(&self, fd: RawFd) -> Result<(), Errno> {
+        self.kernel.close_fd(fd)
     }
     unsafe fn ioctl_write(&self, fd: RawFd, request: u32, arg: *const u8) -> Result<i32, Errno> {
         // SAFETY: forwarded with the caller's guarantees.
@@ -32,8 +33,8 @@ impl Syscalls for CountsFstat {
         // SAFETY: forwarded with the caller's guarantees.
         unsafe { self.kernel.ioctl_read_write(fd, request, arg) }
     }
-    fn ioctl_value(&self, fd: RawFd, request: u32, value: u64) -> Result<i32, Errno> {
-        self.kernel.ioctl_value(fd, request, value)
+    unsafe fn ioctl_value(&self, fd: RawFd, request: u32, value: u64) -> Result<i32, Errno> {
+        self.kernel.ioctl_by_value(fd, request, value)
     }
     unsafe fn mmap(&self, a: usize, l: usize, p: i32, f: i32, fd: RawFd, o: i64) -> Result<usize, Errno> {
         // SAFETY: forwarded with the caller's guarantees.

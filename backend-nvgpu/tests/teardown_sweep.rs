@@ -11,7 +11,6 @@ use gpuiface_hal::{AllocRequest, Errno, GpuIface};
 use gpuiface_mock::gpu::{ExecMode, GpuConfig};
 use gpuiface_mock::kernel::{KernelSnapshot, Matcher};
 use gpuiface_mock::{open_on, MockKernel};
-use gpuiface_nvgpu::Syscalls;
 use gpuiface_runtime::Runtime;
 
 fn kernel() -> Arc<MockKernel> {
@@ -81,7 +80,7 @@ fn item_14_every_teardown_step_fails_in_turn_and_what_it_leaves_is_reported() {
         ));
         // Process exit closes every fd: then nothing is left.
         for (fd, _) in left.fds.clone() {
-            let _ = k.close(fd);
+            let _ = k.close_fd(fd);
         }
         assert!(k.snapshot().is_empty(), "call #{nth}: closing what was left did not release it: {:#?}", k.snapshot());
     }

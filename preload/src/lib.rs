@@ -377,7 +377,8 @@ pub unsafe extern "C" fn ioctl(fd: c_int, request: c_ulong, arg: *mut c_void) ->
 #[no_mangle]
 pub unsafe extern "C" fn close(fd: c_int) -> c_int {
     if model_initialised() && in_model(|k| k.owns_fd(fd)) {
-        return match in_model(|k| k.close(fd)) {
+        // SAFETY: the program closes its own fd (close(2)'s contract), one the model owns.
+        return match in_model(|k| unsafe { k.close(fd) }) {
             Ok(()) => 0,
             Err(e) => set_errno(e),
         };

@@ -14,7 +14,32 @@ use super::trace_log::msync_flags;
 use super::{cpumap, ctrl, nvmap, trace, FdObj, MockKernel};
 use crate::mem::Backing;
 
-impl Syscalls for MockKernel {
+impl MockKernel {
+    /// Close one of the model's fds: what [`Syscalls::close`] does, but safe,
+    /// because the model closes only fds of its own table (any other number
+    /// is `EBADF`, and stays open).
+    pub fn close_fd(&self, fd: RawFd) -> Result<(), Errno> {
+        if let Some(errno) = self.injected_call(None, 0, CallKind::Close) {
+            return Err(errno);
+        }
+        self.release_fd(fd)
+    }
+
+    /// An `_IO` ioctl whose argument is a value: what
+    /// [`Syscalls::ioctl_value`] does, but safe, because the model reaches
+    /// user memory only through checked copies.
+    pub fn ioctl_by_value(&self, fd: RawFd, request: u32, value: u64) -> Result<i32, Errno> {
+        self.ioctl_at(fd, request, value, true)
+    }
+}
+
+// SAFETY: the model upholds the seam's contract as the kernel does: its fds
+// are real memfds and its `mmap`/`munmap` are the real calls on them (an
+// injected failure is an error, never a made-up address); its ioctls reach
+// user memory only through the checked copies of `usermem` (EFAULT, never a
+// fault), within `_IOC_SIZE` and the argument's own pointers; the fds it
+// hands out are new and the caller's.
+unsafe impl Syscalls for MockKernel {
     /// The model's own record: the engine that faulted, the address and the reason.
     fn fault_details(&self, chid: u32) -> Option<gpuiface_hal::FaultRecord> {
         self.gpu.channel_fault(chid)
@@ -36,11 +61,8 @@ impl Syscalls for MockKernel {
         }
     }
 
-    fn close(&self, fd: RawFd) -> Result<(), Errno> {
-        if let Some(errno) = self.injected_call(None, 0, CallKind::Close) {
-            return Err(errno);
-        }
-        self.release_fd(fd)
+    unsafe fn close(&self, fd: RawFd) -> Result<(), Errno> {
+        self.close_fd(fd)
     }
 
     unsafe fn ioctl_write(&self, fd: RawFd, request: u32, arg: *const u8) -> Result<i32, Errno> {
@@ -52,8 +74,8 @@ impl Syscalls for MockKernel {
         self.ioctl_at(fd, request, arg as u64, true)
     }
 
-    fn ioctl_value(&self, fd: RawFd, request: u32, value: u64) -> Result<i32, Errno> {
-        self.ioctl_at(fd, request, value, true)
+    unsafe fn ioctl_value(&self, fd: RawFd, request: u32, value: u64) -> Result<i32, Errno> {
+        self.ioctl_by_value(fd, request, value)
     }
 
     unsafe fn mmap(

@@ -9,7 +9,6 @@ use std::sync::Mutex;
 use gpuiface_hal::Errno;
 use gpuiface_mock::MockKernel;
 use gpuiface_nvgpu::abi::*;
-use gpuiface_nvgpu::Syscalls;
 use proptest::prelude::*;
 
 use crate::harness::K;
@@ -323,7 +322,7 @@ fn one_ioctl_case(calls: Vec<Call>, total: &mut Tally) -> Result<(), TestCaseErr
     })?;
     // Teardown: every fd the run left open goes, and nothing is left.
     for (fd, _) in k.k.snapshot().fds {
-        let _ = k.k.close(fd);
+        let _ = k.k.close_fd(fd);
     }
     prop_assert!(k.k.snapshot().is_empty(), "{:?}", k.k.snapshot());
     prop_assert!(k.k.gpu().faults().iter().all(|f| !f.reason.contains("GPU model panic")));

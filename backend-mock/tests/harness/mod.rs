@@ -70,7 +70,7 @@ impl K {
 
     pub fn close_all(&self, fds: &[RawFd]) {
         for fd in fds {
-            self.k.close(*fd).unwrap();
+            self.k.close_fd(*fd).unwrap();
         }
     }
 

@@ -6,7 +6,6 @@ use std::os::fd::RawFd;
 use gpuiface_hal::Errno;
 use gpuiface_mock::mem::GpuVm;
 use gpuiface_nvgpu::abi::*;
-use gpuiface_nvgpu::Syscalls;
 
 use crate::harness::*;
 
@@ -270,7 +269,7 @@ fn setup_bind_returns_the_token_maps_the_gpfifo_read_only_and_attaches_the_chann
     let vm = k.k.vm_of(as_fd).unwrap();
     let t = vm.translate(VA_END).expect("gpfifo mapped at the kernel VMA's base");
     assert!(!t.writable);
-    k.k.close(ch).unwrap();
+    k.k.close_fd(ch).unwrap();
     assert!(k.k.gpu().channels().is_empty(), "closing the channel detaches it");
 }
 

@@ -14,8 +14,8 @@ fn open_rejects_unknown_paths_with_enoent() {
     assert_eq!(k.open(c"/dev/nvhost-ctrl", 0), Err(Errno::ENOENT));
     let fd = k.open(NVMAP, 0).unwrap();
     assert!(fd > 2);
-    k.close(fd).unwrap();
-    assert_eq!(k.close(fd), Err(Errno::EBADF));
+    k.close_fd(fd).unwrap();
+    assert_eq!(k.close_fd(fd), Err(Errno::EBADF));
 }
 
 #[test]
@@ -101,11 +101,11 @@ fn closing_fds_releases_kernel_objects() {
     let (as_fd, tsg, ch) = k.bound_channel();
     k.setup_bind(ch, &mut k.setup_args(1024)).unwrap();
     assert_eq!(k.k.gpu().channels().len(), 1);
-    k.k.close(ch).unwrap();
+    k.k.close_fd(ch).unwrap();
     assert!(k.k.gpu().channels().is_empty(), "closing the channel detaches it from the GPU");
-    k.k.close(tsg).unwrap();
-    k.k.close(as_fd).unwrap();
+    k.k.close_fd(tsg).unwrap();
+    k.k.close_fd(as_fd).unwrap();
     let s = k.k.snapshot();
     assert!(s.channels.is_empty() && s.tsgs.is_empty() && s.vms.is_empty(), "{s:?}");
-    assert_eq!(k.k.close(ch), Err(Errno::EBADF));
+    assert_eq!(k.k.close_fd(ch), Err(Errno::EBADF));
 }

@@ -144,11 +144,11 @@ fn nvmap_get_fd_returns_a_new_dmabuf_fd_each_call_sharing_the_memory() {
 fn nvmap_free_takes_the_id_by_value_and_zero_is_a_no_op() {
     let k = K::new();
     let id = k.handle(4096);
-    assert_eq!(k.k.ioctl_value(k.nvmap, NVMAP_IOC_FREE, 0), Ok(0));
+    assert_eq!(k.k.ioctl_by_value(k.nvmap, NVMAP_IOC_FREE, 0), Ok(0));
     let s = k.k.snapshot();
     assert_eq!(s.nvmap_handles.len(), 1);
     assert!(s.nvmap_handles.contains(&id));
-    assert_eq!(k.k.ioctl_value(k.nvmap, NVMAP_IOC_FREE, u64::from(id)), Ok(0));
+    assert_eq!(k.k.ioctl_by_value(k.nvmap, NVMAP_IOC_FREE, u64::from(id)), Ok(0));
     let s = k.k.snapshot();
     assert_eq!(s.nvmap_handles.len(), 0);
     assert!(!s.nvmap_handles.contains(&id));
@@ -158,14 +158,14 @@ fn nvmap_free_takes_the_id_by_value_and_zero_is_a_no_op() {
 fn nvmap_memory_outlives_free_while_a_dmabuf_fd_holds_it() {
     let k = K::new();
     let (id, fd) = k.buffer(4096);
-    k.k.ioctl_value(k.nvmap, NVMAP_IOC_FREE, u64::from(id)).unwrap();
+    k.k.ioctl_by_value(k.nvmap, NVMAP_IOC_FREE, u64::from(id)).unwrap();
     // SAFETY: a fresh mapping of our dma-buf, unmapped below.
     unsafe {
         let p = k.k.mmap(0, 4096, libc::PROT_READ | libc::PROT_WRITE, libc::MAP_SHARED, fd, 0).unwrap();
         (p as *mut u8).write_volatile(1);
         k.k.munmap(p, 4096).unwrap();
     }
-    k.k.close(fd).unwrap();
+    k.k.close_fd(fd).unwrap();
 }
 
 #[test]

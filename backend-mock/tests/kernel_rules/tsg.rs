@@ -5,7 +5,6 @@ use std::os::fd::RawFd;
 
 use gpuiface_hal::Errno;
 use gpuiface_nvgpu::abi::*;
-use gpuiface_nvgpu::Syscalls;
 
 use crate::harness::*;
 
@@ -239,5 +238,5 @@ fn event_id_ctrl_rejects_bad_event_id_or_cmd_with_einval() {
     let mut a = NvgpuEventIdCtrlArgs { cmd: 1, event_id: 1, ..Default::default() };
     assert_eq!(k.io(tsg, NVGPU_IOCTL_TSG_EVENT_ID_CTRL, &mut a), Ok(0));
     assert!(a.event_fd > 2);
-    k.k.close(a.event_fd).unwrap();
+    k.k.close_fd(a.event_fd).unwrap();
 }

@@ -32,6 +32,7 @@
 //! assert_eq!((d.dir, d.ty, d.nr, d.size), (IOC_WRITE, b'N', 3, 20));
 //! ```
 
+pub mod calls;
 mod consts;
 mod ioctls;
 mod notifier;

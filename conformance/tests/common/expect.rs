@@ -23,12 +23,16 @@ use gpuiface_hal::Errno;
 mockall::mock! {
     /// The syscall seam, mocked.
     pub Syscalls {}
-    impl gpuiface_nvgpu::Syscalls for Syscalls {
+    // SAFETY: a test double: each test's expectations return what the kernel
+    // would (addresses of mappings the test made, fds it owns); the tests
+    // that use it pin call order and never let the backend touch what a
+    // returned address names.
+    unsafe impl gpuiface_nvgpu::Syscalls for Syscalls {
         fn open(&self, path: &CStr, flags: i32) -> Result<RawFd, Errno>;
-        fn close(&self, fd: RawFd) -> Result<(), Errno>;
+        unsafe fn close(&self, fd: RawFd) -> Result<(), Errno>;
         unsafe fn ioctl_write(&self, fd: RawFd, request: u32, arg: *const u8) -> Result<i32, Errno>;
         unsafe fn ioctl_read_write(&self, fd: RawFd, request: u32, arg: *mut u8) -> Result<i32, Errno>;
-        fn ioctl_value(&self, fd: RawFd, request: u32, value: u64) -> Result<i32, Errno>;
+        unsafe fn ioctl_value(&self, fd: RawFd, request: u32, value: u64) -> Result<i32, Errno>;
         unsafe fn mmap(&self, addr: usize, len: usize, prot: i32, flags: i32, fd: RawFd, offset: i64) -> Result<usize, Errno>;
         unsafe fn munmap(&self, addr: usize, len: usize) -> Result<(), Errno>;
         unsafe fn ring_doorbell(&self, doorbell: *mut u32, token: u32);

@@ -1,0 +1,40 @@
+//! The ioctls the backend issues safely: each request bound to its argument
+//! struct ([`Ioctl`]), for structs that carry no user pointers (integers and
+//! fds only). The size of each struct is checked against its request at
+//! compile time. Requests whose argument does carry a pointer
+//! (`GET_CHARACTERISTICS`' buffer address) are issued through the `unsafe`
+//! [`SysFd::ioctl`](crate::fd::SysFd::ioctl) at their one call site.
+
+use super::*;
+use crate::fd::Ioctl;
+
+macro_rules! calls {
+    ($($name:ident: $ty:ty, $why:literal;)*) => {$(
+        #[doc = concat!("`", stringify!($name), "` with a [`", stringify!($ty), "`]: ", $why, ".")]
+        // SAFETY: the request's argument is this struct (its size is checked by
+        // `Ioctl::new` at compile time), and the struct carries no user pointers:
+        // the reason is stated in the entry's doc line.
+        pub const $name: Ioctl<$ty> = unsafe { Ioctl::new(stringify!($name), super::$name) };
+    )*};
+}
+
+calls! {
+    NVGPU_GPU_IOCTL_OPEN_TSG: NvgpuGpuOpenTsgArgs, "flags in, the new TSG fd out";
+    NVGPU_GPU_IOCTL_OPEN_CHANNEL: NvgpuGpuOpenChannelArgs, "a runlist in, the new channel fd out";
+    NVGPU_GPU_IOCTL_ALLOC_AS: NvgpuAllocAsArgs, "page size, flags and the VA range in, the new address-space fd out";
+    NVGPU_TSG_IOCTL_CREATE_SUBCONTEXT: NvgpuTsgCreateSubcontextArgs, "a type and an address-space fd in, the VEID out";
+    NVGPU_TSG_IOCTL_DELETE_SUBCONTEXT: NvgpuTsgDeleteSubcontextArgs, "a VEID";
+    NVGPU_TSG_IOCTL_BIND_CHANNEL_EX: NvgpuTsgBindChannelExArgs, "a channel fd and subcontext fields";
+    NVGPU_AS_IOCTL_BIND_CHANNEL: NvgpuAsBindChannelArgs, "a channel fd";
+    NVGPU_AS_IOCTL_ALLOC_SPACE: NvgpuAsAllocSpaceArgs, "pages, page size, flags and an offset";
+    NVGPU_AS_IOCTL_MAP_BUFFER_EX: NvgpuAsMapBufferExArgs, "a dma-buf fd, kinds, offsets and sizes";
+    NVGPU_AS_IOCTL_UNMAP_BUFFER: NvgpuAsUnmapBufferArgs, "a GPU VA";
+    NVGPU_IOCTL_CHANNEL_ALLOC_OBJ_CTX: NvgpuAllocObjCtxArgs, "a class number and flags in, an object id out";
+    NVGPU_IOCTL_CHANNEL_WDT: NvgpuChannelWdtArgs, "a watchdog command and timeout";
+    NVGPU_IOCTL_CHANNEL_SETUP_BIND: NvgpuChannelSetupBindArgs, "dma-buf fds, offsets, entry counts and flags in, the work-submit token out";
+    NVGPU_IOCTL_CHANNEL_GET_USER_SYNCPOINT: NvgpuGetUserSyncpointArgs, "syncpoint id, value and GPU VA out";
+    NVGPU_IOCTL_CHANNEL_SET_ERROR_NOTIFIER: NvgpuSetErrorNotifier, "a dma-buf fd, an offset and a size";
+    NVMAP_IOC_CREATE: NvmapCreateHandle, "a size in, a handle out";
+    NVMAP_IOC_ALLOC: NvmapAllocHandle, "a handle, heap mask, flags and alignment";
+    NVMAP_IOC_GET_FD: NvmapCreateHandle, "a handle in, a dma-buf fd out";
+}
