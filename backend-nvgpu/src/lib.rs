@@ -7,7 +7,7 @@
 //! | [`abi`] | every ioctl number and `#[repr(C)]` argument struct (r36), in one place |
 //! | [`sys`] | the syscall seam ([`sys::Syscalls`]) and the real Linux implementation |
 //! | [`fd`] | fds and CPU mappings that release themselves through the seam; typed ioctls |
-//! | [`memory`] | the nvmap pipeline: CREATE → ALLOC → GET_FD → MAP_BUFFER_EX → mmap, and its unwinding |
+//! | `src/memory.rs` | the nvmap pipeline: CREATE → ALLOC → GET_FD → MAP_BUFFER_EX → mmap, and its unwinding |
 //! | [`device`] | [`NvgpuDevice`]: opening the device, its state, the address space and reserved windows, buffers |
 //! | `src/rm.rs` | **RM→nvgpu translation**: every `rm_alloc` class, `rm_control` and `rm_free`, mapped to nvgpu ioctls |
 //! | `src/channel.rs` | channel setup: OPEN_CHANNEL … SETUP_BIND, the error notifier, the GPFIFO overlays |
@@ -30,7 +30,7 @@ mod channel;
 pub mod device;
 mod fault;
 pub mod fd;
-pub mod memory;
+pub(crate) mod memory;
 mod rm;
 mod signal;
 mod submit;
