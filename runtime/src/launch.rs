@@ -41,7 +41,7 @@ use gpuiface_hal::cubin::{KernelAttributes, KernelParam};
 use gpuiface_hal::hw::ga10b;
 use gpuiface_hal::{Error, Result};
 
-use super::encode::LaunchDims;
+use crate::queue::LaunchDims;
 
 const OP: &str = "Runtime::submit";
 

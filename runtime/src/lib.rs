@@ -8,6 +8,7 @@
 //! | module | what it holds |
 //! |---|---|
 //! | [`queue`] | [`Queue`]: commands recorded once, replayed with new variable values |
+//! | `program` | [`Program`]: kernel code in GPU memory, its attributes and QMD template |
 //! | `encode` | a queue's pushbuffer, QMDs and constant buffers, as an image plus patches |
 //! | [`launch`] | the complete QMD of a program, launch checks, argument packing |
 //! | `ring` | the command-memory ring each engine encodes into |
@@ -35,6 +36,7 @@
 
 mod encode;
 pub mod launch;
+mod program;
 pub mod queue;
 mod ring;
 pub mod runtime;
@@ -42,8 +44,9 @@ pub mod suballoc;
 
 use std::time::Duration;
 
-pub use encode::{LaunchDims, Program, QueueKind, Val, VarId};
 pub use launch::Arg;
+pub use program::Program;
+pub use queue::{LaunchDims, QueueKind, Val, VarId};
 pub use queue::{Queue, QueueOptions};
 pub use runtime::{LocalMemory, Runtime, RuntimeObjects};
 

@@ -5,9 +5,77 @@ use std::sync::{Arc, Mutex, OnceLock};
 
 use gpuiface_hal::{Buffer, DeviceId, Signal, SignalPlacement};
 
-use crate::encode::{self, Cmd, LaunchDims, Program, QueueKind, Val, VarId};
+use crate::encode::{self, Cmd};
+use crate::program::Program;
 #[allow(unused_imports)]
 use crate::runtime::Runtime;
+
+/// Which engine a queue feeds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum QueueKind {
+    /// The compute engine (kernel launches).
+    Compute,
+    /// The copy engine (DMA).
+    Copy,
+}
+
+impl QueueKind {
+    /// 0 for compute, 1 for copy: the index of per-engine state.
+    pub const fn index(self) -> usize {
+        match self {
+            QueueKind::Compute => 0,
+            QueueKind::Copy => 1,
+        }
+    }
+}
+
+/// A variable of a [`Queue`], bound at each submit. It
+/// belongs to the queue that made it: using it in another queue is an
+/// error at submit.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct VarId {
+    pub(crate) queue: u64,
+    pub(crate) index: usize,
+}
+
+/// A value in a recorded command: a literal or a variable.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Val {
+    /// A fixed value.
+    Lit(u64),
+    /// Bound at submit.
+    Var(VarId),
+}
+
+impl From<u64> for Val {
+    fn from(v: u64) -> Self {
+        Val::Lit(v)
+    }
+}
+
+impl From<VarId> for Val {
+    fn from(v: VarId) -> Self {
+        Val::Var(v)
+    }
+}
+
+/// Grid and block dimensions of a launch.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct LaunchDims {
+    /// Thread blocks in x, y, z.
+    pub grid: [u32; 3],
+    /// Threads per block in x, y, z.
+    pub block: [u32; 3],
+    /// Dynamic shared memory per block, in bytes.
+    pub shared_mem: u32,
+}
+
+impl LaunchDims {
+    /// `grid` blocks of `block` threads, no shared memory.
+    pub fn new(grid: [u32; 3], block: [u32; 3]) -> Self {
+        LaunchDims { grid, block, shared_mem: 0 }
+    }
+}
 
 /// How a queue places signals and QMDs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]

@@ -17,8 +17,9 @@ use gpuiface_hal::{
     Buffer, DeviceId, Error, GpuIface, Result, RmAllocParams, RmClass, RmHandle, Signal, SignalPlacement,
 };
 
-use crate::encode::{self, Cmd, EncodeCtx, QueueKind, VarId};
+use crate::encode::{self, Cmd, EncodeCtx};
 use crate::queue::{Footprint, Queue, NEXT_ID};
+use crate::queue::{QueueKind, VarId};
 use crate::ring::CommandRing;
 use crate::{
     duration_ns, COMPUTE_SUBCHANNEL, COPY_SUBCHANNEL, DEFAULT_RING_SIZE, DEFAULT_WAIT_TIMEOUT, GPFIFO_ENTRIES,

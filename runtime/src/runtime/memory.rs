@@ -4,8 +4,10 @@
 use gpuiface_hal::{AllocRequest, Buffer, Error, GpuIface, Result};
 
 use super::{LocalMemory, Runtime};
-use crate::encode::{Cmd, Program, QueueKind};
+use crate::encode::Cmd;
+use crate::program::Program;
 use crate::queue::Queue;
+use crate::queue::QueueKind;
 
 impl<I: GpuIface> Runtime<I> {
     /// Free a buffer once the GPU is done with it: waits for the submitted

@@ -4,8 +4,9 @@
 use gpuiface_hal::{AllocRequest, Buffer, Error, GpuIface, Result};
 
 use super::{EngineState, Prepared, Runtime};
-use crate::encode::{self, EncodeCtx, QueueKind, VarId};
+use crate::encode::{self, EncodeCtx};
 use crate::queue::{QmdSlots, Queue};
+use crate::queue::{QueueKind, VarId};
 use crate::ring;
 
 impl<I: GpuIface> Runtime<I> {
