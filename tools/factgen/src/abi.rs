@@ -1,0 +1,101 @@
+//! The ABI's constants and ioctl numbers (`backend-nvgpu/src/abi/{consts,ioctls}.rs`).
+
+use std::fmt::Write as _;
+
+use std::collections::HashMap;
+
+use crate::{header, parse_num, rows};
+
+// ---------------------------------------------------------------- ABI
+
+pub(crate) fn list(text: &str) -> Vec<&str> {
+    text.lines().map(str::trim).filter(|l| !l.is_empty() && !l.starts_with('#')).collect()
+}
+
+pub(crate) fn camel(c: &str) -> String {
+    c.split('_')
+        .map(|w| {
+            let mut cs = w.chars();
+            cs.next().map(|f| f.to_ascii_uppercase().to_string() + cs.as_str()).unwrap_or_default()
+        })
+        .collect()
+}
+
+pub(crate) fn gen_consts(abi: &str, extra: &str, names: &str) -> String {
+    let values: HashMap<&str, &str> = rows(abi).into_iter().filter(|r| r[0] == "const").map(|r| (r[1], r[2])).collect();
+    let srcs: HashMap<&str, &str> =
+        rows(extra).into_iter().filter(|r| r[0] == "const_src").map(|r| (r[1], r[2])).collect();
+    let names = list(names);
+    let mut out = header("facts/nvgpu-abi.tsv, facts/nvgpu-abi-extra.tsv and tools/factgen/consts.list");
+    out.push_str("//! Flag and limit constants of the r36 UAPI headers.\n");
+    for n in &names {
+        let v = values.get(n).unwrap_or_else(|| panic!("{n}: no const row in nvgpu-abi.tsv"));
+        let src = srcs.get(n).unwrap_or_else(|| panic!("{n}: no const_src row in nvgpu-abi-extra.tsv"));
+        let ty = if parse_num(v) > u64::from(u32::MAX) { "u64" } else { "u32" };
+        writeln!(out, "/// `{n}` ({src}).\npub const {n}: {ty} = {v};").unwrap();
+    }
+    out.push_str(
+        "/// Every constant this crate defines, as (C name, value).\npub static CONSTS: &[(&str, i128)] = &[\n",
+    );
+    for n in &names {
+        writeln!(out, "(\"{n}\", {n} as i128),").unwrap();
+    }
+    out.push_str("];\n");
+    out
+}
+
+pub(crate) fn gen_ioctls(abi: &str, extra: &str, names: &str) -> String {
+    let numbers: HashMap<&str, &str> =
+        rows(abi).into_iter().filter(|r| r[0] == "ioctl").map(|r| (r[1], r[2])).collect();
+    let args: HashMap<&str, &str> =
+        rows(extra).into_iter().filter(|r| r[0] == "ioctl_arg").map(|r| (r[1], r[2])).collect();
+    let names = list(names);
+    let mut out = header("facts/nvgpu-abi.tsv, facts/nvgpu-abi-extra.tsv and tools/factgen/ioctls.list");
+    out.push_str("//! The ioctl numbers, each derived from its argument struct's size.\n");
+    out.push_str("use super::*;\nuse core::mem::size_of;\n");
+    let mut table = String::new();
+    for n in &names {
+        let num = parse_num(numbers.get(n).unwrap_or_else(|| panic!("{n}: no ioctl row in nvgpu-abi.tsv")));
+        let arg = *args.get(n).unwrap_or_else(|| panic!("{n}: no ioctl_arg row in nvgpu-abi-extra.tsv"));
+        let ty = (num >> 8) & 0xff;
+        let nr = num & 0xff;
+        let dir = num >> 30;
+        let ch = char::from(ty as u8);
+        // The Rust type of the argument and the C name `IoctlDef` records.
+        let c_struct = match arg {
+            "-" => None,
+            "int" => Some(("i32".to_string(), "int")),
+            "__u32" => Some(("u32".to_string(), "__u32")),
+            "__u64" => Some(("u64".to_string(), "__u64")),
+            s => {
+                let c = s.strip_prefix("struct ").unwrap_or_else(|| panic!("{n}: unknown argument type {s}"));
+                Some((camel(c), c))
+            }
+        };
+        let (macro_, fun) = match dir {
+            0 => ("_IO", "io"),
+            1 => ("_IOW", "iow"),
+            2 => ("_IOR", "ior"),
+            _ => ("_IOWR", "iowr"),
+        };
+        match c_struct {
+            Some((rust, s)) => {
+                writeln!(out, "/// `{n}`: `{macro_}('{ch}', {nr}, {arg})`.").unwrap();
+                writeln!(out, "pub const {n}: u32 = {fun}(b'{ch}', {nr}, size_of::<{rust}>());").unwrap();
+                writeln!(table, "IoctlDef::new(\"{n}\", {n}, Some(\"{s}\")),").unwrap();
+            }
+            None => {
+                assert_eq!(dir, 0, "{n}: no argument struct but a direction");
+                writeln!(out, "/// `{n}`: `{macro_}('{ch}', {nr}, -)`.").unwrap();
+                writeln!(out, "pub const {n}: u32 = {fun}(b'{ch}', {nr});").unwrap();
+                writeln!(table, "IoctlDef::new(\"{n}\", {n}, None),").unwrap();
+            }
+        }
+    }
+    out.push_str("\n/// Every ioctl this crate defines, with its argument struct's C name.\npub static IOCTLS: &[IoctlDef] = &[\n");
+    out.push_str(&table);
+    out.push_str("];\n");
+    out
+}
+
+// ---------------------------------------------------------------- ABI structs
