@@ -19,7 +19,7 @@
 //! | [`twins`] | Rust twins of the suite's SM 8.7 kernels, recognised by their code bytes |
 //! | `copy.rs` | the copy engine: pitch copies and their semaphore, the watchdog |
 //! | `fault.rs` | channel errors: the notifier record and [`FaultRecord`](gpuiface_hal::FaultRecord), the fault observer, fault injection |
-//! | [`testkit`] | a fixed-VA test VM and a channel harness for tests without the kernel model |
+//! | `testkit` | a fixed-VA test VM and a channel harness for tests without the kernel model (feature `testing`) |
 //!
 //! Methods `< 0x100` are host methods on any subchannel; the others go to
 //! the class SET_OBJECT bound to the subchannel. A method the class defines
@@ -62,6 +62,7 @@ mod host;
 mod sched;
 mod state;
 mod step;
+#[cfg(feature = "testing")]
 pub mod testkit;
 pub mod twins;
 
