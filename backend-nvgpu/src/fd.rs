@@ -17,6 +17,30 @@ use crate::abi::{self, IoctlArg, IOC_WRITE};
 use crate::sys::Syscalls;
 
 /// An fd opened through the seam; closed through it on drop.
+///
+/// Taking ownership of a raw fd, and issuing an arbitrary request on it,
+/// are contracts only the caller can keep, so safe code cannot do either:
+///
+/// ```compile_fail,E0133
+/// use std::sync::Arc;
+/// use gpuiface_nvgpu::{fd::SysFd, LinuxSyscalls};
+/// // Would close fd 0 (the program's stdin) when dropped.
+/// let stolen = SysFd::from_raw(Arc::new(LinuxSyscalls), 0);
+/// ```
+///
+/// ```compile_fail,E0133
+/// # fn f(fd: &gpuiface_nvgpu::fd::SysFd<gpuiface_nvgpu::LinuxSyscalls>) {
+/// // Any request number with any argument: an `unsafe fn`.
+/// let mut arg = 0u64;
+/// let _ = fd.ioctl("ANY", 0xc008_4701, &mut arg);
+/// # }
+/// ```
+///
+/// ```compile_fail,E0133
+/// use gpuiface_nvgpu::{LinuxSyscalls, Syscalls};
+/// // Closing an fd the caller may not own is an `unsafe fn` too.
+/// let _ = LinuxSyscalls.close(0);
+/// ```
 #[derive(Debug)]
 pub struct SysFd<S: Syscalls> {
     sys: Arc<S>,
