@@ -56,6 +56,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let wrong = (0..n as usize).filter(|&i| result[i] != 3.0f32.mul_add(x[i], y[i])).count();
     println!("== copied out; y[0..4] = {:?}; {wrong} wrong of {n}", &result[..4]);
 
+    drop(q); // the queue holds a clone of the program: free it last
     rt.free_program(program)?;
     dev.free(xb)?;
     dev.free(yb)?;

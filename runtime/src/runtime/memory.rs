@@ -77,9 +77,12 @@ impl<I: GpuIface> Runtime<I> {
     /// read it). A program with other live clones is not freed: an
     /// [`ErrorKind::Busy`](gpuiface_hal::ErrorKind::Busy) error, the memory kept.
     pub fn free_program(&self, program: Program) -> Result<()> {
-        let buffer = program
-            .into_buffer()
-            .map_err(|p| Error::busy("Runtime::free_program", format!("{} has other clones still in use", p.name())))?;
+        let buffer = program.into_buffer().map_err(|p| {
+            Error::busy(
+                "Runtime::free_program",
+                format!("{} has other clones still in use (drop the queues that launch it first)", p.name()),
+            )
+        })?;
         self.synchronize()?;
         self.iface.free(buffer)
     }
