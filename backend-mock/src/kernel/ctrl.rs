@@ -132,7 +132,7 @@ pub(crate) fn ioctl(st: &mut KState, chars: &Characteristics, request: u32, byte
             let mut a: NvgpuGpuGetCharacteristics = arg(bytes)?;
             if a.gpu_characteristics_buf_size > 0 {
                 let n = a.gpu_characteristics_buf_size.min(chars.reported_size) as usize;
-                let src = chars.value.as_bytes();
+                let src = chars.value.to_bytes();
                 let n = n.min(src.len());
                 // §1: a failed copy returns the positive uncopied count, buf_size not updated.
                 if let Err(uncopied) = usermem::copy_to_user(a.gpu_characteristics_buf_addr, &src[..n]) {

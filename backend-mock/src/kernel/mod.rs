@@ -256,8 +256,8 @@ pub(crate) fn arg<T: abi::IoctlArg>(bytes: &[u8]) -> KResult<T> {
     T::from_bytes(bytes).ok_or(Errno::EFAULT)
 }
 
-/// Write an argument struct back into the ioctl's bytes.
+/// Write an argument struct's fields back into the ioctl's bytes (its
+/// padding keeps the bytes copied in, as the kernel's buffer does).
 pub(crate) fn put<T: abi::IoctlArg>(bytes: &mut [u8], v: &T) {
-    let b = v.as_bytes();
-    bytes[..b.len()].copy_from_slice(b);
+    v.write_bytes(bytes);
 }
