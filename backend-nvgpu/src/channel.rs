@@ -6,6 +6,7 @@
 
 use std::sync::{Arc, Mutex};
 
+use gpuiface_hal::codec::gpfifo::ENTRY_BYTES;
 use gpuiface_hal::hw::ga10b;
 use gpuiface_hal::{AllocRequest, Buffer, Error, Result, RmHandle};
 
@@ -17,16 +18,68 @@ use crate::rm::{Node, Object};
 use crate::sys::Syscalls;
 
 /// A set-up channel and the buffers it owns.
+///
+/// Invariant (established by [`NvgpuDevice::setup_channel`], the only
+/// constructor, and kept because a `Channel` lives in an `Arc` and its
+/// `buffers` are never taken out while it is shared): `notifier`, `ring` and
+/// `userd` are the CPU addresses of the mappings of `buffers[0]`,
+/// `buffers[1]` and `buffers[2]`, which cover at least a whole
+/// `nvgpu_notification`, `entries` GPFIFO entries and a USERD block up to
+/// GP_PUT respectively, and stay mapped as long as the channel (each
+/// mapping is an `Arc` in its `Allocation`). `entries` is a power of two,
+/// at least 2. The raw accesses below rely on this and nothing else; values
+/// read back from this GPU-shared memory are never used as addresses.
 pub(crate) struct Channel<S: Syscalls> {
     pub(crate) fd: SysFd<S>,
     pub(crate) token: u32,
-    pub(crate) entries: u32,
-    pub(crate) ring: usize,
-    pub(crate) userd: usize,
-    pub(crate) notifier: usize,
+    entries: u32,
+    ring: usize,
+    userd: usize,
+    notifier: usize,
     /// GPFIFO, USERD and error-notifier buffers.
     pub(crate) buffers: Vec<Allocation<S>>,
+    /// The next GPFIFO slot to write (always `< entries`).
     pub(crate) put: Mutex<u32>,
+}
+
+impl<S: Syscalls> Channel<S> {
+    /// Entries in the GPFIFO ring.
+    pub(crate) fn entries(&self) -> u32 {
+        self.entries
+    }
+
+    /// GP_GET, as the GPU last wrote it.
+    pub(crate) fn gp_get(&self) -> u32 {
+        // SAFETY: the type's invariant: `userd` maps a USERD block up to GP_PUT
+        // while the channel lives; GP_GET is a 4-aligned word before GP_PUT.
+        unsafe { ((self.userd + ga10b::USERD_GP_GET) as *const u32).read_volatile() }
+    }
+
+    /// Publish `put` as GP_PUT.
+    pub(crate) fn set_gp_put(&self, put: u32) {
+        // SAFETY: the type's invariant: `userd` maps at least GP_PUT's 4-aligned
+        // word while the channel lives.
+        unsafe { ((self.userd + ga10b::USERD_GP_PUT) as *mut u32).write_volatile(put) };
+    }
+
+    /// Write GPFIFO entry `slot` (panics unless `slot < entries`).
+    pub(crate) fn write_entry(&self, slot: u32, word: u64) {
+        assert!(slot < self.entries, "GPFIFO slot {slot} of {}", self.entries);
+        let at = self.ring + ENTRY_BYTES as usize * slot as usize;
+        // SAFETY: the type's invariant: `ring` maps `entries` 8-byte slots while the
+        // channel lives, `slot < entries` (asserted) and the ring is page-aligned.
+        unsafe { (at as *mut u64).write_volatile(word) };
+    }
+
+    /// The error notifier's `(info32, status)`.
+    pub(crate) fn notifier_words(&self) -> (u32, u16) {
+        let info32 = self.notifier + std::mem::offset_of!(NvgpuNotification, info32);
+        let status = self.notifier + std::mem::offset_of!(NvgpuNotification, status);
+        // SAFETY: the type's invariant: `notifier` maps a whole, page-aligned
+        // `nvgpu_notification` while the channel lives; both fields are naturally
+        // aligned in it.
+        unsafe { ((info32 as *const u32).read_volatile(), (status as *const u16).read_volatile()) }
+    }
 }
 
 impl<S: Syscalls> NvgpuDevice<S> {
@@ -163,13 +216,18 @@ impl<S: Syscalls> NvgpuDevice<S> {
             let size = std::mem::size_of::<NvgpuNotification>() as u64;
             let mut notifier = NvgpuSetErrorNotifier { offset: 0, size, mem: dmabuf(&buffers[0]) as u32, padding: 0 };
             fd.call(calls::NVGPU_IOCTL_CHANNEL_SET_ERROR_NOTIFIER, &mut notifier)?;
-            let cpu = |a: &Allocation<S>| a.cpu.as_ref().map(|m| m.addr()).unwrap_or(0);
+            // The addresses the channel's invariant speaks of: each buffer mapped,
+            // and long enough for what the channel reads and writes there.
+            let cpu = |a: &Allocation<S>, need: usize, what: &str| match a.cpu.as_ref() {
+                Some(m) if m.len() >= need => Ok(m.addr()),
+                _ => Err(Error::invalid("rm_alloc(GPFIFO)", format!("the channel's {what} buffer is not CPU-mapped"))),
+            };
             Ok(Channel {
                 token: setup.work_submit_token,
                 entries,
-                ring: cpu(&buffers[1]),
-                userd: cpu(&buffers[2]),
-                notifier: cpu(&buffers[0]),
+                ring: cpu(&buffers[1], entries as usize * ENTRY_BYTES as usize, "GPFIFO")?,
+                userd: cpu(&buffers[2], ga10b::USERD_GP_PUT + 4, "USERD")?,
+                notifier: cpu(&buffers[0], std::mem::size_of::<NvgpuNotification>(), "error-notifier")?,
                 fd,
                 buffers: Vec::new(),
                 put: Mutex::new(0),
