@@ -99,9 +99,18 @@ impl<S: Syscalls> NvgpuDevice<S> {
     /// The kernel maps whole dma-bufs (SETUP_BIND takes offset 0 only), hence
     /// the small per-channel buffers and the overlays.
     ///
-    /// `area` must be a CPU-mapped buffer from this device's [`GpuIface::alloc`](gpuiface_hal::GpuIface::alloc);
-    /// the offsets must be page-aligned and the ring and the USERD page must
-    /// fit in it without overlapping. Freeing `area` later removes the overlays.
+    /// `area` must be a CPU-mapped buffer from this device's [`GpuIface::alloc`](gpuiface_hal::GpuIface::alloc)
+    /// (not [`GpuIface::map`](gpuiface_hal::GpuIface::map): a failed overlay is
+    /// undone by mapping the area's own dma-buf back); the offsets must be
+    /// page-aligned and the ring and the USERD page must fit in it without
+    /// overlapping. On an error the area shows its own memory again.
+    ///
+    /// The overlays last as long as the area's CPU mapping: until `free` when
+    /// no [`CpuView`](gpuiface_hal::CpuView) of the area is kept, else until
+    /// the last view drops. Such a view reads and writes the channel's ring
+    /// and USERD through the overlays, also after the area or the channel
+    /// was freed (the mapping keeps that memory alive; it just no longer
+    /// reaches a live channel once the channel is gone).
     pub fn overlay_channel_buffers(
         &self,
         channel: RmHandle,
@@ -115,42 +124,58 @@ impl<S: Syscalls> NvgpuDevice<S> {
             Some(Node { object: Object::Channel(c), .. }) => c.clone(),
             _ => return Err(Error::invalid(op, format!("{channel} is not a channel"))),
         };
-        let base = match st.buffers.get(&area.id().0) {
+        let (base, mapped, area_fd) = match st.buffers.get(&area.id().0) {
             Some(a) if area.device() == self.info.device && a.gpu_va == area.gpu_va() => {
-                a.cpu.as_ref().map(|m| m.addr())
+                match (a.cpu.as_ref(), a.dmabuf.as_ref()) {
+                    (Some(m), Some(d)) => Some((m.addr(), m.len() as u64, d.raw())),
+                    _ => None,
+                }
             }
             _ => None,
         }
-        .ok_or_else(|| Error::invalid(op, "the area is not a CPU-mapped buffer of this device"))?;
+        .ok_or_else(|| Error::invalid(op, "the area is not a CPU-mapped buffer this device allocated"))?;
         // buffers[1] is the GPFIFO ring, buffers[2] the USERD page (see `setup_channel`).
         let pieces = [(ring_offset, &ch.buffers[1]), (userd_offset, &ch.buffers[2])];
         let page = memory::PAGE;
         let len = |a: &Allocation<S>| a.size.next_multiple_of(page);
         for (off, a) in pieces {
-            if off % page != 0 || off.checked_add(len(a)).is_none_or(|end| end > area.size().next_multiple_of(page)) {
+            if off % page != 0 || off.checked_add(len(a)).is_none_or(|end| end > mapped.next_multiple_of(page)) {
                 return Err(Error::invalid(op, format!("offset {off:#x} is unaligned or runs past the area")));
             }
         }
         if ring_offset < userd_offset + len(&ch.buffers[2]) && userd_offset < ring_offset + len(&ch.buffers[1]) {
             return Err(Error::invalid(op, "the ring and USERD overlays overlap"));
         }
-        for (off, a) in pieces {
+        let rw = libc::PROT_READ | libc::PROT_WRITE;
+        let fixed = libc::MAP_SHARED | libc::MAP_FIXED;
+        for (i, (off, a)) in pieces.into_iter().enumerate() {
             let fd = a.dmabuf.as_ref().map(|d| d.raw()).ok_or_else(|| Error::invalid(op, "no dma-buf"))?;
             let at = base + off as usize;
-            // SAFETY: `[at, at + len)` lies inside the area's mapping, which this device
-            // owns (checked above); MAP_FIXED replaces those pages with the channel's
-            // buffer, which is the point; the area's munmap at free removes them again.
-            unsafe {
-                self.sys.mmap(
-                    at,
-                    len(a) as usize,
-                    libc::PROT_READ | libc::PROT_WRITE,
-                    libc::MAP_SHARED | libc::MAP_FIXED,
-                    fd,
-                    0,
-                )
+            // SAFETY: `[at, at + len)` lies inside the area's CPU mapping (checked above
+            // against its length), which this device made and which the area's views
+            // reach only through raw, bounds-checked copies (no Rust reference into it
+            // exists). MAP_FIXED swaps the pages under those views for the channel's
+            // buffer, mapped read-write and shared as the area was, so the views'
+            // range stays mapped read-write (and the mapping keeps the channel's memory
+            // alive after the channel goes); a failure is undone below, leaving no hole.
+            let r = unsafe { self.sys.mmap(at, len(a) as usize, rw, fixed, fd, 0) };
+            if let Err(e) = r {
+                // A failed MAP_FIXED may have unmapped the range already (Linux before
+                // 6.x): map the area's own memory back over every piece tried.
+                for (off, a) in pieces.into_iter().take(i + 1) {
+                    let at = base + off as usize;
+                    // SAFETY: as above: inside the area's mapping; the area's own dma-buf
+                    // at the same offset is what the mapping showed there.
+                    let back = unsafe { self.sys.mmap(at, len(a) as usize, rw, fixed, area_fd, off as i64) };
+                    if back.is_err() {
+                        // The area's views would cover a hole that any later mapping
+                        // could fill: no safe way on.
+                        log::error!("{op}: cannot restore the area's mapping at {at:#x} after a failed overlay");
+                        std::process::abort();
+                    }
+                }
+                return Err(Error::sys("mmap", e));
             }
-            .map_err(|e| Error::sys("mmap", e))?;
         }
         Ok(())
     }
