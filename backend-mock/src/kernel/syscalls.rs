@@ -26,10 +26,22 @@ impl MockKernel {
     }
 
     /// An `_IO` ioctl whose argument is a value: what
-    /// [`Syscalls::ioctl_value`] does, but safe, because the model reaches
-    /// user memory only through checked copies.
+    /// [`Syscalls::ioctl_value`] does, but safe, because it takes `_IO`
+    /// requests only (no direction, no size): the model then copies nothing
+    /// in or out, and its one `_IO` handler (nvmap FREE) reads `value` as an
+    /// id. Any other request is `EINVAL` here (its `value` would be an
+    /// address the model writes through: [`MockKernel::ioctl_at`] is the
+    /// `unsafe` way to issue it).
     pub fn ioctl_by_value(&self, fd: RawFd, request: u32, value: u64) -> Result<i32, Errno> {
-        self.ioctl_at(fd, request, value, true)
+        let p = gpuiface_nvgpu::abi::decode(request);
+        if p.dir != gpuiface_nvgpu::abi::IOC_NONE || p.size != 0 {
+            return Err(Errno::EINVAL);
+        }
+        // SAFETY: an `_IO` request of size 0 (checked above): no copy-in (needs a
+        // size), no copy-out (needs _IOC_READ and a size); only nvmap handlers see
+        // `value`, and nvmap's one `_IO` request, FREE, reads it as an id. No memory
+        // is reached through `value`.
+        unsafe { self.ioctl_at(fd, request, value, true) }
     }
 }
 
@@ -66,16 +78,23 @@ unsafe impl Syscalls for MockKernel {
     }
 
     unsafe fn ioctl_write(&self, fd: RawFd, request: u32, arg: *const u8) -> Result<i32, Errno> {
-        // The address is only handed to the checked copies of `usermem`.
-        self.ioctl_at(fd, request, arg as u64, false)
+        // SAFETY: the seam's contract: `arg` is the caller's `_IOC_SIZE`-byte argument
+        // (writable for nvmap READ/WRITE, whose `count` comes back through it) and its
+        // user pointers are valid for the ioctl's access; `copy_out: false`, as the
+        // kernel copies no _IOW argument back.
+        unsafe { self.ioctl_at(fd, request, arg as u64, false) }
     }
 
     unsafe fn ioctl_read_write(&self, fd: RawFd, request: u32, arg: *mut u8) -> Result<i32, Errno> {
-        self.ioctl_at(fd, request, arg as u64, true)
+        // SAFETY: the seam's contract: `arg` is the caller's readable and writable
+        // argument and its user pointers are valid for the ioctl's access.
+        unsafe { self.ioctl_at(fd, request, arg as u64, true) }
     }
 
     unsafe fn ioctl_value(&self, fd: RawFd, request: u32, value: u64) -> Result<i32, Errno> {
-        self.ioctl_by_value(fd, request, value)
+        // SAFETY: the seam's contract: `request` takes `value` by value and touches no
+        // memory the caller does not own (so also a non-_IO request the caller vouches for).
+        unsafe { self.ioctl_at(fd, request, value, true) }
     }
 
     unsafe fn mmap(
