@@ -15,14 +15,22 @@ use super::{cpumap, ctrl, nvmap, trace, FdObj, MockKernel};
 use crate::mem::Backing;
 
 impl MockKernel {
-    /// Close one of the model's fds: what [`Syscalls::close`] does, but safe,
-    /// because the model closes only fds of its own table (any other number
-    /// is `EBADF`, and stays open).
-    pub fn close_fd(&self, fd: RawFd) -> Result<(), Errno> {
+    /// Close one of the model's fds: what [`Syscalls::close`] does, without
+    /// the trait. A number not open on one of the model's files is `EBADF`
+    /// and stays open, so a stale number never closes an unrelated file; but
+    /// an fd the model handed out (or a dup of it) belongs to whoever holds
+    /// it, and closing it from under that owner (an `OwnedFd`, a `SysFd`)
+    /// would make the owner's own later close hit whatever reuses the number.
+    ///
+    /// # Safety
+    /// As [`Syscalls::close`]: the caller owns `fd` and uses it no more (a
+    /// number the model no longer has open is fine: it is the `EBADF` answer).
+    pub unsafe fn close_fd(&self, fd: RawFd) -> Result<(), Errno> {
         if let Some(errno) = self.injected_call(None, 0, CallKind::Close) {
             return Err(errno);
         }
-        self.release_fd(fd)
+        // SAFETY: forwarded with the caller's guarantee.
+        unsafe { self.release_fd(fd) }
     }
 
     /// An `_IO` ioctl whose argument is a value: what
@@ -74,7 +82,8 @@ unsafe impl Syscalls for MockKernel {
     }
 
     unsafe fn close(&self, fd: RawFd) -> Result<(), Errno> {
-        self.close_fd(fd)
+        // SAFETY: the seam's contract: the caller owns `fd` and uses it no more.
+        unsafe { self.close_fd(fd) }
     }
 
     unsafe fn ioctl_write(&self, fd: RawFd, request: u32, arg: *const u8) -> Result<i32, Errno> {
