@@ -257,7 +257,8 @@ impl KeptFd {
             let fd = unsafe { libc::syscall(libc::SYS_pidfd_open, self.tid, libc::O_EXCL) } as i32;
             // The model's own fd: out of the client's low range, so the fds a
             // program is handed are numbered as on an Orin (issue 12 item 11).
-            let fd = if fd < 0 { fd } else { crate::mem::move_out_of_low_range(fd) };
+            // SAFETY: the pidfd just opened, owned by nothing else.
+            let fd = if fd < 0 { fd } else { unsafe { crate::mem::move_out_of_low_range(fd) } };
             let new = if fd < 0 { -2 } else { fd };
             pidfd = match k.pidfd.compare_exchange(-1, new, Ordering::AcqRel, Ordering::Acquire) {
                 Ok(_) => new,

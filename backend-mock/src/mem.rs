@@ -35,7 +35,11 @@ pub fn internal_fd_base() -> RawFd {
 
 /// Move a fresh internal fd to [`internal_fd_base`] or above (kept where it
 /// is when the table has no room there).
-pub(crate) fn move_out_of_low_range(raw: RawFd) -> RawFd {
+///
+/// # Safety
+/// The caller owns `raw` and hands it over: `raw` is closed once
+/// duplicated, and only the returned number may be used afterwards.
+pub(crate) unsafe fn move_out_of_low_range(raw: RawFd) -> RawFd {
     // SAFETY: F_DUPFD_CLOEXEC of an fd we own; the result is checked.
     let high = unsafe { libc::fcntl(raw, libc::F_DUPFD_CLOEXEC, internal_fd_base()) };
     if high < 0 {
@@ -44,7 +48,8 @@ pub(crate) fn move_out_of_low_range(raw: RawFd) -> RawFd {
     // The raw syscall, not libc's `close`: under the preload library that
     // symbol is the library's own, which must not be re-entered from the
     // model (it may run while the model's lock is held).
-    // SAFETY: `raw` is ours and now duplicated; nothing else refers to it.
+    // SAFETY: the caller owns `raw` and handed it over (this function's contract);
+    // it is now duplicated, and the caller uses only the duplicate.
     unsafe { libc::syscall(libc::SYS_close, raw) };
     high
 }

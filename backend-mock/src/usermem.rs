@@ -241,7 +241,8 @@ unsafe fn through_pipe(dir: Dir, remote: u64, local: *mut u8, len: usize) -> usi
         if unsafe { libc::pipe2(fds.as_mut_ptr(), libc::O_CLOEXEC) } != 0 {
             return 0;
         }
-        let fds = fds.map(crate::mem::move_out_of_low_range);
+        // SAFETY: the two fds pipe2 just made, owned by nothing else.
+        let fds = fds.map(|fd| unsafe { crate::mem::move_out_of_low_range(fd) });
         let (Some(a), Some(b)) = (id_of(fds[0]), id_of(fds[1])) else { return 0 };
         *guard = Some((fds, [a, b]));
     }
