@@ -126,8 +126,9 @@ fn serve(rx: mpsc::Receiver<Req>, pool: &Pool) {
 }
 
 fn create(name: &CString) -> io::Result<(RawFd, FileId)> {
+    // Sealable, so `KeptFd::memfd` can fix its size once set.
     // SAFETY: memfd_create with a NUL-terminated name; the result is checked.
-    let fd = unsafe { libc::memfd_create(name.as_ptr(), libc::MFD_CLOEXEC) };
+    let fd = unsafe { libc::memfd_create(name.as_ptr(), libc::MFD_CLOEXEC | libc::MFD_ALLOW_SEALING) };
     if fd < 0 {
         return Err(io::Error::last_os_error());
     }
@@ -180,7 +181,11 @@ pub struct KeptFd {
 impl KeptFd {
     /// A new zero-filled memfd of `len` bytes (from the keeper's small pool,
     /// else made for the call and named `name`), and an fd on it in the
-    /// caller's table (close-on-exec) to map it with.
+    /// caller's table (close-on-exec) to map it with. Its size is sealed
+    /// (`F_SEAL_SHRINK | F_SEAL_GROW | F_SEAL_SEAL`): no fd on it, the
+    /// client's dma-buf fds included, can truncate it under a mapping (as no
+    /// one can resize a real dma-buf), so a mapping of `len` bytes stays
+    /// backed whole.
     pub fn memfd(name: &str, len: u64) -> io::Result<(KeptFd, OwnedFd)> {
         let k = keeper()?;
         let pooled = {
@@ -203,6 +208,12 @@ impl KeptFd {
         let file = kept.open()?;
         // SAFETY: ftruncate on the fd just opened; the result is checked.
         if unsafe { libc::ftruncate(std::os::fd::AsRawFd::as_raw_fd(&file), len as libc::off_t) } != 0 {
+            return Err(io::Error::last_os_error());
+        }
+        let seals = libc::F_SEAL_SHRINK | libc::F_SEAL_GROW | libc::F_SEAL_SEAL;
+        // SAFETY: F_ADD_SEALS on the memfd just sized; it only restricts later
+        // resizing of the file. The result is checked.
+        if unsafe { libc::fcntl(std::os::fd::AsRawFd::as_raw_fd(&file), libc::F_ADD_SEALS, seals) } != 0 {
             return Err(io::Error::last_os_error());
         }
         Ok((kept, file))
@@ -246,7 +257,8 @@ impl KeptFd {
             let fd = unsafe { libc::syscall(libc::SYS_pidfd_open, self.tid, libc::O_EXCL) } as i32;
             // The model's own fd: out of the client's low range, so the fds a
             // program is handed are numbered as on an Orin (issue 12 item 11).
-            let fd = if fd < 0 { fd } else { crate::mem::move_out_of_low_range(fd) };
+            // SAFETY: the pidfd just opened, owned by nothing else.
+            let fd = if fd < 0 { fd } else { unsafe { crate::mem::move_out_of_low_range(fd) } };
             let new = if fd < 0 { -2 } else { fd };
             pidfd = match k.pidfd.compare_exchange(-1, new, Ordering::AcqRel, Ordering::Acquire) {
                 Ok(_) => new,
@@ -310,5 +322,19 @@ mod tests {
         assert_eq!(unsafe { libc::fstat(std::os::fd::AsRawFd::as_raw_fd(&fd), &mut st) }, 0);
         assert_eq!((st.st_dev, st.st_ino), k.file_id());
         assert_eq!(st.st_size, 8192);
+    }
+
+    #[test]
+    fn kept_memfds_cannot_be_resized_under_their_mappings() {
+        let (k, fd) = KeptFd::memfd("t", 8192).unwrap();
+        let other = k.open().unwrap();
+        for f in [&fd, &other] {
+            let raw = std::os::fd::AsRawFd::as_raw_fd(f);
+            // SAFETY: ftruncate on an fd this test owns; it must fail (sealed).
+            assert_ne!(unsafe { libc::ftruncate(raw, 0) }, 0, "shrinking a sealed memfd");
+            assert_eq!(io::Error::last_os_error().raw_os_error(), Some(libc::EPERM));
+            // SAFETY: as above.
+            assert_ne!(unsafe { libc::ftruncate(raw, 1 << 20) }, 0, "growing a sealed memfd");
+        }
     }
 }

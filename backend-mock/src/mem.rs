@@ -35,7 +35,11 @@ pub fn internal_fd_base() -> RawFd {
 
 /// Move a fresh internal fd to [`internal_fd_base`] or above (kept where it
 /// is when the table has no room there).
-pub(crate) fn move_out_of_low_range(raw: RawFd) -> RawFd {
+///
+/// # Safety
+/// The caller owns `raw` and hands it over: `raw` is closed once
+/// duplicated, and only the returned number may be used afterwards.
+pub(crate) unsafe fn move_out_of_low_range(raw: RawFd) -> RawFd {
     // SAFETY: F_DUPFD_CLOEXEC of an fd we own; the result is checked.
     let high = unsafe { libc::fcntl(raw, libc::F_DUPFD_CLOEXEC, internal_fd_base()) };
     if high < 0 {
@@ -44,7 +48,8 @@ pub(crate) fn move_out_of_low_range(raw: RawFd) -> RawFd {
     // The raw syscall, not libc's `close`: under the preload library that
     // symbol is the library's own, which must not be re-entered from the
     // model (it may run while the model's lock is held).
-    // SAFETY: `raw` is ours and now duplicated; nothing else refers to it.
+    // SAFETY: the caller owns `raw` and handed it over (this function's contract);
+    // it is now duplicated, and the caller uses only the duplicate.
     unsafe { libc::syscall(libc::SYS_close, raw) };
     high
 }
@@ -108,14 +113,16 @@ impl Backing {
     /// Copy bytes out. Panics when out of range (translation already checked it).
     pub fn read(&self, offset: usize, out: &mut [u8]) {
         self.check(offset, out.len());
-        // SAFETY: range checked above; the mapping lives as long as `self`.
+        // SAFETY: range checked above; the mapping lives as long as `self`, and its
+        // memfd's size is sealed (`KeptFd::memfd`), so every byte of it stays backed.
         unsafe { std::ptr::copy(self.map.as_mut_ptr().add(offset), out.as_mut_ptr(), out.len()) };
     }
 
     /// Copy bytes in. Panics when out of range.
     pub fn write(&self, offset: usize, data: &[u8]) {
         self.check(offset, data.len());
-        // SAFETY: range checked above; the mapping lives as long as `self`.
+        // SAFETY: range checked above; the mapping lives as long as `self` and stays
+        // backed (size sealed); `data` is a borrow of other memory.
         unsafe { std::ptr::copy(data.as_ptr(), self.map.as_mut_ptr().add(offset), data.len()) };
     }
 
@@ -123,7 +130,8 @@ impl Backing {
     pub fn atomic_u32(&self, offset: usize) -> &AtomicU32 {
         self.check(offset, 4);
         assert!(offset.is_multiple_of(4), "unaligned u32 at {offset:#x}");
-        // SAFETY: in range, aligned, and the mapping outlives the borrow of `self`.
+        // SAFETY: in range, aligned, backed (size sealed), and the mapping outlives
+        // the borrow of `self`; an AtomicU32 is valid for any bit pattern.
         unsafe { &*self.map.as_mut_ptr().add(offset).cast::<AtomicU32>() }
     }
 
@@ -131,7 +139,7 @@ impl Backing {
     pub fn atomic_u64(&self, offset: usize) -> &AtomicU64 {
         self.check(offset, 8);
         assert!(offset.is_multiple_of(8), "unaligned u64 at {offset:#x}");
-        // SAFETY: in range, aligned, and the mapping outlives the borrow of `self`.
+        // SAFETY: as for `atomic_u32`.
         unsafe { &*self.map.as_mut_ptr().add(offset).cast::<AtomicU64>() }
     }
 

@@ -16,6 +16,12 @@
 //! same answers come from a pipe: `write(2)` from the user range into a pipe
 //! (and `read(2)` from it into the user range) fails with `EFAULT` rather than
 //! faulting.
+//!
+//! "Checked" means a bad address is reported instead of faulting, not that
+//! the memory is the caller's: a copy reads or writes whatever the process
+//! has mapped there. So the copies are `unsafe fn`s: whoever hands the model
+//! an address (an ioctl's caller, through [`MockKernel::ioctl_at`](crate::MockKernel::ioctl_at)'s
+//! contract) vouches that the memory it reaches is theirs to give.
 
 use std::sync::atomic::{AtomicU8, Ordering};
 
@@ -43,19 +49,26 @@ static METHOD: AtomicU8 = AtomicU8::new(0);
 pub fn prepare() {
     let word = 0u64;
     let mut out = [0u8; 8];
-    let _ = copy_from_user(&mut out, &word as *const u64 as u64);
+    // SAFETY: reads the 8 bytes of `word`, a local of ours.
+    let _ = unsafe { copy_from_user(&mut out, &word as *const u64 as u64) };
 }
 
 /// `copy_from_user`: fill `out` from the client's `addr`. `Err(n)`: `n` bytes
 /// (counted from the end) could not be read; `out` then holds what could.
-pub fn copy_from_user(out: &mut [u8], addr: u64) -> Result<(), usize> {
+///
+/// # Safety
+/// The mapped bytes of `[addr, addr + out.len())` are the caller's to read
+/// (an unmapped or inaccessible address is reported, not a fault, but a
+/// mapped one is read whoever owns it).
+pub unsafe fn copy_from_user(out: &mut [u8], addr: u64) -> Result<(), usize> {
     if out.is_empty() {
         return Ok(());
     }
     if !access_ok(addr, out.len()) {
         return Err(out.len());
     }
-    let done = transfer(Dir::FromUser, addr, out.as_mut_ptr(), out.len());
+    // SAFETY: `out` is ours to write; the caller vouches for reading the user range.
+    let done = unsafe { transfer(Dir::FromUser, addr, out.as_mut_ptr(), out.len()) };
     if done == out.len() {
         Ok(())
     } else {
@@ -65,14 +78,21 @@ pub fn copy_from_user(out: &mut [u8], addr: u64) -> Result<(), usize> {
 
 /// `copy_to_user`: write `data` to the client's `addr`. `Err(n)`: the last
 /// `n` bytes were not written (what the kernel's `copy_to_user` returns).
-pub fn copy_to_user(addr: u64, data: &[u8]) -> Result<(), usize> {
+///
+/// # Safety
+/// The mapped bytes of `[addr, addr + data.len())` are the caller's to
+/// overwrite, and nothing holds a Rust reference to them (an unmapped or
+/// read-only address is reported, not a fault, but a mapped writable one is
+/// written whoever owns it).
+pub unsafe fn copy_to_user(addr: u64, data: &[u8]) -> Result<(), usize> {
     if data.is_empty() {
         return Ok(());
     }
     if !access_ok(addr, data.len()) {
         return Err(data.len());
     }
-    let done = transfer(Dir::ToUser, addr, data.as_ptr().cast_mut(), data.len());
+    // SAFETY: `data` is only read; the caller vouches for writing the user range.
+    let done = unsafe { transfer(Dir::ToUser, addr, data.as_ptr().cast_mut(), data.len()) };
     if done == data.len() {
         Ok(())
     } else {
@@ -81,13 +101,21 @@ pub fn copy_to_user(addr: u64, data: &[u8]) -> Result<(), usize> {
 }
 
 /// A typed `copy_from_user` that maps a short copy to `EFAULT`.
-pub fn read_user(out: &mut [u8], addr: u64) -> Result<(), Errno> {
-    copy_from_user(out, addr).map_err(|_| Errno::EFAULT)
+///
+/// # Safety
+/// As [`copy_from_user`].
+pub unsafe fn read_user(out: &mut [u8], addr: u64) -> Result<(), Errno> {
+    // SAFETY: the caller's guarantee, for the same range.
+    unsafe { copy_from_user(out, addr) }.map_err(|_| Errno::EFAULT)
 }
 
 /// A NUL-terminated string at `addr`, at most `max` bytes before the NUL
 /// (`strncpy_from_user`): `Ok(None)` when longer, `EFAULT` when unreadable.
-pub fn read_cstr(addr: u64, max: usize) -> Result<Option<Vec<u8>>, Errno> {
+///
+/// # Safety
+/// The mapped bytes from `addr` up to its NUL (at most `max + 1` bytes) are
+/// the caller's to read, as for [`copy_from_user`].
+pub unsafe fn read_cstr(addr: u64, max: usize) -> Result<Option<Vec<u8>>, Errno> {
     let page = crate::mem::page_size() as u64;
     let mut out = Vec::new();
     let mut at = addr;
@@ -97,7 +125,9 @@ pub fn read_cstr(addr: u64, max: usize) -> Result<Option<Vec<u8>>, Errno> {
         let to_page_end = (page - at % page) as usize;
         let n = to_page_end.min(max + 1 - out.len()).min(64);
         let mut chunk = vec![0u8; n];
-        read_user(&mut chunk, at)?;
+        // SAFETY: `chunk` ends at or before the string's NUL or its `max + 1`-th
+        // byte, inside what the caller vouched for.
+        unsafe { read_user(&mut chunk, at) }?;
         if let Some(nul) = chunk.iter().position(|b| *b == 0) {
             out.extend_from_slice(&chunk[..nul]);
             return Ok(Some(out));
@@ -116,9 +146,16 @@ enum Dir {
 
 /// Move up to `len` bytes between the model's `local` buffer and the
 /// client's `remote` address; returns how many moved, from the start.
-fn transfer(dir: Dir, remote: u64, local: *mut u8, len: usize) -> usize {
+///
+/// # Safety
+/// `local` is valid for `len` bytes (readable for `ToUser`, writable for
+/// `FromUser`); the mapped part of the `remote` range is the caller's to read
+/// (`FromUser`) or overwrite (`ToUser`), as [`copy_from_user`] and
+/// [`copy_to_user`] say.
+unsafe fn transfer(dir: Dir, remote: u64, local: *mut u8, len: usize) -> usize {
     if METHOD.load(Ordering::Relaxed) != 2 {
-        match process_vm(dir, remote, local, len) {
+        // SAFETY: forwarded with the caller's guarantees.
+        match unsafe { process_vm(dir, remote, local, len) } {
             Ok(n) => {
                 METHOD.store(1, Ordering::Relaxed);
                 return n;
@@ -129,21 +166,25 @@ fn transfer(dir: Dir, remote: u64, local: *mut u8, len: usize) -> usize {
             Err(_) => return 0,
         }
     }
-    through_pipe(dir, remote, local, len)
+    // SAFETY: forwarded with the caller's guarantees.
+    unsafe { through_pipe(dir, remote, local, len) }
 }
 
 /// One `process_vm_readv`/`writev` on our own pid, continued after a partial
 /// transfer until it stops making progress. `Err(errno)` when nothing moved.
-fn process_vm(dir: Dir, remote: u64, local: *mut u8, len: usize) -> Result<usize, i32> {
+///
+/// # Safety
+/// As [`transfer`].
+unsafe fn process_vm(dir: Dir, remote: u64, local: *mut u8, len: usize) -> Result<usize, i32> {
     let mut done = 0usize;
     while done < len {
         let l = libc::iovec { iov_base: local.wrapping_add(done).cast(), iov_len: len - done };
         let r =
             libc::iovec { iov_base: (remote as usize).wrapping_add(done) as *mut libc::c_void, iov_len: len - done };
         // SAFETY: the local iovec covers `len - done` bytes of the caller's
-        // buffer (readable for ToUser, writable for FromUser); the remote
-        // iovec is only an address the kernel checks and copies page by page,
-        // never dereferenced by this process.
+        // buffer (readable for ToUser, writable for FromUser); the kernel copies
+        // the remote range page by page, stopping at an unmapped page, and what
+        // it reaches there is the caller's to give (this function's contract).
         let n = unsafe {
             match dir {
                 Dir::FromUser => libc::process_vm_readv(libc::getpid(), &l, 1, &r, 1, 0),
@@ -182,7 +223,10 @@ fn id_of(fd: i32) -> Option<(u64, u64)> {
 /// `EFAULT` for a bad user range. Moves one page-bounded piece at a time so a
 /// partial answer stops at the first bad page; whatever a failed step left
 /// in the pipe is drained before the pipe is used again.
-fn through_pipe(dir: Dir, remote: u64, local: *mut u8, len: usize) -> usize {
+///
+/// # Safety
+/// As [`transfer`].
+unsafe fn through_pipe(dir: Dir, remote: u64, local: *mut u8, len: usize) -> usize {
     let mut guard = PIPE.lock().unwrap_or_else(|p| p.into_inner());
     // A program may have closed the pipe's fds (a close-all loop) and reused
     // the numbers: use them only while they are still our pipe.
@@ -197,7 +241,8 @@ fn through_pipe(dir: Dir, remote: u64, local: *mut u8, len: usize) -> usize {
         if unsafe { libc::pipe2(fds.as_mut_ptr(), libc::O_CLOEXEC) } != 0 {
             return 0;
         }
-        let fds = fds.map(crate::mem::move_out_of_low_range);
+        // SAFETY: the two fds pipe2 just made, owned by nothing else.
+        let fds = fds.map(|fd| unsafe { crate::mem::move_out_of_low_range(fd) });
         let (Some(a), Some(b)) = (id_of(fds[0]), id_of(fds[1])) else { return 0 };
         *guard = Some((fds, [a, b]));
     }
@@ -262,25 +307,30 @@ mod tests {
     #[test]
     fn bad_pointers_report_uncopied_bytes_instead_of_faulting() {
         let (p, page) = guarded();
-        let mut buf = [0u8; 32];
-        assert_eq!(copy_from_user(&mut buf, 0), Err(32));
-        assert_eq!(copy_to_user(0, &buf), Err(32));
-        // Half in the good page, half in the PROT_NONE page.
-        let half = p as u64 + page as u64 - 16;
-        assert_eq!(copy_to_user(half, &[7u8; 32]), Err(16));
-        assert_eq!(copy_from_user(&mut buf, half), Err(16));
-        assert_eq!(&buf[..16], &[7u8; 16]);
-        // Kernel addresses fail access_ok.
-        assert_eq!(copy_from_user(&mut buf, u64::MAX - 8), Err(32));
-        assert!(!access_ok(TASK_SIZE, 1));
-        let ok = p as u64;
-        assert_eq!(copy_to_user(ok, b"hello\0"), Ok(()));
-        assert_eq!(read_cstr(ok, 64), Ok(Some(b"hello".to_vec())));
-        assert_eq!(read_cstr(ok, 3), Ok(None));
-        assert_eq!(read_cstr(0, 64), Err(Errno::EFAULT));
-        // A string running into the PROT_NONE page is EFAULT.
-        assert_eq!(copy_to_user(half, &[b'a'; 16]), Ok(()));
-        assert_eq!(read_cstr(half, 4096), Err(Errno::EFAULT));
+        // SAFETY: every address copied to or from is NULL, a kernel address, or
+        // inside the two-page mapping this test made and leaks (its second page
+        // inaccessible); nothing references that mapping.
+        unsafe {
+            let mut buf = [0u8; 32];
+            assert_eq!(copy_from_user(&mut buf, 0), Err(32));
+            assert_eq!(copy_to_user(0, &buf), Err(32));
+            // Half in the good page, half in the PROT_NONE page.
+            let half = p as u64 + page as u64 - 16;
+            assert_eq!(copy_to_user(half, &[7u8; 32]), Err(16));
+            assert_eq!(copy_from_user(&mut buf, half), Err(16));
+            assert_eq!(&buf[..16], &[7u8; 16]);
+            // Kernel addresses fail access_ok.
+            assert_eq!(copy_from_user(&mut buf, u64::MAX - 8), Err(32));
+            assert!(!access_ok(TASK_SIZE, 1));
+            let ok = p as u64;
+            assert_eq!(copy_to_user(ok, b"hello\0"), Ok(()));
+            assert_eq!(read_cstr(ok, 64), Ok(Some(b"hello".to_vec())));
+            assert_eq!(read_cstr(ok, 3), Ok(None));
+            assert_eq!(read_cstr(0, 64), Err(Errno::EFAULT));
+            // A string running into the PROT_NONE page is EFAULT.
+            assert_eq!(copy_to_user(half, &[b'a'; 16]), Ok(()));
+            assert_eq!(read_cstr(half, 4096), Err(Errno::EFAULT));
+        }
     }
 
     #[test]
@@ -288,8 +338,12 @@ mod tests {
         let (p, page) = guarded();
         let half = p as usize + page - 16;
         let mut buf = [9u8; 32];
-        assert_eq!(through_pipe(Dir::ToUser, half as u64, buf.as_mut_ptr(), 32), 16);
-        assert_eq!(through_pipe(Dir::FromUser, 0, buf.as_mut_ptr(), 32), 0);
-        assert_eq!(through_pipe(Dir::FromUser, p as u64, buf.as_mut_ptr(), 32), 32);
+        // SAFETY: `buf` is ours; the user addresses are NULL or inside the mapping
+        // this test made and leaks.
+        unsafe {
+            assert_eq!(through_pipe(Dir::ToUser, half as u64, buf.as_mut_ptr(), 32), 16);
+            assert_eq!(through_pipe(Dir::FromUser, 0, buf.as_mut_ptr(), 32), 0);
+            assert_eq!(through_pipe(Dir::FromUser, p as u64, buf.as_mut_ptr(), 32), 32);
+        }
     }
 }

@@ -73,7 +73,9 @@ fn item_10_emfile_leaks_no_channel_id_tsg_or_address_space() {
     set_nofile(1024);
     // Channel ids are all still free.
     let ch = open_channel(&k, ctrl).expect("a channel after the EMFILE storm");
-    k.close_fd(ch).unwrap();
-    k.close_fd(ctrl).unwrap();
+    // SAFETY: the test's fds, used no more.
+    unsafe { k.close_fd(ch) }.unwrap();
+    // SAFETY: as above.
+    unsafe { k.close_fd(ctrl) }.unwrap();
     k.assert_no_leaks();
 }

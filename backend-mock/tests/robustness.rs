@@ -241,7 +241,8 @@ fn item_12_the_in_memory_trace_is_off_or_a_bounded_ring() {
             unsafe { k.ioctl_read_write(ctrl, NVGPU_GPU_IOCTL_ZCULL_GET_CTX_SIZE, &mut z as *mut _ as *mut u8) }
                 .unwrap();
         }
-        k.close_fd(ctrl).unwrap();
+        // SAFETY: the ctrl fd opened above, used no more.
+        unsafe { k.close_fd(ctrl) }.unwrap();
     };
     let off = MockKernel::builder().trace_ring(0).trace_stderr(false).build();
     run(&off);
@@ -300,7 +301,8 @@ fn item_9_dup_and_dup2_follow_kernel_file_semantics() {
     let mut b = NvgpuAsBindChannelArgs { channel_fd: ch_dup as u32 };
     assert_eq!(k.io(as_dup, NVGPU_AS_IOCTL_BIND_CHANNEL, &mut b), Ok(0));
     // Closing the original keeps the object while the copy is open.
-    k.k.close_fd(as_fd).unwrap();
+    // SAFETY: the test's fd, used no more.
+    unsafe { k.k.close_fd(as_fd) }.unwrap();
     assert_eq!(k.k.snapshot().vms.len(), 1);
     assert_eq!(k.io(as_dup, NVGPU_AS_IOCTL_GET_VA_REGIONS, &mut v), Ok(0));
     // dup2 over the channel's original fd: the number now names /dev/null,
@@ -314,8 +316,10 @@ fn item_9_dup_and_dup2_follow_kernel_file_semantics() {
     assert_eq!(k.io(ch_dup, NVGPU_IOCTL_CHANNEL_WDT, &mut w), Ok(0));
     assert_eq!(k.io(ch, NVGPU_IOCTL_CHANNEL_WDT, &mut w), Err(Errno::EBADF));
     // The last fds go: so do the objects.
-    k.k.close_fd(ch_dup).unwrap();
-    k.k.close_fd(as_dup).unwrap();
+    // SAFETY: the dups this test made, used no more.
+    unsafe { k.k.close_fd(ch_dup) }.unwrap();
+    // SAFETY: as above.
+    unsafe { k.k.close_fd(as_dup) }.unwrap();
     // SAFETY: the dup2'ed number belongs to the test.
     unsafe { libc::close(ch) };
     let s = k.k.snapshot();
@@ -358,12 +362,15 @@ fn item_11_nvmap_handles_belong_to_their_nvmap_client() {
     // Another client's FREE does not free it; closing another client neither.
     // SAFETY: FREE takes the id as its value.
     assert_eq!(k.k.ioctl_by_value(other, NVMAP_IOC_FREE, u64::from(id)), Ok(0));
-    k.k.close_fd(other).unwrap();
+    // SAFETY: the test's second nvmap fd, used no more.
+    unsafe { k.k.close_fd(other) }.unwrap();
     assert_eq!(k.k.snapshot().nvmap_handles, vec![id]);
     assert_eq!(k.io(k.nvmap, NVMAP_IOC_GET_FD, &mut g), Ok(0));
-    k.k.close_fd(g.size as RawFd).unwrap();
+    // SAFETY: the dma-buf fd this test was handed, used no more.
+    unsafe { k.k.close_fd(g.size as RawFd) }.unwrap();
     // Closing the owner frees it.
-    k.k.close_fd(k.nvmap).unwrap();
+    // SAFETY: the harness's nvmap fd, used no more.
+    unsafe { k.k.close_fd(k.nvmap) }.unwrap();
     assert!(k.k.snapshot().nvmap_handles.is_empty());
 }
 
@@ -392,7 +399,8 @@ fn item_7_model_memory_is_not_in_the_clients_fd_table() {
     let mut g = NvmapCreateHandle { size: 0, handle: c.handle };
     k.io(k.nvmap, NVMAP_IOC_GET_FD, &mut g).unwrap();
     let file = file_of(g.size as RawFd).unwrap();
-    k.k.close_fd(g.size as RawFd).unwrap();
+    // SAFETY: the dma-buf fd this test was handed, used no more.
+    unsafe { k.k.close_fd(g.size as RawFd) }.unwrap();
     // No fd of this process is open on the memory's file any more: the
     // model's own reference is outside the process's (client's) fd table.
     let fds: Vec<RawFd> = std::fs::read_dir("/proc/self/fd")
@@ -404,5 +412,6 @@ fn item_7_model_memory_is_not_in_the_clients_fd_table() {
     let mut g = NvmapCreateHandle { size: 0, handle: c.handle };
     k.io(k.nvmap, NVMAP_IOC_GET_FD, &mut g).unwrap();
     assert_eq!(file_of(g.size as RawFd), Some(file));
-    k.k.close_fd(g.size as RawFd).unwrap();
+    // SAFETY: the dma-buf fd this test was handed, used no more.
+    unsafe { k.k.close_fd(g.size as RawFd) }.unwrap();
 }

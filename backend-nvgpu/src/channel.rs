@@ -6,6 +6,7 @@
 
 use std::sync::{Arc, Mutex};
 
+use gpuiface_hal::codec::gpfifo::ENTRY_BYTES;
 use gpuiface_hal::hw::ga10b;
 use gpuiface_hal::{AllocRequest, Buffer, Error, Result, RmHandle};
 
@@ -17,16 +18,68 @@ use crate::rm::{Node, Object};
 use crate::sys::Syscalls;
 
 /// A set-up channel and the buffers it owns.
+///
+/// Invariant (established by [`NvgpuDevice::setup_channel`], the only
+/// constructor, and kept because a `Channel` lives in an `Arc` and its
+/// `buffers` are never taken out while it is shared): `notifier`, `ring` and
+/// `userd` are the CPU addresses of the mappings of `buffers[0]`,
+/// `buffers[1]` and `buffers[2]`, which cover at least a whole
+/// `nvgpu_notification`, `entries` GPFIFO entries and a USERD block up to
+/// GP_PUT respectively, and stay mapped as long as the channel (each
+/// mapping is an `Arc` in its `Allocation`). `entries` is a power of two,
+/// at least 2. The raw accesses below rely on this and nothing else; values
+/// read back from this GPU-shared memory are never used as addresses.
 pub(crate) struct Channel<S: Syscalls> {
     pub(crate) fd: SysFd<S>,
     pub(crate) token: u32,
-    pub(crate) entries: u32,
-    pub(crate) ring: usize,
-    pub(crate) userd: usize,
-    pub(crate) notifier: usize,
+    entries: u32,
+    ring: usize,
+    userd: usize,
+    notifier: usize,
     /// GPFIFO, USERD and error-notifier buffers.
     pub(crate) buffers: Vec<Allocation<S>>,
+    /// The next GPFIFO slot to write (always `< entries`).
     pub(crate) put: Mutex<u32>,
+}
+
+impl<S: Syscalls> Channel<S> {
+    /// Entries in the GPFIFO ring.
+    pub(crate) fn entries(&self) -> u32 {
+        self.entries
+    }
+
+    /// GP_GET, as the GPU last wrote it.
+    pub(crate) fn gp_get(&self) -> u32 {
+        // SAFETY: the type's invariant: `userd` maps a USERD block up to GP_PUT
+        // while the channel lives; GP_GET is a 4-aligned word before GP_PUT.
+        unsafe { ((self.userd + ga10b::USERD_GP_GET) as *const u32).read_volatile() }
+    }
+
+    /// Publish `put` as GP_PUT.
+    pub(crate) fn set_gp_put(&self, put: u32) {
+        // SAFETY: the type's invariant: `userd` maps at least GP_PUT's 4-aligned
+        // word while the channel lives.
+        unsafe { ((self.userd + ga10b::USERD_GP_PUT) as *mut u32).write_volatile(put) };
+    }
+
+    /// Write GPFIFO entry `slot` (panics unless `slot < entries`).
+    pub(crate) fn write_entry(&self, slot: u32, word: u64) {
+        assert!(slot < self.entries, "GPFIFO slot {slot} of {}", self.entries);
+        let at = self.ring + ENTRY_BYTES as usize * slot as usize;
+        // SAFETY: the type's invariant: `ring` maps `entries` 8-byte slots while the
+        // channel lives, `slot < entries` (asserted) and the ring is page-aligned.
+        unsafe { (at as *mut u64).write_volatile(word) };
+    }
+
+    /// The error notifier's `(info32, status)`.
+    pub(crate) fn notifier_words(&self) -> (u32, u16) {
+        let info32 = self.notifier + std::mem::offset_of!(NvgpuNotification, info32);
+        let status = self.notifier + std::mem::offset_of!(NvgpuNotification, status);
+        // SAFETY: the type's invariant: `notifier` maps a whole, page-aligned
+        // `nvgpu_notification` while the channel lives; both fields are naturally
+        // aligned in it.
+        unsafe { ((info32 as *const u32).read_volatile(), (status as *const u16).read_volatile()) }
+    }
 }
 
 impl<S: Syscalls> NvgpuDevice<S> {
@@ -46,9 +99,18 @@ impl<S: Syscalls> NvgpuDevice<S> {
     /// The kernel maps whole dma-bufs (SETUP_BIND takes offset 0 only), hence
     /// the small per-channel buffers and the overlays.
     ///
-    /// `area` must be a CPU-mapped buffer from this device's [`GpuIface::alloc`](gpuiface_hal::GpuIface::alloc);
-    /// the offsets must be page-aligned and the ring and the USERD page must
-    /// fit in it without overlapping. Freeing `area` later removes the overlays.
+    /// `area` must be a CPU-mapped buffer from this device's [`GpuIface::alloc`](gpuiface_hal::GpuIface::alloc)
+    /// (not [`GpuIface::map`](gpuiface_hal::GpuIface::map): a failed overlay is
+    /// undone by mapping the area's own dma-buf back); the offsets must be
+    /// page-aligned and the ring and the USERD page must fit in it without
+    /// overlapping. On an error the area shows its own memory again.
+    ///
+    /// The overlays last as long as the area's CPU mapping: until `free` when
+    /// no [`CpuView`](gpuiface_hal::CpuView) of the area is kept, else until
+    /// the last view drops. Such a view reads and writes the channel's ring
+    /// and USERD through the overlays, also after the area or the channel
+    /// was freed (the mapping keeps that memory alive; it just no longer
+    /// reaches a live channel once the channel is gone).
     pub fn overlay_channel_buffers(
         &self,
         channel: RmHandle,
@@ -62,42 +124,58 @@ impl<S: Syscalls> NvgpuDevice<S> {
             Some(Node { object: Object::Channel(c), .. }) => c.clone(),
             _ => return Err(Error::invalid(op, format!("{channel} is not a channel"))),
         };
-        let base = match st.buffers.get(&area.id().0) {
+        let (base, mapped, area_fd) = match st.buffers.get(&area.id().0) {
             Some(a) if area.device() == self.info.device && a.gpu_va == area.gpu_va() => {
-                a.cpu.as_ref().map(|m| m.addr())
+                match (a.cpu.as_ref(), a.dmabuf.as_ref()) {
+                    (Some(m), Some(d)) => Some((m.addr(), m.len() as u64, d.raw())),
+                    _ => None,
+                }
             }
             _ => None,
         }
-        .ok_or_else(|| Error::invalid(op, "the area is not a CPU-mapped buffer of this device"))?;
+        .ok_or_else(|| Error::invalid(op, "the area is not a CPU-mapped buffer this device allocated"))?;
         // buffers[1] is the GPFIFO ring, buffers[2] the USERD page (see `setup_channel`).
         let pieces = [(ring_offset, &ch.buffers[1]), (userd_offset, &ch.buffers[2])];
         let page = memory::PAGE;
         let len = |a: &Allocation<S>| a.size.next_multiple_of(page);
         for (off, a) in pieces {
-            if off % page != 0 || off.checked_add(len(a)).is_none_or(|end| end > area.size().next_multiple_of(page)) {
+            if off % page != 0 || off.checked_add(len(a)).is_none_or(|end| end > mapped.next_multiple_of(page)) {
                 return Err(Error::invalid(op, format!("offset {off:#x} is unaligned or runs past the area")));
             }
         }
         if ring_offset < userd_offset + len(&ch.buffers[2]) && userd_offset < ring_offset + len(&ch.buffers[1]) {
             return Err(Error::invalid(op, "the ring and USERD overlays overlap"));
         }
-        for (off, a) in pieces {
+        let rw = libc::PROT_READ | libc::PROT_WRITE;
+        let fixed = libc::MAP_SHARED | libc::MAP_FIXED;
+        for (i, (off, a)) in pieces.into_iter().enumerate() {
             let fd = a.dmabuf.as_ref().map(|d| d.raw()).ok_or_else(|| Error::invalid(op, "no dma-buf"))?;
             let at = base + off as usize;
-            // SAFETY: `[at, at + len)` lies inside the area's mapping, which this device
-            // owns (checked above); MAP_FIXED replaces those pages with the channel's
-            // buffer, which is the point; the area's munmap at free removes them again.
-            unsafe {
-                self.sys.mmap(
-                    at,
-                    len(a) as usize,
-                    libc::PROT_READ | libc::PROT_WRITE,
-                    libc::MAP_SHARED | libc::MAP_FIXED,
-                    fd,
-                    0,
-                )
+            // SAFETY: `[at, at + len)` lies inside the area's CPU mapping (checked above
+            // against its length), which this device made and which the area's views
+            // reach only through raw, bounds-checked copies (no Rust reference into it
+            // exists). MAP_FIXED swaps the pages under those views for the channel's
+            // buffer, mapped read-write and shared as the area was, so the views'
+            // range stays mapped read-write (and the mapping keeps the channel's memory
+            // alive after the channel goes); a failure is undone below, leaving no hole.
+            let r = unsafe { self.sys.mmap(at, len(a) as usize, rw, fixed, fd, 0) };
+            if let Err(e) = r {
+                // A failed MAP_FIXED may have unmapped the range already (Linux before
+                // 6.x): map the area's own memory back over every piece tried.
+                for (off, a) in pieces.into_iter().take(i + 1) {
+                    let at = base + off as usize;
+                    // SAFETY: as above: inside the area's mapping; the area's own dma-buf
+                    // at the same offset is what the mapping showed there.
+                    let back = unsafe { self.sys.mmap(at, len(a) as usize, rw, fixed, area_fd, off as i64) };
+                    if back.is_err() {
+                        // The area's views would cover a hole that any later mapping
+                        // could fill: no safe way on.
+                        log::error!("{op}: cannot restore the area's mapping at {at:#x} after a failed overlay");
+                        std::process::abort();
+                    }
+                }
+                return Err(Error::sys("mmap", e));
             }
-            .map_err(|e| Error::sys("mmap", e))?;
         }
         Ok(())
     }
@@ -163,13 +241,18 @@ impl<S: Syscalls> NvgpuDevice<S> {
             let size = std::mem::size_of::<NvgpuNotification>() as u64;
             let mut notifier = NvgpuSetErrorNotifier { offset: 0, size, mem: dmabuf(&buffers[0]) as u32, padding: 0 };
             fd.call(calls::NVGPU_IOCTL_CHANNEL_SET_ERROR_NOTIFIER, &mut notifier)?;
-            let cpu = |a: &Allocation<S>| a.cpu.as_ref().map(|m| m.addr()).unwrap_or(0);
+            // The addresses the channel's invariant speaks of: each buffer mapped,
+            // and long enough for what the channel reads and writes there.
+            let cpu = |a: &Allocation<S>, need: usize, what: &str| match a.cpu.as_ref() {
+                Some(m) if m.len() >= need => Ok(m.addr()),
+                _ => Err(Error::invalid("rm_alloc(GPFIFO)", format!("the channel's {what} buffer is not CPU-mapped"))),
+            };
             Ok(Channel {
                 token: setup.work_submit_token,
                 entries,
-                ring: cpu(&buffers[1]),
-                userd: cpu(&buffers[2]),
-                notifier: cpu(&buffers[0]),
+                ring: cpu(&buffers[1], entries as usize * ENTRY_BYTES as usize, "GPFIFO")?,
+                userd: cpu(&buffers[2], ga10b::USERD_GP_PUT + 4, "USERD")?,
+                notifier: cpu(&buffers[0], std::mem::size_of::<NvgpuNotification>(), "error-notifier")?,
                 fd,
                 buffers: Vec::new(),
                 put: Mutex::new(0),

@@ -322,7 +322,10 @@ impl<S: Syscalls> NvgpuDevice<S> {
             let ptr = std::ptr::NonNull::new(m.addr() as *mut u8)?;
             let keepalive: Arc<dyn Send + Sync> = m.clone();
             // SAFETY: `m` maps `m.len()` bytes read-write until its last Arc
-            // goes, and the view holds one; nothing references them.
+            // goes, and the view holds one; the backend replaces pages inside it
+            // only with other read-write shared mappings (`overlay_channel_buffers`,
+            // which undoes a failure), never leaving a hole; nothing holds a Rust
+            // reference into it.
             Some(unsafe { CpuView::from_raw(ptr, m.len(), keepalive) })
         });
         // SAFETY: allocation `id` of this device was just made (ids are never

@@ -57,15 +57,7 @@ impl<S: Syscalls> NvgpuDevice<S> {
 /// The code `c`'s error notifier holds, once the kernel has written one
 /// (status non-zero).
 fn notifier_code_of<S: Syscalls>(c: &Channel<S>) -> Option<u32> {
-    if c.notifier == 0 {
-        return None;
-    }
-    let info32 = c.notifier + std::mem::offset_of!(NvgpuNotification, info32);
-    let status = c.notifier + std::mem::offset_of!(NvgpuNotification, status);
-    // SAFETY: the notifier buffer is mapped for the channel's life (the caller holds an
-    // Arc) and holds a whole `nvgpu_notification` at offset 0 (SET_ERROR_NOTIFIER);
-    // both fields are naturally aligned in it.
-    let (info32, status) = unsafe { ((info32 as *const u32).read_volatile(), (status as *const u16).read_volatile()) };
+    let (info32, status) = c.notifier_words();
     (status != 0).then_some(info32)
 }
 

@@ -154,9 +154,11 @@ unsafe fn issue<S: Syscalls, T: IoctlArg>(
     }
     let res = if parts.dir == IOC_WRITE {
         // SAFETY: `arg` is a live `T` of `_IOC_SIZE(request)` bytes (checked above);
-        // the caller vouches for the request and the pointers inside; an _IOW ioctl
-        // only reads it.
-        unsafe { sys.ioctl_write(raw, request, (arg as *const T).cast()) }
+        // the caller vouches for the request and the pointers inside. The pointer is
+        // `*const` as the direction says, but derived from the exclusive borrow, so
+        // the few `_IOW` ioctls that still write their argument (nvmap READ/WRITE
+        // `put_user` the count back) write through a pointer allowed to.
+        unsafe { sys.ioctl_write(raw, request, (arg as *mut T).cast_const().cast()) }
     } else {
         // SAFETY: as above; the kernel may write `size_of::<T>()` bytes into `arg`,
         // which is exclusively borrowed and valid for any bit pattern (`IoctlArg`).
@@ -187,8 +189,8 @@ impl<'a, S: Syscalls> BorrowedSysFd<'a, S> {
 
     /// [`SysFd::call`] on the borrowed fd.
     pub(crate) fn call<T: IoctlArg>(&self, ioctl: Ioctl<T>, arg: &mut T) -> Result<i32> {
-        // SAFETY: `borrow_raw`'s contract keeps the nvgpu fd open; `Ioctl::new`'s
-        // makes the request and argument safe to issue.
+        // SAFETY: `BorrowedSysFd::new`'s contract: `raw` is a SysFd's fd, open while
+        // `self` is used; `Ioctl::new`'s makes the request and argument safe to issue.
         unsafe { issue(self.sys, self.raw, ioctl.name, ioctl.request, arg) }
     }
 }

@@ -23,7 +23,9 @@ pub(crate) struct SlotGuard<S: Syscalls> {
     slot: Option<Slot<S>>,
 }
 
-/// One free signal slot.
+/// One free signal slot. Made only by `new_signal`: `cpu` is
+/// `mapping.addr() + 16 * i` for a slot `i` of the page, so 16 bytes,
+/// 16-aligned, inside `mapping`, which the slot keeps alive.
 pub(crate) struct Slot<S: Syscalls> {
     gpu_va: u64,
     cpu: usize,
@@ -49,8 +51,10 @@ impl<S: Syscalls> NvgpuDevice<S> {
                     drop(pool);
                     let mut st = lock(&self.state);
                     let page = self.allocate(&mut st, &AllocRequest::new(SIGNAL_PAGE).host())?;
-                    let mapping =
-                        page.cpu.clone().ok_or_else(|| Error::invalid("signal_alloc", "signal page unmapped"))?;
+                    let Some(mapping) = page.cpu.clone().filter(|m| m.len() >= SIGNAL_PAGE as usize) else {
+                        let _ = self.release(&st, page);
+                        return Err(Error::invalid("signal_alloc", "signal page not CPU-mapped whole"));
+                    };
                     let base = page.gpu_va;
                     let slots = (0..SIGNAL_PAGE / gpuiface_hal::SIGNAL_SLOT_SIZE).rev().map(|i| Slot {
                         gpu_va: base + i * gpuiface_hal::SIGNAL_SLOT_SIZE,
@@ -65,7 +69,8 @@ impl<S: Syscalls> NvgpuDevice<S> {
                 }
             }
         };
-        // SAFETY: the slot is 16 bytes of our mapped signal page, 16-aligned.
+        // SAFETY: `Slot`'s invariant: 16 bytes inside `slot.mapping` (at least a
+        // signal page long), which `slot` keeps mapped; 16-aligned.
         unsafe { std::ptr::write_bytes(slot.cpu as *mut u8, 0, gpuiface_hal::SIGNAL_SLOT_SIZE as usize) };
         let (gpu_va, cpu) = (slot.gpu_va, slot.cpu);
         let guard: Arc<dyn Send + Sync> = Arc::new(SlotGuard {
@@ -74,7 +79,8 @@ impl<S: Syscalls> NvgpuDevice<S> {
             slot: Some(slot),
         });
         let ptr = NonNull::new(cpu as *mut u8).ok_or_else(|| Error::invalid("signal_alloc", "null slot"))?;
-        // SAFETY: 16 mapped, 16-aligned bytes kept mapped by the guard's Arc<CpuMapping>.
+        // SAFETY: `Slot`'s invariant: 16 mapped, 16-aligned bytes, kept mapped by the
+        // guard's Arc<CpuMapping>, at the CPU view of `gpu_va` of this device's page.
         Ok(unsafe { Signal::from_raw(self.info.device, gpu_va, ptr, guard) })
     }
 

@@ -5,10 +5,9 @@
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use gpuiface_hal::codec::gpfifo::ENTRY_BYTES;
 use gpuiface_hal::{Error, GpFifoEntry, Result, RmHandle, UsermodeRegs};
 
-use crate::device::{lock, NvgpuDevice, DOORBELL_OFFSET, USERD_GP_GET, USERD_GP_PUT, USERMODE_SIZE};
+use crate::device::{lock, NvgpuDevice, DOORBELL_OFFSET, USERMODE_SIZE};
 use crate::fd::CpuMapping;
 use crate::sys::Syscalls;
 
@@ -47,13 +46,10 @@ impl<S: Syscalls> NvgpuDevice<S> {
             d => d,
         };
         let mut put = lock(&ch.put);
-        let userd = ch.userd;
         for e in entries {
-            let next = (*put + 1) % ch.entries;
+            let next = (*put + 1) % ch.entries();
             let started = Instant::now();
-            // SAFETY: USERD is mapped for the channel's life (we hold an Arc); GP_GET is a
-            // 4-aligned word the GPU writes.
-            while unsafe { ((userd + USERD_GP_GET) as *const u32).read_volatile() } == next {
+            while ch.gp_get() == next {
                 if started.elapsed() > RING_FULL_TIMEOUT {
                     return Err(Error::hang(
                         format!("GPFIFO of channel {channel} stayed full for {RING_FULL_TIMEOUT:?}"),
@@ -62,13 +58,14 @@ impl<S: Syscalls> NvgpuDevice<S> {
                 }
                 std::thread::yield_now();
             }
-            // SAFETY: the ring holds `entries` 8-byte slots and `*put < entries`.
-            unsafe { ((ch.ring + ENTRY_BYTES as usize * *put as usize) as *mut u64).write_volatile(e.encode()) };
+            ch.write_entry(*put, e.encode());
             *put = next;
         }
-        // SAFETY: GP_PUT is a 4-aligned word of the mapped USERD page.
-        unsafe { ((userd + USERD_GP_PUT) as *mut u32).write_volatile(*put) };
-        // SAFETY: `doorbell` lies inside the live usermode mapping (mapped above).
+        ch.set_gp_put(*put);
+        // SAFETY: a non-zero `self.doorbell` is only ever stored by `map_usermode`:
+        // DOORBELL_OFFSET (a 4-aligned word below USERMODE_SIZE, const-asserted in
+        // hal::hw) into the usermode mapping it keeps in `self.usermode`, which only
+        // `Drop` clears, never while `&self` is borrowed as here.
         unsafe { self.sys.ring_doorbell(doorbell as *mut u32, ch.token) };
         Ok(())
     }

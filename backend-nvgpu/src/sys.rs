@@ -55,7 +55,9 @@ pub unsafe trait Syscalls: Send + Sync + 'static {
     /// # Safety
     /// `arg` must point to `_IOC_SIZE(request)` readable bytes laid out as the
     /// ioctl's argument struct, and every user pointer inside it must be valid
-    /// for the access the ioctl makes.
+    /// for the access the ioctl makes. nvmap's `NVMAP_IOC_READ`/`WRITE`, though
+    /// `_IOW`, write their `count` back into the argument (`put_user`): for
+    /// those `arg` must be writable too.
     unsafe fn ioctl_write(&self, fd: RawFd, request: u32, arg: *const u8) -> Result<i32, Errno>;
 
     /// An `_IOR` or `_IOWR` ioctl: the kernel may read and writes

@@ -159,7 +159,8 @@ unsafe impl Syscalls for NoDetails {
         self.0.open(path, flags)
     }
     unsafe fn close(&self, fd: RawFd) -> Result<(), Errno> {
-        self.0.close_fd(fd)
+        // SAFETY: forwarded with the caller's guarantee.
+        unsafe { self.0.close_fd(fd) }
     }
     unsafe fn ioctl_write(&self, fd: RawFd, request: u32, arg: *const u8) -> Result<i32, Errno> {
         // SAFETY: forwarded with the caller's guarantees.

@@ -312,6 +312,29 @@ fn gpfifo_area_overlays_show_the_channel_ring_and_userd() {
 }
 
 #[test]
+fn a_failed_overlay_leaves_the_area_its_own_memory() {
+    let k = kernel();
+    let dev = open_on(k.clone()).unwrap();
+    let rt = Runtime::new(&dev).unwrap();
+    let ch = rt.objects().compute_channel;
+    let area = dev.alloc(AllocRequest::new(0x10000).uncached()).unwrap();
+    let view = area.cpu().unwrap().clone();
+    let pattern: Vec<u8> = (0..0x10000u32).map(|i| (i * 7) as u8).collect();
+    view.write(0, &pattern).unwrap();
+    // The ring overlay succeeds, the USERD one fails: both pieces show the area again.
+    k.inject_failure(Matcher::Mmap, 2, Errno::ENOMEM);
+    let e = dev.overlay_channel_buffers(ch, &area, 0, 0x3000).unwrap_err();
+    assert_eq!(e.errno(), Some(Errno::ENOMEM), "{e}");
+    let mut back = vec![0u8; pattern.len()];
+    view.read(0, &mut back).unwrap();
+    assert!(back == pattern, "the area's own bytes are back under the failed overlay");
+    dev.overlay_channel_buffers(ch, &area, 0, 0x3000).unwrap();
+    drop(rt);
+    dev.free(area).unwrap();
+    drop(view);
+}
+
+#[test]
 fn injections_at_call_1_and_call_2_fail_both_calls() {
     let k = kernel();
     let dev = open_on(k.clone()).unwrap();

@@ -29,7 +29,7 @@ fn arg<T: IoctlArg>(p: *const u8) -> T {
 /// Write the kernel's answer back.
 fn answer<T: IoctlArg>(p: *mut u8, v: T) {
     // SAFETY: as above, writable for `_IOWR` ioctls.
-    unsafe { std::ptr::copy_nonoverlapping(v.as_bytes().as_ptr(), p, std::mem::size_of::<T>()) };
+    unsafe { std::ptr::copy_nonoverlapping(v.to_bytes().as_ptr(), p, std::mem::size_of::<T>()) };
 }
 
 #[test]
@@ -65,7 +65,7 @@ fn one_allocation_makes_exactly_these_calls_in_this_order() {
             let c = Characteristics::ga10b().value;
             // SAFETY: the backend's buffer holds 328 bytes (checked above).
             unsafe {
-                std::ptr::copy_nonoverlapping(c.as_bytes().as_ptr(), g.gpu_characteristics_buf_addr as *mut u8, 328)
+                std::ptr::copy_nonoverlapping(c.to_bytes().as_ptr(), g.gpu_characteristics_buf_addr as *mut u8, 328)
             };
             Ok(0)
         });

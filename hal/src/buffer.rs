@@ -283,14 +283,17 @@ pub struct Buffer {
 }
 
 impl Buffer {
-    /// A backend's handle to an allocation it just made.
+    /// A backend's (or a sub-allocator's) handle to an allocation it just made.
     ///
     /// # Safety
-    /// The caller is the backend of `device` and `id` names a live
-    /// allocation of it at `[gpu_va, gpu_va + size)`, for which no other
-    /// `Buffer` exists (the handle is unique: `free` consumes it). `cpu`,
-    /// when given, covers at least `size` bytes and is the CPU view of that
-    /// GPU range.
+    /// The caller made a live allocation of `device` at
+    /// `[gpu_va, gpu_va + size)` and names it `id`: the caller is the backend
+    /// of `device`, or an allocator that carves the range out of a buffer of
+    /// `device` it holds and uses ids its backend never does (as
+    /// `gpuiface-runtime`'s `SubAllocator` does). No other `Buffer` with this
+    /// `(device, id)` exists (the handle is unique: `free` consumes it).
+    /// `cpu`, when given, covers at least `size` bytes and is the CPU view of
+    /// that GPU range.
     pub unsafe fn from_raw_parts(
         device: DeviceId,
         id: BufferId,

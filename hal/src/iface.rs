@@ -42,12 +42,12 @@ pub enum ForeignMemory<'a> {
 /// /// A scratch buffer, its first word set from the CPU and read back.
 /// fn scratch<I: GpuIface + ?Sized>(dev: &I) -> Result<u32> {
 ///     let buf = dev.alloc(AllocRequest::new(4096))?;
-///     let value = match buf.cpu_ptr() {
-///         // SAFETY: a CPU-mapped buffer of 4096 bytes.
-///         Some(p) => unsafe {
-///             (p as *mut u32).write_volatile(7);
-///             (p as *const u32).read_volatile()
-///         },
+///     // Bounds-checked copies through the buffer's CPU view (no raw pointer).
+///     let value = match buf.cpu() {
+///         Some(view) => {
+///             view.write_u32(0, 7)?;
+///             view.read_u32(0)?
+///         }
 ///         None => 0, // GPU-only memory
 ///     };
 ///     dev.free(buf)?;

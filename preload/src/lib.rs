@@ -173,12 +173,18 @@ fn set_errno(e: Errno) -> c_int {
 /// If `path` is one of ours, open it in the model. The path is read with
 /// the model's checked copy: a bad pointer is not ours, and the real libc
 /// call then answers EFAULT as it would without this library.
+///
+/// # Safety
+/// As `open(2)`: `path` is the program's NUL-terminated string (or a bad
+/// pointer, which the checked copy reports instead of faulting).
 unsafe fn try_open(path: *const c_char, flags: c_int) -> Option<c_int> {
     if IN_MODEL.with(|c| c.get()) {
         return None;
     }
     let longest = PATHS.iter().map(|p| p.len()).max().unwrap_or(0);
-    let bytes = usermem::read_cstr(path as u64, longest).ok().flatten()?;
+    // SAFETY: the program's path (this function's contract): what is mapped there
+    // up to its NUL is the program's to let us read; an unmapped one is EFAULT.
+    let bytes = unsafe { usermem::read_cstr(path as u64, longest) }.ok().flatten()?;
     if !PATHS.contains(&bytes.as_slice()) {
         return None;
     }
@@ -362,7 +368,10 @@ pub unsafe extern "C" fn ioctl(fd: c_int, request: c_ulong, arg: *mut c_void) ->
     if model_initialised() && in_model(|k| k.owns_fd(fd)) {
         // The model reads and writes the argument only through its checked
         // copies: a bad pointer is EFAULT (or what the kernel checks first).
-        let r = in_model(|k| k.ioctl_at(fd, request as u32, arg as u64, true));
+        // SAFETY: ioctl(2)'s contract (this function's): `arg` is what `request`
+        // expects, so the argument and the buffers it names are the program's to
+        // hand the model.
+        let r = in_model(|k| unsafe { k.ioctl_at(fd, request as u32, arg as u64, true) });
         return r.unwrap_or_else(set_errno);
     }
     let f = real_fn!(c"ioctl", IoctlFn);

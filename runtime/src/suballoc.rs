@@ -19,7 +19,8 @@
 //! # Ok(()) }
 //! ```
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Mutex;
 
 use gpuiface_hal::GpuIface;
@@ -35,6 +36,10 @@ pub const SLAB: u64 = 2 << 20;
 /// Ids of sub-allocated buffers carry this bit (backend ids never do).
 pub const SUB_ID: u64 = 1 << 63;
 
+/// The next sub-buffer id, shared by every sub-allocator of the process, so
+/// two allocators over one device never hand out the same `(device, id)`.
+static NEXT_SUB_ID: AtomicU64 = AtomicU64::new(1);
+
 const CLASSES: usize = (MAX_CLASS.trailing_zeros() - MIN_CLASS.trailing_zeros() + 1) as usize;
 
 struct Slab {
@@ -49,7 +54,8 @@ struct State {
     slabs: BTreeMap<u64, Slab>,
     /// Per class: free slots' GPU VAs.
     free: Vec<Vec<u64>>,
-    next_id: u64,
+    /// The sub-buffers handed out and not yet freed: id -> GPU VA.
+    live: HashMap<u64, u64>,
 }
 
 /// A small-buffer allocator over a backend.
@@ -101,16 +107,18 @@ impl<I: GpuIface> SubAllocator<I> {
             st.slabs.insert(slab.gpu_va(), Slab { buffer: slab, class, used: 0 });
         }
         let gpu_va = st.free[class].pop().expect("a slab was just added");
-        st.next_id += 1;
-        let id = BufferId(SUB_ID | st.next_id);
+        let id = BufferId(SUB_ID | NEXT_SUB_ID.fetch_add(1, Ordering::Relaxed));
+        st.live.insert(id.0, gpu_va);
         let (_, slab) = st.slabs.range_mut(..=gpu_va).next_back().expect("slot inside a slab");
         slab.used += 1;
         let offset = gpu_va - slab.buffer.gpu_va();
         let cpu = slab.buffer.cpu().and_then(|v| v.slice(offset, size as usize));
-        // SAFETY: `[gpu_va, gpu_va + size)` lies in a slab this allocator holds and
-        // in a slot no other sub-buffer has (it just left the free list); ids with
-        // SUB_ID set are this allocator's, each handed out once; `cpu` is the
-        // slab's mapping of exactly that range.
+        // SAFETY: `[gpu_va, gpu_va + size)` lies in a slab this allocator holds (of
+        // the slab's device) and in a slot no other live sub-buffer has: it just left
+        // the free list, and a slot returns there only when `free` consumes the one
+        // handle `live` lists for it. The id is new in the process (NEXT_SUB_ID) and
+        // carries SUB_ID, which backend ids never do; `cpu` is the slab's mapping of
+        // exactly that range.
         Ok(unsafe { Buffer::from_raw_parts(slab.buffer.device(), id, gpu_va, size, cpu) })
     }
 
@@ -124,6 +132,14 @@ impl<I: GpuIface> SubAllocator<I> {
             return Err(Error::invalid("SubAllocator::free", format!("{buffer:?} belongs to another device")));
         }
         let mut st = self.lock();
+        // Only a sub-buffer this allocator handed out and has not taken back.
+        if st.live.get(&buffer.id().0) != Some(&buffer.gpu_va()) {
+            return Err(Error::invalid(
+                "SubAllocator::free",
+                format!("{buffer:?} is not a live sub-allocation of this allocator"),
+            ));
+        }
+        st.live.remove(&buffer.id().0);
         let (slab_va, class, empty) = match st.slabs.range_mut(..=buffer.gpu_va()).next_back() {
             Some((va, slab)) if buffer.gpu_va() < slab.buffer.gpu_end() && slab.used > 0 => {
                 slab.used -= 1;
@@ -148,10 +164,16 @@ impl<I: GpuIface> SubAllocator<I> {
 }
 
 impl<I: GpuIface> Drop for SubAllocator<I> {
+    /// Empty slabs go back to the backend. A slab with sub-buffers still out
+    /// is dropped without being freed, as those sub-buffers are: its memory
+    /// stays allocated until the device closes (a buffer's rule), so no live
+    /// sub-buffer's range is handed to another allocation meanwhile.
     fn drop(&mut self) {
         let slabs = std::mem::take(&mut self.lock().slabs);
         for (_, s) in slabs {
-            let _ = self.iface.free(s.buffer);
+            if s.used == 0 {
+                let _ = self.iface.free(s.buffer);
+            }
         }
     }
 }

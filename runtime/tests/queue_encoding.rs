@@ -368,3 +368,20 @@ fn the_suballocator_hands_out_disjoint_writable_slots_and_returns_empty_slabs() 
     assert_eq!(small.slab_count(), 0, "the empty slab went back to the backend");
     assert!(fake.mem.lock().unwrap().is_empty());
 }
+
+#[test]
+fn a_sub_buffer_goes_back_only_to_the_allocator_that_made_it() {
+    use gpuiface_runtime::suballoc::SubAllocator;
+    let fake = Fake::new(SignalPlacement::PushbufferSemaphore);
+    let (one, two) = (SubAllocator::new(&fake), SubAllocator::new(&fake));
+    let (a, b) = (one.alloc(100).unwrap(), two.alloc(100).unwrap());
+    assert_ne!(a.id(), b.id(), "ids are unique across allocators of one device");
+    assert_ne!(a, b);
+    let keep = one.alloc(100).unwrap();
+    assert!(two.free(a).is_err(), "another allocator's sub-buffer is refused");
+    assert_eq!(one.slab_count(), 1, "and the slab it came from is untouched");
+    two.free(b).unwrap();
+    drop(one); // `keep` is still out: its slab stays allocated
+    assert!(!fake.mem.lock().unwrap().is_empty());
+    keep.write(0, &[1; 100]).unwrap();
+}

@@ -126,16 +126,23 @@ pub(crate) fn rule_alloc_as_range(a: &NvgpuAllocAsArgs) -> KResult<()> {
     Ok(())
 }
 
-pub(crate) fn ioctl(st: &mut KState, chars: &Characteristics, request: u32, bytes: &mut [u8]) -> KResult {
+/// One ctrl ioctl on the copied-in argument `bytes`.
+///
+/// # Safety
+/// As [`MockKernel::ioctl_at`](super::MockKernel::ioctl_at): the buffers the
+/// argument names (GET_CHARACTERISTICS', GET_TPC_MASKS') are the caller's to
+/// overwrite, up to the size it gives.
+pub(crate) unsafe fn ioctl(st: &mut KState, chars: &Characteristics, request: u32, bytes: &mut [u8]) -> KResult {
     match request {
         NVGPU_GPU_IOCTL_GET_CHARACTERISTICS => {
             let mut a: NvgpuGpuGetCharacteristics = arg(bytes)?;
             if a.gpu_characteristics_buf_size > 0 {
                 let n = a.gpu_characteristics_buf_size.min(chars.reported_size) as usize;
-                let src = chars.value.as_bytes();
+                let src = chars.value.to_bytes();
                 let n = n.min(src.len());
                 // §1: a failed copy returns the positive uncopied count, buf_size not updated.
-                if let Err(uncopied) = usermem::copy_to_user(a.gpu_characteristics_buf_addr, &src[..n]) {
+                // SAFETY: at most `buf_size` bytes at the caller's buffer (the contract).
+                if let Err(uncopied) = unsafe { usermem::copy_to_user(a.gpu_characteristics_buf_addr, &src[..n]) } {
                     return Ok(uncopied as i32);
                 }
             }
@@ -154,7 +161,8 @@ pub(crate) fn ioctl(st: &mut KState, chars: &Characteristics, request: u32, byte
             if a.mask_buf_size > 0 {
                 let mask = 0xfu32.to_le_bytes();
                 let n = (a.mask_buf_size as usize).min(4);
-                if let Err(uncopied) = usermem::copy_to_user(a.mask_buf_addr, &mask[..n]) {
+                // SAFETY: at most `mask_buf_size` bytes at the caller's buffer (the contract).
+                if let Err(uncopied) = unsafe { usermem::copy_to_user(a.mask_buf_addr, &mask[..n]) } {
                     return Ok(uncopied as i32);
                 }
             }

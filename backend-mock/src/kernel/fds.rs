@@ -191,7 +191,10 @@ impl MockKernel {
 
     /// Close an fd: the object goes when the last fd on its file closes
     /// (a `dup` keeps it alive, as on Linux).
-    pub(super) fn release_fd(&self, fd: RawFd) -> KResult<()> {
+    ///
+    /// # Safety
+    /// As [`MockKernel::close_fd`]: the caller owns `fd` and uses it no more.
+    pub(super) unsafe fn release_fd(&self, fd: RawFd) -> KResult<()> {
         let (canon, id) = {
             let st = lock(&self.state);
             let Some(c) = st.canonical(fd) else {
@@ -199,8 +202,9 @@ impl MockKernel {
             };
             (c, st.fd_ids.get(&c).copied())
         };
-        // SAFETY: `fd` is open on one of the model's files (checked above);
-        // the caller closes it, as close(2) does.
+        // SAFETY: `fd` is open on one of the model's files (checked above), so a
+        // stale number never closes an unrelated file; the caller owns it and uses
+        // it no more (this function's contract).
         if unsafe { libc::close(fd) } < 0 {
             return Err(Errno::last());
         }

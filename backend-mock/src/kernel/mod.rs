@@ -80,7 +80,16 @@ impl MockKernel {
     /// copy-in (`EFAULT`), the handler, then the copy-out on success. Client
     /// memory is touched only through [`crate::usermem`]. `copy_out: false`
     /// is for callers that promised the argument is only read.
-    pub fn ioctl_at(&self, fd: RawFd, request: u32, arg: u64, copy_out: bool) -> KResult {
+    ///
+    /// # Safety
+    /// As the kernel's ioctl: the copies report an unmapped address
+    /// (`EFAULT`) but write whatever is mapped, so `arg`, when the request's
+    /// direction and size make it an address, must be the caller's argument
+    /// (`_IOC_SIZE` bytes, theirs to read and, for `_IOC_READ` with
+    /// `copy_out`, to overwrite), and every user pointer inside it must name
+    /// memory that is the caller's for the access the ioctl makes. A bad
+    /// (unmapped) address is fine: it is the `EFAULT` answer.
+    pub unsafe fn ioctl_at(&self, fd: RawFd, request: u32, arg: u64, copy_out: bool) -> KResult {
         let obj = {
             let st = lock(&self.state);
             st.canonical(fd).and_then(|c| st.fds.get(&c).cloned())
@@ -96,7 +105,8 @@ impl MockKernel {
             return Err(errno);
         }
         let mut trace = IoctlTrace::default();
-        let result = self.ioctl_checked(&obj, fd, request, arg, copy_out, &mut trace);
+        // SAFETY: forwarded with the caller's guarantees.
+        let result = unsafe { self.ioctl_checked(&obj, fd, request, arg, copy_out, &mut trace) };
         if let Some(why) = trace.hang {
             // A call the real kernel never returns from: block for the bounded
             // wait, say so on stderr and in the trace, then fail.
@@ -109,7 +119,9 @@ impl MockKernel {
         result
     }
 
-    fn ioctl_checked(
+    /// # Safety
+    /// As [`MockKernel::ioctl_at`].
+    unsafe fn ioctl_checked(
         &self,
         obj: &FdObj,
         fd: RawFd,
@@ -122,7 +134,8 @@ impl MockKernel {
         precheck(obj, request, arg)?;
         let mut buf = vec![0u8; p.size];
         if copies_in(obj, request) {
-            usermem::read_user(&mut buf, arg)?;
+            // SAFETY: `_IOC_SIZE` bytes at the caller's argument (ioctl_at's contract).
+            unsafe { usermem::read_user(&mut buf, arg) }?;
         }
         // The arguments going in, for the decoded trace's "changed fields".
         if self.trace_decoded {
@@ -130,7 +143,8 @@ impl MockKernel {
         }
         let result = {
             let mut st = lock(&self.state);
-            let r = dispatch(&mut st, &self.characteristics, obj, fd, request, &mut buf, arg);
+            // SAFETY: forwarded with ioctl_at's guarantees.
+            let r = unsafe { dispatch(&mut st, &self.characteristics, obj, fd, request, &mut buf, arg) };
             trace.hang = st.hang.take();
             r
         };
@@ -143,7 +157,9 @@ impl MockKernel {
         if result != Ok(0) || p.dir & IOC_READ == 0 || p.size == 0 || !copy_out {
             return result;
         }
-        let Err(uncopied) = usermem::copy_to_user(arg, &buf) else {
+        // SAFETY: `_IOC_SIZE` bytes at the caller's argument of an _IOC_READ request
+        // with `copy_out`: the caller's to overwrite (ioctl_at's contract).
+        let Err(uncopied) = (unsafe { usermem::copy_to_user(arg, &buf) }) else {
             return result;
         };
         // A created object must not outlive a failed copy-out: nobody would
@@ -168,14 +184,18 @@ impl MockKernel {
                 if let (Ok(a), FdObj::Nvmap(client)) = (arg::<NvmapCreateHandle>(out), obj) {
                     let mut st = lock(&self.state);
                     st.nvmap.client = *client;
-                    let _ = nvmap::ioctl(&mut st, NVMAP_IOC_FREE, &mut [], u64::from(a.handle));
+                    // SAFETY: FREE takes its id by value and touches no user memory.
+                    let _ = unsafe { nvmap::ioctl(&mut st, NVMAP_IOC_FREE, &mut [], u64::from(a.handle)) };
                 }
                 return true;
             }
             _ => return false,
         };
         if let Ok(fd) = fd {
-            let _ = self.release_fd(fd);
+            // SAFETY: the fd this very call created; the call fails (EFAULT), so the
+            // caller never owned it (whatever part of the copy-out landed) and the
+            // model, its only owner, closes it.
+            let _ = unsafe { self.release_fd(fd) };
         }
         true
     }
@@ -228,7 +248,11 @@ fn copy_out_failure(obj: &FdObj, request: u32, uncopied: usize) -> KResult {
 }
 
 /// Per-fd dispatch, after [`precheck`] and the copy-in.
-fn dispatch(
+///
+/// # Safety
+/// As [`MockKernel::ioctl_at`], for `value` (the raw argument) and the user
+/// pointers inside `arg`.
+unsafe fn dispatch(
     st: &mut KState,
     chars: &Characteristics,
     obj: &FdObj,
@@ -241,10 +265,13 @@ fn dispatch(
     match obj {
         FdObj::Nvmap(client) => {
             st.nvmap.client = *client;
-            nvmap::ioctl(st, request, arg, value)
+            // SAFETY: forwarded with the caller's guarantees.
+            unsafe { nvmap::ioctl(st, request, arg, value) }
         }
-        FdObj::Ctrl { .. } => ctrl::ioctl(st, chars, request, arg),
-        FdObj::As(id) => vm::ioctl(st, *id, request, arg),
+        // SAFETY: forwarded with the caller's guarantees.
+        FdObj::Ctrl { .. } => unsafe { ctrl::ioctl(st, chars, request, arg) },
+        // SAFETY: forwarded with the caller's guarantees.
+        FdObj::As(id) => unsafe { vm::ioctl(st, *id, request, arg) },
         FdObj::Tsg(id) => tsg::ioctl(st, *id, request, arg),
         FdObj::Channel(chid) => channel::ioctl(st, *chid, request, arg),
         FdObj::DmaBuf { .. } | FdObj::Event => Err(Errno::ENOTTY),
@@ -256,8 +283,8 @@ pub(crate) fn arg<T: abi::IoctlArg>(bytes: &[u8]) -> KResult<T> {
     T::from_bytes(bytes).ok_or(Errno::EFAULT)
 }
 
-/// Write an argument struct back into the ioctl's bytes.
+/// Write an argument struct's fields back into the ioctl's bytes (its
+/// padding keeps the bytes copied in, as the kernel's buffer does).
 pub(crate) fn put<T: abi::IoctlArg>(bytes: &mut [u8], v: &T) {
-    let b = v.as_bytes();
-    bytes[..b.len()].copy_from_slice(b);
+    v.write_bytes(bytes);
 }

@@ -172,7 +172,14 @@ fn rule_alloc_heap_available(heap_mask: u32, size: u64) -> KResult<()> {
     Ok(())
 }
 
-pub(crate) fn ioctl(st: &mut KState, request: u32, bytes: &mut [u8], value: u64) -> KResult {
+/// One nvmap ioctl on the copied-in argument `bytes`; `value` is the raw
+/// argument (FREE's id, READ/WRITE's argument address).
+///
+/// # Safety
+/// For READ/WRITE, as [`MockKernel::ioctl_at`](super::MockKernel::ioctl_at):
+/// `value` is the caller's argument and the user buffer it names is the
+/// caller's to give (the other requests touch no user memory).
+pub(crate) unsafe fn ioctl(st: &mut KState, request: u32, bytes: &mut [u8], value: u64) -> KResult {
     match request {
         NVMAP_IOC_CREATE => {
             let mut a: NvmapCreateHandle = arg(bytes)?;
@@ -240,7 +247,8 @@ pub(crate) fn ioctl(st: &mut KState, request: u32, bytes: &mut [u8], value: u64)
             Ok(0)
         }
         NVMAP_IOC_FROM_ID | NVMAP_IOC_GET_ID => Err(Errno::ENOTTY), // §5: deprecated
-        NVMAP_IOC_WRITE | NVMAP_IOC_READ => rw_handle(st, request == NVMAP_IOC_READ, bytes, value),
+        // SAFETY: this function's contract, for READ/WRITE.
+        NVMAP_IOC_WRITE | NVMAP_IOC_READ => unsafe { rw_handle(st, request == NVMAP_IOC_READ, bytes, value) },
         NVMAP_IOC_PARAM => {
             let mut a: NvmapHandleParam = arg(bytes)?;
             a.result = handle_param(st, a.handle, a.param)?;
@@ -286,7 +294,12 @@ pub(crate) fn ioctl(st: &mut KState, request: u32, bytes: &mut [u8], value: u64)
 /// copied are written back into the caller's `count` (`__put_user`, even
 /// though the ioctl is `_IOW`); a short copy is `EINVAL`; a bad user
 /// address `EFAULT` with `count` 0.
-fn rw_handle(st: &mut KState, is_read: bool, bytes: &[u8], uarg: u64) -> KResult {
+///
+/// # Safety
+/// `uarg` is the caller's argument (its `count` word is theirs to overwrite)
+/// and the `count` elements at `addr`, `user_stride` apart, are the caller's
+/// to read (WRITE) or overwrite (READ): [`MockKernel::ioctl_at`](super::MockKernel::ioctl_at)'s contract.
+unsafe fn rw_handle(st: &mut KState, is_read: bool, bytes: &[u8], uarg: u64) -> KResult {
     let op: NvmapRwHandle = arg(bytes)?;
     // Zero handle, address, count or element size → EINVAL; unknown id → EINVAL.
     if op.handle == 0 || op.addr == 0 || op.count == 0 || op.elem_size == 0 {
@@ -319,12 +332,14 @@ fn rw_handle(st: &mut KState, is_read: bool, bytes: &[u8], uarg: u64) -> KResult
         let mut tmp = vec![0u8; elem as usize];
         if is_read {
             backing.read(hoff as usize, &mut tmp);
-            if super::uaccess::copy_to_user(user, &tmp).is_err() {
+            // SAFETY: element `i` of the user buffer (the contract).
+            if unsafe { super::uaccess::copy_to_user(user, &tmp) }.is_err() {
                 fault = true; // a bad user address: EFAULT, nothing reported copied
                 break;
             }
         } else {
-            if super::uaccess::copy_from_user(user, &mut tmp).is_err() {
+            // SAFETY: element `i` of the user buffer (the contract).
+            if unsafe { super::uaccess::copy_from_user(user, &mut tmp) }.is_err() {
                 fault = true;
                 break;
             }
@@ -338,7 +353,8 @@ fn rw_handle(st: &mut KState, is_read: bool, bytes: &[u8], uarg: u64) -> KResult
         copied = 0;
     }
     if uarg != 0 {
-        super::uaccess::copy_to_user(count_at, &copied.to_le_bytes())?;
+        // SAFETY: the argument's `count` word (the contract).
+        unsafe { super::uaccess::copy_to_user(count_at, &copied.to_le_bytes()) }?;
     }
     if fault {
         return Err(Errno::EFAULT);

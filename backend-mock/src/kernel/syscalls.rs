@@ -15,21 +15,41 @@ use super::{cpumap, ctrl, nvmap, trace, FdObj, MockKernel};
 use crate::mem::Backing;
 
 impl MockKernel {
-    /// Close one of the model's fds: what [`Syscalls::close`] does, but safe,
-    /// because the model closes only fds of its own table (any other number
-    /// is `EBADF`, and stays open).
-    pub fn close_fd(&self, fd: RawFd) -> Result<(), Errno> {
+    /// Close one of the model's fds: what [`Syscalls::close`] does, without
+    /// the trait. A number not open on one of the model's files is `EBADF`
+    /// and stays open, so a stale number never closes an unrelated file; but
+    /// an fd the model handed out (or a dup of it) belongs to whoever holds
+    /// it, and closing it from under that owner (an `OwnedFd`, a `SysFd`)
+    /// would make the owner's own later close hit whatever reuses the number.
+    ///
+    /// # Safety
+    /// As [`Syscalls::close`]: the caller owns `fd` and uses it no more (a
+    /// number the model no longer has open is fine: it is the `EBADF` answer).
+    pub unsafe fn close_fd(&self, fd: RawFd) -> Result<(), Errno> {
         if let Some(errno) = self.injected_call(None, 0, CallKind::Close) {
             return Err(errno);
         }
-        self.release_fd(fd)
+        // SAFETY: forwarded with the caller's guarantee.
+        unsafe { self.release_fd(fd) }
     }
 
     /// An `_IO` ioctl whose argument is a value: what
-    /// [`Syscalls::ioctl_value`] does, but safe, because the model reaches
-    /// user memory only through checked copies.
+    /// [`Syscalls::ioctl_value`] does, but safe, because it takes `_IO`
+    /// requests only (no direction, no size): the model then copies nothing
+    /// in or out, and its one `_IO` handler (nvmap FREE) reads `value` as an
+    /// id. Any other request is `EINVAL` here (its `value` would be an
+    /// address the model writes through: [`MockKernel::ioctl_at`] is the
+    /// `unsafe` way to issue it).
     pub fn ioctl_by_value(&self, fd: RawFd, request: u32, value: u64) -> Result<i32, Errno> {
-        self.ioctl_at(fd, request, value, true)
+        let p = gpuiface_nvgpu::abi::decode(request);
+        if p.dir != gpuiface_nvgpu::abi::IOC_NONE || p.size != 0 {
+            return Err(Errno::EINVAL);
+        }
+        // SAFETY: an `_IO` request of size 0 (checked above): no copy-in (needs a
+        // size), no copy-out (needs _IOC_READ and a size); only nvmap handlers see
+        // `value`, and nvmap's one `_IO` request, FREE, reads it as an id. No memory
+        // is reached through `value`.
+        unsafe { self.ioctl_at(fd, request, value, true) }
     }
 }
 
@@ -62,20 +82,28 @@ unsafe impl Syscalls for MockKernel {
     }
 
     unsafe fn close(&self, fd: RawFd) -> Result<(), Errno> {
-        self.close_fd(fd)
+        // SAFETY: the seam's contract: the caller owns `fd` and uses it no more.
+        unsafe { self.close_fd(fd) }
     }
 
     unsafe fn ioctl_write(&self, fd: RawFd, request: u32, arg: *const u8) -> Result<i32, Errno> {
-        // The address is only handed to the checked copies of `usermem`.
-        self.ioctl_at(fd, request, arg as u64, false)
+        // SAFETY: the seam's contract: `arg` is the caller's `_IOC_SIZE`-byte argument
+        // (writable for nvmap READ/WRITE, whose `count` comes back through it) and its
+        // user pointers are valid for the ioctl's access; `copy_out: false`, as the
+        // kernel copies no _IOW argument back.
+        unsafe { self.ioctl_at(fd, request, arg as u64, false) }
     }
 
     unsafe fn ioctl_read_write(&self, fd: RawFd, request: u32, arg: *mut u8) -> Result<i32, Errno> {
-        self.ioctl_at(fd, request, arg as u64, true)
+        // SAFETY: the seam's contract: `arg` is the caller's readable and writable
+        // argument and its user pointers are valid for the ioctl's access.
+        unsafe { self.ioctl_at(fd, request, arg as u64, true) }
     }
 
     unsafe fn ioctl_value(&self, fd: RawFd, request: u32, value: u64) -> Result<i32, Errno> {
-        self.ioctl_by_value(fd, request, value)
+        // SAFETY: the seam's contract: `request` takes `value` by value and touches no
+        // memory the caller does not own (so also a non-_IO request the caller vouches for).
+        unsafe { self.ioctl_at(fd, request, value, true) }
     }
 
     unsafe fn mmap(

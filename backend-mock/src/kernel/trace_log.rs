@@ -207,7 +207,8 @@ impl MockKernel {
 /// (issue 12 item 11).
 pub(super) fn internal_file(f: std::fs::File) -> std::fs::File {
     use std::os::fd::{FromRawFd, IntoRawFd};
-    let raw = crate::mem::move_out_of_low_range(f.into_raw_fd());
+    // SAFETY: `into_raw_fd` hands over the file's fd, which we own.
+    let raw = unsafe { crate::mem::move_out_of_low_range(f.into_raw_fd()) };
     // SAFETY: `raw` is the file's fd (or its duplicate, the original closed); we own it.
     unsafe { std::fs::File::from_raw_fd(raw) }
 }

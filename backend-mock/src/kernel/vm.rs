@@ -237,7 +237,12 @@ pub(crate) fn close(st: &mut KState, id: u32) {
     }
 }
 
-pub(crate) fn ioctl(st: &mut KState, id: u32, request: u32, bytes: &mut [u8]) -> KResult {
+/// One address-space ioctl on the copied-in argument `bytes`.
+///
+/// # Safety
+/// As [`MockKernel::ioctl_at`](super::MockKernel::ioctl_at): GET_VA_REGIONS'
+/// buffer is the caller's to overwrite, up to the size it gives.
+pub(crate) unsafe fn ioctl(st: &mut KState, id: u32, request: u32, bytes: &mut [u8]) -> KResult {
     let vm = st.vms.get(&id).cloned().ok_or(Errno::EINVAL)?;
     match request {
         NVGPU_AS_IOCTL_BIND_CHANNEL => {
@@ -374,7 +379,9 @@ pub(crate) fn ioctl(st: &mut KState, id: u32, request: u32, bytes: &mut [u8]) ->
             // §2: each region is one copy_to_user; a failure → EFAULT.
             for (i, r) in regions.iter().take(n).enumerate() {
                 let at = a.buf_addr.wrapping_add((i * std::mem::size_of::<NvgpuAsVaRegion>()) as u64);
-                crate::usermem::copy_to_user(at, r.as_bytes()).map_err(|_| Errno::EFAULT)?;
+                // SAFETY: region `i` lies within `buf_size` bytes of the caller's buffer
+                // (`n` is bounded by it), which the contract makes the caller's to overwrite.
+                unsafe { crate::usermem::copy_to_user(at, r.as_bytes()) }.map_err(|_| Errno::EFAULT)?;
             }
             drop(v);
             a.buf_size = (n * std::mem::size_of::<NvgpuAsVaRegion>()) as u32;

@@ -269,7 +269,8 @@ fn setup_bind_returns_the_token_maps_the_gpfifo_read_only_and_attaches_the_chann
     let vm = k.k.vm_of(as_fd).unwrap();
     let t = vm.translate(VA_END).expect("gpfifo mapped at the kernel VMA's base");
     assert!(!t.writable);
-    k.k.close_fd(ch).unwrap();
+    // SAFETY: the test's channel fd, used no more.
+    unsafe { k.k.close_fd(ch) }.unwrap();
     assert!(k.k.gpu().channels().is_empty(), "closing the channel detaches it");
 }
 

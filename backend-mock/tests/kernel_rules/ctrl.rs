@@ -43,8 +43,10 @@ fn characteristics_size_zero_only_reports_328() {
 #[test]
 fn get_characteristics_reports_ga10b_values() {
     let k = K::new();
-    let mut c = NvgpuGpuCharacteristics::default();
-    assert_eq!(characteristics(&k, c.as_bytes_mut()), 328);
+    // A byte buffer, not the struct's bytes: the struct has padding.
+    let mut bytes = [0u8; std::mem::size_of::<NvgpuGpuCharacteristics>()];
+    assert_eq!(characteristics(&k, &mut bytes), 328);
+    let c = NvgpuGpuCharacteristics::from_bytes(&bytes).unwrap();
     assert_eq!((c.arch, c.impl_, c.sm_arch_sm_version), (0x170, 0xb, 0x807));
     assert_eq!((c.compute_class, c.gpfifo_class, c.dma_copy_class), (0xC7C0, 0xC76F, 0xC7B5));
     assert_eq!((c.gpu_va_bit_count, c.num_gpc, c.num_tpc_per_gpc), (40, 1, 4));

@@ -155,6 +155,18 @@ fn nvmap_free_takes_the_id_by_value_and_zero_is_a_no_op() {
 }
 
 #[test]
+fn by_value_takes_io_requests_only() {
+    // A request with a direction would make the value an address the model writes
+    // through: the safe entry point refuses it before the fd is even looked at.
+    let k = K::new();
+    let mut word = 0u64;
+    let at = &mut word as *mut u64 as u64;
+    assert_eq!(k.k.ioctl_by_value(k.nvmap, NVMAP_IOC_CREATE, at), Err(Errno::EINVAL));
+    assert_eq!(k.k.ioctl_by_value(k.ctrl, NVGPU_GPU_IOCTL_ZCULL_GET_CTX_SIZE, at), Err(Errno::EINVAL));
+    assert_eq!(word, 0, "nothing was written through the value");
+}
+
+#[test]
 fn nvmap_memory_outlives_free_while_a_dmabuf_fd_holds_it() {
     let k = K::new();
     let (id, fd) = k.buffer(4096);
@@ -165,7 +177,8 @@ fn nvmap_memory_outlives_free_while_a_dmabuf_fd_holds_it() {
         (p as *mut u8).write_volatile(1);
         k.k.munmap(p, 4096).unwrap();
     }
-    k.k.close_fd(fd).unwrap();
+    // SAFETY: the test's dma-buf fd, used no more.
+    unsafe { k.k.close_fd(fd) }.unwrap();
 }
 
 #[test]

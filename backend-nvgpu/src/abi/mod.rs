@@ -156,19 +156,45 @@ pub struct StructLayout {
 /// A plain-bytes ioctl argument.
 ///
 /// # Safety
-/// Implementors must be `#[repr(C)]`, contain only integers and arrays or
-/// structs of integers (every bit pattern valid), and have no padding that
-/// the kernel reads: then viewing them as bytes and building them from bytes
-/// is sound. The `abi_struct!` macro implements it only for such structs.
+/// Implementors must be `#[repr(C)]` (or integers, or arrays of
+/// implementors), contain only integers and arrays or structs of integers
+/// (every bit pattern valid, so building one from bytes is sound), state in
+/// [`IoctlArg::PADDING_FREE`] whether every byte belongs to a field (a
+/// padding byte is uninitialised: only a padding-free value may be viewed
+/// as bytes), and write in [`IoctlArg::write_bytes`] nothing but their
+/// fields' bytes, at their offsets. The `abi_struct!` macro implements it
+/// only for such structs and computes `PADDING_FREE` from the fields.
 pub unsafe trait IoctlArg: Copy + 'static {
-    /// The bytes of `self`.
+    /// True when the fields fill every byte of `Self` (no padding), so that
+    /// [`as_bytes`](IoctlArg::as_bytes) and
+    /// [`as_bytes_mut`](IoctlArg::as_bytes_mut) read only initialised bytes.
+    const PADDING_FREE: bool;
+
+    /// Write the fields' bytes at their offsets into `out[..size_of::<Self>()]`
+    /// (padding bytes are left as they are). Panics when `out` is shorter.
+    fn write_bytes(&self, out: &mut [u8]);
+
+    /// The bytes of `self`, padding as zeroes: what any argument struct,
+    /// padded or not, looks like as bytes.
+    fn to_bytes(&self) -> Vec<u8> {
+        let mut out = vec![0u8; core::mem::size_of::<Self>()];
+        self.write_bytes(&mut out);
+        out
+    }
+
+    /// The bytes of `self`, in place. Compiles only for padding-free types
+    /// ([`to_bytes`](IoctlArg::to_bytes) serves the others).
     fn as_bytes(&self) -> &[u8] {
-        // SAFETY: `Self: IoctlArg` is plain old data of `size_of::<Self>()` bytes.
+        const { assert!(Self::PADDING_FREE, "a padded ABI struct has uninitialised bytes: use to_bytes") };
+        // SAFETY: `Self` is `size_of::<Self>()` bytes of integer fields with no
+        // padding (`PADDING_FREE`, asserted at compile time), so every byte is initialised.
         unsafe { core::slice::from_raw_parts((self as *const Self).cast::<u8>(), core::mem::size_of::<Self>()) }
     }
-    /// The bytes of `self`, mutably.
+    /// The bytes of `self`, mutably. Compiles only for padding-free types.
     fn as_bytes_mut(&mut self) -> &mut [u8] {
-        // SAFETY: as above; every byte pattern is a valid `Self`.
+        const { assert!(Self::PADDING_FREE, "a padded ABI struct has uninitialised bytes: use from_bytes") };
+        // SAFETY: as above (every byte initialised); every byte pattern written
+        // through the slice leaves a valid `Self` (integers only).
         unsafe { core::slice::from_raw_parts_mut((self as *mut Self).cast::<u8>(), core::mem::size_of::<Self>()) }
     }
     /// Build from the first `size_of::<Self>()` bytes (`None` when too short).
@@ -187,12 +213,33 @@ pub unsafe trait IoctlArg: Copy + 'static {
     }
 }
 
-// SAFETY: a plain integer.
-unsafe impl IoctlArg for i32 {}
-// SAFETY: a plain integer.
-unsafe impl IoctlArg for u32 {}
-// SAFETY: a plain integer.
-unsafe impl IoctlArg for u64 {}
+macro_rules! ioctl_arg_int {
+    ($($t:ty),*) => {$(
+        // SAFETY: a plain integer: every bit pattern valid, no padding, and
+        // `write_bytes` writes its own native-endian bytes.
+        unsafe impl IoctlArg for $t {
+            const PADDING_FREE: bool = true;
+            fn write_bytes(&self, out: &mut [u8]) {
+                out[..core::mem::size_of::<$t>()].copy_from_slice(&self.to_ne_bytes());
+            }
+        }
+    )*};
+}
+ioctl_arg_int!(u8, i8, u16, i16, u32, i32, u64, i64);
+
+// SAFETY: an array of implementors: valid for every bit pattern as its
+// elements are; the elements sit `size_of::<T>()` apart with no bytes
+// between them, so it is padding-free exactly when `T` is; `write_bytes`
+// writes each element's fields at its place.
+unsafe impl<T: IoctlArg, const N: usize> IoctlArg for [T; N] {
+    const PADDING_FREE: bool = T::PADDING_FREE;
+    fn write_bytes(&self, out: &mut [u8]) {
+        let size = core::mem::size_of::<T>();
+        for (i, e) in self.iter().enumerate() {
+            e.write_bytes(&mut out[i * size..]);
+        }
+    }
+}
 
 /// Define a `#[repr(C)]` argument struct together with its [`StructLayout`]
 /// (`LAYOUT`), so the registry cannot drift from the definition; the size
@@ -221,9 +268,19 @@ macro_rules! abi_struct {
             }
         }
 
-        // SAFETY: generated only for repr(C) structs of integers, integer arrays and
-        // other such structs, whose size the const assert above pins to the C size.
-        unsafe impl $crate::abi::IoctlArg for $name {}
+        // SAFETY: generated only for repr(C) structs whose fields are integers,
+        // integer arrays and other such structs (every bit pattern valid), whose
+        // size the const assert above pins to the C size; padding-free exactly when
+        // the fields' sizes fill the struct and each field is padding-free; and
+        // `write_bytes` writes each field at its `offset_of!`.
+        unsafe impl $crate::abi::IoctlArg for $name {
+            const PADDING_FREE: bool = 0 $( + core::mem::size_of::<$ty>() )* == core::mem::size_of::<$name>()
+                $( && <$ty as $crate::abi::IoctlArg>::PADDING_FREE )*;
+            fn write_bytes(&self, out: &mut [u8]) {
+                let out = &mut out[..core::mem::size_of::<$name>()];
+                $( <$ty as $crate::abi::IoctlArg>::write_bytes(&self.$field, &mut out[core::mem::offset_of!($name, $field)..]); )*
+            }
+        }
 
         impl $name {
             /// The C name and layout of this struct.
@@ -307,3 +364,28 @@ pub fn listing() -> Vec<String> {
 /// ALLOC_AS flag r36 translates, constraints doc §1). Not among the facts
 /// table's constants, so it is pinned here by hand.
 pub const NVGPU_ALLOC_AS_FLAGS_UNIFIED_VA: u32 = 1 << 1;
+
+#[cfg(test)]
+mod padding_tests {
+    use super::*;
+
+    #[test]
+    fn padded_structs_are_known_and_serialise_their_fields_only() {
+        // The C structs with holes (facts: the struct docs name them).
+        const {
+            assert!(!NvgpuChannelSetupBindArgs::PADDING_FREE);
+            assert!(!NvgpuGpuCharacteristics::PADDING_FREE);
+            assert!(!NvmapRwHandle::PADDING_FREE);
+            assert!(NvmapCreateHandle::PADDING_FREE && NvgpuAsMapBufferExArgs::PADDING_FREE);
+        }
+        let a = NvmapRwHandle { addr: 1, handle: 2, offset: 3, elem_size: 4, hmem_stride: 5, user_stride: 6, count: 7 };
+        let bytes = a.to_bytes();
+        assert_eq!(bytes.len(), 56);
+        assert_eq!(&bytes[12..16], &[0; 4], "the hole after `handle` is written as zeroes");
+        assert_eq!(NvmapRwHandle::from_bytes(&bytes), Some(a));
+        let mut into = [0xffu8; 56];
+        a.write_bytes(&mut into);
+        assert_eq!(&into[12..16], &[0xff; 4], "write_bytes leaves padding alone");
+        assert_eq!(NvmapRwHandle::from_bytes(&into), Some(a));
+    }
+}
