@@ -207,11 +207,11 @@ pub(crate) fn encode(
                 let cbuf_va = chunk.gpu_va + cbuf_at;
                 let mut driver = [0u8; ga10b::CBUF0_PARAMS];
                 launch::write_driver_area(&mut driver, dims);
-                write_bytes(chunk, cbuf_at, &driver)?;
+                chunk.write(cbuf_at, &driver)?;
                 let params_at = cbuf_at + u64::from(attrs.param_offset);
-                write_bytes(chunk, params_at, args)?;
+                chunk.write(params_at, args)?;
                 for (off, var) in arg_vars {
-                    write_bytes(chunk, params_at + *off as u64, &ctx.values[var.index].to_le_bytes())?;
+                    chunk.write(params_at + *off as u64, &ctx.values[var.index].to_le_bytes())?;
                     record(Patch::Bytes { at: params_at + *off as u64, var: var.index });
                 }
                 if let QmdAt::Chunk(at) = qmd_at {
@@ -235,11 +235,11 @@ pub(crate) fn encode(
                     }
                 }
                 match qmd_at {
-                    QmdAt::Chunk(at) => write_bytes(chunk, at, &q.to_bytes())?,
+                    QmdAt::Chunk(at) => chunk.write(at, &q.to_bytes())?,
                     QmdAt::Slots(off) => {
                         let slots =
                             ctx.qmd_slots.ok_or_else(|| Error::invalid("Runtime::submit", "QMD slots vanished"))?;
-                        write_slot(slots, off, &q.to_bytes())?
+                        slots.write(off, &q.to_bytes())?
                     }
                 }
                 if let QmdAt::Chunk(at) = qmd_at {
@@ -309,16 +309,6 @@ pub(crate) fn encode(
 enum QmdAt {
     Chunk(u64),
     Slots(u64),
-}
-
-/// Copy `bytes` into the chunk at `offset`, bounds-checked.
-fn write_bytes(chunk: &Chunk, offset: u64, bytes: &[u8]) -> Result<()> {
-    chunk.write(offset, bytes)
-}
-
-/// Copy a QMD into a queue's slot buffer at `offset`, bounds-checked.
-fn write_slot(slots: &Buffer, offset: u64, bytes: &[u8]) -> Result<()> {
-    slots.write(offset, bytes)
 }
 
 /// A place in an encoded submission that changes from one submit to the
@@ -395,7 +385,7 @@ fn patch_qmd_word(chunk: &Chunk, qmd: u64, (word, shift, mask): (usize, u32, u32
 
 /// Copy a template into `chunk` and patch it for this submit.
 pub(crate) fn apply(t: &Template, chunk: &Chunk, values: &[u64], timeline_value: u64) -> Result<Encoded> {
-    write_bytes(chunk, 0, &t.image)?;
+    chunk.write(0, &t.image)?;
     let pb_word = |w: u32| t.pb_offset + 4 * u64::from(w);
     for p in &t.patches {
         match *p {
@@ -405,15 +395,15 @@ pub(crate) fn apply(t: &Template, chunk: &Chunk, values: &[u64], timeline_value:
                 patch_qmd_word(chunk, qmd, CBUF_UPPER, (va >> 32) as u32)?;
             }
             Patch::QmdPointer { word, qmd } => {
-                write_bytes(chunk, pb_word(word), &(((chunk.gpu_va + qmd) >> 8) as u32).to_le_bytes())?
+                chunk.write(pb_word(word), &(((chunk.gpu_va + qmd) >> 8) as u32).to_le_bytes())?
             }
-            Patch::PbValue { word, var } => write_bytes(chunk, pb_word(word), &values[var].to_le_bytes())?,
-            Patch::PbTimeline { word } => write_bytes(chunk, pb_word(word), &timeline_value.to_le_bytes())?,
+            Patch::PbValue { word, var } => chunk.write(pb_word(word), &values[var].to_le_bytes())?,
+            Patch::PbTimeline { word } => chunk.write(pb_word(word), &timeline_value.to_le_bytes())?,
             Patch::QmdPayload { qmd, var } => {
                 patch_qmd_word(chunk, qmd, PAYLOAD_LOWER, values[var] as u32)?;
                 patch_qmd_word(chunk, qmd, PAYLOAD_UPPER, (values[var] >> 32) as u32)?;
             }
-            Patch::Bytes { at, var } => write_bytes(chunk, at, &values[var].to_le_bytes())?,
+            Patch::Bytes { at, var } => chunk.write(at, &values[var].to_le_bytes())?,
         }
     }
     Ok(Encoded { pushbuffer_offset: t.pb_offset, pushbuffer_dwords: t.pb_dwords, total: t.image.len() as u64 })
