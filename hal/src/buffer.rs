@@ -34,6 +34,7 @@ impl DeviceId {
         DeviceId(NonZeroU64::new(n).unwrap_or(NonZeroU64::MIN))
     }
     /// The number (for logs).
+    #[inline]
     pub fn get(self) -> u64 {
         self.0.get()
     }
@@ -86,7 +87,7 @@ impl CpuView {
         CpuView { ptr, len, keepalive }
     }
 
-    /// A view of `len` bytes of fresh, zeroed, page-aligned host memory (no
+    /// A view of `len` bytes of fresh, zeroed, 64-byte-aligned host memory (no
     /// GPU behind it): what an encoder writes into before the bytes go to
     /// the GPU, and what a test's fake backend hands out.
     pub fn zeroed(len: usize) -> CpuView {
@@ -98,18 +99,22 @@ impl CpuView {
     }
 
     /// The CPU address of the first byte.
+    #[inline]
     pub fn addr(&self) -> usize {
         self.ptr.as_ptr() as usize
     }
     /// The raw pointer (dereferencing it is the caller's `unsafe` business).
+    #[inline]
     pub fn as_ptr(&self) -> *mut u8 {
         self.ptr.as_ptr()
     }
     /// Bytes mapped.
+    #[inline]
     pub fn len(&self) -> usize {
         self.len
     }
     /// True for an empty view.
+    #[inline]
     pub fn is_empty(&self) -> bool {
         self.len == 0
     }
@@ -126,6 +131,7 @@ impl CpuView {
     }
 
     /// `[offset, offset + len)` as a pointer, or an error naming the range.
+    #[inline]
     fn range(&self, op: &'static str, offset: u64, len: usize) -> Result<*mut u8> {
         match usize::try_from(offset).ok().and_then(|o| o.checked_add(len).map(|end| (o, end))) {
             Some((o, end)) if end <= self.len => {
@@ -133,13 +139,12 @@ impl CpuView {
                 // the mapped range this view covers.
                 Ok(unsafe { self.ptr.as_ptr().add(o) })
             }
-            _ => {
-                Err(Error::invalid(op, format!("range {offset:#x}+{len:#x} exceeds the {:#x}-byte mapping", self.len)))
-            }
+            _ => Err(out_of_range(op, offset, len, self.len as u64, "mapping")),
         }
     }
 
     /// Copy `data` to `offset`.
+    #[inline]
     pub fn write(&self, offset: u64, data: &[u8]) -> Result<()> {
         let dst = self.range("CpuView::write", offset, data.len())?;
         // SAFETY: `dst..dst + data.len()` lies inside the mapping (checked by `range`),
@@ -151,6 +156,7 @@ impl CpuView {
     }
 
     /// Copy `out.len()` bytes from `offset` into `out`.
+    #[inline]
     pub fn read(&self, offset: u64, out: &mut [u8]) -> Result<()> {
         let src = self.range("CpuView::read", offset, out.len())?;
         // SAFETY: the source range lies inside the live mapping (checked); `out` is
@@ -160,6 +166,7 @@ impl CpuView {
     }
 
     /// Write little-endian 32-bit words at `offset` (one bounds check).
+    #[inline]
     pub fn write_u32s(&self, offset: u64, words: &[u32]) -> Result<()> {
         let bytes = std::mem::size_of_val(words);
         let dst = self.range("CpuView::write_u32s", offset, bytes)?;
@@ -177,22 +184,26 @@ impl CpuView {
     }
 
     /// The little-endian 32-bit word at `offset`.
+    #[inline]
     pub fn read_u32(&self, offset: u64) -> Result<u32> {
         let mut b = [0u8; 4];
         self.read(offset, &mut b)?;
         Ok(u32::from_le_bytes(b))
     }
     /// Write a little-endian 32-bit word at `offset`.
+    #[inline]
     pub fn write_u32(&self, offset: u64, value: u32) -> Result<()> {
         self.write(offset, &value.to_le_bytes())
     }
     /// The little-endian 64-bit word at `offset`.
+    #[inline]
     pub fn read_u64(&self, offset: u64) -> Result<u64> {
         let mut b = [0u8; 8];
         self.read(offset, &mut b)?;
         Ok(u64::from_le_bytes(b))
     }
     /// Write a little-endian 64-bit word at `offset`.
+    #[inline]
     pub fn write_u64(&self, offset: u64, value: u64) -> Result<()> {
         self.write(offset, &value.to_le_bytes())
     }
@@ -211,9 +222,9 @@ unsafe impl Send for HostBytes {}
 unsafe impl Sync for HostBytes {}
 
 impl HostBytes {
-    /// Page-aligned, as GPU memory is (so QMDs, signals and words inside
-    /// are as aligned as the hardware's would be).
-    const ALIGN: usize = 4096;
+    /// Cache-line aligned: every word inside is as aligned as in GPU memory
+    /// (signals need 8, nothing the CPU touches needs more).
+    const ALIGN: usize = 64;
 
     fn layout(len: usize) -> std::alloc::Layout {
         std::alloc::Layout::from_size_align(len.max(1), Self::ALIGN).expect("a host view larger than isize::MAX")
@@ -240,6 +251,14 @@ impl fmt::Debug for CpuView {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "CpuView({:#x}+{:#x})", self.addr(), self.len)
     }
+}
+
+/// The error of an access outside a view or buffer (out of line: the
+/// checks on the hot path stay small enough to inline).
+#[cold]
+#[inline(never)]
+fn out_of_range(op: &'static str, offset: u64, len: usize, size: u64, what: &str) -> Error {
+    Error::invalid(op, format!("range {offset:#x}+{len:#x} exceeds the {size:#x}-byte {what}"))
 }
 
 /// GPU memory: an owned handle from [`GpuIface::alloc`](crate::GpuIface::alloc)
@@ -305,40 +324,49 @@ impl Buffer {
     }
 
     /// The device it belongs to.
+    #[inline]
     pub fn device(&self) -> DeviceId {
         self.device
     }
     /// The backend's id for it.
+    #[inline]
     pub fn id(&self) -> BufferId {
         self.id
     }
     /// GPU virtual address.
+    #[inline]
     pub fn gpu_va(&self) -> u64 {
         self.gpu_va
     }
     /// Size in bytes (as requested; the backing may be rounded up to a page).
+    #[inline]
     pub fn size(&self) -> u64 {
         self.size
     }
     /// `gpu_va + size`.
+    #[inline]
     pub fn gpu_end(&self) -> u64 {
         self.gpu_va + self.size
     }
     /// True when `[va, va+len)` lies inside this buffer.
+    #[inline]
     pub fn contains_gpu_range(&self, va: u64, len: u64) -> bool {
         va >= self.gpu_va && va.checked_add(len).is_some_and(|end| end <= self.gpu_end())
     }
     /// The CPU mapping, if the buffer has one.
+    #[inline]
     pub fn cpu(&self) -> Option<&CpuView> {
         self.cpu.as_ref()
     }
     /// The CPU address of the mapping, if any.
+    #[inline]
     pub fn cpu_addr(&self) -> Option<usize> {
         self.cpu.as_ref().map(CpuView::addr)
     }
     /// The raw CPU pointer, if mapped (dereferencing it is the caller's
     /// `unsafe` business; [`Buffer::write`] and [`Buffer::read`] are the
     /// checked way).
+    #[inline]
     pub fn cpu_ptr(&self) -> Option<*mut u8> {
         self.cpu.as_ref().map(CpuView::as_ptr)
     }
@@ -346,19 +374,19 @@ impl Buffer {
     /// address, as the nvgpu backend maps host-visible buffers on Tegra).
     /// False when the CPU address had to differ, e.g. because the program
     /// already had a mapping at that address.
+    #[inline]
     pub fn is_unified(&self) -> bool {
         self.cpu_addr() == Some(self.gpu_va as usize)
     }
 
+    #[inline]
     fn view(&self, op: &'static str) -> Result<&CpuView> {
         self.cpu.as_ref().ok_or_else(|| Error::invalid(op, "a GPU-only buffer has no CPU mapping"))
     }
+    #[inline]
     fn check(&self, op: &'static str, offset: u64, len: usize) -> Result<()> {
         if offset.checked_add(len as u64).is_none_or(|end| end > self.size) {
-            return Err(Error::invalid(
-                op,
-                format!("range {offset:#x}+{len:#x} exceeds the {:#x}-byte buffer", self.size),
-            ));
+            return Err(out_of_range(op, offset, len, self.size, "buffer"));
         }
         Ok(())
     }
@@ -366,12 +394,14 @@ impl Buffer {
     /// Copy `data` into the buffer at `offset`, from the CPU, at once (no
     /// ordering with GPU work: `Runtime::copyin` in `gpuiface-runtime`
     /// waits for the GPU first).
+    #[inline]
     pub fn write(&self, offset: u64, data: &[u8]) -> Result<()> {
         self.check("Buffer::write", offset, data.len())?;
         self.view("Buffer::write")?.write(offset, data)
     }
 
     /// Copy `out.len()` bytes at `offset` out of the buffer, from the CPU, at once.
+    #[inline]
     pub fn read(&self, offset: u64, out: &mut [u8]) -> Result<()> {
         self.check("Buffer::read", offset, out.len())?;
         self.view("Buffer::read")?.read(offset, out)

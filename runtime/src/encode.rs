@@ -15,7 +15,7 @@ use crate::queue::{LaunchDims, Val, VarId};
 use crate::ring::{Chunk, RING_ALIGN};
 use gpuiface_hal::codec::qmd::{Qmd, Release, QMD_SIZE};
 use gpuiface_hal::hw::ga10b;
-use gpuiface_hal::{Buffer, Signal, SignalPlacement};
+use gpuiface_hal::{Buffer, CpuView, Signal, SignalPlacement};
 use gpuiface_hal::{Error, Result};
 
 #[derive(Debug)]
@@ -143,7 +143,7 @@ fn acquire_execute() -> u32 {
 pub(crate) fn encode(
     cmds: &[Cmd],
     ctx: &EncodeCtx<'_>,
-    chunk: &Chunk,
+    chunk: &Chunk<'_>,
     mut patches: Option<&mut Vec<Patch>>,
 ) -> Result<Encoded> {
     // Sized from the same bound the chunk was: no reallocation while encoding.
@@ -349,7 +349,8 @@ pub(crate) struct Template {
 /// Encode `cmds` once into a [`Template`].
 pub(crate) fn compile(cmds: &[Cmd], ctx: &EncodeCtx<'_>, runtime: u64) -> Result<Template> {
     let len = upper_bound(cmds, ctx).next_multiple_of(RING_ALIGN);
-    let chunk = Chunk::host(len);
+    let view = CpuView::zeroed(len as usize);
+    let chunk = Chunk::host(&view);
     let mut patches = Vec::new();
     let used = encode(cmds, ctx, &chunk, Some(&mut patches))?;
     let image = chunk.to_vec(used.total)?;
@@ -377,14 +378,14 @@ const PAYLOAD_LOWER: (usize, u32, u32) = qmd_word(gpuiface_hal::codec::qmd::v03_
 const PAYLOAD_UPPER: (usize, u32, u32) = qmd_word(gpuiface_hal::codec::qmd::v03_00::RELEASE0_PAYLOAD_UPPER);
 
 /// Write `value` into one QMD word field, in place in chunk memory.
-fn patch_qmd_word(chunk: &Chunk, qmd: u64, (word, shift, mask): (usize, u32, u32), value: u32) -> Result<()> {
+fn patch_qmd_word(chunk: &Chunk<'_>, qmd: u64, (word, shift, mask): (usize, u32, u32), value: u32) -> Result<()> {
     let at = qmd + 4 * word as u64;
     let old = chunk.read_u32(at)?;
     chunk.write(at, &((old & !mask) | ((value << shift) & mask)).to_le_bytes())
 }
 
 /// Copy a template into `chunk` and patch it for this submit.
-pub(crate) fn apply(t: &Template, chunk: &Chunk, values: &[u64], timeline_value: u64) -> Result<Encoded> {
+pub(crate) fn apply(t: &Template, chunk: &Chunk<'_>, values: &[u64], timeline_value: u64) -> Result<Encoded> {
     chunk.write(0, &t.image)?;
     let pb_word = |w: u32| t.pb_offset + 4 * u64::from(w);
     for p in &t.patches {

@@ -16,24 +16,25 @@ pub(crate) const RING_ALIGN: u64 = 256;
 
 /// A piece of the ring handed to one submission: every write into it is
 /// checked against `len` (and, underneath, against the ring's mapping).
-#[derive(Debug, Clone)]
-pub(crate) struct Chunk {
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Chunk<'a> {
     /// GPU VA of the first byte.
     pub gpu_va: u64,
     /// Offset in the ring (and in `view`).
     pub offset: u64,
     /// Bytes available.
     pub len: u64,
-    /// The ring's CPU mapping.
-    view: CpuView,
+    /// The ring's CPU mapping (borrowed: no reference count per submit).
+    view: &'a CpuView,
 }
 
-impl Chunk {
-    /// A chunk of host memory at GPU address 0 (a template's image).
-    pub(crate) fn host(len: u64) -> Chunk {
-        Chunk { gpu_va: 0, offset: 0, len, view: CpuView::zeroed(len as usize) }
+impl<'a> Chunk<'a> {
+    /// All of `view`, at GPU address 0 (a template's image in host memory).
+    pub(crate) fn host(view: &'a CpuView) -> Chunk<'a> {
+        Chunk { gpu_va: 0, offset: 0, len: view.len() as u64, view }
     }
 
+    #[inline]
     fn check(&self, offset: u64, len: u64) -> Result<u64> {
         match offset.checked_add(len) {
             Some(end) if end <= self.len => Ok(self.offset + offset),
@@ -41,19 +42,22 @@ impl Chunk {
         }
     }
     /// Copy `bytes` to `offset` in the chunk.
+    #[inline]
     pub(crate) fn write(&self, offset: u64, bytes: &[u8]) -> Result<()> {
         self.view.write(self.check(offset, bytes.len() as u64)?, bytes)
     }
     /// Write little-endian words to `offset` in the chunk.
+    #[inline]
     pub(crate) fn write_u32s(&self, offset: u64, words: &[u32]) -> Result<()> {
         self.view.write_u32s(self.check(offset, 4 * words.len() as u64)?, words)
     }
     /// The word at `offset` in the chunk.
+    #[inline]
     pub(crate) fn read_u32(&self, offset: u64) -> Result<u32> {
         self.view.read_u32(self.check(offset, 4)?)
     }
     /// The first `len` bytes of the chunk.
-    pub(crate) fn to_vec(&self, len: u64) -> Result<Vec<u8>> {
+    pub(crate) fn to_vec(self, len: u64) -> Result<Vec<u8>> {
         let mut out = vec![0; len as usize];
         self.view.read(self.check(0, len)?, &mut out)?;
         Ok(out)
@@ -96,7 +100,7 @@ impl CommandRing {
         }
     }
 
-    pub(crate) fn alloc(&mut self, len: u64, mut wait: impl FnMut(Mark) -> Result<()>) -> Result<Chunk> {
+    pub(crate) fn alloc(&mut self, len: u64, mut wait: impl FnMut(Mark) -> Result<()>) -> Result<Chunk<'_>> {
         let buffer = self.buffer.as_ref().ok_or_else(|| Error::device_lost("command ring released"))?;
         let len = len.max(RING_ALIGN).next_multiple_of(RING_ALIGN);
         if len > self.size {
@@ -117,15 +121,16 @@ impl CommandRing {
                 break;
             }
         }
-        let view = buffer.cpu().ok_or_else(|| Error::invalid("Runtime::submit", "command memory unmapped"))?.clone();
+        let view = buffer.cpu().ok_or_else(|| Error::invalid("Runtime::submit", "command memory unmapped"))?;
         Ok(Chunk { gpu_va: buffer.gpu_va() + start, offset: start, len, view })
     }
 
-    /// Keep the first `used` bytes of `chunk` until `value` (an engine's
-    /// timeline value) is reached.
-    pub(crate) fn commit(&mut self, chunk: &Chunk, used: u64, value: Mark) {
-        let end = chunk.offset + used.max(1).next_multiple_of(RING_ALIGN);
-        self.pending.push_back((chunk.offset, end, value));
+    /// Keep the first `used` bytes of the chunk at ring offset `offset`
+    /// (from [`alloc`](Self::alloc)) until `value` (an engine's timeline
+    /// value) is reached.
+    pub(crate) fn commit(&mut self, offset: u64, used: u64, value: Mark) {
+        let end = offset + used.max(1).next_multiple_of(RING_ALIGN);
+        self.pending.push_back((offset, end, value));
         self.head = end;
     }
 
@@ -168,7 +173,8 @@ mod tests {
                     Ok(())
                 })
                 .unwrap();
-            r.commit(&c, 1000, (0, value));
+            let off = c.offset;
+            r.commit(off, 1000, (0, value));
         }
         assert!(waited.is_empty(), "first lap needs no waits: {waited:?}");
         // Wraps to 0: must wait for submission 1 (which used [0, 1024)) only.
@@ -199,7 +205,8 @@ mod tests {
         let mut r = ring(4096);
         assert!(r.alloc(8192, |_| Ok(())).is_err());
         let c = r.alloc(4096, |_| Ok(())).unwrap();
-        r.commit(&c, 4096, (1, 7));
+        let off = c.offset;
+        r.commit(off, 4096, (1, 7));
         let e = r.alloc(256, |_| Err(Error::device_lost("x"))).unwrap_err();
         assert_eq!(e.kind(), gpuiface_hal::ErrorKind::DeviceLost);
     }

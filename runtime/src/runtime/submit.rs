@@ -103,10 +103,11 @@ impl<I: GpuIface> Runtime<I> {
         if let Some(t) = p.template {
             let chunk = state.ring.alloc(t.image.len() as u64, wait)?;
             let used = encode::apply(t, &chunk, values, value)?;
-            state.ring.commit(&chunk, used.total, (engine, value));
+            let (offset, gpu_va) = (chunk.offset, chunk.gpu_va);
+            state.ring.commit(offset, used.total, (engine, value));
             state.timeline_value = value;
             state.track(value, queue.footprint(), completed);
-            *entry = gpuiface_hal::GpFifoEntry::new(chunk.gpu_va + used.pushbuffer_offset, used.pushbuffer_dwords);
+            *entry = gpuiface_hal::GpFifoEntry::new(gpu_va + used.pushbuffer_offset, used.pushbuffer_dwords);
             return Ok(value);
         }
 
@@ -130,7 +131,8 @@ impl<I: GpuIface> Runtime<I> {
         };
         let chunk = state.ring.alloc(encode::upper_bound(&queue.cmds, &ctx), wait)?;
         let used = encode::encode(&queue.cmds, &ctx, &chunk, None)?;
-        state.ring.commit(&chunk, used.total, (engine, value));
+        let (offset, gpu_va) = (chunk.offset, chunk.gpu_va);
+        state.ring.commit(offset, used.total, (engine, value));
         state.timeline_value = value;
         state.track(value, queue.footprint(), completed);
         if reused {
@@ -138,7 +140,7 @@ impl<I: GpuIface> Runtime<I> {
                 slots.last_use = value;
             }
         }
-        *entry = gpuiface_hal::GpFifoEntry::new(chunk.gpu_va + used.pushbuffer_offset, used.pushbuffer_dwords);
+        *entry = gpuiface_hal::GpFifoEntry::new(gpu_va + used.pushbuffer_offset, used.pushbuffer_dwords);
         Ok(value)
     }
 
