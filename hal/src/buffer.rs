@@ -139,7 +139,7 @@ impl CpuView {
                 // the mapped range this view covers.
                 Ok(unsafe { self.ptr.as_ptr().add(o) })
             }
-            _ => Err(out_of_range(op, offset, len, self.len as u64, "mapping")),
+            _ => Err(out_of_range(op, offset, len as u64, self.len as u64, "mapping")),
         }
     }
 
@@ -257,7 +257,7 @@ impl fmt::Debug for CpuView {
 /// checks on the hot path stay small enough to inline).
 #[cold]
 #[inline(never)]
-fn out_of_range(op: &'static str, offset: u64, len: usize, size: u64, what: &str) -> Error {
+fn out_of_range(op: &'static str, offset: u64, len: u64, size: u64, what: &str) -> Error {
     Error::invalid(op, format!("range {offset:#x}+{len:#x} exceeds the {size:#x}-byte {what}"))
 }
 
@@ -383,9 +383,11 @@ impl Buffer {
     fn view(&self, op: &'static str) -> Result<&CpuView> {
         self.cpu.as_ref().ok_or_else(|| Error::invalid(op, "a GPU-only buffer has no CPU mapping"))
     }
+    /// Refuse (`InvalidArgument`, naming `op`) a range `[offset, offset + len)`
+    /// that is not inside the buffer.
     #[inline]
-    fn check(&self, op: &'static str, offset: u64, len: usize) -> Result<()> {
-        if offset.checked_add(len as u64).is_none_or(|end| end > self.size) {
+    pub fn check_range(&self, op: &'static str, offset: u64, len: u64) -> Result<()> {
+        if offset.checked_add(len).is_none_or(|end| end > self.size) {
             return Err(out_of_range(op, offset, len, self.size, "buffer"));
         }
         Ok(())
@@ -396,14 +398,14 @@ impl Buffer {
     /// waits for the GPU first).
     #[inline]
     pub fn write(&self, offset: u64, data: &[u8]) -> Result<()> {
-        self.check("Buffer::write", offset, data.len())?;
+        self.check_range("Buffer::write", offset, data.len() as u64)?;
         self.view("Buffer::write")?.write(offset, data)
     }
 
     /// Copy `out.len()` bytes at `offset` out of the buffer, from the CPU, at once.
     #[inline]
     pub fn read(&self, offset: u64, out: &mut [u8]) -> Result<()> {
-        self.check("Buffer::read", offset, out.len())?;
+        self.check_range("Buffer::read", offset, out.len() as u64)?;
         self.view("Buffer::read")?.read(offset, out)
     }
 }

@@ -90,13 +90,7 @@ impl<I: GpuIface> Runtime<I> {
     /// Refuse another device's buffer and a range outside the buffer.
     fn check_range(&self, op: &'static str, buffer: &Buffer, offset: u64, len: u64) -> Result<()> {
         self.check_owned(op, buffer)?;
-        if offset.checked_add(len).is_none_or(|end| end > buffer.size()) {
-            return Err(Error::invalid(
-                op,
-                format!("range {offset:#x}+{len:#x} exceeds the {:#x}-byte buffer", buffer.size()),
-            ));
-        }
-        Ok(())
+        buffer.check_range(op, offset, len)
     }
 
     /// Copy host bytes into a buffer. On an IO-coherent device with a CPU
