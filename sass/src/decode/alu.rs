@@ -1,0 +1,266 @@
+//! Integer and float ALU operations (and their uniform-datapath twins).
+
+use super::{Builder, DecodeError};
+use crate::op::{BoolOp, Cmp, ImadKind, Op, Rnd, ShfTy};
+use crate::operand::{Operand, SrcMods, RZ};
+
+/// Operations whose bit 7 of the opcode is set run on the uniform datapath.
+fn uniform(b: &Builder) -> bool {
+    b.w.bits(7, 2) == 1 && b.w.bits(0, 9) & 0x100 == 0
+}
+
+/// Uniform-datapath operands: UR at 16 (d), 24 (a), 32 (b), 64 (c); forms 1 (reg) and 4 (imm).
+fn ubc(b: &Builder, mn: &'static str, neg_b: Option<u32>, neg_c: Option<u32>) -> Result<(Operand, Operand), DecodeError> {
+    let nb = neg_b.is_some_and(|x| b.w.bit(x));
+    let nc = neg_c.is_some_and(|x| b.w.bit(x));
+    let m = |neg| SrcMods { neg, ..SrcMods::default() };
+    let c = Operand::UReg(b.ureg(64), m(nc));
+    match b.w.bits(9, 3) {
+        1 => Ok((Operand::UReg(b.ureg(32), m(nb)), c)),
+        4 => Ok((Operand::Imm(b.w.sbits(32, 32)), c)),
+        v => Err(b.bad(mn, "uniform form", v)),
+    }
+}
+
+fn ua(b: &Builder, neg: Option<u32>) -> Operand {
+    Operand::UReg(b.ureg(24), SrcMods { neg: neg.is_some_and(|x| b.w.bit(x)), ..SrcMods::default() })
+}
+
+fn dst(b: &Builder, u: bool) -> Operand {
+    if u {
+        Operand::ureg(b.ureg(16))
+    } else {
+        Operand::reg(b.reg(16))
+    }
+}
+
+fn pred(b: &Builder, u: bool, lo: u32, not: Option<u32>) -> Operand {
+    Operand::Pred(if u { b.upred(lo, not) } else { b.pred(lo, not) })
+}
+
+fn sources(b: &Builder, mn: &'static str, u: bool, na: Option<u32>, nb: Option<u32>, nc: Option<u32>) -> Result<(Operand, Operand, Operand), DecodeError> {
+    if u {
+        let (x, y) = ubc(b, mn, nb, nc)?;
+        Ok((ua(b, na), x, y))
+    } else {
+        let (x, y) = b.bc(mn, nb, nc)?;
+        Ok((b.a(na), x, y))
+    }
+}
+
+fn is_pt(o: &Operand) -> bool {
+    matches!(o, Operand::Pred(p) if p.is_true())
+}
+
+/// `IADD3 d, p0, p1, a, b, c, cin0, cin1`.
+pub(super) fn iadd3(b: &mut Builder) -> Result<Op, DecodeError> {
+    let u = uniform(b);
+    let x = b.w.bit(74);
+    let (a, bb, c) = sources(b, "IADD3", u, Some(72), Some(63), Some(75))?;
+    let p0 = pred(b, u, 81, None);
+    let p1 = pred(b, u, 84, None);
+    let d = dst(b, u);
+    b.push(d, true);
+    let (s0, s1) = (!is_pt(&p0), !is_pt(&p1));
+    b.push(p0, s0);
+    b.push(p1, s1);
+    b.push(a, true);
+    b.push(bb, true);
+    b.push(c, true);
+    b.push(pred(b, u, 87, Some(90)), x);
+    b.push(pred(b, u, 77, Some(80)), x);
+    Ok(Op::IAdd3 { x, uniform: u })
+}
+
+/// `LOP3.LUT pd, d, a, b, c, lut, pc`.
+pub(super) fn lop3(b: &mut Builder) -> Result<Op, DecodeError> {
+    let u = uniform(b);
+    let (a, bb, c) = sources(b, "LOP3", u, None, None, None)?;
+    let pd = pred(b, u, 81, None);
+    let show_pd = !is_pt(&pd);
+    b.push(pd, show_pd);
+    b.push(dst(b, u), true);
+    b.push(a, true);
+    b.push(bb, true);
+    b.push(c, true);
+    b.push(Operand::Hex(b.w.bits(72, 8)), true);
+    b.push(pred(b, u, 87, Some(90)), true);
+    Ok(Op::Lop3 { pand: b.w.bit(80), uniform: u })
+}
+
+/// `PLOP3.LUT pd, pq, a, b, c, lut, lut2`.
+pub(super) fn plop3(b: &mut Builder) -> Result<Op, DecodeError> {
+    let u = uniform(b);
+    b.expect("PLOP3", "form", 9, 3, 4)?;
+    b.push(pred(b, u, 81, None), true);
+    b.push(pred(b, u, 84, None), true);
+    b.push(pred(b, u, 87, Some(90)), true);
+    b.push(pred(b, u, 77, Some(80)), true);
+    b.push(pred(b, u, 68, Some(71)), true);
+    // The 8-bit LUT is split: bits 64..67 and 72..77 hold it, 16..24 the second.
+    let lut = b.w.bits(64, 3) | (b.w.bits(72, 5) << 3);
+    b.push(Operand::Hex(lut), true);
+    b.push(Operand::Hex(b.w.bits(16, 8)), true);
+    Ok(Op::Plop3 { uniform: u })
+}
+
+/// `ISETP.cmp.type.bool pd, pq, a, b, pc[, pex]`.
+pub(super) fn isetp(b: &mut Builder) -> Result<Op, DecodeError> {
+    let u = uniform(b);
+    let bool_op = BoolOp::from_bits(b.w.bits(74, 2)).ok_or_else(|| b.bad("ISETP", "boolean op", 3))?;
+    let ex = b.w.bit(72);
+    let (a, bb) = if u {
+        let (x, _) = ubc(b, "ISETP", None, None)?;
+        (ua(b, None), x)
+    } else {
+        let (x, _) = b.bc("ISETP", None, None)?;
+        (b.a(None), x)
+    };
+    b.push(pred(b, u, 81, None), true);
+    b.push(pred(b, u, 84, None), true);
+    b.push(a, true);
+    b.push(bb, true);
+    b.push(pred(b, u, 87, Some(90)), true);
+    b.push(pred(b, u, 68, Some(71)), ex);
+    Ok(Op::Isetp { cmp: Cmp::from_bits(b.w.bits(76, 3)), signed: b.w.bit(73), bool_op, ex, uniform: u })
+}
+
+/// `IMAD`, `IMAD.WIDE`, `IMAD.HI`: operands [d, pcarry, a, b, c, pcin].
+pub(super) fn imad(b: &mut Builder) -> Result<Op, DecodeError> {
+    let kind = match b.w.bits(0, 9) {
+        0x024 => ImadKind::Lo,
+        0x025 => ImadKind::Wide,
+        _ => ImadKind::Hi,
+    };
+    let signed = b.w.bit(73);
+    let x = b.w.bit(74);
+    let (src_b, src_c) = b.bc("IMAD", Some(63), Some(75))?;
+    let src_a = b.a(None);
+    let pc = pred(b, false, 81, None);
+    // nvdisasm names two common shapes: `a*b + c` with a = b = RZ is a
+    // move of c (not when c is a uniform register), and `a * 2^n + RZ` a shift.
+    let c_uniform = matches!(src_c, Operand::UReg(..));
+    let alias = match (kind, &src_a, &src_b, &src_c) {
+        (ImadKind::Lo, Operand::Reg(RZ, _), Operand::Reg(RZ, _), _) if !x && !c_uniform => Some(".MOV"),
+        (ImadKind::Lo, _, Operand::Imm(v), Operand::Reg(RZ, _)) if !x && *v > 0 && (*v as u64).is_power_of_two() => Some(".SHL"),
+        _ => None,
+    };
+    // Show the carry-out only when it is used.
+    b.push(Operand::reg(b.reg(16)), true);
+    let show_pc = !is_pt(&pc);
+    b.push(pc, show_pc);
+    b.push(src_a, true);
+    b.push(src_b, true);
+    b.push(src_c, true);
+    b.push(pred(b, false, 87, Some(90)), x);
+    Ok(Op::Imad { kind, signed, x, alias })
+}
+
+/// `LEA[.HI][.X] d, p, a, b, c, shift, pcin`.
+pub(super) fn lea(b: &mut Builder) -> Result<Op, DecodeError> {
+    let u = uniform(b);
+    let hi = b.w.bit(80);
+    let x = b.w.bit(74);
+    let (a, bb, c) = sources(b, "LEA", u, Some(72), Some(63), None)?;
+    b.push(dst(b, u), true);
+    let p = pred(b, u, 81, None);
+    let sp = !is_pt(&p);
+    b.push(p, sp);
+    b.push(a, true);
+    b.push(bb, true);
+    b.push(c, hi);
+    b.push(Operand::Hex(b.w.bits(75, 5)), true);
+    b.push(pred(b, u, 87, Some(90)), x);
+    Ok(Op::Lea { hi, x, sx32: b.w.bit(73), uniform: u })
+}
+
+/// `SHF.dir[.W].type[.HI] d, a, b, c`.
+pub(super) fn shf(b: &mut Builder) -> Result<Op, DecodeError> {
+    let u = uniform(b);
+    let (a, bb, c) = sources(b, "SHF", u, None, None, None)?;
+    let ty = match b.w.bits(73, 2) {
+        0 => ShfTy::S64,
+        1 => ShfTy::U64,
+        2 => ShfTy::S32,
+        _ => ShfTy::U32,
+    };
+    b.push(dst(b, u), true);
+    b.push(a, true);
+    b.push(bb, true);
+    b.push(c, true);
+    Ok(Op::Shf { left: !b.w.bit(76), wrap: b.w.bit(75), ty, hi: b.w.bit(80), uniform: u })
+}
+
+/// `MOV d, src[, lane mask]`.
+pub(super) fn mov(b: &mut Builder) -> Result<Op, DecodeError> {
+    let u = uniform(b);
+    let src = if u {
+        match b.w.bits(9, 3) {
+            4 => Operand::Imm(b.w.bits(32, 32) as i64),
+            1 => Operand::ureg(b.ureg(32)),
+            v => return Err(b.bad("UMOV", "form", v)),
+        }
+    } else {
+        match b.w.bits(9, 3) {
+            1 => Operand::Reg(b.reg(32), SrcMods { reuse: b.reuse(1), ..SrcMods::default() }),
+            4 => Operand::Imm(b.w.bits(32, 32) as i64),
+            5 => Operand::CBuf(b.cbuf("MOV")?, SrcMods::default()),
+            6 => Operand::ureg(b.ureg(32)),
+            v => return Err(b.bad("MOV", "form", v)),
+        }
+    };
+    b.push(dst(b, u), true);
+    b.push(src, true);
+    let mask = b.w.bits(72, 4);
+    b.push(Operand::Hex(mask), !u && mask != 0xf);
+    Ok(Op::Mov { uniform: u })
+}
+
+/// `FFMA[.rnd][.FTZ][.SAT] d, a, b, c`.
+pub(super) fn ffma(b: &mut Builder) -> Result<Op, DecodeError> {
+    let form = b.form("FFMA")?;
+    let (bb, c) = match b.bc("FFMA", Some(63), Some(75))? {
+        (Operand::Imm(v), c) => (Operand::F32(v as u32, SrcMods { neg: false, ..SrcMods::default() }), c),
+        (bb, Operand::Imm(v)) => (bb, Operand::F32(v as u32, SrcMods::default())),
+        other => other,
+    };
+    let _ = form;
+    b.push(Operand::reg(b.reg(16)), true);
+    b.push(b.a(Some(72)), true);
+    b.push(bb, true);
+    b.push(c, true);
+    Ok(Op::Ffma { ftz: b.w.bit(80), sat: b.w.bit(77), rnd: Rnd::from_bits(b.w.bits(78, 2)) })
+}
+
+/// `HFMA2[.MMA] d, a, b, c` (the immediate form materialises constants).
+pub(super) fn hfma2(b: &mut Builder) -> Result<Op, DecodeError> {
+    let (bb, c) = match b.w.bits(9, 3) {
+        2 => {
+            let imm = b.w.bits(32, 32);
+            let m = SrcMods { neg: b.w.bit(84), abs: b.w.bit(83), reuse: b.reuse(1), ..SrcMods::default() };
+            (Operand::Reg(b.reg(64), m), Operand::H2((imm >> 16) as u16, imm as u16))
+        }
+        v => return Err(b.bad("HFMA2", "form", v)),
+    };
+    b.push(Operand::reg(b.reg(16)), true);
+    let a = Operand::Reg(b.reg(24), SrcMods { neg: b.w.bit(72), abs: b.w.bit(73), reuse: b.reuse(0), ..SrcMods::default() });
+    b.push(a, true);
+    b.push(bb, true);
+    b.push(c, true);
+    if b.w.bits(76, 2) != 0 || b.w.bit(79) {
+        return Err(b.bad("HFMA2", "FMZ/SAT/RELU", b.w.bits(76, 4)));
+    }
+    Ok(Op::Hfma2 { mma: b.w.bits(0, 9) == 0x035, f32_out: false, ftz: b.w.bit(80), sat: false })
+}
+
+/// `S2R d, SR` / `S2UR`.
+pub(super) fn s2r(b: &mut Builder) -> Result<Op, DecodeError> {
+    let u = b.w.bits(0, 9) == 0x1c3;
+    let sr = b.w.bits(72, 8) as u16;
+    if crate::special::known(sr).is_none() {
+        return Err(b.bad("S2R", "special register", sr.into()));
+    }
+    b.push(dst(b, u), true);
+    b.push(Operand::Special(sr), true);
+    Ok(Op::S2r { uniform: u, cs64: None })
+}

@@ -1,0 +1,110 @@
+//! Control flow: branches, convergence barriers, exit, block barriers.
+
+use super::{Builder, DecodeError};
+use crate::op::{BarKind, BarRed, Op};
+use crate::operand::Operand;
+
+fn cond(b: &Builder) -> Operand {
+    Operand::Pred(b.pred(87, Some(90)))
+}
+
+fn shown_cond(b: &Builder) -> bool {
+    !b.pred(87, Some(90)).is_true()
+}
+
+/// pc-relative target: `pc + 16 + offset`.
+fn target(b: &Builder, len: u32) -> Operand {
+    Operand::Target(b.pc.wrapping_add(16).wrapping_add(b.w.sbits(32, len) as u64))
+}
+
+/// `NOP`.
+pub(super) fn nop(_b: &mut Builder) -> Result<Op, DecodeError> {
+    Ok(Op::Nop)
+}
+
+/// `EXIT [p]`.
+pub(super) fn exit(b: &mut Builder) -> Result<Op, DecodeError> {
+    if b.w.bits(85, 2) != 0 {
+        return Err(b.bad("EXIT", "mode", b.w.bits(85, 2)));
+    }
+    let s = shown_cond(b);
+    b.push(cond(b), s);
+    Ok(Op::Exit { keep_refcount: b.w.bit(84) })
+}
+
+/// `BRA [p,] target`: operands [target, cond].
+pub(super) fn bra(b: &mut Builder) -> Result<Op, DecodeError> {
+    b.expect("BRA", "form", 9, 3, 4)?;
+    let hint = match b.w.bits(85, 2) {
+        0 => "",
+        1 => ".INC",
+        2 => ".DEC",
+        v => return Err(b.bad("BRA", "mode", v)),
+    };
+    if hint != "" {
+        return Err(b.bad("BRA", "call-stack mode", b.w.bits(85, 2)));
+    }
+    let s = shown_cond(b);
+    // The condition is printed before the target.
+    b.push(cond(b), s);
+    b.push(target(b, 50), true);
+    Ok(Op::Bra { uniform: b.w.bit(96), hint })
+}
+
+/// `BSSY Bn, target`: operands [cond, barrier, target].
+pub(super) fn bssy(b: &mut Builder) -> Result<Op, DecodeError> {
+    b.push(Operand::BarReg(b.w.bits(16, 4) as u8), true);
+    let s = shown_cond(b);
+    b.push(cond(b), s);
+    b.push(target(b, 32), true);
+    Ok(Op::Bssy)
+}
+
+/// `BSYNC [p,] Bn`: operands [cond, barrier].
+pub(super) fn bsync(b: &mut Builder) -> Result<Op, DecodeError> {
+    let s = shown_cond(b);
+    b.push(cond(b), s);
+    b.push(Operand::BarReg(b.w.bits(16, 4) as u8), true);
+    Ok(Op::Bsync)
+}
+
+/// `BMOV.32[.CLEAR] dst, src`.
+pub(super) fn bmov(b: &mut Builder) -> Result<Op, DecodeError> {
+    let clear = b.w.bit(84);
+    match b.w.bits(0, 12) {
+        0x956 => {
+            if clear {
+                return Err(b.bad("BMOV", "PQUAD", 1));
+            }
+            b.push(Operand::BarReg(b.w.bits(24, 4) as u8), true);
+            b.push(Operand::Hex(b.w.bits(32, 32)), true);
+            Ok(Op::Bmov { clear, to_barrier: true })
+        }
+        0xf55 => {
+            b.push(Operand::BarReg(b.w.bits(16, 4) as u8), true);
+            b.push(Operand::BarReg(b.w.bits(24, 4) as u8), true);
+            Ok(Op::Bmov { clear, to_barrier: true })
+        }
+        v => Err(b.bad("BMOV", "form", v)),
+    }
+}
+
+/// `BAR.SYNC.DEFER_BLOCKING id[, count]`.
+pub(super) fn bar(b: &mut Builder) -> Result<Op, DecodeError> {
+    b.expect("BAR", "form", 9, 3, 5)?;
+    if !b.w.bit(80) {
+        return Err(b.bad("BAR", "without DEFER_BLOCKING", 0));
+    }
+    let kind = match (b.w.bits(77, 3), b.w.bits(74, 2)) {
+        (0, _) => BarKind::Sync,
+        (2, 0) => BarKind::Red(BarRed::Popc),
+        (2, 1) => BarKind::Red(BarRed::And),
+        (2, 2) => BarKind::Red(BarRed::Or),
+        (v, _) => return Err(b.bad("BAR", "mode", v)),
+    };
+    b.push(Operand::Hex(b.w.bits(54, 4)), true);
+    if let BarKind::Red(_) = kind {
+        b.push(cond(b), true);
+    }
+    Ok(Op::Bar { kind })
+}

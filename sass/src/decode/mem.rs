@@ -1,0 +1,136 @@
+//! Loads, stores and constant loads.
+
+use super::{Builder, DecodeError};
+use crate::op::{MemSize, Op, Space};
+use crate::operand::{Addr, AddrWidth, CBuf, Operand, SrcMods, RZ, URZ};
+
+fn space(b: &Builder) -> Space {
+    match b.w.bits(0, 9) {
+        0x181 | 0x186 => Space::Global,
+        0x184 | 0x188 => Space::Shared,
+        0x183 | 0x187 => Space::Local,
+        _ => Space::Generic,
+    }
+}
+
+fn size(b: &Builder, mn: &'static str) -> Result<MemSize, DecodeError> {
+    MemSize::from_bits(b.w.bits(73, 3)).ok_or_else(|| b.bad(mn, "size", 7))
+}
+
+/// Cache-operation suffix (bits 84..87).
+fn cache(b: &Builder, mn: &'static str) -> Result<&'static str, DecodeError> {
+    Ok(match b.w.bits(84, 3) {
+        0 => ".EF",
+        1 => "",
+        3 => ".LU",
+        5 => ".NA",
+        v => return Err(b.bad(mn, "cache operation", v)),
+    })
+}
+
+/// Global memory ordering/scope (bits 77..81).
+fn global_sem(b: &Builder, mn: &'static str, load: bool) -> Result<&'static str, DecodeError> {
+    Ok(match (b.w.bits(77, 4), load) {
+        (0, _) => "",
+        (4, true) => ".CONSTANT",
+        (v, _) => return Err(b.bad(mn, "memory ordering", v)),
+    })
+}
+
+/// The address `[Ra(.64)(+URb)+imm]`, `ubase_at` the uniform register's field.
+fn addr(b: &Builder, mn: &'static str, sp: Space, ubase_at: u32) -> Result<Addr, DecodeError> {
+    let width = match sp {
+        Space::Global | Space::Generic => {
+            if b.w.bit(72) {
+                AddrWidth::W64
+            } else {
+                return Err(b.bad(mn, "32-bit global address", 0));
+            }
+        }
+        Space::Local => AddrWidth::W32,
+        Space::Shared => match b.w.bits(78, 2) {
+            0 => AddrWidth::W32,
+            1 => AddrWidth::X4,
+            2 => AddrWidth::X8,
+            _ => AddrWidth::X16,
+        },
+    };
+    let ubase = match sp {
+        Space::Global | Space::Generic => {
+            if b.w.bit(76) {
+                URZ
+            } else {
+                b.ureg(ubase_at)
+            }
+        }
+        _ => {
+            if b.w.bit(91) {
+                b.ureg(ubase_at)
+            } else {
+                URZ
+            }
+        }
+    };
+    Ok(Addr { base: b.reg(24), width, ubase, offset: b.w.sbits(40, 24) as i32, reuse: b.reuse(0) })
+}
+
+fn mods(b: &Builder, mn: &'static str, sp: Space, load: bool) -> Result<&'static str, DecodeError> {
+    let c = match sp {
+        Space::Shared => "",
+        _ => cache(b, mn)?,
+    };
+    let s = match sp {
+        Space::Global | Space::Generic => global_sem(b, mn, load)?,
+        _ => "",
+    };
+    if b.w.bits(101, 4) != 0 {
+        return Err(b.bad(mn, "descriptor addressing", b.w.bits(101, 4)));
+    }
+    Ok(match (sp, s, c) {
+        (Space::Global | Space::Generic, "", "") => ".E",
+        (Space::Global | Space::Generic, ".CONSTANT", "") => ".E.CONSTANT",
+        (Space::Global | Space::Generic, "", ".EF") => ".E.EF",
+        (Space::Global | Space::Generic, "", ".LU") => ".E.LU",
+        (Space::Global | Space::Generic, "", ".NA") => ".E.NA",
+        (Space::Global | Space::Generic, ".CONSTANT", ".EF") => ".E.CONSTANT.EF",
+        (_, "", c) => c,
+        _ => return Err(b.bad(mn, "modifier combination", 0)),
+    })
+}
+
+/// `LDG`/`LDS`/`LDL`/`LD`: operands [d, addr, pred out].
+pub(super) fn load(b: &mut Builder) -> Result<Op, DecodeError> {
+    let sp = space(b);
+    let mn = "LD";
+    let size = size(b, mn)?;
+    let m = mods(b, mn, sp, true)?;
+    let a = addr(b, mn, sp, 32)?;
+    if matches!(sp, Space::Global) && b.w.bits(81, 3) != 7 {
+        return Err(b.bad(mn, "predicate output", b.w.bits(81, 3)));
+    }
+    b.push(Operand::reg(b.reg(16)), true);
+    b.push(Operand::Mem(a), true);
+    Ok(Op::Ld { space: sp, size, mods: m })
+}
+
+/// `STG`/`STS`/`STL`/`ST`: operands [addr, src].
+pub(super) fn store(b: &mut Builder) -> Result<Op, DecodeError> {
+    let sp = space(b);
+    let mn = "ST";
+    let size = size(b, mn)?;
+    let m = mods(b, mn, sp, false)?;
+    let a = addr(b, mn, sp, 64)?;
+    b.push(Operand::Mem(a), true);
+    b.push(Operand::Reg(b.reg(32), SrcMods { reuse: b.reuse(1), ..SrcMods::default() }), true);
+    Ok(Op::St { space: sp, size, mods: m })
+}
+
+/// `ULDC[.size] URd, c[bank][offset]`.
+pub(super) fn uldc(b: &mut Builder) -> Result<Op, DecodeError> {
+    let size = MemSize::from_bits(b.w.bits(73, 3)).filter(|s| s.bytes() <= 8).ok_or_else(|| b.bad("ULDC", "size", b.w.bits(73, 3)))?;
+    b.expect("ULDC", "form", 9, 3, 5)?;
+    let c: CBuf = b.cbuf("ULDC")?;
+    b.push(Operand::ureg(b.ureg(16)), true);
+    b.push(Operand::CBuf(CBuf { index: RZ, ..c }, SrcMods::default()), true);
+    Ok(Op::Uldc { size })
+}

@@ -1,0 +1,214 @@
+//! The decoder: 128-bit words to [`Instr`].
+//!
+//! Bits 0..9 name the operation, bits 9..12 its operand form for the ALU
+//! operations (see [`Form`]), bits 12..16 the guard predicate. A word the
+//! tables do not know, or a field value they do not know, is refused with
+//! [`DecodeError`]: never guessed.
+
+mod alu;
+mod ctrl;
+mod mem;
+
+use crate::instr::{Instr, MAX_OPERANDS};
+use crate::op::Op;
+use crate::operand::{CBuf, Operand, Pred, SrcMods, PT, RZ, URZ};
+use crate::word::Word;
+
+/// Why a word does not decode.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum DecodeError {
+    /// The operation bits name nothing this decoder knows.
+    #[error("unknown opcode {opcode:#05x} in {word:#034x}")]
+    UnknownOpcode {
+        /// Bits 0..12.
+        opcode: u16,
+        /// The whole word.
+        word: u128,
+    },
+    /// A field holds a value this decoder does not know for the operation.
+    #[error("{mnemonic}: unknown {field} {value:#x} in {word:#034x}")]
+    UnknownField {
+        /// The operation's base mnemonic.
+        mnemonic: &'static str,
+        /// Which field.
+        field: &'static str,
+        /// Its value.
+        value: u64,
+        /// The whole word.
+        word: u128,
+    },
+}
+
+/// Decode one word found at code offset `pc`.
+pub fn decode(word: Word, pc: u64) -> Result<Instr, DecodeError> {
+    let mut b = Builder { w: word, pc, ops: [Operand::Imm(0); MAX_OPERANDS], len: 0, shown: 0 };
+    let op = match word.bits(0, 9) {
+        0x002 | 0x082 => alu::mov(&mut b)?,
+        0x010 | 0x090 => alu::iadd3(&mut b)?,
+        0x011 | 0x091 => alu::lea(&mut b)?,
+        0x012 | 0x092 => alu::lop3(&mut b)?,
+        0x00c | 0x08c => alu::isetp(&mut b)?,
+        0x01c | 0x09c => alu::plop3(&mut b)?,
+        0x019 | 0x099 => alu::shf(&mut b)?,
+        0x024 | 0x025 | 0x027 => alu::imad(&mut b)?,
+        0x023 => alu::ffma(&mut b)?,
+        0x035 => alu::hfma2(&mut b)?,
+        0x119 | 0x1c3 => alu::s2r(&mut b)?,
+        0x0b9 => mem::uldc(&mut b)?,
+        0x181 | 0x184 | 0x183 | 0x180 => mem::load(&mut b)?,
+        0x186 | 0x188 | 0x187 | 0x185 => mem::store(&mut b)?,
+        0x118 => ctrl::nop(&mut b)?,
+        0x14d => ctrl::exit(&mut b)?,
+        0x147 => ctrl::bra(&mut b)?,
+        0x145 => ctrl::bssy(&mut b)?,
+        0x141 => ctrl::bsync(&mut b)?,
+        0x155 | 0x156 => ctrl::bmov(&mut b)?,
+        0x11d => ctrl::bar(&mut b)?,
+        _ => return Err(b.unknown_opcode()),
+    };
+    Ok(Instr { pc, word, guard: b.guard(), op, operands: b.ops, len: b.len, shown: b.shown })
+}
+
+/// Builds one instruction's operand list while its fields are read.
+pub(crate) struct Builder {
+    pub(crate) w: Word,
+    pub(crate) pc: u64,
+    ops: [Operand; MAX_OPERANDS],
+    len: u8,
+    shown: u16,
+}
+
+/// The ALU operand forms (bits 9..12): where the B and C sources come from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Form {
+    /// B = R[32..40], C = R[64..72].
+    RegReg,
+    /// B = R[64..72], C = imm32[32..64].
+    RegImm,
+    /// B = R[64..72], C = c[..][32..64].
+    RegCbuf,
+    /// B = imm32[32..64], C = R[64..72].
+    ImmReg,
+    /// B = c[..][32..64], C = R[64..72].
+    CbufReg,
+    /// B = UR[32..38], C = R[64..72].
+    URegReg,
+    /// B = R[64..72], C = UR[32..38].
+    RegUReg,
+}
+
+impl Builder {
+    pub(crate) fn push(&mut self, o: Operand, show: bool) {
+        let i = usize::from(self.len);
+        if i < MAX_OPERANDS {
+            self.ops[i] = o;
+            if show {
+                self.shown |= 1 << i;
+            }
+            self.len += 1;
+        }
+    }
+
+    pub(crate) fn guard(&self) -> Pred {
+        Pred::p(self.w.bits(12, 3) as u8, self.w.bit(15))
+    }
+
+    pub(crate) fn unknown_opcode(&self) -> DecodeError {
+        DecodeError::UnknownOpcode { opcode: self.w.bits(0, 12) as u16, word: self.w.0 }
+    }
+
+    pub(crate) fn bad(&self, mnemonic: &'static str, field: &'static str, value: u64) -> DecodeError {
+        DecodeError::UnknownField { mnemonic, field, value, word: self.w.0 }
+    }
+
+    /// Refuse unless `len` bits at `lo` equal `want`.
+    pub(crate) fn expect(&self, mnemonic: &'static str, field: &'static str, lo: u32, len: u32, want: u64) -> Result<(), DecodeError> {
+        let v = self.w.bits(lo, len);
+        if v == want {
+            Ok(())
+        } else {
+            Err(self.bad(mnemonic, field, v))
+        }
+    }
+
+    pub(crate) fn form(&self, mnemonic: &'static str) -> Result<Form, DecodeError> {
+        Ok(match self.w.bits(9, 3) {
+            1 => Form::RegReg,
+            2 => Form::RegImm,
+            3 => Form::RegCbuf,
+            4 => Form::ImmReg,
+            5 => Form::CbufReg,
+            6 => Form::URegReg,
+            7 => Form::RegUReg,
+            v => return Err(self.bad(mnemonic, "form", v)),
+        })
+    }
+
+    /// The register at `lo` (8 bits).
+    pub(crate) fn reg(&self, lo: u32) -> u8 {
+        self.w.bits(lo, 8) as u8
+    }
+
+    /// The uniform register at `lo` (6 bits).
+    pub(crate) fn ureg(&self, lo: u32) -> u8 {
+        self.w.bits(lo, 6) as u8
+    }
+
+    /// A 3-bit predicate at `lo`, negated when bit `not` is set.
+    pub(crate) fn pred(&self, lo: u32, not: Option<u32>) -> Pred {
+        Pred::p(self.w.bits(lo, 3) as u8, not.is_some_and(|n| self.w.bit(n)))
+    }
+
+    /// A 3-bit uniform predicate.
+    pub(crate) fn upred(&self, lo: u32, not: Option<u32>) -> Pred {
+        Pred::up(self.w.bits(lo, 3) as u8, not.is_some_and(|n| self.w.bit(n)))
+    }
+
+    /// The constant-bank reference in bits 32..64 (bank 54..59, byte offset 38..54 signed).
+    pub(crate) fn cbuf(&self, mnemonic: &'static str) -> Result<CBuf, DecodeError> {
+        if self.w.bit(91) {
+            return Err(self.bad(mnemonic, "uniform constant bank (cx)", 1));
+        }
+        let offset = self.w.sbits(38, 16) as i32;
+        Ok(CBuf { bank: self.w.bits(54, 5) as u8, offset, index: RZ, ubank: None })
+    }
+
+    /// The reuse flag of operand slot `slot` (0: A, 1: B, 2: C).
+    pub(crate) fn reuse(&self, slot: u32) -> bool {
+        self.w.bit(122 + slot)
+    }
+
+    /// The B and C sources of an ALU form, with the B negation at bit 63
+    /// where `neg_b` and C's at bit 75 where `neg_c`.
+    pub(crate) fn bc(&self, mnemonic: &'static str, neg_b: Option<u32>, neg_c: Option<u32>) -> Result<(Operand, Operand), DecodeError> {
+        let form = self.form(mnemonic)?;
+        let nb = neg_b.is_some_and(|b| self.w.bit(b));
+        let nc = neg_c.is_some_and(|b| self.w.bit(b));
+        let m = |neg: bool, reuse: bool| SrcMods { neg, reuse, ..SrcMods::default() };
+        let r32 = Operand::Reg(self.reg(32), m(nb, self.reuse(1)));
+        let r64b = Operand::Reg(self.reg(64), m(nb, self.reuse(1)));
+        let r64c = Operand::Reg(self.reg(64), m(nc, self.reuse(2)));
+        Ok(match form {
+            Form::RegReg => (r32, r64c),
+            Form::RegImm => (Operand::Reg(self.reg(64), m(false, self.reuse(1))), self.imm32()),
+            Form::RegCbuf => (r64b, Operand::CBuf(self.cbuf(mnemonic)?, m(nc, false))),
+            Form::ImmReg => (self.imm32(), r64c),
+            Form::CbufReg => (Operand::CBuf(self.cbuf(mnemonic)?, m(nb, false)), r64c),
+            Form::URegReg => (Operand::UReg(self.ureg(32), m(nb, false)), r64c),
+            Form::RegUReg => (r64b, Operand::UReg(self.ureg(32), m(nc, false))),
+        })
+    }
+
+    /// The 32-bit immediate at 32..64 (bit 63 is its top bit, not a negation).
+    fn imm32(&self) -> Operand {
+        Operand::Imm(self.w.sbits(32, 32))
+    }
+
+    /// Source A: the register at 24 with negation at bit `neg`.
+    pub(crate) fn a(&self, neg: Option<u32>) -> Operand {
+        Operand::Reg(self.reg(24), SrcMods { neg: neg.is_some_and(|b| self.w.bit(b)), reuse: self.reuse(0), ..SrcMods::default() })
+    }
+}
+
+#[allow(dead_code)]
+const _: (u8, u8) = (PT, URZ);

@@ -1,0 +1,95 @@
+//! A decoded instruction: guard, operation with its modifiers, operands.
+
+use std::fmt;
+
+use crate::op::Op;
+use crate::operand::{Operand, Pred};
+use crate::word::{Control, Word};
+
+/// The most operands one instruction carries (shown or hidden).
+pub const MAX_OPERANDS: usize = 10;
+
+/// One decoded instruction.
+///
+/// `operands` holds every operand the operation reads or writes, in the
+/// operation's own fixed order (documented on each [`Op`] variant), hidden
+/// defaults included (an `IADD3` without carry-out still has its two `PT`
+/// carry-out predicates); `shown` says which of them nvdisasm prints.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Instr {
+    /// The code offset this was decoded at (branch targets are absolute).
+    pub pc: u64,
+    /// The encoding.
+    pub word: Word,
+    /// `@P0`, `@!P1`; `PT` when unconditional.
+    pub guard: Pred,
+    /// The operation and its modifiers.
+    pub op: Op,
+    /// Every operand, in the operation's order.
+    pub operands: [Operand; MAX_OPERANDS],
+    /// How many of `operands` are used.
+    pub len: u8,
+    /// Bit `i` set: operand `i` is printed.
+    pub shown: u16,
+}
+
+impl Instr {
+    /// Operand `i` (an `RZ`-like zero operand past the end).
+    #[inline]
+    pub fn src(&self, i: usize) -> &Operand {
+        &self.operands[i.min(MAX_OPERANDS - 1)]
+    }
+
+    /// The scheduling control bits.
+    pub fn control(&self) -> Control {
+        self.word.control()
+    }
+
+    /// The guard as nvdisasm prints it (`@P0`, `@!PT`), or empty.
+    pub fn predicate_text(&self) -> String {
+        if self.guard.is_true() {
+            String::new()
+        } else {
+            format!("@{}", self.guard)
+        }
+    }
+
+    /// The opcode with its modifiers (`ISETP.NE.U32.AND`).
+    pub fn opcode_text(&self) -> String {
+        self.op.to_string()
+    }
+
+    fn shown_operands(&self) -> impl Iterator<Item = &Operand> {
+        self.operands[..usize::from(self.len)].iter().enumerate().filter(|(i, _)| self.shown >> i & 1 == 1).map(|(_, o)| o)
+    }
+
+    /// The operands as `nvdisasm -json` lists them: joined with `,`, except
+    /// that a memory operand following another operand is not preceded by one.
+    pub fn operands_json(&self) -> String {
+        let mut s = String::new();
+        for (i, o) in self.shown_operands().enumerate() {
+            let text = o.to_string();
+            if i > 0 && !matches!(o, Operand::Mem(_)) {
+                s.push(',');
+            }
+            s.push_str(&text.replace(", ", ","));
+        }
+        s
+    }
+}
+
+impl fmt::Display for Instr {
+    /// As nvdisasm's listing prints it: `@P0 IADD3 R1, R2, -0x400, RZ ;`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let p = self.predicate_text();
+        if !p.is_empty() {
+            write!(f, "{p} ")?;
+        }
+        write!(f, "{}", self.op)?;
+        for (i, o) in self.shown_operands().enumerate() {
+            f.write_str(if i == 0 { " " } else { ", " })?;
+            write!(f, "{o}")?;
+        }
+        f.write_str(" ;")
+    }
+}

@@ -1,0 +1,439 @@
+//! Operations and their modifiers, as typed data.
+//!
+//! Each variant documents its operand order (the order of
+//! [`Instr::operands`](crate::Instr::operands)); `Display` prints the
+//! mnemonic with its modifiers exactly as nvdisasm does.
+
+use std::fmt;
+
+/// Integer comparison (`ISETP`): bits 76..79.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[allow(missing_docs)]
+pub enum Cmp {
+    F,
+    Lt,
+    Eq,
+    Le,
+    Gt,
+    Ne,
+    Ge,
+    T,
+}
+
+impl Cmp {
+    pub(crate) fn from_bits(b: u64) -> Cmp {
+        [Cmp::F, Cmp::Lt, Cmp::Eq, Cmp::Le, Cmp::Gt, Cmp::Ne, Cmp::Ge, Cmp::T][(b & 7) as usize]
+    }
+    fn name(self) -> &'static str {
+        ["F", "LT", "EQ", "LE", "GT", "NE", "GE", "T"][self as usize]
+    }
+    /// Evaluate on an ordering result.
+    pub fn eval(self, ord: std::cmp::Ordering) -> bool {
+        use std::cmp::Ordering::*;
+        match self {
+            Cmp::F => false,
+            Cmp::Lt => ord == Less,
+            Cmp::Eq => ord == Equal,
+            Cmp::Le => ord != Greater,
+            Cmp::Gt => ord == Greater,
+            Cmp::Ne => ord != Equal,
+            Cmp::Ge => ord != Less,
+            Cmp::T => true,
+        }
+    }
+}
+
+/// Float comparison (`FSETP`, `DSETP`, `HSETP2`): bits 76..80.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[allow(missing_docs)]
+pub enum FCmp {
+    F,
+    Lt,
+    Eq,
+    Le,
+    Gt,
+    Ne,
+    Ge,
+    Num,
+    Nan,
+    Ltu,
+    Equ,
+    Leu,
+    Gtu,
+    Neu,
+    Geu,
+    T,
+}
+
+impl FCmp {
+    pub(crate) fn from_bits(b: u64) -> FCmp {
+        use FCmp::*;
+        [F, Lt, Eq, Le, Gt, Ne, Ge, Num, Nan, Ltu, Equ, Leu, Gtu, Neu, Geu, T][(b & 15) as usize]
+    }
+    fn name(self) -> &'static str {
+        ["F", "LT", "EQ", "LE", "GT", "NE", "GE", "NUM", "NAN", "LTU", "EQU", "LEU", "GTU", "NEU", "GEU", "T"][self as usize]
+    }
+    /// Evaluate on two values (`None`: unordered, a NaN).
+    pub fn eval(self, ord: Option<std::cmp::Ordering>) -> bool {
+        use std::cmp::Ordering::*;
+        let bits = self as u8;
+        match ord {
+            None => bits & 8 != 0,
+            Some(o) => {
+                let m = match o {
+                    Less => 1,
+                    Equal => 2,
+                    Greater => 4,
+                };
+                bits & m != 0
+            }
+        }
+    }
+}
+
+/// A predicate-combining operation: bits 74..76.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[allow(missing_docs)]
+pub enum BoolOp {
+    And,
+    Or,
+    Xor,
+}
+
+impl BoolOp {
+    pub(crate) fn from_bits(b: u64) -> Option<BoolOp> {
+        [Some(BoolOp::And), Some(BoolOp::Or), Some(BoolOp::Xor), None][(b & 3) as usize]
+    }
+    fn name(self) -> &'static str {
+        ["AND", "OR", "XOR"][self as usize]
+    }
+    /// Combine.
+    pub fn eval(self, a: bool, b: bool) -> bool {
+        match self {
+            BoolOp::And => a & b,
+            BoolOp::Or => a | b,
+            BoolOp::Xor => a ^ b,
+        }
+    }
+}
+
+/// Float rounding (`.RN` is the default and not printed).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[allow(missing_docs)]
+pub enum Rnd {
+    Rn,
+    Rm,
+    Rp,
+    Rz,
+}
+
+impl Rnd {
+    pub(crate) fn from_bits(b: u64) -> Rnd {
+        [Rnd::Rn, Rnd::Rm, Rnd::Rp, Rnd::Rz][(b & 3) as usize]
+    }
+    fn suffix(self) -> &'static str {
+        ["", ".RM", ".RP", ".RZ"][self as usize]
+    }
+}
+
+/// Memory access sizes (`LDG.E.64`): bits 73..76.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[allow(missing_docs)]
+pub enum MemSize {
+    U8,
+    S8,
+    U16,
+    S16,
+    B32,
+    B64,
+    B128,
+}
+
+impl MemSize {
+    pub(crate) fn from_bits(b: u64) -> Option<MemSize> {
+        use MemSize::*;
+        [Some(U8), Some(S8), Some(U16), Some(S16), Some(B32), Some(B64), Some(B128), None][(b & 7) as usize]
+    }
+    fn suffix(self) -> &'static str {
+        [".U8", ".S8", ".U16", ".S16", "", ".64", ".128"][self as usize]
+    }
+    /// Bytes moved per thread.
+    pub fn bytes(self) -> usize {
+        [1, 1, 2, 2, 4, 8, 16][self as usize]
+    }
+    /// Registers written or read.
+    pub fn regs(self) -> usize {
+        self.bytes().div_ceil(4)
+    }
+    /// Sign-extends when loaded.
+    pub fn signed(self) -> bool {
+        matches!(self, MemSize::S8 | MemSize::S16)
+    }
+}
+
+/// The operation and its modifiers.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Op {
+    /// `NOP`. No operands.
+    Nop,
+    /// `EXIT`. No operands.
+    Exit {
+        /// Text of modifiers (rare; `.KEEPREFCOUNT`).
+        keep_refcount: bool,
+    },
+    /// `BRA target`; operands: [target, cond pred (hidden when PT)].
+    Bra {
+        /// `.U`: the branch is uniform across the warp.
+        uniform: bool,
+        /// `.DIV`/`.CONV` hint text (no semantic effect modelled).
+        hint: &'static str,
+    },
+    /// `BSSY Bn, target`: operands [barrier, target].
+    Bssy,
+    /// `BSYNC Bn`: operands [barrier].
+    Bsync,
+    /// `BREAK Bn`: operands [pred (hidden when PT), barrier].
+    Break,
+    /// `BMOV.32 Bn, src` or `BMOV.32 Rd, Bn`: operands [dst, src].
+    Bmov {
+        /// `.CLEAR`: the source barrier is cleared after the move.
+        clear: bool,
+        /// Writing a barrier register (else reading one).
+        to_barrier: bool,
+    },
+    /// `WARPSYNC mask`: operands [mask (reg or imm)].
+    Warpsync {
+        /// `.ALL`: all lanes (no mask operand).
+        all: bool,
+    },
+    /// `CALL.ABS.NOINC target` / `CALL.REL.NOINC target`: operands [target].
+    Call {
+        /// Absolute (`.ABS`) or relative (`.REL`).
+        absolute: bool,
+    },
+    /// `RET.REL.NODEC Rn target`: operands [return register, target].
+    Ret,
+    /// `BAR.SYNC.DEFER_BLOCKING id` (and `.RED` forms): operands [barrier id, thread count].
+    Bar {
+        /// Text of the variant (`SYNC.DEFER_BLOCKING`, `ARV`, `RED.POPC`, …).
+        kind: BarKind,
+    },
+    /// `MEMBAR.SC.GPU` and kin: no operands.
+    Membar {
+        /// Scope text.
+        text: &'static str,
+    },
+    /// Cache hints (`CCTL.IVALL`, `ERRBAR`, …) with no effect in the model.
+    Hint {
+        /// The mnemonic with modifiers.
+        text: &'static str,
+    },
+    /// `IADD3 d, [p0, p1,] a, b, c [, cin0, cin1]`: operands [d, p0, p1, a, b, c, cin0, cin1].
+    IAdd3 {
+        /// `.X`: add the carries in.
+        x: bool,
+        /// A uniform-datapath instruction (`UIADD3`).
+        uniform: bool,
+    },
+    /// `LOP3.LUT [pd,] d, a, b, c, lut, pc`: operands [pd, d, a, b, c, lut, pc].
+    Lop3 {
+        /// `.PAND`: the predicate output is the AND-reduction, not the OR.
+        pand: bool,
+        /// `ULOP3`.
+        uniform: bool,
+    },
+    /// `PLOP3.LUT pd, pq, a, b, c, lut, lut2`: operands [pd, pq, a, b, c, lut, lut2].
+    Plop3 {
+        /// `UPLOP3`.
+        uniform: bool,
+    },
+    /// `ISETP.cmp[.U32].bool[.EX] pd, pq, a, b, pc[, pex]`: operands [pd, pq, a, b, pc, pex].
+    Isetp {
+        /// The comparison.
+        cmp: Cmp,
+        /// Signed (else `.U32`).
+        signed: bool,
+        /// How the result combines with `pc`.
+        bool_op: BoolOp,
+        /// `.EX`: the high half of a 64-bit compare, chained through `pex`.
+        ex: bool,
+        /// `UISETP`.
+        uniform: bool,
+    },
+    /// `IMAD` family: operands [d, pcarry, a, b, c, pcin].
+    Imad {
+        /// The form.
+        kind: ImadKind,
+        /// Signed multiply (else `.U32`).
+        signed: bool,
+        /// `.X`: add carry in.
+        x: bool,
+        /// The name nvdisasm shows for special operand patterns (`.MOV`, `.SHL`, `.IADD`), display only.
+        alias: Option<&'static str>,
+    },
+    /// `LEA[.HI][.X] d, [p,] a, b, [c,] shift[, pcin]`: operands [d, p, a, b, c, shift, pcin].
+    Lea {
+        /// `.HI`: shift the 64-bit `c:a` (high word).
+        hi: bool,
+        /// `.X`: add the carry in.
+        x: bool,
+        /// `.SX32`: sign-extend `a` before the high shift.
+        sx32: bool,
+        /// `ULEA`.
+        uniform: bool,
+    },
+    /// `SHF.{L,R}[.W].{S32,U32,S64,U64}[.HI] d, a, b, c`: operands [d, a, b, c].
+    Shf {
+        /// Shift left (else right).
+        left: bool,
+        /// `.W`: wrap the shift amount (else clamp).
+        wrap: bool,
+        /// Data type (`S32`/`U32`/`S64`/`U64`).
+        ty: ShfTy,
+        /// `.HI`: return the high word.
+        hi: bool,
+        /// `USHF`.
+        uniform: bool,
+    },
+    /// `MOV d, src[, mask]`: operands [d, src, lane mask].
+    Mov {
+        /// `UMOV`.
+        uniform: bool,
+    },
+    /// `S2R d, SR`: operands [d, special]. `S2UR` with `uniform`; `CS2R` with `cs`.
+    S2r {
+        /// `S2UR`.
+        uniform: bool,
+        /// `CS2R` (fast, 32 or 64-bit, only some registers).
+        cs64: Option<bool>,
+    },
+    /// `ULDC[.64|.U8|…] URd, c[bank][off]`: operands [d, cbuf].
+    Uldc {
+        /// Size.
+        size: MemSize,
+    },
+    /// Memory load: operands [d, addr]. `LDG`, `LDS`, `LDL`, `LD`, `LDC`.
+    Ld {
+        /// Which space.
+        space: Space,
+        /// Size.
+        size: MemSize,
+        /// Text of cache/scope modifiers printed between the space and size (`.E`, `.E.CONSTANT`, …).
+        mods: &'static str,
+    },
+    /// Memory store: operands [addr, src]. `STG`, `STS`, `STL`, `ST`.
+    St {
+        /// Which space.
+        space: Space,
+        /// Size.
+        size: MemSize,
+        /// Cache/scope modifier text.
+        mods: &'static str,
+    },
+    /// `FFMA d, a, b, c`: operands [d, a, b, c].
+    Ffma {
+        /// Flush to zero.
+        ftz: bool,
+        /// Saturate to [0,1].
+        sat: bool,
+        /// Rounding.
+        rnd: Rnd,
+    },
+    /// `HFMA2.MMA d, a, b, c` used by the compiler to materialise constants: operands [d, a, b, c].
+    Hfma2 {
+        /// `.MMA` (runs on the tensor pipe).
+        mma: bool,
+        /// Output as F32 (`.F32`).
+        f32_out: bool,
+        /// Flush to zero.
+        ftz: bool,
+        /// Saturate.
+        sat: bool,
+    },
+}
+
+/// `BAR` variants.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BarKind {
+    /// `BAR.SYNC.DEFER_BLOCKING` (`__syncthreads`).
+    Sync,
+    /// `BAR.ARV`: arrive without waiting.
+    Arrive,
+    /// `BAR.RED.{POPC,AND,OR}.DEFER_BLOCKING`: arrive, wait and reduce a predicate.
+    Red(BarRed),
+}
+
+/// `BAR.RED` reductions.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[allow(missing_docs)]
+pub enum BarRed {
+    Popc,
+    And,
+    Or,
+}
+
+/// IMAD forms.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ImadKind {
+    /// `d = a*b + c` (low 32 bits); printed `.MOV`, `.SHL`, `.IADD` where nvdisasm does.
+    Lo,
+    /// `.HI`: the high 32 bits of the 64-bit product plus `c`.
+    Hi,
+    /// `.WIDE`: 64-bit `d:d+1 = a*b + c:c+1`.
+    Wide,
+}
+
+/// `SHF` data types.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[allow(missing_docs)]
+pub enum ShfTy {
+    S64,
+    U64,
+    S32,
+    U32,
+}
+
+/// A memory space.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Space {
+    /// Global memory (`LDG`/`STG`), through the GPU VM.
+    Global,
+    /// Shared memory (`LDS`/`STS`), per block.
+    Shared,
+    /// Local memory (`LDL`/`STL`), per thread.
+    Local,
+    /// Generic (`LD`/`ST`): shared or local window, else global.
+    Generic,
+}
+
+impl fmt::Display for Op {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        crate::render::op(self, f)
+    }
+}
+
+impl Cmp {
+    pub(crate) fn text(self) -> &'static str {
+        self.name()
+    }
+}
+impl FCmp {
+    pub(crate) fn text(self) -> &'static str {
+        self.name()
+    }
+}
+impl BoolOp {
+    pub(crate) fn text(self) -> &'static str {
+        self.name()
+    }
+}
+impl Rnd {
+    pub(crate) fn text(self) -> &'static str {
+        self.suffix()
+    }
+}
+impl MemSize {
+    pub(crate) fn text(self) -> &'static str {
+        self.suffix()
+    }
+}

@@ -1,0 +1,282 @@
+//! Operands, as the decoder produces them and nvdisasm prints them.
+
+use std::fmt;
+
+/// `RZ`: general register 255 reads zero and discards writes.
+pub const RZ: u8 = 255;
+/// `URZ`: uniform register 63 reads zero and discards writes.
+pub const URZ: u8 = 63;
+/// `PT`/`UPT`: predicate 7 is always true; writes to it are discarded.
+pub const PT: u8 = 7;
+
+/// A predicate operand (`P0`..`P6`, `PT`, or uniform `UP0`..`UPT`), maybe negated.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Pred {
+    /// Index 0..=7 (7 is `PT`).
+    pub index: u8,
+    /// Printed `!P`: the value is inverted when read.
+    pub not: bool,
+    /// A uniform predicate (`UP`).
+    pub uniform: bool,
+}
+
+impl Pred {
+    /// A general predicate.
+    pub fn p(index: u8, not: bool) -> Pred {
+        Pred { index, not, uniform: false }
+    }
+    /// A uniform predicate.
+    pub fn up(index: u8, not: bool) -> Pred {
+        Pred { index, not, uniform: true }
+    }
+    /// `PT` (or `UPT`), not negated.
+    pub fn is_true(self) -> bool {
+        self.index == PT && !self.not
+    }
+}
+
+impl fmt::Display for Pred {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.not {
+            f.write_str("!")?;
+        }
+        let u = if self.uniform { "U" } else { "" };
+        if self.index == PT {
+            write!(f, "{u}PT")
+        } else {
+            write!(f, "{u}P{}", self.index)
+        }
+    }
+}
+
+/// Source-operand modifiers printed around a register or constant.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct SrcMods {
+    /// `-x` (arithmetic negation).
+    pub neg: bool,
+    /// `|x|`.
+    pub abs: bool,
+    /// `~x` (bitwise not).
+    pub not: bool,
+    /// `.reuse`: the operand-reuse cache hint (no effect on results).
+    pub reuse: bool,
+}
+
+/// A constant-bank reference `c[bank][offset]`, or `c[bank][Rn+offset]` with a register index.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct CBuf {
+    /// Bank 0..=17 (0: the driver area and parameters).
+    pub bank: u8,
+    /// Byte offset (signed: nvdisasm prints a negative one as `-0x…`).
+    pub offset: i32,
+    /// An index register (`RZ`: none) or, with `ubank`, an index uniform register.
+    pub index: u8,
+    /// The bank is a uniform register's value (`cx[URn]`).
+    pub ubank: Option<u8>,
+}
+
+/// How a memory address's register base is used.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum AddrWidth {
+    /// A 32-bit register (`[R1+0x10]`).
+    W32,
+    /// A 64-bit register pair (`[R2.64]`).
+    W64,
+    /// A 32-bit register scaled by 4 (`[R6.X4]`), in shared memory addressing.
+    X4,
+    /// Scaled by 8 (`.X8`).
+    X8,
+    /// Scaled by 16 (`.X16`).
+    X16,
+}
+
+/// A memory address `[Ra(.64) + URb + imm]`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Addr {
+    /// Base register (`RZ`: none).
+    pub base: u8,
+    /// How the base is read.
+    pub width: AddrWidth,
+    /// A uniform register added (`URZ`: none); 64-bit where the base is.
+    pub ubase: u8,
+    /// The immediate offset, signed.
+    pub offset: i32,
+    /// `.reuse` on the base register.
+    pub reuse: bool,
+}
+
+/// One operand.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Operand {
+    /// A general register `Rn` (`RZ` is 255).
+    Reg(u8, SrcMods),
+    /// A uniform register `URn` (`URZ` is 63).
+    UReg(u8, SrcMods),
+    /// A predicate.
+    Pred(Pred),
+    /// An integer immediate, printed in hex (`0x10`, `-0x400`).
+    Imm(i64),
+    /// A 32-bit float immediate, kept as bits.
+    F32(u32, SrcMods),
+    /// A 64-bit float immediate (the top 32 bits of a double are encoded).
+    F64(u64, SrcMods),
+    /// Two half-precision immediates (`HFMA2 ... 0, 1.5`).
+    H2(u16, u16),
+    /// A constant-bank reference.
+    CBuf(CBuf, SrcMods),
+    /// A memory address.
+    Mem(Addr),
+    /// A convergence barrier register `B0`..`B15`.
+    BarReg(u8),
+    /// A branch or call target, as an absolute code offset.
+    Target(u64),
+    /// A special register by its name (`SR_TID.X`).
+    Special(u16),
+    /// A word printed as is (a LUT, a shuffle mode, a mask).
+    Hex(u64),
+    /// Text printed as is (rare fixed forms, e.g. `SRZ`).
+    Text(&'static str),
+}
+
+impl Operand {
+    /// A plain general register.
+    pub fn reg(r: u8) -> Operand {
+        Operand::Reg(r, SrcMods::default())
+    }
+    /// A plain uniform register.
+    pub fn ureg(r: u8) -> Operand {
+        Operand::UReg(r, SrcMods::default())
+    }
+}
+
+fn write_reg(f: &mut fmt::Formatter<'_>, prefix: &str, r: u8, zero: u8, m: SrcMods) -> fmt::Result {
+    let (open, close) = if m.abs { ("|", "|") } else { ("", "") };
+    if m.neg {
+        f.write_str("-")?;
+    }
+    if m.not {
+        f.write_str("~")?;
+    }
+    f.write_str(open)?;
+    if r == zero {
+        write!(f, "{prefix}Z")?;
+    } else {
+        write!(f, "{prefix}{r}")?;
+    }
+    f.write_str(close)?;
+    if m.reuse {
+        f.write_str(".reuse")?;
+    }
+    Ok(())
+}
+
+/// nvdisasm's hex for a signed value: `0x10`, `-0x10`.
+pub(crate) fn hex_signed(v: i64) -> String {
+    if v < 0 {
+        format!("-{:#x}", v.unsigned_abs())
+    } else {
+        format!("{v:#x}")
+    }
+}
+
+impl fmt::Display for Operand {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            Operand::Reg(r, m) => write_reg(f, "R", r, RZ, m),
+            Operand::UReg(r, m) => write_reg(f, "UR", r, URZ, m),
+            Operand::Pred(p) => write!(f, "{p}"),
+            Operand::Imm(v) => f.write_str(&hex_signed(v)),
+            Operand::F32(bits, m) => {
+                if m.neg {
+                    f.write_str("-")?;
+                }
+                if m.abs {
+                    write!(f, "|{}|", crate::float::fmt_f32(bits))
+                } else {
+                    f.write_str(&crate::float::fmt_f32(bits))
+                }
+            }
+            Operand::F64(bits, m) => {
+                if m.neg {
+                    f.write_str("-")?;
+                }
+                f.write_str(&crate::float::fmt_f64(bits))
+            }
+            Operand::H2(a, b) => write!(f, "{}, {}", crate::float::fmt_f16(a), crate::float::fmt_f16(b)),
+            Operand::CBuf(c, m) => {
+                if m.neg {
+                    f.write_str("-")?;
+                }
+                if m.not {
+                    f.write_str("~")?;
+                }
+                if m.abs {
+                    f.write_str("|")?;
+                }
+                match c.ubank {
+                    Some(u) => write!(f, "cx[UR{u}]")?,
+                    None => write!(f, "c[{:#x}]", c.bank)?,
+                }
+                if c.index != RZ {
+                    if c.offset != 0 {
+                        write!(f, "[R{}+{}]", c.index, hex_signed(c.offset.into()))?;
+                    } else {
+                        write!(f, "[R{}]", c.index)?;
+                    }
+                } else {
+                    write!(f, "[{}]", hex_signed(c.offset.into()))?;
+                }
+                if m.abs {
+                    f.write_str("|")?;
+                }
+                Ok(())
+            }
+            Operand::Mem(a) => {
+                f.write_str("[")?;
+                let mut first = true;
+                if a.base != RZ || a.ubase == URZ {
+                    first = false;
+                    if a.base == RZ {
+                        f.write_str("RZ")?;
+                    } else {
+                        write!(f, "R{}", a.base)?;
+                    }
+                    match a.width {
+                        AddrWidth::W32 => {}
+                        AddrWidth::W64 => f.write_str(".64")?,
+                        AddrWidth::X4 => f.write_str(".X4")?,
+                        AddrWidth::X8 => f.write_str(".X8")?,
+                        AddrWidth::X16 => f.write_str(".X16")?,
+                    }
+                    if a.reuse {
+                        f.write_str(".reuse")?;
+                    }
+                }
+                if a.ubase != URZ {
+                    if !first {
+                        f.write_str("+")?;
+                    }
+                    first = false;
+                    write!(f, "UR{}", a.ubase)?;
+                }
+                if a.offset != 0 || first {
+                    if !first {
+                        if a.offset < 0 {
+                            write!(f, "-{:#x}", a.offset.unsigned_abs())?;
+                        } else {
+                            write!(f, "+{:#x}", a.offset)?;
+                        }
+                    } else {
+                        f.write_str(&hex_signed(a.offset.into()))?;
+                    }
+                }
+                f.write_str("]")
+            }
+            Operand::BarReg(b) => write!(f, "B{b}"),
+            Operand::Target(t) => write!(f, "{t:#x}"),
+            Operand::Special(s) => f.write_str(crate::special::name(s)),
+            Operand::Hex(v) => write!(f, "{v:#x}"),
+            Operand::Text(t) => f.write_str(t),
+        }
+    }
+}

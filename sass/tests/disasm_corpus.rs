@@ -1,0 +1,94 @@
+//! The disassembler against nvdisasm, instruction by instruction, over the
+//! corpus's expected listings (`sass/corpus/sm_87/*.tsv`: function, offset,
+//! encoding, predicate, opcode, operands as `nvdisasm -json` prints them).
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use gpuiface_sass::{decode, Word};
+
+struct Row {
+    file: String,
+    offset: u64,
+    word: Word,
+    predicate: String,
+    opcode: String,
+    operands: String,
+}
+
+fn rows(dir: &Path) -> Vec<Row> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
+        .map(|d| d.filter_map(|e| e.ok().map(|e| e.path())).filter(|p| p.extension().is_some_and(|x| x == "tsv")).collect())
+        .unwrap_or_default();
+    files.sort();
+    let mut out = Vec::new();
+    for f in files {
+        let text = std::fs::read_to_string(&f).expect("read tsv");
+        for line in text.lines().filter(|l| !l.starts_with('#') && !l.is_empty()) {
+            let c: Vec<&str> = line.split('\t').collect();
+            assert!(c.len() >= 6, "{}: bad row {line:?}", f.display());
+            let bytes: Vec<u8> = (0..16).map(|i| u8::from_str_radix(&c[2][2 * i..2 * i + 2], 16).expect("hex")).collect();
+            out.push(Row {
+                file: format!("{}:{}", f.file_name().unwrap().to_string_lossy(), c[0]),
+                offset: u64::from_str_radix(c[1].trim_start_matches("0x"), 16).expect("offset"),
+                word: Word::from_le_bytes(bytes.try_into().expect("16 bytes")),
+                predicate: c[3].into(),
+                opcode: c[4].into(),
+                operands: c[5].into(),
+            });
+        }
+    }
+    out
+}
+
+/// Compare every row; returns (total, mismatches by base mnemonic with examples).
+fn compare(rows: &[Row]) -> (usize, BTreeMap<String, (usize, Vec<String>)>) {
+    let mut bad: BTreeMap<String, (usize, Vec<String>)> = BTreeMap::new();
+    for r in rows {
+        let got = decode(r.word, r.offset).map(|i| (i.predicate_text(), i.opcode_text(), i.operands_json()));
+        let want = (r.predicate.clone(), r.opcode.clone(), r.operands.clone());
+        let ok = got.as_ref().is_ok_and(|g| *g == want);
+        if !ok {
+            let base = r.opcode.split('.').next().unwrap_or("").to_string();
+            let e = bad.entry(base).or_default();
+            e.0 += 1;
+            if e.1.len() < 3 {
+                e.1.push(format!("{} {:#06x}: want {:?} got {:?}", r.file, r.offset, want, got));
+            }
+        }
+    }
+    (rows.len(), bad)
+}
+
+fn report(dir: &Path) -> (usize, usize, String) {
+    let rows = rows(dir);
+    let (total, bad) = compare(&rows);
+    let wrong: usize = bad.values().map(|v| v.0).sum();
+    let mut s = String::new();
+    for (k, (n, ex)) in &bad {
+        s.push_str(&format!("{k}: {n} differ\n"));
+        for e in ex {
+            s.push_str(&format!("    {e}\n"));
+        }
+    }
+    (total, wrong, s)
+}
+
+#[test]
+fn suite_kernels_disassemble_as_nvdisasm_does() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../kernels/sm_87");
+    let (total, wrong, s) = report(&dir);
+    assert!(total > 800, "the suite's listings hold {total} instructions");
+    assert_eq!(wrong, 0, "{wrong} of {total} differ from nvdisasm:\n{s}");
+}
+
+#[test]
+fn corpus_disassembles_as_nvdisasm_does() {
+    let dir = std::env::var_os("SASS_TSV_DIR")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus/sm_87"));
+    let (total, wrong, s) = report(&dir);
+    eprintln!("{total} instructions, {wrong} differ\n{s}");
+    assert!(total >= 10_000, "the corpus holds {total} instructions");
+    assert_eq!(wrong, 0, "{wrong} of {total} differ from nvdisasm:\n{s}");
+}
