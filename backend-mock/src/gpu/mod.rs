@@ -59,6 +59,7 @@ mod compute;
 mod copy;
 mod fault;
 mod host;
+mod machine;
 mod sched;
 mod state;
 mod step;
