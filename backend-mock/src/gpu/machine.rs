@@ -93,8 +93,12 @@ fn config(qmd: &Qmd, state: &ComputeState) -> LaunchConfig {
     }
     let low = qmd.get(v03_00::SHADER_LOCAL_MEMORY_LOW_SIZE) as u32;
     let high = qmd.get(v03_00::SHADER_LOCAL_MEMORY_HIGH_SIZE) as u32;
-    let local_memory =
-        (state.local_memory != 0).then_some(LocalMemory { base: state.local_memory, size: state.local_per_tpc, low, high });
+    let local_memory = (state.local_memory != 0).then_some(LocalMemory {
+        base: state.local_memory,
+        size: state.local_per_tpc,
+        low,
+        high,
+    });
     LaunchConfig {
         grid: qmd.grid(),
         block: qmd.block(),

@@ -148,6 +148,13 @@ impl Gpu {
         k.push((key, Arc::new(f)));
     }
 
+    /// Run the suite kernels' Rust twins instead of their machine code (the
+    /// SASS interpreter runs every launch by default). A test hook: the
+    /// twins are the interpreter's oracles (`tests/twins_oracle.rs`).
+    pub fn run_twins(&self, on: bool) {
+        self.shared.twins.store(on, std::sync::atomic::Ordering::Relaxed);
+    }
+
     /// Methods executed so far, on all channels.
     pub fn methods_executed(&self) -> u64 {
         self.shared.methods.load(Ordering::Relaxed)

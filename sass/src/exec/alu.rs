@@ -163,8 +163,10 @@ pub(crate) fn exec(w: &mut Warp, i: &Instr, exec: u32, env: &mut Env<'_>) -> Res
                 }
             }
             let pcv = pc;
-            let p = (0..32).fold(0u32, |m, l| if bool_op.eval(r >> l & 1 == 1, pcv >> l & 1 == 1) { m | 1 << l } else { m });
-            let q = (0..32).fold(0u32, |m, l| if bool_op.eval(r >> l & 1 == 0, pcv >> l & 1 == 1) { m | 1 << l } else { m });
+            let p = (0..32)
+                .fold(0u32, |m, l| if bool_op.eval(r >> l & 1 == 1, pcv >> l & 1 == 1) { m | 1 << l } else { m });
+            let q = (0..32)
+                .fold(0u32, |m, l| if bool_op.eval(r >> l & 1 == 0, pcv >> l & 1 == 1) { m | 1 << l } else { m });
             set_pred_out(w, pred_of(i, 0), exec, p, *uniform);
             set_pred_out(w, pred_of(i, 1), exec, q, *uniform);
             Ok(())
@@ -236,16 +238,26 @@ pub(crate) fn exec(w: &mut Warp, i: &Instr, exec: u32, env: &mut Env<'_>) -> Res
                 Operand::UReg(r, _) => r,
                 _ => return Err(bad(i, "destination")),
             };
-            let lo = read_const(env, &c, 0, i.pc)?;
+            // Sub-word constants come from their aligned word.
+            let aligned = CBuf { offset: c.offset & !3, ..c };
+            let lo = read_const(env, &aligned, 0, i.pc)?;
             let shift = (c.offset & 3) as u32 * 8;
             let v = match size.bytes() {
                 1 => {
                     let b = (lo >> shift) & 0xff;
-                    if size.signed() { b as u8 as i8 as i32 as u32 } else { b }
+                    if size.signed() {
+                        b as u8 as i8 as i32 as u32
+                    } else {
+                        b
+                    }
                 }
                 2 => {
                     let b = (lo >> shift) & 0xffff;
-                    if size.signed() { b as u16 as i16 as i32 as u32 } else { b }
+                    if size.signed() {
+                        b as u16 as i16 as i32 as u32
+                    } else {
+                        b
+                    }
                 }
                 _ => lo,
             };
@@ -348,7 +360,11 @@ fn imad(w: &mut Warp, i: &Instr, exec: u32, env: &Env<'_>, kind: ImadKind, signe
                 w.set_r(d, l, s as u32);
             }
             ImadKind::Hi => {
-                let p = if signed { ((av as i32 as i64) * (bv as i32 as i64)) as u64 } else { u64::from(av) * u64::from(bv) };
+                let p = if signed {
+                    ((av as i32 as i64) * (bv as i32 as i64)) as u64
+                } else {
+                    u64::from(av) * u64::from(bv)
+                };
                 let cterm = if cneg { u64::from(!cv) + 1 } else { u64::from(cv) };
                 let s = (p >> 32) + cterm + ci;
                 if s >> 32 != 0 {
@@ -357,7 +373,11 @@ fn imad(w: &mut Warp, i: &Instr, exec: u32, env: &Env<'_>, kind: ImadKind, signe
                 w.set_r(d, l, s as u32);
             }
             ImadKind::Wide => {
-                let p = if signed { ((av as i32 as i64) * (bv as i32 as i64)) as u64 } else { u64::from(av) * u64::from(bv) };
+                let p = if signed {
+                    ((av as i32 as i64) * (bv as i32 as i64)) as u64
+                } else {
+                    u64::from(av) * u64::from(bv)
+                };
                 let c64 = match c64 {
                     Some(v) => v,
                     None => match c.0 {

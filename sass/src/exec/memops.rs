@@ -79,7 +79,13 @@ fn load(w: &Warp, env: &Env<'_>, p: Place, out: &mut [u8], lane: usize, pc: u64)
         Place::Global(va) => env.mem.read(va, out).map_err(|va| Fault::Mmu { va, write: false, pc }),
         Place::Shared(off) => {
             let src = off.checked_add(out.len()).and_then(|end| env.shared.get(off..end));
-            let src = src.ok_or(Fault::OutOfRange { space: "shared", addr: off as u64, size: out.len(), limit: env.shared.len() as u64, pc })?;
+            let src = src.ok_or(Fault::OutOfRange {
+                space: "shared",
+                addr: off as u64,
+                size: out.len(),
+                limit: env.shared.len() as u64,
+                pc,
+            })?;
             out.copy_from_slice(src);
             Ok(())
         }
@@ -96,7 +102,8 @@ fn store(w: &Warp, env: &mut Env<'_>, p: Place, data: &[u8], lane: usize, pc: u6
         Place::Shared(off) => {
             let limit = env.shared.len() as u64;
             let dst = off.checked_add(data.len()).and_then(|end| env.shared.get_mut(off..end));
-            let dst = dst.ok_or(Fault::OutOfRange { space: "shared", addr: off as u64, size: data.len(), limit, pc })?;
+            let dst =
+                dst.ok_or(Fault::OutOfRange { space: "shared", addr: off as u64, size: data.len(), limit, pc })?;
             dst.copy_from_slice(data);
             Ok(())
         }
@@ -131,7 +138,8 @@ pub(crate) fn exec(w: &mut Warp, i: &Instr, exec: u32, env: &mut Env<'_>) -> Res
                 load(w, env, place(env, *space, addr), &mut buf[..n], l, i.pc)?;
                 match n {
                     1 | 2 => {
-                        let v = if n == 1 { u32::from(buf[0]) } else { u32::from(u16::from_le_bytes([buf[0], buf[1]])) };
+                        let v =
+                            if n == 1 { u32::from(buf[0]) } else { u32::from(u16::from_le_bytes([buf[0], buf[1]])) };
                         let v = match (size.signed(), n) {
                             (true, 1) => v as u8 as i8 as i32 as u32,
                             (true, _) => v as u16 as i16 as i32 as u32,

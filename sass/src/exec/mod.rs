@@ -176,7 +176,12 @@ pub struct Stats {
 /// Run a whole launch, block after block; the first fault ends it.
 ///
 /// `cancel` is polled between warp time slices: set it to stop the launch.
-pub fn run_launch(code: &mut Code, mem: &dyn Memory, cfg: &LaunchConfig, cancel: Option<&AtomicBool>) -> Result<Stats, Fault> {
+pub fn run_launch(
+    code: &mut Code,
+    mem: &dyn Memory,
+    cfg: &LaunchConfig,
+    cancel: Option<&AtomicBool>,
+) -> Result<Stats, Fault> {
     let mut stats = Stats::default();
     code.begin_launch();
     let blocks = cfg.grid.iter().map(|&d| u64::from(d)).product::<u64>();

@@ -257,7 +257,14 @@ impl Block {
         }
     }
 
-    pub(crate) fn run(&mut self, code: &mut Code, mem: &dyn Memory, cfg: &LaunchConfig, stats: &mut Stats, cancel: Option<&std::sync::atomic::AtomicBool>) -> Result<(), Fault> {
+    pub(crate) fn run(
+        &mut self,
+        code: &mut Code,
+        mem: &dyn Memory,
+        cfg: &LaunchConfig,
+        stats: &mut Stats,
+        cancel: Option<&std::sync::atomic::AtomicBool>,
+    ) -> Result<(), Fault> {
         let mut env = Env { mem, cfg, shared: &mut self.shared, ctaid: self.ctaid, local_slot: 0, clock: 0 };
         loop {
             let mut ran = false;
@@ -288,7 +295,9 @@ impl Block {
                 barrier_release(&mut self.warps);
                 continue;
             }
-            return Err(Fault::Control("convergence barrier deadlock: lanes wait at BSYNC for lanes that will never arrive".into()));
+            return Err(Fault::Control(
+                "convergence barrier deadlock: lanes wait at BSYNC for lanes that will never arrive".into(),
+            ));
         }
     }
 }
@@ -344,7 +353,9 @@ fn step(w: &mut Warp, i: &Instr, mask: u32, env: &mut Env<'_>, stats: &mut Stats
             }
         }
         Op::Bssy => {
-            let (Operand::BarReg(b), Operand::Target(_)) = (*i.src(0), *i.src(2)) else { return Err(bad(i, "BSSY operands")) };
+            let (Operand::BarReg(b), Operand::Target(_)) = (*i.src(0), *i.src(2)) else {
+                return Err(bad(i, "BSSY operands"));
+            };
             if exec != 0 {
                 w.bars[usize::from(b & 15)] = exec;
             }
