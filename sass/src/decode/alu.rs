@@ -1,6 +1,6 @@
 //! Integer and float ALU operations (and their uniform-datapath twins).
 
-use super::{Builder, DecodeError};
+use super::{unsigned, Builder, DecodeError};
 use crate::op::{BoolOp, Cmp, ImadKind, Op, Rnd, ShfTy};
 use crate::operand::{Operand, SrcMods, RZ};
 
@@ -60,6 +60,16 @@ fn sources(
     }
 }
 
+/// `-x` printed as `~x` (an extended add's negation is a complement).
+fn neg_to_not(o: Operand) -> Operand {
+    match o {
+        Operand::Reg(r, m) if m.neg => Operand::Reg(r, SrcMods { neg: false, not: true, ..m }),
+        Operand::UReg(r, m) if m.neg => Operand::UReg(r, SrcMods { neg: false, not: true, ..m }),
+        Operand::CBuf(c, m) if m.neg => Operand::CBuf(c, SrcMods { neg: false, not: true, ..m }),
+        o => o,
+    }
+}
+
 fn is_pt(o: &Operand) -> bool {
     matches!(o, Operand::Pred(p) if p.is_true())
 }
@@ -69,6 +79,7 @@ pub(super) fn iadd3(b: &mut Builder) -> Result<Op, DecodeError> {
     let u = uniform(b);
     let x = b.w.bit(74);
     let (a, bb, c) = sources(b, "IADD3", u, Some(72), Some(63), Some(75))?;
+    let (a, bb, c) = if x { (neg_to_not(a), neg_to_not(bb), neg_to_not(c)) } else { (a, bb, c) };
     let p0 = pred(b, u, 81, None);
     let p1 = pred(b, u, 84, None);
     let d = dst(b, u);
@@ -88,6 +99,7 @@ pub(super) fn iadd3(b: &mut Builder) -> Result<Op, DecodeError> {
 pub(super) fn lop3(b: &mut Builder) -> Result<Op, DecodeError> {
     let u = uniform(b);
     let (a, bb, c) = sources(b, "LOP3", u, None, None, None)?;
+    let (bb, c) = (unsigned(bb), unsigned(c));
     let pd = pred(b, u, 81, None);
     let show_pd = !is_pt(&pd);
     b.push(pd, show_pd);
@@ -147,6 +159,8 @@ pub(super) fn imad(b: &mut Builder) -> Result<Op, DecodeError> {
     let signed = b.w.bit(73);
     let x = b.w.bit(74);
     let (src_b, src_c) = b.bc("IMAD", Some(63), Some(75))?;
+    // With .X a negated source is complemented (`~R3`): the carry chain supplies the +1.
+    let (src_b, src_c) = if x { (neg_to_not(src_b), neg_to_not(src_c)) } else { (src_b, src_c) };
     let src_a = b.a(None);
     let pc = pred(b, false, 81, None);
     // nvdisasm names two common shapes: `a*b + c` with a = b = RZ is a
@@ -157,6 +171,7 @@ pub(super) fn imad(b: &mut Builder) -> Result<Op, DecodeError> {
         (ImadKind::Lo, _, Operand::Imm(v), Operand::Reg(RZ, _)) if !x && *v > 0 && (*v as u64).is_power_of_two() => {
             Some(".SHL")
         }
+        (ImadKind::Lo, _, Operand::Imm(1), _) if !x => Some(".IADD"),
         _ => None,
     };
     // Show the carry-out only when it is used.
@@ -176,6 +191,7 @@ pub(super) fn lea(b: &mut Builder) -> Result<Op, DecodeError> {
     let hi = b.w.bit(80);
     let x = b.w.bit(74);
     let (a, bb, c) = sources(b, "LEA", u, Some(72), Some(63), None)?;
+    let (bb, c) = (unsigned(bb), unsigned(c));
     b.push(dst(b, u), true);
     let p = pred(b, u, 81, None);
     let sp = !is_pt(&p);
@@ -192,6 +208,7 @@ pub(super) fn lea(b: &mut Builder) -> Result<Op, DecodeError> {
 pub(super) fn shf(b: &mut Builder) -> Result<Op, DecodeError> {
     let u = uniform(b);
     let (a, bb, c) = sources(b, "SHF", u, None, None, None)?;
+    let (bb, c) = (unsigned(bb), unsigned(c));
     let ty = match b.w.bits(73, 2) {
         0 => ShfTy::S64,
         1 => ShfTy::U64,
@@ -232,17 +249,14 @@ pub(super) fn mov(b: &mut Builder) -> Result<Op, DecodeError> {
 
 /// `FFMA[.rnd][.FTZ][.SAT] d, a, b, c`.
 pub(super) fn ffma(b: &mut Builder) -> Result<Op, DecodeError> {
-    let form = b.form("FFMA")?;
-    let (bb, c) = match b.bc("FFMA", Some(63), Some(75))? {
-        (Operand::Imm(v), c) => (Operand::F32(v as u32, SrcMods { neg: false, ..SrcMods::default() }), c),
-        (bb, Operand::Imm(v)) => (bb, Operand::F32(v as u32, SrcMods::default())),
-        other => other,
-    };
-    let _ = form;
+    let (bb, c) = b.fbc("FFMA")?;
     b.push(Operand::reg(b.reg(16)), true);
-    b.push(b.a(Some(72)), true);
+    b.push(b.fa(), true);
     b.push(bb, true);
     b.push(c, true);
+    if b.w.bit(76) {
+        return Err(b.bad("FFMA", "FMZ", 1));
+    }
     Ok(Op::Ffma { ftz: b.w.bit(80), sat: b.w.bit(77), rnd: Rnd::from_bits(b.w.bits(78, 2)) })
 }
 

@@ -71,7 +71,7 @@ fn addr(b: &Builder, mn: &'static str, sp: Space, ubase_at: u32) -> Result<Addr,
             }
         }
     };
-    Ok(Addr { base: b.reg(24), width, ubase, offset: b.w.sbits(40, 24) as i32, reuse: b.reuse(0) })
+    Ok(Addr { base: b.reg(24), width, ubase, offset: b.w.sbits(40, 24) as i32, reuse: b.reuse(0), uniform_form: false })
 }
 
 fn mods(b: &Builder, mn: &'static str, sp: Space, load: bool) -> Result<&'static str, DecodeError> {
