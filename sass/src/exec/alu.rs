@@ -270,7 +270,7 @@ pub(crate) fn exec(w: &mut Warp, i: &Instr, exec: u32, env: &mut Env<'_>) -> Res
         }
         Op::Ld { .. } | Op::St { .. } => super::memops::exec(w, i, exec, env),
         Op::Ffma { .. } | Op::Hfma2 { .. } => super::float_ops::exec(w, i, exec, env),
-        _ => Err(bad(i, "this operation")),
+        _ => super::more::exec(w, i, exec, env),
     }
 }
 
@@ -338,10 +338,12 @@ fn imad(w: &mut Warp, i: &Instr, exec: u32, env: &Env<'_>, kind: ImadKind, signe
     // A wide multiply-add's addend is 64 bits: a register pair, a uniform
     // pair or two constant words.
     let c64 = match (kind, *i.src(4)) {
-        (ImadKind::Wide, Operand::CBuf(cb, _)) => {
+        (ImadKind::Wide | ImadKind::Hi, Operand::CBuf(cb, _)) => {
             Some(u64::from(read_const(env, &cb, 0, i.pc)?) | u64::from(read_const(env, &cb, 4, i.pc)?) << 32)
         }
-        (ImadKind::Wide, Operand::UReg(r, _)) => Some(u64::from(w.ur(r)) | u64::from(w.ur(r.saturating_add(1))) << 32),
+        (ImadKind::Wide | ImadKind::Hi, Operand::UReg(r, _)) => {
+            Some(u64::from(w.ur(r)) | u64::from(w.ur(r.saturating_add(1))) << 32)
+        }
         _ => None,
     };
     let mut carry = 0u32;
@@ -360,17 +362,24 @@ fn imad(w: &mut Warp, i: &Instr, exec: u32, env: &Env<'_>, kind: ImadKind, signe
                 w.set_r(d, l, s as u32);
             }
             ImadKind::Hi => {
+                // The high word of the 64-bit `a*b + c`, with `c` a register
+                // pair (the compiler's Newton steps put x0 in c's high word).
                 let p = if signed {
                     ((av as i32 as i64) * (bv as i32 as i64)) as u64
                 } else {
                     u64::from(av) * u64::from(bv)
                 };
-                let cterm = if cneg { u64::from(!cv) + 1 } else { u64::from(cv) };
-                let s = (p >> 32) + cterm + ci;
-                if s >> 32 != 0 {
+                let c64 = match (c64, c.0) {
+                    (Some(v), _) => v,
+                    (None, S::R(r)) => w.r64(r, l),
+                    (None, S::V(v)) => u64::from(v),
+                };
+                let c64 = if cneg { c64.wrapping_neg() } else { c64 };
+                let s = u128::from(p) + u128::from(c64) + (u128::from(ci) << 32);
+                if s >> 64 != 0 {
                     carry |= 1 << l;
                 }
-                w.set_r(d, l, s as u32);
+                w.set_r(d, l, (s >> 32) as u32);
             }
             ImadKind::Wide => {
                 let p = if signed {

@@ -114,6 +114,10 @@ pub(crate) fn next_down(x: f32) -> f32 {
     -next_up(-x)
 }
 
+pub(crate) fn next_toward_zero_pub(x: f32) -> f32 {
+    next_toward_zero(x)
+}
+
 fn next_toward_zero(x: f32) -> f32 {
     if x > 0.0 {
         next_down(x)

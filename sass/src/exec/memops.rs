@@ -15,6 +15,11 @@ enum Place {
     Local(u64),
 }
 
+/// The address operand's value for `lane` (64-bit, or 32-bit zero-extended).
+pub(crate) fn address_of(w: &Warp, a: &Addr, lane: usize) -> u64 {
+    address(w, a, lane)
+}
+
 fn address(w: &Warp, a: &Addr, lane: usize) -> u64 {
     let base = match a.width {
         AddrWidth::W64 => w.r64(a.base, lane),

@@ -24,6 +24,7 @@ mod alu;
 mod code;
 mod float_ops;
 mod memops;
+mod more;
 mod warp;
 
 use std::sync::atomic::{AtomicBool, Ordering};

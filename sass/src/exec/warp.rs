@@ -38,6 +38,10 @@ pub(crate) struct Warp {
     pub(crate) pc: [u64; 32],
     /// Each lane's state.
     pub(crate) lanes: [Lane; 32],
+    /// The last block-barrier reduction's result (`B2R.RESULT`).
+    pub(crate) bar_result: u32,
+    /// The predicate each lane brought to a reducing block barrier.
+    pub(crate) bar_pred: u32,
 }
 
 impl Warp {
@@ -51,6 +55,8 @@ impl Warp {
             bars: [0; 16],
             pc: [0; 32],
             lanes: [Lane::Done; 32],
+            bar_result: 0,
+            bar_pred: 0,
         }
     }
 
@@ -221,6 +227,8 @@ pub(crate) struct Env<'a> {
     pub(crate) local_slot: u64,
     /// The clock the kernel reads: warp-instructions run so far in the launch.
     pub(crate) clock: u64,
+    /// The reduction of the block barrier being waited at, if any.
+    pub(crate) bar_red: Option<crate::op::BarRed>,
 }
 
 /// One block being run.
@@ -265,7 +273,8 @@ impl Block {
         stats: &mut Stats,
         cancel: Option<&std::sync::atomic::AtomicBool>,
     ) -> Result<(), Fault> {
-        let mut env = Env { mem, cfg, shared: &mut self.shared, ctaid: self.ctaid, local_slot: 0, clock: 0 };
+        let mut env =
+            Env { mem, cfg, shared: &mut self.shared, ctaid: self.ctaid, local_slot: 0, clock: 0, bar_red: None };
         loop {
             let mut ran = false;
             for w in &mut self.warps {
@@ -292,7 +301,7 @@ impl Block {
                 return Ok(());
             }
             if self.warps.iter().any(|w| w.any(Lane::Bar)) {
-                barrier_release(&mut self.warps);
+                barrier_release(&mut self.warps, env.bar_red.take());
                 continue;
             }
             return Err(Fault::Control(
@@ -302,9 +311,26 @@ impl Block {
     }
 }
 
-/// A block barrier completes: every waiting lane goes on.
-fn barrier_release(warps: &mut [Warp]) {
+/// A block barrier completes: every waiting lane goes on, with the
+/// barrier's reduction (`BAR.RED`) of the predicates they brought.
+fn barrier_release(warps: &mut [Warp], red: Option<crate::op::BarRed>) {
+    use crate::op::BarRed;
+    let arrived: u32 = warps.iter().map(|w| w.lanes.iter().filter(|l| **l == Lane::Bar).count() as u32).sum();
+    let count: u32 = warps
+        .iter()
+        .map(|w| (0..32).filter(|&l| w.lanes[l] == Lane::Bar && w.bar_pred >> l & 1 == 1).count() as u32)
+        .sum();
+    let result = match red {
+        Some(BarRed::Popc) => count,
+        Some(BarRed::And) => u32::from(count == arrived),
+        Some(BarRed::Or) => u32::from(count > 0),
+        None => 0,
+    };
     for w in warps {
+        if red.is_some() {
+            w.bar_result = result;
+            w.bar_pred = 0;
+        }
         for l in 0..32 {
             if w.lanes[l] == Lane::Bar {
                 w.lanes[l] = Lane::Run;
@@ -389,9 +415,36 @@ fn step(w: &mut Warp, i: &Instr, mask: u32, env: &mut Env<'_>, stats: &mut Stats
             }
             advance(w, mask);
         }
+        Op::Call { .. } => {
+            let Operand::Target(t) = *i.src(0) else { return Err(bad(i, "call target")) };
+            for l in 0..32 {
+                if exec >> l & 1 == 1 {
+                    w.pc[l] = t;
+                } else if mask >> l & 1 == 1 {
+                    w.pc[l] += 16;
+                }
+            }
+        }
+        Op::Ret => {
+            // The return address is an offset from the base the instruction names.
+            let (Operand::Reg(r, _), Operand::Target(base)) = (*i.src(0), *i.src(1)) else {
+                return Err(bad(i, "RET operands"));
+            };
+            for l in 0..32 {
+                if exec >> l & 1 == 1 {
+                    w.pc[l] = base.wrapping_add(u64::from(w.r(r, l)));
+                } else if mask >> l & 1 == 1 {
+                    w.pc[l] += 16;
+                }
+            }
+        }
         Op::Bar { kind } => {
-            if *kind != BarKind::Sync {
-                return Err(Fault::Unsupported { pc, text: i.to_string(), what: "barrier reductions" });
+            if let BarKind::Red(red) = kind {
+                let p = w.pred_mask(operand_pred(i, 1));
+                w.bar_pred = (w.bar_pred & !exec) | (p & exec);
+                env.bar_red = Some(*red);
+            } else if *kind != BarKind::Sync {
+                return Err(Fault::Unsupported { pc, text: i.to_string(), what: "this barrier" });
             }
             if let Operand::Hex(id) = *i.src(0) {
                 if id != 0 {
