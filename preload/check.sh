@@ -4,9 +4,11 @@
 #  2. a C client and a Python client written against the r36 UAPI layout run
 #     CUDA's init sequence, set up a channel and see a 64-bit semaphore
 #     release with timestamp submitted through the doorbell;
-#  3. a Python client meets the device node and the usermode window's mmap
+#  3. a Python client compiles a CUDA C kernel with NVRTC and launches it
+#     through raw ioctls: the mock runs its machine code, the outputs are right;
+#  4. a Python client meets the device node and the usermode window's mmap
 #     rules as on an Orin (stat, access, EBUSY/EINVAL, msync EINVAL);
-#  4. the conformance runner over the real Linux syscall path
+#  5. the conformance runner over the real Linux syscall path
 #     (--backend nvgpu) passes the same cases as the mock backend.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -34,6 +36,9 @@ check "C client: semaphore release with timestamp" env LD_PRELOAD="$lib" timeout
 check "Python client: semaphore release with timestamp" env LD_PRELOAD="$lib" timeout 60 python3 preload/clients/semaphore.py
 check "conformance over the real Linux seam" env LD_PRELOAD="$lib" GPUIFACE_ASSUME_NVGPU=1 timeout 300 \
     "$target/debug/gpuiface-conformance" --backend nvgpu --allow-faults
+nvrtc_lib=$(bash tools/nvrtc.sh)
+check "Python client: compiles a CUDA C kernel with NVRTC, launches it through raw ioctls, and gets its results" \
+    env LD_PRELOAD="$lib" timeout 120 python3 preload/clients/nvrtc_launch.py "$nvrtc_lib"
 check "Python client: device node and usermode window as on an Orin" env LD_PRELOAD="$lib" timeout 60 python3 preload/clients/orin_checks.py
 check "trace to a file, every field decoded" bash -c "rm -f '$work/trace'; LD_PRELOAD='$lib' GPUIFACE_MOCK_TRACE='$work/trace' '$work/semaphore' >/dev/null && grep -q 'NVGPU_IOCTL_CHANNEL_SETUP_BIND {num_gpfifo_entries=1024.*flags=DETERMINISTIC|USERMODE_SUPPORT.*} => {work_submit_token=.*} = 0' '$work/trace' && grep -q 'mmap(.*<ctrl>' '$work/trace'"
 check "injected failure reaches the program" bash -c "! LD_PRELOAD='$lib' GPUIFACE_MOCK_FAIL=NVMAP_IOC_ALLOC:1:ENOMEM '$work/semaphore' 2>&1 | grep -q 'payload' && LD_PRELOAD='$lib' GPUIFACE_MOCK_FAIL=NVMAP_IOC_ALLOC:1:ENOMEM '$work/semaphore' 2>&1 | grep -q 'Cannot allocate memory'"

@@ -16,7 +16,7 @@ fn g20(v: f64) -> String {
     let e = format!("{v:.19e}");
     let (mant, exp) = e.split_once('e').unwrap_or((&e, "0"));
     let exp: i32 = exp.parse().unwrap_or(0);
-    if exp < -4 || exp >= 20 {
+    if !(-4..20).contains(&exp) {
         let m = strip_zeros(mant);
         format!("{m}e{}{:02}", if exp < 0 { '-' } else { '+' }, exp.unsigned_abs())
     } else {

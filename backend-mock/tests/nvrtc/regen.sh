@@ -4,11 +4,7 @@
 # kernels would. `--check` rebuilds into a temp file and compares.
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
-tools="${GPUIFACE_CUDA_TOOLS:-$HOME/.cache/gpuiface}/nvrtc-12.9.86"
-lib="$tools/site/nvidia/cuda_nvrtc/lib/libnvrtc.so.12"
-if [ ! -e "$lib" ]; then
-  python3 -m pip install --quiet --disable-pip-version-check --no-deps --target "$tools/site" "nvidia-cuda-nvrtc-cu12==12.9.86" >&2
-fi
+lib="$(bash "$here/../../../tools/nvrtc.sh")"
 out="$here/unseen.cubin"
 [ "${1:-}" = --check ] && out="$(mktemp)"
 python3 - "$lib" "$here/unseen.cu" "$out" <<'PY'

@@ -41,7 +41,7 @@ pub(super) fn bra(b: &mut Builder) -> Result<Op, DecodeError> {
         2 => ".DEC",
         v => return Err(b.bad("BRA", "mode", v)),
     };
-    if hint != "" {
+    if !hint.is_empty() {
         return Err(b.bad("BRA", "call-stack mode", b.w.bits(85, 2)));
     }
     let s = shown_cond(b);

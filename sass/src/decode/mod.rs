@@ -12,7 +12,6 @@ mod mem;
 mod sync;
 
 use crate::instr::{Instr, MAX_OPERANDS};
-use crate::op::Op;
 use crate::operand::{CBuf, Operand, Pred, SrcMods, PT, RZ, URZ};
 use crate::word::Word;
 
@@ -67,7 +66,7 @@ pub fn decode(word: Word, pc: u64) -> Result<Instr, DecodeError> {
         0x119 | 0x1c3 => alu::s2r(&mut b)?,
         0x0b9 => mem::uldc(&mut b)?,
         0x181 | 0x184 | 0x183 | 0x180 => mem::load(&mut b)?,
-        0x186 | 0x188 | 0x187 | 0x185 => mem::store(&mut b)?,
+        0x185..=0x188 => mem::store(&mut b)?,
         0x118 => ctrl::nop(&mut b)?,
         0x14d => ctrl::exit(&mut b)?,
         0x147 => ctrl::bra(&mut b)?,

@@ -50,7 +50,7 @@ impl Code {
 
     /// The instruction at offset `pc`.
     pub fn get(&mut self, mem: &dyn Memory, pc: u64) -> Result<&Instr, Fault> {
-        if pc % 16 != 0 || pc >= MAX_CODE_BYTES {
+        if !pc.is_multiple_of(16) || pc >= MAX_CODE_BYTES {
             return Err(Fault::Control(format!("program counter {pc:#x} is outside the program or misaligned")));
         }
         let index = (pc / 16) as usize;

@@ -62,7 +62,7 @@ fn place(env: &Env<'_>, space: Space, addr: u64) -> Place {
 fn local_va(w: &Warp, env: &Env<'_>, addr: u64, size: usize, lane: usize, pc: u64) -> Result<u64, Fault> {
     let lm = env.cfg.local_memory.unwrap_or(LocalMemory { base: 0, size: 0, low: 0, high: 0 });
     let (low, high) = (u64::from(lm.low), u64::from(lm.high));
-    let end = addr.checked_add(size as u64).unwrap_or(u64::MAX);
+    let end = addr.saturating_add(size as u64);
     let offset = if end <= low {
         addr
     } else if addr >= LOCAL_SPACE - high && end <= LOCAL_SPACE {
@@ -121,7 +121,7 @@ fn store(w: &Warp, env: &mut Env<'_>, p: Place, data: &[u8], lane: usize, pc: u6
 
 fn check_align(addr: u64, size: MemSize, pc: u64) -> Result<(), Fault> {
     let n = size.bytes() as u64;
-    if addr % n != 0 {
+    if !addr.is_multiple_of(n) {
         return Err(Fault::Misaligned { va: addr, size: n as usize, pc });
     }
     Ok(())

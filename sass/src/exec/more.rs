@@ -37,7 +37,10 @@ fn f32_out(r: f32, fz: bool, sat: bool) -> u32 {
 }
 
 /// A 64-bit source: a register pair, an f64 immediate, a constant pair or a uniform pair.
-fn f64_src(w: &Warp, i: &Instr, n: usize, env: &Env<'_>) -> Result<Box<dyn Fn(&Warp, usize) -> f64>, Fault> {
+/// A double source, read per lane.
+type F64Src = Box<dyn Fn(&Warp, usize) -> f64>;
+
+fn f64_src(w: &Warp, i: &Instr, n: usize, env: &Env<'_>) -> Result<F64Src, Fault> {
     let (bits, m): (Option<u64>, SrcMods) = match *i.src(n) {
         Operand::Reg(r, m) => {
             let f = move |w: &Warp, l: usize| dmods(w.r64(r, l), m);
@@ -538,7 +541,7 @@ fn atom(
     let size = if wide { 8 } else { 4 };
     for l in lanes(exec) {
         let va = super::memops::address_of(w, &addr, l);
-        if va % size != 0 {
+        if !va.is_multiple_of(size) {
             return Err(Fault::Misaligned { va, size: size as usize, pc: i.pc });
         }
         let (bv, cv) = if wide { (w.r64(b, l), w.r64(c, l)) } else { (u64::from(w.r(b, l)), u64::from(w.r(c, l))) };
