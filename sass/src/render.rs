@@ -1,6 +1,6 @@
 //! Mnemonics with modifiers, as nvdisasm prints them.
 
-use std::fmt::{self, Formatter, Write};
+use std::fmt::{self, Formatter};
 
 use crate::op::{AtomOp, AtomTy, BarKind, BarRed, ImadKind, Op, ShfTy, Space, UnaryKind};
 
@@ -274,9 +274,4 @@ pub(crate) fn op(op: &Op, f: &mut Formatter<'_>) -> fmt::Result {
             f.write_str(&s)
         }
     }
-}
-
-#[allow(dead_code)]
-fn _unused(s: &mut String) {
-    let _ = write!(s, "");
 }

@@ -12,7 +12,7 @@ mod mem;
 mod sync;
 
 use crate::instr::{Instr, MAX_OPERANDS};
-use crate::operand::{CBuf, Operand, Pred, SrcMods, PT, RZ, URZ};
+use crate::operand::{CBuf, Operand, Pred, SrcMods, RZ};
 use crate::word::Word;
 
 /// An immediate printed unsigned (logic, shift and address operations print
@@ -288,6 +288,3 @@ impl Builder {
         )
     }
 }
-
-#[allow(dead_code)]
-const _: (u8, u8) = (PT, URZ);

@@ -5,7 +5,7 @@ use super::{cancelled, Fault, LaunchConfig, Memory, Stats};
 use crate::exec::code::Code;
 use crate::instr::Instr;
 use crate::op::{BarKind, Op};
-use crate::operand::{Operand, Pred, SrcMods, PT, RZ, URZ};
+use crate::operand::{Operand, Pred, PT, RZ, URZ};
 
 /// What a lane is doing.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -479,6 +479,3 @@ fn operand_pred(i: &Instr, n: usize) -> Pred {
 pub(crate) fn bad(i: &Instr, what: &'static str) -> Fault {
     Fault::Unsupported { pc: i.pc, text: i.to_string(), what }
 }
-
-#[allow(dead_code)]
-const _: SrcMods = SrcMods { neg: false, abs: false, not: false, reuse: false };
