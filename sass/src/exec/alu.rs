@@ -1,6 +1,6 @@
 //! Integer, predicate, move and float instructions, lane by lane.
 
-use super::warp::{bad, Env, Warp};
+use super::warp::{bad, lanes, Env, Warp};
 use super::Fault;
 use crate::instr::Instr;
 use crate::op::{ImadKind, Op, ShfTy};
@@ -79,10 +79,6 @@ fn dst_reg(i: &Instr, n: usize) -> Result<u8, Fault> {
         Operand::Reg(r, _) => Ok(r),
         _ => Err(bad(i, "destination")),
     }
-}
-
-fn lanes(mask: u32) -> impl Iterator<Item = usize> {
-    (0..32).filter(move |l| mask >> l & 1 == 1)
 }
 
 /// A three-input bitwise function by its truth table (`a` is 0xf0, `b` 0xcc, `c` 0xaa).

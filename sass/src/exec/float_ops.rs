@@ -151,7 +151,7 @@ pub(crate) fn canon(v: f32) -> u32 {
 }
 
 pub(crate) fn exec(w: &mut Warp, i: &Instr, exec: u32, env: &mut Env<'_>) -> Result<(), Fault> {
-    let lanes = (0..32).filter(move |l| exec >> l & 1 == 1);
+    let lanes = super::warp::lanes(exec);
     match &i.op {
         Op::Ffma { ftz: fz, sat, rnd } => {
             let (a, b, c) = (src(w, i, 1, env)?, src(w, i, 2, env)?, src(w, i, 3, env)?);

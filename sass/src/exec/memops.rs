@@ -135,7 +135,7 @@ pub(crate) fn exec(w: &mut Warp, i: &Instr, exec: u32, env: &mut Env<'_>) -> Res
                 Operand::Reg(r, _) => r,
                 _ => return Err(bad(i, "destination")),
             };
-            for l in (0..32).filter(|l| exec >> l & 1 == 1) {
+            for l in super::warp::lanes(exec) {
                 let addr = address(w, &a, l);
                 check_align(addr, *size, i.pc)?;
                 let mut buf = [0u8; 16];
@@ -168,7 +168,7 @@ pub(crate) fn exec(w: &mut Warp, i: &Instr, exec: u32, env: &mut Env<'_>) -> Res
                 Operand::Reg(r, _) => r,
                 _ => return Err(bad(i, "source")),
             };
-            for l in (0..32).filter(|l| exec >> l & 1 == 1) {
+            for l in super::warp::lanes(exec) {
                 let addr = address(w, &a, l);
                 check_align(addr, *size, i.pc)?;
                 let n = size.bytes();

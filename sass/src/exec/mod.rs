@@ -22,6 +22,7 @@
 
 mod alu;
 mod code;
+mod flat;
 mod float_ops;
 mod memops;
 mod more;
@@ -30,6 +31,7 @@ mod warp;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 pub use code::Code;
+pub use flat::FlatMemory;
 
 use crate::decode::DecodeError;
 

@@ -3,15 +3,11 @@
 
 use super::alu::{get, pred_of, read_const, src, write_dst, S};
 use super::float_ops::{canon, fma_f32, fmods, ftz, round_f32};
-use super::warp::{bad, Env, Warp};
+use super::warp::{bad, lanes, Env, Warp};
 use super::Fault;
 use crate::instr::Instr;
 use crate::op::{AtomOp, AtomTy, FCmp, Mufu, Op, Rnd, ShflMode, Space, UnaryKind, VoteMode};
 use crate::operand::{Operand, SrcMods};
-
-fn lanes(mask: u32) -> impl Iterator<Item = usize> {
-    (0..32).filter(move |l| mask >> l & 1 == 1)
-}
 
 fn f32_in(w: &Warp, s: (S, SrcMods), lane: usize, fz: bool) -> f32 {
     let v = fmods(get(w, s.0, lane), s.1);

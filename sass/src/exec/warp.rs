@@ -7,6 +7,19 @@ use crate::instr::Instr;
 use crate::op::{BarKind, Op};
 use crate::operand::{Operand, Pred, PT, RZ, URZ};
 
+/// The lanes set in `mask`, lowest first (iterates set bits only).
+#[inline]
+pub(crate) fn lanes(mut mask: u32) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        if mask == 0 {
+            return None;
+        }
+        let l = mask.trailing_zeros() as usize;
+        mask &= mask - 1;
+        Some(l)
+    })
+}
+
 /// What a lane is doing.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Lane {
@@ -170,21 +183,19 @@ impl Warp {
     /// The lanes that run next: those at the lowest pc among runnable lanes.
     fn select(&self) -> Option<(u64, u32)> {
         let mut pc = u64::MAX;
+        let mut mask = 0u32;
         for l in 0..32 {
-            if self.lanes[l] == Lane::Run && self.pc[l] < pc {
-                pc = self.pc[l];
+            if self.lanes[l] == Lane::Run {
+                let p = self.pc[l];
+                if p < pc {
+                    pc = p;
+                    mask = 1 << l;
+                } else if p == pc {
+                    mask |= 1 << l;
+                }
             }
         }
-        if pc == u64::MAX {
-            return None;
-        }
-        let mut mask = 0;
-        for l in 0..32 {
-            if self.lanes[l] == Lane::Run && self.pc[l] == pc {
-                mask |= 1 << l;
-            }
-        }
-        Some((pc, mask))
+        (mask != 0).then_some((pc, mask))
     }
 
     fn mask_of(&self, want: Lane) -> u32 {
@@ -348,10 +359,8 @@ fn step(w: &mut Warp, i: &Instr, mask: u32, env: &mut Env<'_>, stats: &mut Stats
     stats.thread_instructions += u64::from(exec.count_ones());
     let pc = i.pc;
     let advance = |w: &mut Warp, m: u32| {
-        for l in 0..32 {
-            if m >> l & 1 == 1 {
-                w.pc[l] += 16;
-            }
+        for l in lanes(m) {
+            w.pc[l] += 16;
         }
     };
     match &i.op {
