@@ -165,10 +165,18 @@ pub mod ga10b {
     /// mapped after a program's last instruction (tinygrad's NV backend adds
     /// 4 KiB after each program for the same reason).
     pub const PROGRAM_PREFETCH_PAD: u64 = 4096;
-    /// Program addresses must be aligned to this (the `.text` sections
-    /// ptxas emits are 128-byte aligned; we load at 256 so that the QMD's
-    /// `PROGRAM_PREFETCH_ADDR_*_SHIFTED` (address >> 8) is exact).
-    pub const PROGRAM_ALIGN: u64 = 256;
+    /// The alignment the hardware requires of a program's first
+    /// instruction: 128 bytes (0x80). Evidence (issue 21 item 1): ptxas
+    /// aligns every `.text` section to 128; Mesa NVK states that Kepler and
+    /// later need the first instruction 0x80-aligned; a direct-ioctl client
+    /// on a real Orin launched code at a shader VA + 0x580 and got its
+    /// results back. The mock's launch check uses this value.
+    pub const PROGRAM_ALIGN: u64 = 128;
+    /// Where *our* loader places programs: 256-byte aligned, so that the
+    /// QMD's `PROGRAM_PREFETCH_ADDR_*_SHIFTED` (address >> 8) is exact. A
+    /// choice of this project, not a hardware rule (see [`PROGRAM_ALIGN`]).
+    pub const LOADER_PROGRAM_ALIGN: u64 = 256;
+    const _: () = assert!(LOADER_PROGRAM_ALIGN.is_multiple_of(PROGRAM_ALIGN));
 
     // The classes ga10b's engines implement. The numbers are NVIDIA's
     // (`RmClass::number`, checked against facts/nv-ampere-classes.tsv);

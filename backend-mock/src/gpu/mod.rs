@@ -54,11 +54,14 @@
 //! Kernel closures run with the model's state locked: they must not call
 //! back into the [`Gpu`].
 
+mod cbank;
 mod channel;
 mod compute;
 mod copy;
 mod fault;
 mod host;
+mod inflight;
+mod kctx;
 mod sched;
 mod state;
 mod step;
@@ -70,6 +73,7 @@ use std::sync::atomic::Ordering;
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 
+pub use cbank::{ConstBanks, CONST_BANKS};
 pub use channel::{ChannelDesc, ChannelStats, ChannelStatus};
 pub use compute::{ComputeState, KernelCtx, KernelFn, ProgramKey};
 pub use copy::{TIMESLICE_PIECES, WATCHDOG_PIECES};

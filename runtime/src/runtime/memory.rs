@@ -59,7 +59,7 @@ impl<I: GpuIface> Runtime<I> {
             return Err(Error::invalid(op, "empty program"));
         }
         let size = code.len() as u64 + gpuiface_hal::hw::ga10b::PROGRAM_PREFETCH_PAD;
-        let buffer = self.iface.alloc(AllocRequest::new(size).align(gpuiface_hal::hw::ga10b::PROGRAM_ALIGN))?;
+        let buffer = self.iface.alloc(AllocRequest::new(size).align(gpuiface_hal::hw::ga10b::LOADER_PROGRAM_ALIGN))?;
         // A buffer allocated just now holds nothing the GPU could be using:
         // write it directly rather than wait for unrelated work.
         let written = match buffer.cpu() {
