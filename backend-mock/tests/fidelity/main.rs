@@ -20,3 +20,6 @@ mod kernel;
 mod ledger;
 /// Items 4 and 8: nvmap's handle ioctls and cache modes.
 mod nvmap;
+/// Issue 21 ("fidelity, round 3") items 2 and 4: constants read on
+/// access; engines and channels side by side.
+mod round3_gpu;
