@@ -220,3 +220,46 @@ fn item4_stepped_mode_stays_deterministic_one_launch_per_step() {
     let counts: Vec<u32> = first.iter().map(|t| t.2).collect();
     assert!(counts.windows(2).all(|w| w[1] <= w[0] + 1), "{counts:?}");
 }
+
+#[test]
+fn item4_a_self_chaining_launch_neither_starves_other_channels_nor_delays_its_close() {
+    let (gpu, vm, data) = setup(ExecMode::Threaded);
+    let mut chain_ch = channel(&gpu, &vm, 1);
+    let mut copy_ch = channel(&gpu, &vm, 2);
+    const GATE: u64 = FLAG_VA + 0x100;
+    let count = Arc::new(AtomicU32::new(0));
+    let c = count.clone();
+    // Launch n waits until the CPU's gate passes n: the chain advances only
+    // as far as the test lets it, whatever the machine's speed.
+    gpu.register_kernel(ProgramKey::Address(PROGRAM), move |k| {
+        let n = c.fetch_add(1, Ordering::SeqCst);
+        for _ in 0..100_000 {
+            if k.read_u64(GATE)? > u64::from(n) {
+                return Ok(());
+            }
+            k.sleep(Duration::from_micros(200));
+        }
+        Err("the gate never opened".into())
+    });
+    // A QMD that schedules itself again: an endless chain of launches.
+    let mut q = qmd(PROGRAM, [1, 1, 1], [32, 1, 1], None);
+    q.set_dependent_qmd0(Some(QMD_VA));
+    write_at(&data, QMD_VA, &q.to_bytes());
+    let mut pb = PushBuffer::new();
+    launch(&mut pb, QMD_VA);
+    chain_ch.submit(&gpu, &pb);
+    set_data_u64(&data, GATE, 3);
+    assert!(wait_until(WAIT, || count.load(Ordering::SeqCst) == 4), "the chain did not reach its 4th launch");
+    // The 4th launch waits at the gate; another channel's copy still runs.
+    write_at(&data, SRC_VA, &[9u8; 4096]);
+    let mut cp = PushBuffer::new();
+    copy_1d(&mut cp, SRC_VA, DST_VA, 4096, None);
+    copy_ch.submit(&gpu, &cp);
+    assert!(wait_until(WAIT, || copy_ch.gp_get() == copy_ch.gp_put()), "the copy waited for the chain");
+    assert_eq!(count.load(Ordering::SeqCst), 4, "the chain is still parked");
+    assert_eq!(gpu.faults(), vec![]);
+    // Closing the chain's channel ends it at once: the parked launch is cancelled.
+    gpu.detach_channel(1);
+    assert_eq!(count.load(Ordering::SeqCst), 4, "no launch after the close");
+    assert_eq!(gpu.channel_status(1), None);
+}
