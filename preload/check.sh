@@ -7,7 +7,8 @@
 #  3. a Python client compiles a CUDA C kernel with NVRTC and launches it
 #     through raw ioctls: the mock runs its machine code, the outputs are right;
 #  4. a Python client meets the device node and the usermode window's mmap
-#     rules as on an Orin (stat, access, EBUSY/EINVAL, msync EINVAL);
+#     rules as on an Orin (stat, access, EBUSY/EINVAL, msync EINVAL), and
+#     its ctypes calls through dlopen("libc.so.6") + dlsym reach the model;
 #  5. the conformance runner over the real Linux syscall path
 #     (--backend nvgpu) passes the same cases as the mock backend.
 set -uo pipefail
@@ -40,6 +41,7 @@ nvrtc_lib=$(bash tools/nvrtc.sh)
 check "Python client: compiles a CUDA C kernel with NVRTC, launches it through raw ioctls, and gets its results" \
     env LD_PRELOAD="$lib" timeout 120 python3 preload/clients/nvrtc_launch.py "$nvrtc_lib"
 check "Python client: device node and usermode window as on an Orin" env LD_PRELOAD="$lib" timeout 60 python3 preload/clients/orin_checks.py
+check "Python client: ctypes ioctl through dlopen/dlsym reaches the model" env LD_PRELOAD="$lib" timeout 60 python3 preload/clients/dlsym_ioctl.py
 check "trace to a file, every field decoded" bash -c "rm -f '$work/trace'; LD_PRELOAD='$lib' GPUIFACE_MOCK_TRACE='$work/trace' '$work/semaphore' >/dev/null && grep -q 'NVGPU_IOCTL_CHANNEL_SETUP_BIND {num_gpfifo_entries=1024.*flags=DETERMINISTIC|USERMODE_SUPPORT.*} => {work_submit_token=.*} = 0' '$work/trace' && grep -q 'mmap(.*<ctrl>' '$work/trace'"
 check "injected failure reaches the program" bash -c "! LD_PRELOAD='$lib' GPUIFACE_MOCK_FAIL=NVMAP_IOC_ALLOC:1:ENOMEM '$work/semaphore' 2>&1 | grep -q 'payload' && LD_PRELOAD='$lib' GPUIFACE_MOCK_FAIL=NVMAP_IOC_ALLOC:1:ENOMEM '$work/semaphore' 2>&1 | grep -q 'Cannot allocate memory'"
 check "an r35 kernel is refused with its name" bash -c "LD_PRELOAD='$lib' GPUIFACE_MOCK_RELEASE=r35 GPUIFACE_ASSUME_NVGPU=1 '$target/debug/gpuiface-conformance' --backend nvgpu --filter info_describes 2>&1 | grep -q 'L4T r35'"

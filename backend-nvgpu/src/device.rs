@@ -310,6 +310,9 @@ fn device_info(c: &NvgpuGpuCharacteristics, backend: &'static str) -> DeviceInfo
     i.num_tpc = c.num_gpc * c.num_tpc_per_gpc;
     i.l2_cache_size = c.L2_cache_size as u32;
     i.max_gpfifo_entries = c.max_gpfifo_entries;
+    // The kernel's maximum is not what works: use the largest size with evidence.
+    i.gpfifo_entries = c.max_gpfifo_entries.min(gpuiface_hal::hw::ga10b::PROVEN_GPFIFO_ENTRIES);
+    i.limits = gpuiface_hal::DeviceLimits::ga10b(c.num_gpc, c.num_tpc_per_gpc, c.sm_arch_warp_count);
     i.io_coherent = c.flags & u64::from(NVGPU_GPU_FLAGS_SUPPORT_IO_COHERENCE) != 0;
     i.page_size = memory::PAGE;
     i

@@ -211,7 +211,7 @@ impl<S: Syscalls> NvgpuDevice<S> {
                         GrInfoIndex::SmVersion => c.sm_arch_sm_version,
                         GrInfoIndex::NumGpcs => c.num_gpc,
                         GrInfoIndex::NumTpcPerGpc => c.num_tpc_per_gpc,
-                        GrInfoIndex::NumSmPerTpc => 1,
+                        GrInfoIndex::NumSmPerTpc => ga10b::SMS_PER_TPC,
                         GrInfoIndex::MaxWarpsPerSm => c.sm_arch_warp_count.max(ga10b::MAX_WARPS_PER_SM),
                         other => {
                             return Err(Error::unsupported(self.info.backend, format!("GR_GET_INFO index {other:?}")))

@@ -33,6 +33,7 @@ use gpuiface::{BackendKind, GpuIface};
 mod cases;
 mod fault_cases;
 mod mock_cases;
+mod overlap;
 pub mod support;
 
 /// What a case returns: `Err` carries a readable reason.

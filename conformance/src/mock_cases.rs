@@ -13,7 +13,7 @@ use gpuiface::{AllocRequest, BackendKind, Error, ErrorKind, GpuIface};
 use crate::support::{self, RacePolicy, RaceRig};
 use crate::{ensure, Case, CaseResult, Ctx};
 
-fn mock(ctx: &Ctx, mode: ExecMode) -> Result<(Arc<MockKernel>, MockDevice), String> {
+pub(crate) fn mock(ctx: &Ctx, mode: ExecMode) -> Result<(Arc<MockKernel>, MockDevice), String> {
     if ctx.kind != BackendKind::Mock || !ctx.is_builtin() {
         return Err(format!("needs the mock's {mode:?} GPU"));
     }
@@ -141,4 +141,12 @@ pub(crate) const CASES: &[Case] = &[
     mock_case!(hang_is_reported_and_the_device_still_drops_cleanly),
     mock_case!(teardown_leaks_nothing),
     mock_case!(injected_failures_surface_as_typed_errors),
+    Case {
+        name: "copy_completes_while_a_long_kernel_runs",
+        run: crate::overlap::copy_completes_while_a_long_kernel_runs,
+        expected_failures: &[(
+            BackendKind::Nvgpu,
+            "nvgpu: the waiting kernel is a mock closure (the suite has no compiled kernel that polls memory)",
+        )],
+    },
 ];

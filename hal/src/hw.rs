@@ -41,8 +41,20 @@ pub mod ga10b {
     pub const MAX_THREADS_PER_BLOCK: u32 = 1024;
     /// Most threads in each block dimension (x, y, z).
     pub const MAX_BLOCK_DIM: [u32; 3] = [1024, 1024, 64];
-    /// Most resident warps per SM on compute capability 8.7 (1,536 threads).
+    /// Most resident warps per SM on compute capability 8.7 (1,536 threads;
+    /// CUDA C Programming Guide, "Compute Capabilities"). An Orin's
+    /// GET_CHARACTERISTICS reports `sm_arch_warp_count` = 96
+    /// ([`REPORTED_WARPS_PER_SM`]); local memory is sized from the larger
+    /// of the two ([`local_bytes_per_tpc_for`]), which never undersizes.
     pub const MAX_WARPS_PER_SM: u32 = 48;
+    /// `sm_arch_warp_count` as a real Orin's GET_CHARACTERISTICS reports it
+    /// (issue 21 item 3, recorded on an Orin with 1 GPC x 4 TPC).
+    pub const REPORTED_WARPS_PER_SM: u32 = 96;
+    /// Most shared memory one SM has (the largest carve-out, 164 KiB).
+    pub const MAX_SHARED_PER_SM: u32 = 164 << 10;
+    /// Most shared memory one block may use (compute capability 8.7: 163
+    /// KiB with the opt-in; the SM's carve-out less the 1 KiB reservation).
+    pub const MAX_SHARED_PER_BLOCK: u32 = MAX_SHARED_PER_SM - SHARED_RESERVED_PER_BLOCK;
     /// SMs per TPC on ga10b.
     pub const SMS_PER_TPC: u32 = 2;
     /// Named barriers a block may use (`bar.sync 0..15`).
@@ -139,13 +151,38 @@ pub mod ga10b {
     pub const LOCAL_PER_TPC_ALIGN: u32 = 0x8000;
 
     /// Local memory each TPC needs for `per_thread` bytes per thread with
-    /// every warp slot of both SMs resident.
+    /// every warp slot of both SMs resident ([`MAX_WARPS_PER_SM`] each):
+    /// the least the hardware can use, what the mock checks a binding against.
     pub const fn local_bytes_per_tpc(per_thread: u32) -> u64 {
+        local_bytes_per_tpc_for(per_thread, MAX_WARPS_PER_SM)
+    }
+    /// Local memory each TPC gets for `per_thread` bytes per thread when
+    /// each SM is counted with `warps_per_sm` warp slots (at least
+    /// [`MAX_WARPS_PER_SM`]: a smaller count would undersize).
+    pub const fn local_bytes_per_tpc_for(per_thread: u32, warps_per_sm: u32) -> u64 {
+        let warps = if warps_per_sm > MAX_WARPS_PER_SM { warps_per_sm } else { MAX_WARPS_PER_SM };
         let per_warp = ((per_thread as u64 * WARP_SIZE as u64).div_ceil(LOCAL_PER_WARP_ALIGN as u64))
             * LOCAL_PER_WARP_ALIGN as u64;
-        let per_tpc = per_warp * MAX_WARPS_PER_SM as u64 * SMS_PER_TPC as u64;
+        let per_tpc = per_warp * warps as u64 * SMS_PER_TPC as u64;
         per_tpc.div_ceil(LOCAL_PER_TPC_ALIGN as u64) * LOCAL_PER_TPC_ALIGN as u64
     }
+
+    // Values proven on hardware (issue 21 item 5): what runs on Orins
+    // today. Values no Orin has confirmed are used only where a kernel needs
+    // them, and FIDELITY.md lists them under "needs an Orin".
+    /// The largest shared-memory configuration proven on an Orin: 0x1a
+    /// (100 KiB) as `MAX_SM_CONFIG_SHARED_MEM_SIZE`. The QMD names a larger
+    /// one (up to 0x2a, 164 KiB: unproven) only for a kernel that needs it.
+    pub const PROVEN_MAX_SHARED_CONFIG: u32 = 100 << 10;
+    /// `SET_SHADER_LOCAL_MEMORY_NON_THROTTLED_C` (`MAX_SM_COUNT`) as it runs
+    /// on Orins: 0xff. The exact SM count (8 on a 4-TPC Orin) is unproven.
+    pub const PROVEN_LOCAL_MAX_SM_COUNT: u32 = 0xff;
+
+    /// The largest GPFIFO the project has evidence for: 1,024 entries
+    /// (8 KiB) work on an Orin, while a 3 MiB GPFIFO dma-buf hangs
+    /// ALLOC_OBJ_CTX (issue 12 item 1, issue 21 item 8), whatever
+    /// `max_gpfifo_entries` (2^28) the kernel reports.
+    pub const PROVEN_GPFIFO_ENTRIES: u32 = 1024;
 
     /// The QMD's `SASS_VERSION` for code of SM `major.minor`: `major << 4 | minor`.
     pub const fn sass_version(sm_version: u32) -> u32 {
@@ -165,10 +202,18 @@ pub mod ga10b {
     /// mapped after a program's last instruction (tinygrad's NV backend adds
     /// 4 KiB after each program for the same reason).
     pub const PROGRAM_PREFETCH_PAD: u64 = 4096;
-    /// Program addresses must be aligned to this (the `.text` sections
-    /// ptxas emits are 128-byte aligned; we load at 256 so that the QMD's
-    /// `PROGRAM_PREFETCH_ADDR_*_SHIFTED` (address >> 8) is exact).
-    pub const PROGRAM_ALIGN: u64 = 256;
+    /// The alignment the hardware requires of a program's first
+    /// instruction: 128 bytes (0x80). Evidence (issue 21 item 1): ptxas
+    /// aligns every `.text` section to 128; Mesa NVK states that Kepler and
+    /// later need the first instruction 0x80-aligned; a direct-ioctl client
+    /// on a real Orin launched code at a shader VA + 0x580 and got its
+    /// results back. The mock's launch check uses this value.
+    pub const PROGRAM_ALIGN: u64 = 128;
+    /// Where *our* loader places programs: 256-byte aligned, so that the
+    /// QMD's `PROGRAM_PREFETCH_ADDR_*_SHIFTED` (address >> 8) is exact. A
+    /// choice of this project, not a hardware rule (see [`PROGRAM_ALIGN`]).
+    pub const LOADER_PROGRAM_ALIGN: u64 = 256;
+    const _: () = assert!(LOADER_PROGRAM_ALIGN.is_multiple_of(PROGRAM_ALIGN));
 
     // The classes ga10b's engines implement. The numbers are NVIDIA's
     // (`RmClass::number`, checked against facts/nv-ampere-classes.tsv);
@@ -309,6 +354,18 @@ mod tests {
         // 0x640 bytes per thread: 0xC800 per warp, x 96 warps (already a multiple of 32 KiB).
         assert_eq!(local_bytes_per_tpc(0x640), 0x4B_0000);
         assert_eq!(sass_version(0x807), 0x87);
+        // The reported 96 warps per SM doubles it; a smaller count never shrinks it.
+        assert_eq!(local_bytes_per_tpc_for(0x640, 96), 2 * 0x4B_0000);
+        assert_eq!(local_bytes_per_tpc_for(0x640, 1), local_bytes_per_tpc(0x640));
+    }
+
+    #[test]
+    fn proven_values_are_what_runs_on_orins() {
+        assert_eq!(encode_shared_config(PROVEN_MAX_SHARED_CONFIG), 0x1a);
+        assert_eq!(encode_shared_config(MAX_SHARED_PER_SM), 0x2a);
+        assert_eq!(PROVEN_LOCAL_MAX_SM_COUNT, 0xff);
+        assert_eq!(gpfifo_bytes(PROVEN_GPFIFO_ENTRIES), 8192);
+        assert_eq!((PROGRAM_ALIGN, LOADER_PROGRAM_ALIGN), (128, 256));
     }
 
     #[test]

@@ -45,6 +45,7 @@ pub mod facts;
 pub mod fault;
 pub mod hw;
 pub mod iface;
+pub mod limits;
 pub mod logging;
 pub mod rm;
 pub mod types;
@@ -56,6 +57,7 @@ pub use codec::qmd::{Qmd, QmdField};
 pub use error::{Engine, Errno, Error, ErrorKind, FaultRecord, Result};
 pub use fault::{classify, FaultKind};
 pub use iface::{Either, ForeignMemory, GpuIface};
+pub use limits::{DeviceLimits, LimitSource};
 pub use rm::{GrInfoIndex, RmAllocParams, RmClass, RmControl};
 pub use types::{
     AllocRequest, Buffer, BufferId, CpuView, DeviceId, DeviceInfo, RmHandle, Signal, SignalPlacement, UsermodeRegs,

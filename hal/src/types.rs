@@ -58,12 +58,20 @@ pub struct DeviceInfo {
     pub va_bits: u8,
     /// GPCs.
     pub num_gpc: u32,
-    /// TPCs in all (one SM per TPC on ga10b).
+    /// TPCs in all (two SMs per TPC on ga10b: [`DeviceInfo::limits`]`.sm_count`).
     pub num_tpc: u32,
     /// L2 size in bytes.
     pub l2_cache_size: u32,
-    /// Largest GPFIFO the kernel accepts.
+    /// Largest GPFIFO the kernel accepts (`max_gpfifo_entries`: 2^28 on an
+    /// Orin). Not safe to use: see [`DeviceInfo::gpfifo_entries`].
     pub max_gpfifo_entries: u32,
+    /// The GPFIFO size (entries) to use: the largest the project has
+    /// evidence for on this device ([`crate::hw::ga10b::PROVEN_GPFIFO_ENTRIES`],
+    /// 1,024 = 8 KiB; a 3 MiB GPFIFO hangs ALLOC_OBJ_CTX on an Orin), never
+    /// more than `max_gpfifo_entries`.
+    pub gpfifo_entries: u32,
+    /// Launch limits: from the kernel where it reports them, else the facts.
+    pub limits: crate::limits::DeviceLimits,
     /// CPU and GPU see each other's writes without cache maintenance.
     pub io_coherent: bool,
     /// Where queues must place completion signals.
@@ -93,6 +101,8 @@ impl DeviceInfo {
             num_tpc: 0,
             l2_cache_size: 0,
             max_gpfifo_entries: 0,
+            gpfifo_entries: 0,
+            limits: crate::limits::DeviceLimits::default(),
             io_coherent: false,
             signal_placement,
             page_size: 4096,
@@ -124,6 +134,8 @@ impl fmt::Display for DeviceInfo {
             self.compute_class, self.dma_copy_class, self.gpfifo_class
         )?;
         writeln!(f, "GPCs / TPCs      {} / {}", self.num_gpc, self.num_tpc)?;
+        writeln!(f, "SMs / warps      {} / {} per SM", self.limits.sm_count, self.limits.warps_per_sm)?;
+        writeln!(f, "GPFIFO           {} entries (kernel max {})", self.gpfifo_entries, self.max_gpfifo_entries)?;
         writeln!(f, "L2               {} KiB", self.l2_cache_size / 1024)?;
         writeln!(f, "GPU VA           {} bits", self.va_bits)?;
         writeln!(f, "IO-coherent      {}", self.io_coherent)?;

@@ -17,6 +17,10 @@
 //! - `stat`, `lstat`, `fstat`, `fstatat` (and `64` twins, glibc's `__xstat`
 //!   family), `statx`, `access`, `faccessat`: the device paths and the nvmap
 //!   and ctrl fds answer as the real character devices (`fs.rs`).
+//! - `dlsym`: a lookup of a served function through a program's own handle
+//!   (`dlopen("libc.so.6")`, as Python's `ctypes.CDLL` does) returns this
+//!   library's definition, not libc's (`dl.rs`); `dlvsym` and raw
+//!   `syscall(2)` still bypass the model.
 //! - The GPU runs in [`ExecMode::Polling`](gpuiface_mock::gpu::ExecMode):
 //!   programs that write GPFIFO entries, GP_PUT and the doorbell straight to
 //!   memory are noticed by polling, with back-off; the worker stops at exit.
@@ -398,6 +402,7 @@ pub unsafe extern "C" fn close(fd: c_int) -> c_int {
 }
 
 // After `real_fn!`, which they use.
+mod dl;
 mod fs;
 mod mm;
 

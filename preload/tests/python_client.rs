@@ -61,3 +61,24 @@ fn python_client_sees_the_device_node_and_usermode_mmap_rules_of_an_orin() {
     let bare = Command::new(&py).arg(&script).output().expect("run python3");
     assert!(!bare.status.success() || std::path::Path::new("/dev/nvgpu/igpu0/ctrl").exists());
 }
+
+/// Issue 21 item 7: `ctypes.CDLL("libc.so.6").ioctl` (dlopen + dlsym) on a
+/// model fd reaches the model, not libc's `ioctl` (`clients/dlsym_ioctl.py`;
+/// without the `dlsym` interposer it fails with ENOTTY).
+#[test]
+fn python_ctypes_calls_through_dlopen_dlsym_reach_the_model() {
+    let Some(py) = python3() else {
+        eprintln!("no python3 for this architecture: skipped");
+        return;
+    };
+    let lib = preload_library();
+    let script = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("clients/dlsym_ioctl.py");
+    let out = Command::new(&py).arg(&script).env("LD_PRELOAD", &lib).output().expect("run python3");
+    assert!(
+        out.status.success(),
+        "stdout: {}\nstderr: {}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(String::from_utf8_lossy(&out.stdout).contains("reached the model"));
+}

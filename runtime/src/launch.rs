@@ -10,13 +10,13 @@
 //! |---|---|---|
 //! | `QMD_MAJOR_VERSION` / `MINOR` | 3 / 0 | the layout the Ampere compute class (C6C0/C7C0) reads |
 //! | `SASS_VERSION` | `0x87` | the code's SM (`major << 4 \| minor`), from the cubin's `e_flags` |
-//! | `PROGRAM_ADDRESS_*` | the code's GPU VA | where `.text.<kernel>` was loaded (256-byte aligned) |
+//! | `PROGRAM_ADDRESS_*` | the code's GPU VA | where `.text.<kernel>` was loaded (our loader's 256-byte alignment; the hardware needs 128) |
 //! | `PROGRAM_PREFETCH_ADDR_*_SHIFTED`, `PROGRAM_PREFETCH_SIZE` | VA >> 8, code size >> 8 | let the SM prefetch the code; [`ga10b::PROGRAM_PREFETCH_PAD`] stays mapped after it |
 //! | `REGISTER_COUNT_V` | the kernel's register count | `.text` `sh_info >> 24`; fewer faults or corrupts, more wastes occupancy |
 //! | `BARRIER_COUNT` | max(1, the kernel's) | named barriers the CTA allocates (`.text` `sh_flags`); at least one, as tinygrad's NV backend allocates |
 //! | `SHARED_MEMORY_SIZE` | static + dynamic, ≥ 1 KiB, 256-aligned | the CTA's shared memory (tinygrad's NV backend rounds the same way) |
 //! | `MIN`/`TARGET_SM_CONFIG_SHARED_MEM_SIZE` | smallest carve-out holding it + 1 KiB | [`ga10b::shared_config_for`], encoded `KiB/4 + 1` |
-//! | `MAX_SM_CONFIG_SHARED_MEM_SIZE` | the largest carve-out (164 KiB) | let the SM pick any configuration that fits |
+//! | `MAX_SM_CONFIG_SHARED_MEM_SIZE` | 0x1a (100 KiB), or the launch's own carve-out when larger | the largest value proven on an Orin ([`ga10b::PROVEN_MAX_SHARED_CONFIG`]); 0x2a (164 KiB) is unproven and named only when a kernel needs it |
 //! | `SHADER_LOCAL_MEMORY_HIGH_SIZE` | stack + 0x240, 32-aligned (0 without a stack) | per-thread local memory: the stack below [`ga10b::LOCAL_STACK_TOP`] and the reserve above it |
 //! | `SHADER_LOCAL_MEMORY_LOW_SIZE` | 0 | no low local memory is used |
 //! | `CONSTANT_BUFFER_*(0)` | this launch's buffer, its size, valid | driver area + parameters, in fresh command memory |
@@ -82,8 +82,9 @@ pub fn qmd_template(attrs: &KernelAttributes, program_va: u64, code_len: u64) ->
     q.set(f::BARRIER_COUNT, u64::from(attrs.barriers.max(1)));
     q.set(f::SHADER_LOCAL_MEMORY_HIGH_SIZE, u64::from(attrs.local_memory_per_thread()));
     q.set(f::SHADER_LOCAL_MEMORY_LOW_SIZE, 0);
-    let largest = ga10b::SHARED_CONFIGS[ga10b::SHARED_CONFIGS.len() - 1];
-    q.set(f::MAX_SM_CONFIG_SHARED_MEM_SIZE, u64::from(ga10b::encode_shared_config(largest)));
+    // The largest configuration proven on an Orin (0x1a); `fill_launch`
+    // raises it only for a launch whose shared memory needs more.
+    q.set(f::MAX_SM_CONFIG_SHARED_MEM_SIZE, u64::from(ga10b::encode_shared_config(ga10b::PROVEN_MAX_SHARED_CONFIG)));
     q.set(f::constant_buffer_invalidate(0), 1);
     for fld in [
         f::INVALIDATE_SHADER_CONSTANT_CACHE,
@@ -204,6 +205,9 @@ pub fn fill_launch(
     let encoded = u64::from(ga10b::encode_shared_config(config));
     q.set(f::MIN_SM_CONFIG_SHARED_MEM_SIZE, encoded);
     q.set(f::TARGET_SM_CONFIG_SHARED_MEM_SIZE, encoded);
+    // Proven 0x1a unless this launch needs a larger (unproven) carve-out.
+    let max = config.max(ga10b::PROVEN_MAX_SHARED_CONFIG);
+    q.set(f::MAX_SM_CONFIG_SHARED_MEM_SIZE, u64::from(ga10b::encode_shared_config(max)));
     q.set_constant_buffer(0, cbuf0_va, cbuf0_len as u32);
     Ok(())
 }

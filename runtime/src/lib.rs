@@ -56,7 +56,7 @@ use gpuiface_hal::SignalPlacement;
 pub use gpuiface_hal::{Error, Result};
 
 /// GPFIFO entries per channel (seed 000: 1024 is plenty for one kernel at a time).
-pub const GPFIFO_ENTRIES: u32 = 1024;
+pub const GPFIFO_ENTRIES: u32 = gpuiface_hal::hw::ga10b::PROVEN_GPFIFO_ENTRIES;
 /// Subchannel the compute object is bound to.
 pub const COMPUTE_SUBCHANNEL: u8 = 1;
 /// Subchannel the copy object is bound to.

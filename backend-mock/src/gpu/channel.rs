@@ -75,22 +75,32 @@ impl Gpu {
     /// A channel finished SETUP_BIND. Re-attaching a chid replaces it.
     pub fn attach_channel(&self, desc: ChannelDesc) {
         let mut st = lock(&self.shared.state);
-        if let Some(old) = st.channels.remove(&desc.chid) {
+        let old = st.channels.remove(&desc.chid);
+        if let Some(old) = &old {
             st.by_token.remove(&old.desc.token);
         }
         st.by_token.insert(desc.token, desc.chid);
         let mut ch = Channel::new(desc);
         ch.observer = self.shared.observer.read().unwrap_or_else(|p| p.into_inner()).clone();
         st.channels.insert(ch.desc.chid, ch);
+        drop(st);
+        // A kernel still running on the replaced channel is cancelled and
+        // waited for outside the model's lock.
+        drop(old);
     }
 
     /// A channel was closed. When this returns the model (and the threaded
     /// worker) no longer touches the channel's memory.
     pub fn detach_channel(&self, chid: u32) {
         let mut st = lock(&self.shared.state);
-        if let Some(ch) = st.channels.remove(&chid) {
+        let ch = st.channels.remove(&chid);
+        if let Some(ch) = &ch {
             st.by_token.remove(&ch.desc.token);
         }
+        drop(st);
+        // A running kernel is cancelled (its next access fails) and waited
+        // for, outside the model's lock: other channels keep running.
+        drop(ch);
     }
 
     /// ALLOC_OBJ_CTX created an engine object (class) on the channel; a
@@ -123,6 +133,8 @@ impl Gpu {
             ChannelStatus::Faulted
         } else if ch.hung {
             ChannelStatus::Hung
+        } else if ch.compute.has_running() {
+            ChannelStatus::Busy
         } else if ch.blocked {
             ChannelStatus::Blocked
         } else if ch.cursor.is_some()

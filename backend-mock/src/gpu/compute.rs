@@ -22,7 +22,8 @@
 //! count in 1..=255; a block within the SM's limits whose registers fit the
 //! register file; min ≤ target ≤ max shared-memory configurations, each a
 //! carve-out the SM has, with `SHARED_MEMORY_SIZE` + 1 KiB inside the
-//! target; at most 16 barriers; a 256-byte aligned program. A suite
+//! target; at most 16 barriers; a 128-byte aligned program
+//! ([`ga10b::PROGRAM_ALIGN`]: the hardware's rule; our loader's 256 is its own choice). A suite
 //! kernel's launch also: at least the kernel's registers, static shared
 //! memory and barriers; constant buffer 0 valid and holding the parameter
 //! bank; and, for a kernel with a stack, `SHADER_LOCAL_MEMORY_HIGH_SIZE`
@@ -35,6 +36,7 @@
 //! `SET_SHADER_SHARED_MEMORY_WINDOW_A/B`) are kept per channel
 //! ([`Gpu::compute_state`](super::Gpu::compute_state)).
 
+use std::cell::Cell;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
@@ -45,109 +47,11 @@ use gpuiface_hal::codec::qmd::{v03_00, Qmd, QMD_SIZE};
 use gpuiface_hal::hw::ga10b;
 use gpuiface_hal::{Engine, FaultRecord};
 
+use super::cbank::ConstBanks;
 use super::host::{self, Reduction};
+pub use super::kctx::{KernelCtx, KernelFn, ProgramKey};
 use super::{fault, record_or_fault, Channel, Shared};
 use crate::mem::GpuVm;
-
-/// What a kernel closure is registered against.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum ProgramKey {
-    /// The program's GPU address (`PROGRAM_ADDRESS` in the QMD).
-    Address(u64),
-    /// The program's first bytes (matched at the QMD's program address).
-    Bytes(Vec<u8>),
-}
-
-/// A closure kernel.
-pub type KernelFn = dyn Fn(&mut KernelCtx<'_>) -> Result<(), String> + Send + Sync;
-
-/// What a closure kernel sees: its launch shape, constant buffer 0 (its
-/// arguments start at [`ga10b::CBUF0_PARAMS`], after the driver area) and
-/// GPU memory through the channel's VM. A failed access returns `Err` and,
-/// whatever the closure then does, faults the launch as an MMU fault at the
-/// failing VA.
-pub struct KernelCtx<'a> {
-    /// Blocks in x, y, z (`CTA_RASTER_WIDTH/HEIGHT/DEPTH`).
-    pub grid: [u32; 3],
-    /// Threads per block in x, y, z (`CTA_THREAD_DIMENSION0/1/2`).
-    pub block: [u32; 3],
-    /// The program's GPU address.
-    pub program: u64,
-    /// The QMD's GPU address.
-    pub qmd: u64,
-    /// `SHARED_MEMORY_SIZE` in bytes.
-    pub shared_memory: u32,
-    cbuf0: Vec<u8>,
-    vm: &'a dyn GpuVm,
-    fault: Option<u64>,
-    realtime: bool,
-}
-
-impl KernelCtx<'_> {
-    /// The kernel arguments: constant buffer 0 from [`ga10b::CBUF0_PARAMS`]
-    /// (where the runtime puts them, after the driver area); empty when the
-    /// QMD has no constant buffer 0 or it ends before.
-    pub fn args(&self) -> &[u8] {
-        self.cbuf0.get(ga10b::CBUF0_PARAMS..).unwrap_or_default()
-    }
-    /// All of constant buffer 0, driver area included.
-    pub fn cbuf0(&self) -> &[u8] {
-        &self.cbuf0
-    }
-    /// The GPU runs concurrently with the CPU (threaded modes): a kernel
-    /// that stands for long-running work may take real time.
-    pub fn realtime(&self) -> bool {
-        self.realtime
-    }
-    /// The `i`-th 64-bit argument word (0 when past the end).
-    pub fn arg_u64(&self, i: usize) -> u64 {
-        self.args().get(8 * i..8 * i + 8).map(|b| u64::from_le_bytes(b.try_into().expect("8 bytes"))).unwrap_or(0)
-    }
-    /// The `i`-th 32-bit argument word (0 when past the end).
-    pub fn arg_u32(&self, i: usize) -> u32 {
-        self.args().get(4 * i..4 * i + 4).map(|b| u32::from_le_bytes(b.try_into().expect("4 bytes"))).unwrap_or(0)
-    }
-    /// Total threads (grid × block).
-    pub fn threads(&self) -> u64 {
-        self.grid.iter().chain(&self.block).map(|d| u64::from(*d)).product()
-    }
-    fn fail(&mut self, va: u64) -> String {
-        self.fault.get_or_insert(va);
-        format!("GPU memory fault at {va:#x}")
-    }
-    /// Read GPU memory.
-    pub fn read(&mut self, va: u64, out: &mut [u8]) -> Result<(), String> {
-        self.vm.read(va, out).map_err(|v| self.fail(v))
-    }
-    /// Write GPU memory.
-    pub fn write(&mut self, va: u64, data: &[u8]) -> Result<(), String> {
-        self.vm.write(va, data).map_err(|v| self.fail(v))
-    }
-    /// Read a u32.
-    pub fn read_u32(&mut self, va: u64) -> Result<u32, String> {
-        self.vm.read_u32(va).map_err(|v| self.fail(v))
-    }
-    /// Write a u32.
-    pub fn write_u32(&mut self, va: u64, v: u32) -> Result<(), String> {
-        self.vm.write_u32(va, v).map_err(|x| self.fail(x))
-    }
-    /// Read a u64.
-    pub fn read_u64(&mut self, va: u64) -> Result<u64, String> {
-        self.vm.read_u64(va).map_err(|v| self.fail(v))
-    }
-    /// Write a u64.
-    pub fn write_u64(&mut self, va: u64, v: u64) -> Result<(), String> {
-        self.vm.write_u64(va, v).map_err(|x| self.fail(x))
-    }
-    /// Read an f32.
-    pub fn read_f32(&mut self, va: u64) -> Result<f32, String> {
-        self.read_u32(va).map(f32::from_bits)
-    }
-    /// Write an f32.
-    pub fn write_f32(&mut self, va: u64, v: f32) -> Result<(), String> {
-        self.write_u32(va, v.to_bits())
-    }
-}
 
 /// Dependent-QMD chains longer than this fault (a cycle, most likely).
 const MAX_CHAIN: u32 = 1024;
@@ -168,7 +72,7 @@ pub struct ComputeState {
 }
 
 /// Compute-engine registers.
-#[derive(Debug, Default, Clone, Copy)]
+#[derive(Default)]
 pub(super) struct ComputeRegs {
     qmd_addr: u64,
     /// A dependent QMD to launch at the next step: (VA, chain depth).
@@ -176,6 +80,8 @@ pub(super) struct ComputeRegs {
     pub(super) state: ComputeState,
     /// The last QMD launched (its VA and contents as read).
     pub(super) last: Option<(u64, Qmd)>,
+    /// A kernel running beside the other engines (threaded modes).
+    pub(super) running: Option<super::inflight::Running>,
 }
 
 impl ComputeRegs {
@@ -188,14 +94,20 @@ impl ComputeRegs {
     pub(super) fn clear_pending(&mut self) {
         self.pending = None;
     }
+
+    /// A kernel of this channel is running (threaded modes).
+    pub(super) fn has_running(&self) -> bool {
+        self.running.is_some()
+    }
 }
 
 /// What runs a launch: a registered closure, the machine code on the
-/// SASS interpreter, or (a test hook) a suite kernel's twin.
-enum Runner {
+/// SASS interpreter (with the device's decoded-program cache), or (a test
+/// hook) a suite kernel's twin.
+pub(super) enum Runner {
     Closure(Arc<KernelFn>),
     Twin(&'static super::twins::Twin),
-    Machine,
+    Machine(Arc<super::machine::CodeCache>),
 }
 
 fn find_kernel(shared: &Shared, vm: &dyn GpuVm, program: u64) -> Option<Runner> {
@@ -214,7 +126,7 @@ fn find_kernel(shared: &Shared, vm: &dyn GpuVm, program: u64) -> Option<Runner> 
     closure
         .map(Runner::Closure)
         .or_else(|| if twins { super::twins::find(vm, program).map(Runner::Twin) } else { None })
-        .or(Some(Runner::Machine))
+        .or_else(|| Some(Runner::Machine(shared.code.clone())))
 }
 
 /// What the hardware checks of any QMD before it launches a grid.
@@ -334,8 +246,10 @@ fn check_kernel(
     Ok(())
 }
 
-/// Read the QMD at `qmd_va` now, run its kernel, release, and schedule its
-/// dependent QMD.
+/// Read the QMD at `qmd_va` now, check it, and run its kernel: inline in
+/// the immediate and stepped modes (then release and schedule its
+/// dependent QMD), beside the other engines in the threaded modes (the
+/// channel then waits for it, see [`super::inflight`]).
 fn launch(shared: &Shared, ch: &mut Channel, qmd_va: u64, depth: u32) -> Result<(), FaultRecord> {
     let mut raw = [0u8; QMD_SIZE];
     if let Err(va) = ch.desc.vm.read(qmd_va, &mut raw) {
@@ -354,71 +268,120 @@ fn launch(shared: &Shared, ch: &mut Channel, qmd_va: u64, depth: u32) -> Result<
     let Some(runner) = find_kernel(shared, ch.desc.vm.as_ref(), program) else {
         return Err(fault::gr(ch, format!("no kernel for program {program:#x} (QMD at {qmd_va:#x})")));
     };
-    if let Runner::Machine = runner {
-        let outcome = super::machine::run(&shared.code, ch.desc.vm.as_ref(), &qmd, &ch.compute.state, &shared.stop);
-        shared.launches.fetch_add(1, Ordering::Relaxed);
-        ch.stats.launches += 1;
-        match outcome {
-            super::machine::Outcome::Done(stats) => {
-                log::trace!(
-                    "launch {qmd_va:#x}: program {program:#x} ran {} warp-instructions ({} thread-instructions)",
-                    stats.warp_instructions,
-                    stats.thread_instructions
-                );
-                ch.stats.instructions += stats.thread_instructions;
-            }
-            super::machine::Outcome::Mmu(va, what) => return Err(fault::mmu(ch, va, Engine::Compute, &what)),
-            super::machine::Outcome::Gr(msg) => return Err(fault::gr(ch, msg)),
-        }
-        return finish(shared, ch, &qmd, qmd_va, depth);
-    }
-    let cbuf = qmd.constant_buffer(0);
-    let cbuf0 = match cbuf {
-        Some((addr, size)) => {
-            let mut a = vec![0u8; size as usize];
-            if let Err(va) = ch.desc.vm.read(addr, &mut a) {
-                return Err(fault::mmu(ch, va, Engine::Compute, "constant buffer 0"));
-            }
-            a
-        }
-        None => Vec::new(),
-    };
+    // Constant buffer 0 is not read here: the kernel reads its constants
+    // on access (`cbank.rs`, and the interpreter per load). The check needs
+    // only the declared size.
     if let Runner::Twin(twin) = &runner {
+        let cbuf = qmd.constant_buffer(0);
         if let Err(reason) = check_kernel(&qmd, cbuf.map(|(_, size)| size), &ch.compute.state, twin) {
             return Err(fault::gr(ch, format!("QMD at {qmd_va:#x}: {reason}")));
         }
     }
-    let vm = ch.desc.vm.clone();
+    let launch = Launch { qmd, qmd_va, depth, state: ch.compute.state };
+    if matches!(shared.mode, super::ExecMode::Threaded | super::ExecMode::Polling) {
+        ch.compute.running = Some(super::inflight::Running::spawn(runner, launch, ch.desc.vm.clone()));
+        return Ok(());
+    }
+    let outcome = run_kernel(&runner, &launch, ch.desc.vm.as_ref(), false, None);
+    finish(shared, ch, &launch, outcome)
+}
+
+/// A launch whose kernel runs or ran: what its completion needs.
+#[derive(Clone, Copy)]
+pub(super) struct Launch {
+    pub(super) qmd: Qmd,
+    pub(super) qmd_va: u64,
+    pub(super) depth: u32,
+    /// The engine's windows and bound local memory when the grid launched.
+    pub(super) state: ComputeState,
+}
+
+/// How a kernel ended: its own result and the first faulting VA.
+pub(super) struct Outcome {
+    result: Result<(), String>,
+    fault: Option<u64>,
+    /// What faulted, for an MMU fault the interpreter describes.
+    detail: Option<String>,
+    /// Thread-instructions the interpreter ran.
+    instructions: u64,
+}
+
+impl Outcome {
+    /// A kernel that never returned (its thread panicked outside the closure's guard).
+    pub(super) fn lost(why: &str) -> Outcome {
+        Outcome { result: Err(why.to_string()), fault: None, detail: None, instructions: 0 }
+    }
+}
+
+/// Run a launch's kernel to its end (on the caller's thread).
+pub(super) fn run_kernel(
+    runner: &Runner,
+    l: &Launch,
+    vm: &dyn GpuVm,
+    realtime: bool,
+    cancel: Option<&std::sync::atomic::AtomicBool>,
+) -> Outcome {
+    let qmd = &l.qmd;
+    if let Runner::Machine(cache) = runner {
+        let program = qmd.program_address();
+        return match super::machine::run(cache, vm, qmd, &l.state, cancel) {
+            super::machine::Outcome::Done(stats) => {
+                log::trace!(
+                    "launch {:#x}: program {program:#x} ran {} warp-instructions ({} thread-instructions)",
+                    l.qmd_va,
+                    stats.warp_instructions,
+                    stats.thread_instructions
+                );
+                Outcome { result: Ok(()), fault: None, detail: None, instructions: stats.thread_instructions }
+            }
+            super::machine::Outcome::Mmu(va, what) => {
+                Outcome { result: Ok(()), fault: Some(va), detail: Some(what), instructions: 0 }
+            }
+            super::machine::Outcome::Gr(msg) => {
+                Outcome { result: Err(msg), fault: None, detail: None, instructions: 0 }
+            }
+        };
+    }
     let mut ctx = KernelCtx {
         grid: qmd.grid(),
         block: qmd.block(),
-        program,
-        qmd: qmd_va,
+        program: qmd.program_address(),
+        qmd: l.qmd_va,
         shared_memory: qmd.shared_memory_size(),
-        cbuf0,
-        vm: vm.as_ref(),
-        fault: None,
-        realtime: matches!(shared.mode, super::ExecMode::Threaded | super::ExecMode::Polling),
+        banks: ConstBanks::from_qmd(qmd, vm),
+        vm,
+        fault: Cell::new(None),
+        realtime,
+        cancel,
     };
-    let result = catch_unwind(AssertUnwindSafe(|| match &runner {
+    let result = catch_unwind(AssertUnwindSafe(|| match runner {
         Runner::Closure(kernel) => kernel(&mut ctx),
         Runner::Twin(twin) => twin.run(&mut ctx),
-        Runner::Machine => Ok(()),
+        Runner::Machine(_) => Ok(()),
     }))
     .unwrap_or_else(|p| Err(format!("kernel panicked: {}", panic_text(&*p))));
+    Outcome { result, fault: ctx.fault.get(), detail: None, instructions: 0 }
+}
+
+/// A kernel ended: count it, fault the channel if it failed, perform the
+/// QMD's releases and schedule its dependent QMD.
+pub(super) fn finish(shared: &Shared, ch: &mut Channel, l: &Launch, outcome: Outcome) -> Result<(), FaultRecord> {
+    let (qmd, qmd_va, depth) = (&l.qmd, l.qmd_va, l.depth);
+    let program = qmd.program_address();
     shared.launches.fetch_add(1, Ordering::Relaxed);
     ch.stats.launches += 1;
-    if let Some(va) = ctx.fault {
-        return Err(fault::mmu(ch, va, Engine::Compute, "kernel access"));
+    ch.stats.instructions += outcome.instructions;
+    if let Some(va) = outcome.fault {
+        return Err(fault::mmu(ch, va, Engine::Compute, outcome.detail.as_deref().unwrap_or("kernel access")));
     }
-    if let Err(msg) = result {
+    if let Err(msg) = outcome.result {
         return Err(fault::gr(ch, format!("kernel at {program:#x} failed: {msg}")));
     }
-    finish(shared, ch, &qmd, qmd_va, depth)
+    release_and_chain(shared, ch, qmd, qmd_va, depth)
 }
 
 /// After the grid: the QMD's releases, and its dependent QMD scheduled.
-fn finish(shared: &Shared, ch: &mut Channel, qmd: &Qmd, qmd_va: u64, depth: u32) -> Result<(), FaultRecord> {
+fn release_and_chain(shared: &Shared, ch: &mut Channel, qmd: &Qmd, qmd_va: u64, depth: u32) -> Result<(), FaultRecord> {
     for i in 0..2 {
         let Some(rel) = qmd.release(i) else { continue };
         let reduction = if rel.reduction_enable {

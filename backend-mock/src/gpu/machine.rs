@@ -118,12 +118,12 @@ pub(crate) fn run(
     vm: &dyn GpuVm,
     qmd: &Qmd,
     state: &ComputeState,
-    cancel: &std::sync::atomic::AtomicBool,
+    cancel: Option<&std::sync::atomic::AtomicBool>,
 ) -> Outcome {
     let program = qmd.program_address();
     let cfg = config(qmd, state);
     let mut code = cache.take(program);
-    let result = gpuiface_sass::run_launch(&mut code, &Vm(vm), &cfg, Some(cancel));
+    let result = gpuiface_sass::run_launch(&mut code, &Vm(vm), &cfg, cancel);
     cache.put(code);
     match result {
         Ok(stats) => Outcome::Done(stats),

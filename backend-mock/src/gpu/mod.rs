@@ -16,6 +16,9 @@
 //! | `step.rs` | one step of one channel, and which engine a method goes to |
 //! | `host.rs` | GPFIFO fetch, subchannel binding, semaphores (release/acquire/reduction), interrupts |
 //! | `compute.rs` | QMD V03_00 launches (read when executed) checked as the hardware would, closure kernels, releases, chaining, the engine's local/shared memory state |
+//! | `kctx.rs` | what a kernel sees ([`KernelCtx`]): launch shape, constants, GPU memory, cancellation |
+//! | `cbank.rs` | constant banks read on access ([`ConstBanks`]), for closures, twins and the SASS interpreter |
+//! | `inflight.rs` | kernels running beside the other engines and channels (threaded modes), cancelled when their channel closes |
 //! | [`twins`] | Rust twins of the suite's SM 8.7 kernels, recognised by their code bytes |
 //! | `copy.rs` | the copy engine: pitch copies and their semaphore, the watchdog |
 //! | `fault.rs` | channel errors: the notifier record and [`FaultRecord`](gpuiface_hal::FaultRecord), the fault observer, fault injection |
@@ -51,14 +54,20 @@
 //! ([`Gpu::set_copy_watchdog`]). Arithmetic on guest values is checked; a
 //! panic inside the model is caught and faults only its channel.
 //!
-//! Kernel closures run with the model's state locked: they must not call
-//! back into the [`Gpu`].
+//! In the threaded and polling modes a kernel runs on a thread of its own,
+//! without the model's lock (`inflight.rs`): the copy engine and the other
+//! channels keep running meanwhile, and its own channel waits for it. In the
+//! immediate and stepped modes it runs inline, with the model's state
+//! locked. Either way a kernel closure must not call back into the [`Gpu`].
 
+mod cbank;
 mod channel;
 mod compute;
 mod copy;
 mod fault;
 mod host;
+mod inflight;
+mod kctx;
 mod machine;
 mod sched;
 mod state;
@@ -71,6 +80,7 @@ use std::sync::atomic::Ordering;
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 
+pub use cbank::{ConstBanks, CONST_BANKS};
 pub use channel::{ChannelDesc, ChannelStats, ChannelStatus};
 pub use compute::{ComputeState, KernelCtx, KernelFn, ProgramKey};
 pub use copy::{TIMESLICE_PIECES, WATCHDOG_PIECES};

@@ -211,7 +211,13 @@ fn worker(shared: Arc<Shared>) {
             st = lock(&shared.state);
         }
         backoff = if steps > 0 { MIN_BACKOFF } else { (backoff * 2).min(MAX_BACKOFF) };
-        let blocked = st.channels.values().any(|c| c.blocked && c.fault.is_none() && !c.hung);
+        let mut blocked = st.channels.values().any(|c| c.blocked && c.fault.is_none() && !c.hung);
+        // A kernel running beside the channels: poll for its end at the
+        // shortest back-off (its thread rings no doorbell).
+        if st.channels.values().any(|c| c.compute.has_running()) {
+            backoff = MIN_BACKOFF;
+            blocked = true;
+        }
         if st.kicked || shared.stop.load(Ordering::SeqCst) {
             continue;
         }

@@ -97,7 +97,7 @@ pub(super) struct Shared {
     /// The copy watchdog budget in pieces ([`WATCHDOG_PIECES`](super::WATCHDOG_PIECES) by default).
     pub(super) watchdog_pieces: AtomicU64,
     /// Decoded programs of the SASS interpreter, by code address.
-    pub(super) code: super::machine::CodeCache,
+    pub(super) code: std::sync::Arc<super::machine::CodeCache>,
     /// Run the suite kernels' Rust twins instead of their machine code
     /// (a test hook: the twins are the interpreter's oracles).
     pub(super) twins: std::sync::atomic::AtomicBool,

@@ -54,7 +54,13 @@ fn step_channel_inner(shared: &Shared, st: &mut State, chid: u32) -> Step {
         st.faults.push(rec);
         return Step::Progress;
     }
-    let result = if ch.copy.has_job() {
+    let result = if ch.compute.has_running() {
+        // A kernel runs beside the other channels: this one waits for it.
+        match super::inflight::poll(shared, ch) {
+            None => return Step::Blocked,
+            Some(done) => done.map(|_| Step::Progress),
+        }
+    } else if ch.copy.has_job() {
         // A copy launch in flight continues, one timeslice per step.
         copy::resume(shared, ch).map(|_| Step::Progress)
     } else if ch.compute.has_pending() {

@@ -90,16 +90,18 @@ pub fn names() -> Vec<&'static str> {
 
 // ---- reading what the SASS reads -------------------------------------------
 
-fn param<'c>(ctx: &'c KernelCtx<'_>, attrs: &KernelAttributes, ordinal: u16) -> Result<&'c [u8], String> {
+/// Parameter `ordinal`'s bytes, read from constant buffer 0 now (at the
+/// cubin's parameter-bank offset), as the SASS's `c[0x0][...]` operands do.
+fn param(ctx: &KernelCtx<'_>, attrs: &KernelAttributes, ordinal: u16) -> Result<Vec<u8>, String> {
     let p = attrs
         .params
         .iter()
         .find(|p| p.ordinal == ordinal)
         .ok_or_else(|| format!("kernel has no parameter {ordinal}"))?;
-    let at = attrs.param_offset as usize + usize::from(p.offset);
-    ctx.cbuf0()
-        .get(at..at + usize::from(p.size))
-        .ok_or_else(|| format!("parameter {ordinal} at c[0x0][{at:#x}] lies past constant buffer 0"))
+    let at = attrs.param_offset.saturating_add(u32::from(p.offset));
+    let mut out = vec![0u8; usize::from(p.size)];
+    ctx.read_const(0, at, &mut out)?;
+    Ok(out)
 }
 fn p_u64(ctx: &KernelCtx<'_>, a: &KernelAttributes, i: u16) -> Result<u64, String> {
     Ok(u64::from_le_bytes(param(ctx, a, i)?.try_into().map_err(|_| format!("parameter {i} is not 8 bytes"))?))
@@ -111,11 +113,11 @@ fn p_u16(ctx: &KernelCtx<'_>, a: &KernelAttributes, i: u16) -> Result<u16, Strin
     Ok(u16::from_le_bytes(param(ctx, a, i)?.try_into().map_err(|_| format!("parameter {i} is not 2 bytes"))?))
 }
 fn p_u8(ctx: &KernelCtx<'_>, a: &KernelAttributes, i: u16) -> Result<u8, String> {
-    Ok(param(ctx, a, i)?[0])
+    param(ctx, a, i)?.first().copied().ok_or_else(|| format!("parameter {i} is empty"))
 }
 /// A u32 of the driver area (`c[0x0][at]`).
 fn driver_u32(ctx: &KernelCtx<'_>, at: usize) -> u32 {
-    ctx.cbuf0().get(at..at + 4).map_or(0, |b| u32::from_le_bytes(b.try_into().expect("4 bytes")))
+    ctx.cbuf0_u32(at as u32)
 }
 
 /// The linear indices `ctaid.x * ntid.x + tid.x` (u32, wrapping) the x
@@ -232,7 +234,7 @@ fn many_params(ctx: &mut KernelCtx<'_>, a: &KernelAttributes) -> Result<(), Stri
     words[6] = u64::from(p_u8(ctx, a, 6)?);
     let out = p_u64(ctx, a, 7)?;
     words[7] = u64::from(p_u16(ctx, a, 8)?);
-    let blob = param(ctx, a, 9)?.to_vec();
+    let blob = param(ctx, a, 9)?;
     for (i, w) in blob.chunks_exact(4).enumerate() {
         words[8 + i] = u64::from(u32::from_le_bytes(w.try_into().expect("4 bytes")));
     }
@@ -262,7 +264,8 @@ fn spin(ctx: &mut KernelCtx<'_>, a: &KernelAttributes) -> Result<(), String> {
     let (out, iters, tag) = (p_u64(ctx, a, 0)?, p_u32(ctx, a, 1)?, p_u32(ctx, a, 2)?);
     if ctx.realtime() {
         // About a nanosecond per dependent multiply-add, as on the GPU.
-        std::thread::sleep(Duration::from_nanos(u64::from(iters)).min(SPIN_SLEEP_CAP));
+        // Cut short when the channel is closed meanwhile.
+        ctx.sleep(Duration::from_nanos(u64::from(iters)).min(SPIN_SLEEP_CAP));
     }
     let value = (u64::from(tag) << 32) | u64::from(lcg_jump(tag, iters));
     for b in 0..ctx.grid[0] {

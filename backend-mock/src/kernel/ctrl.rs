@@ -10,72 +10,7 @@ use super::trace::why;
 use super::{arg, put, tsg, vm, FdObj, KResult, KState};
 use crate::usermem;
 
-/// What GET_CHARACTERISTICS reports.
-#[derive(Debug, Clone)]
-pub struct Characteristics {
-    /// The struct the kernel copies out.
-    pub value: NvgpuGpuCharacteristics,
-    /// The size the kernel reports (`sizeof` of its struct: r36 328, r35 312).
-    pub reported_size: u64,
-}
-
-impl Default for Characteristics {
-    fn default() -> Self {
-        Self::ga10b()
-    }
-}
-
-/// The ga10b flags the mock reports.
-pub const GA10B_FLAGS: u64 = (NVGPU_GPU_FLAGS_HAS_SYNCPOINTS as u64)
-    | (NVGPU_GPU_FLAGS_SUPPORT_SPARSE_ALLOCS as u64)
-    | (NVGPU_GPU_FLAGS_SUPPORT_TSG as u64)
-    | (NVGPU_GPU_FLAGS_SUPPORT_DETERMINISTIC_SUBMIT_NO_JOBTRACKING as u64)
-    | (NVGPU_GPU_FLAGS_SUPPORT_DETERMINISTIC_SUBMIT_FULL as u64)
-    | (NVGPU_GPU_FLAGS_SUPPORT_IO_COHERENCE as u64)
-    | (NVGPU_GPU_FLAGS_SUPPORT_TSG_SUBCONTEXTS as u64)
-    | (NVGPU_GPU_FLAGS_SUPPORT_DETERMINISTIC_OPTS as u64)
-    | (NVGPU_GPU_FLAGS_SUPPORT_SYNCPOINT_ADDRESS as u64)
-    | (NVGPU_GPU_FLAGS_SUPPORT_USER_SYNCPOINT as u64)
-    | (NVGPU_GPU_FLAGS_SUPPORT_USERMODE_SUBMIT as u64)
-    | NVGPU_GPU_FLAGS_SUPPORT_COMPUTE;
-
-impl Characteristics {
-    /// Jetson Orin's ga10b as L4T r36 reports it (seed 001, constraints §1).
-    pub fn ga10b() -> Self {
-        let mut c = NvgpuGpuCharacteristics {
-            arch: 0x170,
-            impl_: 0xb,
-            rev: 0xa1,
-            num_gpc: 1,
-            L2_cache_size: 4 << 20,
-            num_tpc_per_gpc: 4,
-            big_page_size: ga10b::BIG_PAGE as u32,
-            pde_coverage_bit_count: 47,
-            available_big_page_sizes: ga10b::BIG_PAGE as u32,
-            flags: GA10B_FLAGS,
-            compute_class: ga10b::COMPUTE_CLASS,
-            gpfifo_class: ga10b::GPFIFO_CLASS,
-            dma_copy_class: ga10b::DMA_COPY_CLASS,
-            sm_arch_sm_version: ga10b::SM_VERSION,
-            sm_arch_spa_version: ga10b::SM_VERSION,
-            sm_arch_warp_count: ga10b::MAX_WARPS_PER_SM,
-            gpu_va_bit_count: ga10b::VA_BITS as u8,
-            max_gpc_count: 1,
-            max_freq: 1_300_000_000,
-            per_device_identifier: 0x0b17_0000_4a45_5453,
-            max_veid_count_per_tsg: 64,
-            max_gpfifo_entries: 1 << 28,
-            ..Default::default()
-        };
-        c.chipname[..5].copy_from_slice(b"ga10b");
-        Characteristics { value: c, reported_size: std::mem::size_of::<NvgpuGpuCharacteristics>() as u64 }
-    }
-
-    /// An L4T r35 kernel: the 312-byte characteristics struct.
-    pub fn r35() -> Self {
-        Characteristics { reported_size: r35::NVGPU_GPU_CHARACTERISTICS_SIZE as u64, ..Self::ga10b() }
-    }
-}
+pub use super::profile::Characteristics;
 
 /// §1 ctrl mmap: length ≤ 64 KiB, offset 0, one mapping per ctrl fd (EBUSY).
 pub(crate) fn check_usermode_mmap(mapped: &mut bool, len: usize, offset: i64) -> KResult<()> {

@@ -35,6 +35,7 @@ mod fds;
 mod inject;
 mod inspect;
 mod nvmap;
+mod profile;
 mod state;
 mod syscalls;
 pub mod trace;
@@ -51,9 +52,9 @@ use gpuiface_nvgpu::abi::{self, IOC_READ};
 use crate::usermem;
 
 pub use channel::{GPFIFO_HANG_ABOVE, USER_SYNCPOINT_MAX};
-pub use ctrl::Characteristics;
 pub use inject::Matcher;
 pub use inspect::KernelSnapshot;
+pub use profile::{Characteristics, JETSON_AGX_ORIN_64GB_FLAGS};
 pub use state::{MockKernel, MockKernelBuilder, DEFAULT_HANG_WAIT_MS};
 pub use trace_log::{TraceEntry, DEFAULT_TRACE_RING, IOCTL_LOG_TARGET};
 pub use vm::Vm;

@@ -20,3 +20,9 @@ mod kernel;
 mod ledger;
 /// Items 4 and 8: nvmap's handle ioctls and cache modes.
 mod nvmap;
+/// Issue 21 ("fidelity, round 3") items 1, 3, 5 and 8: alignment, the
+/// recorded characteristics, proven QMD values, DeviceInfo.
+mod round3_device;
+/// Issue 21 ("fidelity, round 3") items 2 and 4: constants read on
+/// access; engines and channels side by side.
+mod round3_gpu;

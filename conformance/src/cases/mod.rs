@@ -8,6 +8,7 @@ mod memory;
 mod queues;
 mod races;
 mod rm;
+mod stress;
 
 use gpuiface::queue::Runtime;
 use gpuiface::ErrorKind;
@@ -20,6 +21,7 @@ use memory::*;
 use queues::*;
 use races::*;
 use rm::*;
+use stress::*;
 
 use crate::{Case, CaseResult, Ctx};
 
@@ -87,6 +89,7 @@ pub(crate) const CASES: &[Case] = &[
     case!(parameters_of_every_size_and_alignment_arrive),
     case!(driver_area_gives_compiled_code_its_launch_geometry),
     case!(qmd_race_safe_policies_hold_on_real_kernels),
+    case!(qmd_race_stress_checks_every_signal_and_output),
     case!(replayed_queue_takes_new_values),
     case!(local_memory_grows_after_synchronizing),
     case!(program_load_rejects_empty_code),

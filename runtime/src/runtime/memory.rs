@@ -59,7 +59,7 @@ impl<I: GpuIface> Runtime<I> {
             return Err(Error::invalid(op, "empty program"));
         }
         let size = code.len() as u64 + gpuiface_hal::hw::ga10b::PROGRAM_PREFETCH_PAD;
-        let buffer = self.iface.alloc(AllocRequest::new(size).align(gpuiface_hal::hw::ga10b::PROGRAM_ALIGN))?;
+        let buffer = self.iface.alloc(AllocRequest::new(size).align(gpuiface_hal::hw::ga10b::LOADER_PROGRAM_ALIGN))?;
         // A buffer allocated just now holds nothing the GPU could be using:
         // write it directly rather than wait for unrelated work.
         let written = match buffer.cpu() {
@@ -187,11 +187,16 @@ impl<I: GpuIface> Runtime<I> {
             }
         }
         let per_thread = per_thread.max(1).next_multiple_of(ga10b::LOCAL_PER_THREAD_ALIGN);
-        let per_tpc = ga10b::local_bytes_per_tpc(per_thread);
+        // Warp slots per SM: the device's report (96 on an Orin), never
+        // fewer than CUDA's 48 — sizing from the larger never undersizes
+        // (issue 21 item 3; the runtime that works on Orins does the same).
+        let warps = self.iface.info().limits.sizing_warps_per_sm();
+        let per_tpc = ga10b::local_bytes_per_tpc_for(per_thread, warps);
         let tpcs = u64::from(self.iface.info().num_tpc.max(1));
         let size = (per_tpc * tpcs).next_multiple_of(1 << 17);
         let buffer = self.iface.alloc(AllocRequest::new(size).gpu_only())?;
-        let max_sm_count = (tpcs as u32) * ga10b::SMS_PER_TPC;
+        // What runs on Orins (0xff), not the unproven exact SM count (issue 21 item 5).
+        let max_sm_count = ga10b::PROVEN_LOCAL_MAX_SM_COUNT;
         let mut q = Queue::compute();
         q.cmds.push(Cmd::Method64 {
             method: gpuiface_hal::classes::compute::SET_SHADER_LOCAL_MEMORY_A,
