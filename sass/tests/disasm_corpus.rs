@@ -114,3 +114,35 @@ fn corpus_disassembles_as_nvdisasm_does() {
     assert!(total >= 10_000, "the corpus holds {total} instructions");
     assert_eq!(wrong, 0, "{wrong} of {total} differ from nvdisasm:\n{s}");
 }
+
+/// Single-bit mutants of corpus words (`sass/corpus/bitflip.tsv`, from
+/// `nvdisasm -b SM87` at regeneration time): each is either decoded exactly
+/// as nvdisasm prints it or refused, never decoded into something else.
+#[test]
+fn bit_flips_decode_as_nvdisasm_or_are_refused() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus/bitflip.tsv");
+    let text = std::fs::read_to_string(&path).expect("sass/corpus/bitflip.tsv");
+    let (mut total, mut refused, mut wrong) = (0, 0, Vec::new());
+    for line in text.lines().filter(|l| !l.starts_with('#') && !l.is_empty()) {
+        let c: Vec<&str> = line.split('\t').collect();
+        let bytes: Vec<u8> = (0..16).map(|i| u8::from_str_radix(&c[0][2 * i..2 * i + 2], 16).expect("hex")).collect();
+        let word = Word::from_le_bytes(bytes.try_into().expect("16 bytes"));
+        total += 1;
+        let (want, pc) = match c.get(1) {
+            Some(&"!INVALID") => (None, 0),
+            _ => (Some((c[1].to_string(), c[2].to_string(), c[3].to_string())), u64::from_str_radix(c[4].trim_start_matches("0x"), 16).unwrap_or(0)),
+        };
+        match (decode(word, pc), want) {
+            (Err(_), _) => refused += 1,
+            (Ok(i), Some(w)) if (i.predicate_text(), i.opcode_text(), i.operands_json()) == w => {}
+            (Ok(i), w) => {
+                if wrong.len() < 40 {
+                    wrong.push(format!("{}: nvdisasm {:?}, decoded {} {} {}", c[0], w, i.predicate_text(), i.opcode_text(), i.operands_json()));
+                }
+            }
+        }
+    }
+    eprintln!("{total} mutants, {refused} refused, {} decoded wrongly", wrong.len());
+    assert!(total >= 800, "{total} mutants");
+    assert!(wrong.is_empty(), "mutants decoded differently from nvdisasm:\n{}", wrong.join("\n"));
+}
