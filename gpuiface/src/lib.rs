@@ -120,7 +120,7 @@
 //! let rt = Runtime::new(&dev)?;
 //! let dst = dev.alloc(AllocRequest::new(64))?;
 //! let mut q = Queue::copy_queue();
-//! q.copy(dst.gpu_va(), 0x1000, 64);
+//! q.copy(dst.gpu_va(), 0x1000u64, 64u64);
 //! rt.submit(&q, &[])?;
 //! let e = rt.synchronize().unwrap_err();
 //! assert_eq!(e.kind(), ErrorKind::DeviceHang);

@@ -20,6 +20,7 @@ use gpuiface_hal::{
 use crate::encode::{self, Cmd, EncodeCtx};
 use crate::queue::{Footprint, Queue, NEXT_ID};
 use crate::queue::{QueueKind, VarId};
+use crate::vars::BufferVar;
 use crate::ring::CommandRing;
 use crate::{
     duration_ns, COMPUTE_SUBCHANNEL, COPY_SUBCHANNEL, DEFAULT_RING_SIZE, DEFAULT_WAIT_TIMEOUT, GPFIFO_ENTRIES,
@@ -89,6 +90,9 @@ struct Prepared<'q> {
     values: Values,
     placement: SignalPlacement,
     template: Option<&'q encode::Template>,
+    /// What this submission touches, when its bound values say (variable
+    /// copy addresses, buffer variables); else the queue's own footprint.
+    footprint: Option<Arc<Footprint>>,
 }
 
 /// Variable values of one submit, without allocating for up to 16.
@@ -381,19 +385,35 @@ impl<I: GpuIface> Runtime<I> {
         }
     }
 
-    /// Check `bindings` against the queue's variables; the values in order.
-    fn bind(queue: &Queue, bindings: &[(VarId, u64)]) -> Result<Values> {
+    /// Check `bindings` and `buffers` against the queue's variables; the values in order.
+    fn bind(&self, queue: &Queue, bindings: &[(VarId, u64)], buffers: &[(BufferVar, &Buffer)]) -> Result<Values> {
         if let Some(v) = queue.foreign_var {
             return Err(Error::invalid(
                 "Runtime::submit",
                 format!("the queue uses variable {} of another queue", v.index),
             ));
         }
+        if let Some(e) = &queue.invalid {
+            return Err(e.clone());
+        }
+        if !queue.buffer_vars.is_empty() {
+            if let Some((v, _)) = bindings.iter().find(|(v, _)| queue.buffer_vars.contains(&v.index)) {
+                return Err(Error::invalid(
+                    "Runtime::submit",
+                    format!("variable {} is a buffer variable: bind a buffer (submit_with)", v.index),
+                ));
+            }
+        }
+        for (_, b) in buffers {
+            self.check_owned("Runtime::submit", b)?;
+        }
+        let buffer_values = buffers.iter().map(|(v, b)| (v.0, b.gpu_va()));
         let mut values = if queue.vars <= 16 { Values::Inline([0; 16]) } else { Values::Heap(vec![0; queue.vars]) };
         let mut bound = 0usize;
         let mut seen_inline = 0u16;
         let mut seen_heap = if queue.vars > 16 { vec![false; queue.vars] } else { Vec::new() };
-        for (var, v) in bindings {
+        for (var, v) in bindings.iter().copied().chain(buffer_values) {
+            let (var, v) = (&var, &v);
             if var.queue != queue.id || var.index >= queue.vars {
                 return Err(Error::invalid("Runtime::submit", format!("variable {} is not this queue's", var.index)));
             }
@@ -448,6 +468,7 @@ impl<I: GpuIface> Runtime<I> {
                     timeline: &self.timelines[queue.kind.index()],
                     signal_value: 0,
                     qmd_slots: None,
+                    placeholder: true,
                 };
                 let compiled = encode::compile(&queue.cmds, &ctx, self.id)?;
                 let _ = queue.template.set(compiled);

@@ -233,7 +233,7 @@ fn large_copies_are_split_into_copy_engine_launches() {
     let fake = Fake::new(SignalPlacement::PushbufferSemaphore);
     let rt = Runtime::new(&fake).unwrap();
     let mut q = Queue::copy_queue();
-    q.copy(0x1000_0000, 0x2000_0000, (2 << 30) + 5);
+    q.copy(0x1000_0000u64, 0x2000_0000u64, (2u64 << 30) + 5);
     rt.submit(&q, &[]).unwrap();
     let (ch, m) = last_methods(&rt);
     assert_eq!(ch, rt.objects().copy_channel);
