@@ -7,6 +7,7 @@ mod kernels;
 mod memory;
 mod queues;
 mod races;
+mod replay;
 mod rm;
 
 use gpuiface::queue::Runtime;
@@ -19,6 +20,7 @@ pub(crate) use kernels::{
 use memory::*;
 use queues::*;
 use races::*;
+use replay::*;
 use rm::*;
 
 use crate::{Case, CaseResult, Ctx};
@@ -88,6 +90,8 @@ pub(crate) const CASES: &[Case] = &[
     case!(driver_area_gives_compiled_code_its_launch_geometry),
     case!(qmd_race_safe_policies_hold_on_real_kernels),
     case!(replayed_queue_takes_new_values),
+    case!(streaming_pipeline_records_once_and_replays_with_new_addresses_lengths_and_dims),
+    case!(a_launch_replays_over_the_buffer_bound_to_it),
     case!(local_memory_grows_after_synchronizing),
     case!(program_load_rejects_empty_code),
     case!(launch_on_a_copy_queue_is_invalid),
