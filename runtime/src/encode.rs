@@ -139,7 +139,7 @@ pub(crate) fn upper_bound(cmds: &[Cmd], ctx: &EncodeCtx<'_>) -> u64 {
     data + align(dwords * 4)
 }
 
-fn semaphore(pb: &mut PushBuffer, subchannel: u8, address: u64, payload: u64, execute: u32) {
+pub(crate) fn semaphore(pb: &mut PushBuffer, subchannel: u8, address: u64, payload: u64, execute: u32) {
     pb.method(
         subchannel,
         host::SEM_ADDR_LO,
@@ -147,17 +147,31 @@ fn semaphore(pb: &mut PushBuffer, subchannel: u8, address: u64, payload: u64, ex
     );
 }
 
-fn release_execute() -> u32 {
+pub(crate) fn release_execute() -> u32 {
     host::SEM_EXECUTE_OPERATION.field(host::SEM_EXECUTE_OPERATION_RELEASE)
         | host::SEM_EXECUTE_RELEASE_WFI.field(host::SEM_EXECUTE_RELEASE_WFI_EN)
         | host::SEM_EXECUTE_PAYLOAD_SIZE.field(host::SEM_EXECUTE_PAYLOAD_SIZE_64BIT)
         | host::SEM_EXECUTE_RELEASE_TIMESTAMP.field(host::SEM_EXECUTE_RELEASE_TIMESTAMP_EN)
 }
 
-fn acquire_execute() -> u32 {
+pub(crate) fn acquire_execute() -> u32 {
     host::SEM_EXECUTE_OPERATION.field(host::SEM_EXECUTE_OPERATION_ACQ_STRICT_GEQ)
         | host::SEM_EXECUTE_ACQUIRE_SWITCH_TSG.field(host::SEM_EXECUTE_ACQUIRE_SWITCH_TSG_EN)
         | host::SEM_EXECUTE_PAYLOAD_SIZE.field(host::SEM_EXECUTE_PAYLOAD_SIZE_64BIT)
+}
+
+/// One copy-engine transfer of `n` bytes from `src` to `dst` (12 dwords).
+pub(crate) fn copy_methods(pb: &mut PushBuffer, subchannel: u8, dst: u64, src: u64, n: u32) {
+    pb.method(subchannel, copy::OFFSET_IN_UPPER, &[(src >> 32) as u32, src as u32, (dst >> 32) as u32, dst as u32]);
+    pb.method(subchannel, copy::LINE_LENGTH_IN, &[n, 1]);
+    pb.method(
+        subchannel,
+        copy::LAUNCH_DMA,
+        &[copy::LAUNCH_DMA_DATA_TRANSFER_TYPE.field(copy::LAUNCH_DMA_DATA_TRANSFER_TYPE_NON_PIPELINED)
+            | copy::LAUNCH_DMA_FLUSH_ENABLE.field(copy::LAUNCH_DMA_FLUSH_ENABLE_TRUE)
+            | copy::LAUNCH_DMA_SRC_MEMORY_LAYOUT.field(copy::LAUNCH_DMA_SRC_MEMORY_LAYOUT_PITCH)
+            | copy::LAUNCH_DMA_DST_MEMORY_LAYOUT.field(copy::LAUNCH_DMA_DST_MEMORY_LAYOUT_PITCH)],
+    );
 }
 
 /// Write the commands into `chunk`; returns where the pushbuffer is.
@@ -311,20 +325,7 @@ pub(crate) fn encode(
                         // LINE_LENGTH_IN's data follows the 5 words of OFFSET_IN_UPPER.
                         record(Patch::PbWord { word: data + 5, var: v.index });
                     }
-                    pb.method(
-                        ctx.subchannel,
-                        copy::OFFSET_IN_UPPER,
-                        &[(s >> 32) as u32, s as u32, (d >> 32) as u32, d as u32],
-                    );
-                    pb.method(ctx.subchannel, copy::LINE_LENGTH_IN, &[n as u32, 1]);
-                    pb.method(
-                        ctx.subchannel,
-                        copy::LAUNCH_DMA,
-                        &[copy::LAUNCH_DMA_DATA_TRANSFER_TYPE.field(copy::LAUNCH_DMA_DATA_TRANSFER_TYPE_NON_PIPELINED)
-                            | copy::LAUNCH_DMA_FLUSH_ENABLE.field(copy::LAUNCH_DMA_FLUSH_ENABLE_TRUE)
-                            | copy::LAUNCH_DMA_SRC_MEMORY_LAYOUT.field(copy::LAUNCH_DMA_SRC_MEMORY_LAYOUT_PITCH)
-                            | copy::LAUNCH_DMA_DST_MEMORY_LAYOUT.field(copy::LAUNCH_DMA_DST_MEMORY_LAYOUT_PITCH)],
-                    );
+                    copy_methods(&mut pb, ctx.subchannel, d, s, n as u32);
                     done += n;
                 }
             }

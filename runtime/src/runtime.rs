@@ -5,6 +5,7 @@
 //! waits in `runtime/submit.rs`, copies, programs and local memory in
 //! `runtime/memory.rs`, teardown in `runtime/teardown.rs`.
 
+mod async_copy;
 mod memory;
 mod submit;
 mod teardown;

@@ -3,6 +3,7 @@
 //! One module per topic; [`CASES`] lists them in the order reports and
 //! expected-failure lists know them by.
 
+mod async_copy;
 mod kernels;
 mod memory;
 mod queues;
@@ -13,6 +14,7 @@ mod rm;
 use gpuiface::queue::Runtime;
 use gpuiface::ErrorKind;
 
+use async_copy::*;
 use kernels::*;
 pub(crate) use kernels::{
     a_faulted_channel_refuses_work_and_a_new_runtime_recovers, faulting_kernel_reports_an_mmu_fault,
@@ -82,6 +84,7 @@ pub(crate) const CASES: &[Case] = &[
     case!(staged_copies_through_the_copy_engine),
     case!(copy_queue_moves_gpu_to_gpu),
     case!(copy_out_of_range_is_invalid),
+    case!(async_copyin_waits_only_for_work_on_its_buffer),
     case!(kernel_launch_with_arguments_and_grid),
     case!(saxpy_on_the_sm87_cubin),
     case!(shared_memory_reduction_with_barriers),
