@@ -404,7 +404,8 @@ pub(crate) struct Template {
     pub image: Vec<u8>,
     pub pb_offset: u64,
     pub pb_dwords: u32,
-    pub patches: Vec<Patch>,
+    /// The patches, resolved to checked stores at chunk offsets.
+    pub ops: Vec<crate::patch::Op>,
 }
 
 /// Encode `cmds` once into a [`Template`].
@@ -415,13 +416,14 @@ pub(crate) fn compile(cmds: &[Cmd], ctx: &EncodeCtx<'_>, runtime: u64) -> Result
     let mut patches = Vec::new();
     let used = encode(cmds, ctx, &chunk, Some(&mut patches))?;
     let image = chunk.to_vec(used.total)?;
+    let ops = crate::patch::resolve(&patches, &image, used.pushbuffer_offset, ctx.values.len())?;
     Ok(Template {
         runtime,
         placement: ctx.placement,
         image,
         pb_offset: used.pushbuffer_offset,
         pb_dwords: used.pushbuffer_dwords,
-        patches,
+        ops,
     })
 }
 
@@ -433,8 +435,8 @@ const fn qmd_word(field: gpuiface_hal::codec::qmd::QmdField) -> QmdWord {
     ((field.lo / 32) as usize, field.lo % 32, mask)
 }
 
-const CBUF_LOWER: (usize, u32, u32) = qmd_word(gpuiface_hal::codec::qmd::v03_00::constant_buffer_addr_lower(0));
-const CBUF_UPPER: (usize, u32, u32) = qmd_word(gpuiface_hal::codec::qmd::v03_00::constant_buffer_addr_upper(0));
+pub(crate) const CBUF_LOWER: QmdWord = qmd_word(gpuiface_hal::codec::qmd::v03_00::constant_buffer_addr_lower(0));
+pub(crate) const CBUF_UPPER: QmdWord = qmd_word(gpuiface_hal::codec::qmd::v03_00::constant_buffer_addr_upper(0));
 const PAYLOAD_LOWER: (usize, u32, u32) = qmd_word(gpuiface_hal::codec::qmd::v03_00::RELEASE0_PAYLOAD_LOWER);
 const PAYLOAD_UPPER: (usize, u32, u32) = qmd_word(gpuiface_hal::codec::qmd::v03_00::RELEASE0_PAYLOAD_UPPER);
 const QMD_GRID: [QmdWord; 3] = {
@@ -446,44 +448,9 @@ const QMD_BLOCK: [QmdWord; 3] = {
     [qmd_word(f::CTA_THREAD_DIMENSION0), qmd_word(f::CTA_THREAD_DIMENSION1), qmd_word(f::CTA_THREAD_DIMENSION2)]
 };
 
-/// Write `value` into one QMD word field, in place in chunk memory.
-fn patch_qmd_word(chunk: &Chunk<'_>, qmd: u64, (word, shift, mask): (usize, u32, u32), value: u32) -> Result<()> {
-    let at = qmd + 4 * word as u64;
-    let old = chunk.read_u32(at)?;
-    chunk.write(at, &((old & !mask) | ((value << shift) & mask)).to_le_bytes())
-}
-
 /// Copy a template into `chunk` and patch it for this submit.
+#[inline]
 pub(crate) fn apply(t: &Template, chunk: &Chunk<'_>, values: &[u64], timeline_value: u64) -> Result<Encoded> {
-    chunk.write(0, &t.image)?;
-    let pb_word = |w: u32| t.pb_offset + 4 * u64::from(w);
-    let value = |var: usize| {
-        values.get(var).copied().ok_or_else(|| Error::invalid("Runtime::submit", "variable index past the values"))
-    };
-    for p in &t.patches {
-        match *p {
-            Patch::CbufAddress { qmd, cbuf } => {
-                let va = chunk.gpu_va + cbuf;
-                patch_qmd_word(chunk, qmd, CBUF_LOWER, va as u32)?;
-                patch_qmd_word(chunk, qmd, CBUF_UPPER, (va >> 32) as u32)?;
-            }
-            Patch::QmdPointer { word, qmd } => {
-                chunk.write(pb_word(word), &(((chunk.gpu_va + qmd) >> 8) as u32).to_le_bytes())?
-            }
-            Patch::PbValue { word, var } => chunk.write(pb_word(word), &value(var)?.to_le_bytes())?,
-            Patch::PbTimeline { word } => chunk.write(pb_word(word), &timeline_value.to_le_bytes())?,
-            Patch::QmdField { qmd, field, var, shift } => {
-                patch_qmd_word(chunk, qmd, field, (value(var)? >> shift) as u32)?
-            }
-            Patch::Bytes { at, var, size } => {
-                chunk.write(at, value(var)?.to_le_bytes().get(..usize::from(size)).unwrap_or(&[]))?
-            }
-            Patch::PbHiLo { word, var, add } => {
-                let v = value(var)?.wrapping_add(add);
-                chunk.write_u32s(pb_word(word), &[(v >> 32) as u32, v as u32])?
-            }
-            Patch::PbWord { word, var } => chunk.write(pb_word(word), &(value(var)? as u32).to_le_bytes())?,
-        }
-    }
+    crate::patch::apply(&t.ops, &t.image, chunk, values, timeline_value)?;
     Ok(Encoded { pushbuffer_offset: t.pb_offset, pushbuffer_dwords: t.pb_dwords, total: t.image.len() as u64 })
 }

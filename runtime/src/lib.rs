@@ -36,6 +36,7 @@
 
 mod encode;
 pub mod launch;
+mod patch;
 mod program;
 pub mod queue;
 mod ring;
