@@ -87,8 +87,9 @@ impl EngineState {
 }
 
 /// A submit's inputs, made before the engine's lock is taken.
-struct Prepared<'q> {
-    values: Values,
+struct Prepared<'q, 'v> {
+    /// The bound values, in variable order.
+    values: &'v [u64],
     placement: SignalPlacement,
     template: Option<&'q encode::Template>,
     /// What this submission touches, when its bound values say (variable
@@ -96,17 +97,24 @@ struct Prepared<'q> {
     footprint: Option<Arc<Footprint>>,
 }
 
-/// Variable values of one submit, without allocating for up to 16.
-enum Values {
-    Inline([u64; 16]),
-    Heap(Vec<u64>),
+/// Room for one submit's variable values, on the submitter's stack (up to
+/// 16 without allocating): filled in place, never moved.
+struct Values {
+    inline: [u64; 16],
+    heap: Vec<u64>,
 }
 
 impl Values {
-    fn as_slice(&self, len: usize) -> &[u64] {
-        match self {
-            Values::Inline(v) => &v[..len],
-            Values::Heap(v) => v,
+    fn new() -> Self {
+        Values { inline: [0; 16], heap: Vec::new() }
+    }
+    fn slots(&mut self, n: usize) -> &mut [u64] {
+        if n <= self.inline.len() {
+            &mut self.inline[..n]
+        } else {
+            self.heap.clear();
+            self.heap.resize(n, 0);
+            &mut self.heap
         }
     }
 }
@@ -387,7 +395,13 @@ impl<I: GpuIface> Runtime<I> {
     }
 
     /// Check `bindings` and `buffers` against the queue's variables; the values in order.
-    fn bind(&self, queue: &Queue, bindings: &[(VarId, u64)], buffers: &[(BufferVar, &Buffer)]) -> Result<Values> {
+    fn bind<'v>(
+        &self,
+        queue: &Queue,
+        bindings: &[(VarId, u64)],
+        buffers: &[(BufferVar, &Buffer)],
+        scratch: &'v mut Values,
+    ) -> Result<&'v [u64]> {
         if let Some(v) = queue.foreign_var {
             return Err(Error::invalid(
                 "Runtime::submit",
@@ -409,7 +423,7 @@ impl<I: GpuIface> Runtime<I> {
             self.check_owned("Runtime::submit", b)?;
         }
         let buffer_values = buffers.iter().map(|(v, b)| (v.0, b.gpu_va()));
-        let mut values = if queue.vars <= 16 { Values::Inline([0; 16]) } else { Values::Heap(vec![0; queue.vars]) };
+        let values = scratch.slots(queue.vars);
         let mut bound = 0usize;
         let mut seen_inline = 0u16;
         let mut seen_heap = if queue.vars > 16 { vec![false; queue.vars] } else { Vec::new() };
@@ -418,18 +432,14 @@ impl<I: GpuIface> Runtime<I> {
             if var.queue != queue.id || var.index >= queue.vars {
                 return Err(Error::invalid("Runtime::submit", format!("variable {} is not this queue's", var.index)));
             }
-            let fresh = match &mut values {
-                Values::Inline(slots) => {
-                    slots[var.index] = *v;
-                    let bit = 1u16 << var.index;
-                    let fresh = seen_inline & bit == 0;
-                    seen_inline |= bit;
-                    fresh
-                }
-                Values::Heap(slots) => {
-                    slots[var.index] = *v;
-                    !std::mem::replace(&mut seen_heap[var.index], true)
-                }
+            values[var.index] = *v;
+            let fresh = if queue.vars <= 16 {
+                let bit = 1u16 << var.index;
+                let fresh = seen_inline & bit == 0;
+                seen_inline |= bit;
+                fresh
+            } else {
+                !std::mem::replace(&mut seen_heap[var.index], true)
             };
             bound += usize::from(fresh);
         }

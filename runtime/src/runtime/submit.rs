@@ -3,7 +3,7 @@
 
 use gpuiface_hal::{AllocRequest, Buffer, Error, GpuIface, Result};
 
-use super::{EngineState, Prepared, Runtime};
+use super::{EngineState, Prepared, Runtime, Values};
 use crate::encode::{self, EncodeCtx};
 use crate::queue::{Footprint, QmdSlots, Queue};
 use crate::vars::BufferVar;
@@ -40,7 +40,8 @@ impl<I: GpuIface> Runtime<I> {
     /// # Ok(()) }
     /// ```
     pub fn submit_with(&self, queue: &Queue, bindings: &[(VarId, u64)], buffers: &[(BufferVar, &Buffer)]) -> Result<u64> {
-        let prepared = self.prepare(queue, bindings, buffers)?;
+        let mut scratch = Values::new();
+        let prepared = self.prepare(queue, bindings, buffers, &mut scratch)?;
         let (channel, _) = self.channel_of(queue.kind);
         // The engine's lock covers encoding and the doorbell: entries reach
         // the channel in timeline order.
@@ -67,7 +68,8 @@ impl<I: GpuIface> Runtime<I> {
             let mut n = 0;
             let mut state = None;
             for (queue, bindings) in batch.iter().filter(|(q, _)| q.kind == kind) {
-                let prepared = self.prepare(queue, bindings, &[])?;
+                let mut scratch = Values::new();
+                let prepared = self.prepare(queue, bindings, &[], &mut scratch)?;
                 let st = state.get_or_insert_with(|| self.engine(kind.index()));
                 last[kind.index()] = self.encode_into(st, queue, &prepared, &mut entries[n])?;
                 n += 1;
@@ -91,15 +93,16 @@ impl<I: GpuIface> Runtime<I> {
 
     /// What a submit needs before it takes the engine's lock: the bound
     /// values, the placement, and the queue's encoding for this runtime.
-    fn prepare<'q>(
+    fn prepare<'q, 'v>(
         &self,
         queue: &'q Queue,
         bindings: &[(VarId, u64)],
         buffers: &[(BufferVar, &Buffer)],
-    ) -> Result<Prepared<'q>> {
+        scratch: &'v mut Values,
+    ) -> Result<Prepared<'q, 'v>> {
         self.check_queue_device(queue)?;
-        let values = self.bind(queue, bindings, buffers)?;
-        let bound = values.as_slice(queue.vars);
+        let values = self.bind(queue, bindings, buffers, scratch)?;
+        let bound = values;
         for check in &queue.checks {
             check.check(bound)?;
         }
@@ -120,10 +123,10 @@ impl<I: GpuIface> Runtime<I> {
         &self,
         state: &mut EngineState,
         queue: &Queue,
-        p: &Prepared<'_>,
+        p: &Prepared<'_, '_>,
         entry: &mut gpuiface_hal::GpFifoEntry,
     ) -> Result<u64> {
-        let values = p.values.as_slice(queue.vars);
+        let values = p.values;
         let engine = queue.kind.index();
         let timeline = &self.timelines[engine];
         let timeout = self.wait_timeout();
