@@ -152,6 +152,11 @@ pub struct Queue {
     pub(crate) dynamic: Vec<DynRange>,
     /// A command recorded wrongly (an error at submit, the first one).
     pub(crate) invalid: Option<Error>,
+    /// Submits since the queue last changed: the first encodes in place (a
+    /// queue submitted once never pays for a template), a replay compiles one.
+    pub(crate) submits: AtomicU64,
+    /// Bytes of command memory the last encoding in place took (0: none).
+    pub(crate) encoded: AtomicU64,
 }
 
 /// A range a submission touches that its bound values give.
@@ -240,6 +245,8 @@ impl Queue {
             buffer_vars: Vec::new(),
             dynamic: Vec::new(),
             invalid: None,
+            submits: AtomicU64::new(0),
+            encoded: AtomicU64::new(0),
         }
     }
 
@@ -282,6 +289,7 @@ impl Queue {
         }
         self.cmds.push(cmd);
         self.template = OnceLock::new();
+        *self.submits.get_mut() = 0;
         self.footprint = OnceLock::new();
         self
     }
@@ -321,6 +329,7 @@ impl Queue {
     pub fn with_options(mut self, options: QueueOptions) -> Self {
         self.options = options;
         self.template = OnceLock::new();
+        *self.submits.get_mut() = 0;
         self
     }
     pub(crate) fn launches(&self) -> u64 {
@@ -330,7 +339,10 @@ impl Queue {
     /// encoding: QMDs, constant buffers, pushbuffer), once it has been
     /// submitted; `None` before.
     pub fn encoded_len(&self) -> Option<usize> {
-        self.template.get().map(|t| t.image.len())
+        self.template.get().map(|t| t.image.len()).or(match self.encoded.load(Ordering::Relaxed) {
+            0 => None,
+            n => usize::try_from(n).ok(),
+        })
     }
     /// The engine this queue feeds.
     pub fn kind(&self) -> QueueKind {

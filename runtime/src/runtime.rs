@@ -460,14 +460,17 @@ impl<I: GpuIface> Runtime<I> {
     }
 
     /// The queue's encoding for this runtime, made at its first submit;
-    /// `None` when the queue must be encoded at every submit (reuse mode,
-    /// or it was first encoded for another runtime or placement).
+    /// `None` when the queue is encoded in place (its first submit, reuse
+    /// mode, or it was first compiled for another runtime or placement).
     fn template<'q>(&self, queue: &'q Queue, placement: SignalPlacement) -> Result<Option<&'q encode::Template>> {
         if queue.options.reuse_qmd_memory {
             return Ok(None);
         }
         let t = match queue.template.get() {
             Some(t) => t,
+            // The first submit encodes in place: a queue submitted once (a
+            // fresh queue per launch) never pays for a template.
+            None if queue.submits.fetch_add(1, Ordering::Relaxed) == 0 => return Ok(None),
             None => {
                 let zeros = vec![0u64; queue.vars];
                 let (_, subchannel) = self.channel_of(queue.kind);

@@ -17,8 +17,10 @@ impl<I: GpuIface> Runtime<I> {
     /// submission waits for nothing on other engines unless the queue says
     /// so ([`Queue::wait`]).
     ///
-    /// The first submit encodes the queue once; later ones copy that
-    /// encoding into fresh command memory and patch the variables, the
+    /// The first submit encodes the queue in place; the second compiles it
+    /// once into a template (the encoding plus the places that change, each
+    /// resolved to a checked store), and every later one copies that
+    /// encoding into fresh command memory and patches the variables, the
     /// command-memory addresses and the timeline value in place.
     pub fn submit(&self, queue: &Queue, bindings: &[(VarId, u64)]) -> Result<u64> {
         self.submit_with(queue, bindings, &[])
@@ -169,6 +171,7 @@ impl<I: GpuIface> Runtime<I> {
         };
         let chunk = state.ring.alloc(encode::upper_bound(&queue.cmds, &ctx), wait)?;
         let used = encode::encode(&queue.cmds, &ctx, &chunk, None)?;
+        queue.encoded.store(used.total, std::sync::atomic::Ordering::Relaxed);
         let (offset, gpu_va) = (chunk.offset, chunk.gpu_va);
         state.ring.commit(offset, used.total, (engine, value));
         state.timeline_value = value;
