@@ -146,16 +146,16 @@ pub use gpuiface_hal::codec;
 pub use gpuiface_hal::cubin;
 /// Per-SoC hardware facts (ga10b).
 pub use gpuiface_hal::hw;
-pub use gpuiface_hal::{
-    AllocRequest, Buffer, BufferId, CpuView, DeviceId, DeviceInfo, Engine, Errno, Error, ErrorKind,
-    FaultRecord, ForeignMemory, GpFifoEntry, GpuIface, GrInfoIndex, Method, MethodHeader, PushBuffer, Qmd, QmdField,
-    Result, RmAllocParams, RmClass, RmControl, RmHandle, Signal, SignalPlacement, UsermodeRegs, SIGNAL_SLOT_SIZE,
-};
-#[cfg(feature = "mock")]
-pub use gpuiface_mock::MockDeviceExt;
 /// The variants' newtypes of [`Backend`]: `Backend::Mock(Mock(device))`;
 /// both dereference to the backend they hold.
 pub use gpuiface_hal::iface::{Mock, Nvgpu};
+pub use gpuiface_hal::{
+    AllocRequest, Buffer, BufferId, CpuView, DeviceId, DeviceInfo, Engine, Errno, Error, ErrorKind, FaultRecord,
+    ForeignMemory, GpFifoEntry, GpuIface, GrInfoIndex, Method, MethodHeader, PushBuffer, Qmd, QmdField, Result,
+    RmAllocParams, RmClass, RmControl, RmHandle, Signal, SignalPlacement, UsermodeRegs, SIGNAL_SLOT_SIZE,
+};
+#[cfg(feature = "mock")]
+pub use gpuiface_mock::MockDeviceExt;
 
 /// Command queues and the device runtime (`gpuiface-runtime`): [`queue::Runtime`]
 /// sets a device up, [`queue::Queue`]s record work once and replay it with
@@ -258,7 +258,6 @@ pub mod nvgpu {
     #[doc(inline)]
     pub use gpuiface_nvgpu::*;
 }
-
 
 /// The real Tegra backend.
 pub type NvgpuBackend = gpuiface_nvgpu::NvgpuDevice<gpuiface_nvgpu::LinuxSyscalls>;

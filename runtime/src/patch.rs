@@ -79,7 +79,9 @@ pub(crate) fn resolve(patches: &[Patch], image: &[u8], pb_offset: u64, vars: usi
                 ops.push(Op::Va { at: lo, add: cbuf, va_shift: 0, word: w_lo });
                 ops.push(Op::Va { at: hi, add: cbuf, va_shift: 32, word: w_hi });
             }
-            Patch::QmdPointer { word, qmd } => ops.push(Op::Va { at: pb(word), add: qmd, va_shift: 8, word: Word::FULL }),
+            Patch::QmdPointer { word, qmd } => {
+                ops.push(Op::Va { at: pb(word), add: qmd, va_shift: 8, word: Word::FULL })
+            }
             Patch::PbValue { word, var } => ops.push(Op::Bytes { at: pb(word), var, size: 8 }),
             Patch::PbTimeline { word } => ops.push(Op::Timeline { at: pb(word) }),
             Patch::QmdField { qmd, field: f, var, shift } => {

@@ -7,9 +7,9 @@ use gpuiface_hal::{Buffer, DeviceId, Error, Signal, SignalPlacement};
 
 use crate::encode::{self, Cmd};
 use crate::program::Program;
-use crate::vars::{self, ArgVar, BindCheck, BufferVar, Dims};
 #[allow(unused_imports)]
 use crate::runtime::Runtime;
+use crate::vars::{self, ArgVar, BindCheck, BufferVar, Dims};
 
 /// Which engine a queue feeds.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

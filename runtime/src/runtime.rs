@@ -21,8 +21,8 @@ use gpuiface_hal::{
 use crate::encode::{self, Cmd, EncodeCtx};
 use crate::queue::{Footprint, Queue, NEXT_ID};
 use crate::queue::{QueueKind, VarId};
-use crate::vars::BufferVar;
 use crate::ring::CommandRing;
+use crate::vars::BufferVar;
 use crate::{
     duration_ns, COMPUTE_SUBCHANNEL, COPY_SUBCHANNEL, DEFAULT_RING_SIZE, DEFAULT_WAIT_TIMEOUT, GPFIFO_ENTRIES,
 };

@@ -52,11 +52,8 @@ pub(super) fn streaming_pipeline_records_once_and_replays_with_new_addresses_len
         for (i, &(off, len)) in chunks.iter().enumerate() {
             let step = i as u64 + 1;
             let words = len / 4;
-            rt.submit(
-                &copy,
-                &[(c_dst, dst.gpu_va() + off), (c_src, src.gpu_va() + off), (c_len, len), (c_step, step)],
-            )
-            .map_err(e)?;
+            rt.submit(&copy, &[(c_dst, dst.gpu_va() + off), (c_src, src.gpu_va() + off), (c_len, len), (c_step, step)])
+                .map_err(e)?;
             rt.submit(
                 &compute,
                 &[(k_step, step), (k_out, out.gpu_va() + off), (k_n, words), (k_blocks, words.div_ceil(32))],
@@ -125,7 +122,11 @@ pub(super) fn a_launch_replays_over_the_buffer_bound_to_it(ctx: &crate::Ctx) -> 
             let mut got = vec![0u8; 256];
             rt.copyout(&mut got, buf, 0).map_err(e)?; // waits for the launch that names `buf`
             let words: Vec<u32> = got.chunks(4).map(|w| u32::from_le_bytes([w[0], w[1], w[2], w[3]])).collect();
-            ensure!(words == (0..64).map(|i| 7 * i).collect::<Vec<u32>>(), "buffer {:#x} holds {words:?}", buf.gpu_va());
+            ensure!(
+                words == (0..64).map(|i| 7 * i).collect::<Vec<u32>>(),
+                "buffer {:#x} holds {words:?}",
+                buf.gpu_va()
+            );
         }
         let other = ctx.open()?;
         let foreign = other.alloc(AllocRequest::new(256)).map_err(e)?;

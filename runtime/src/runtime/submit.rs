@@ -6,9 +6,9 @@ use gpuiface_hal::{AllocRequest, Buffer, Error, GpuIface, Result};
 use super::{EngineState, Prepared, Runtime, Values};
 use crate::encode::{self, EncodeCtx};
 use crate::queue::{Footprint, QmdSlots, Queue};
-use crate::vars::BufferVar;
 use crate::queue::{QueueKind, VarId};
 use crate::ring;
+use crate::vars::BufferVar;
 
 impl<I: GpuIface> Runtime<I> {
     /// Encode `queue` into fresh command memory with `bindings` for its
@@ -41,7 +41,12 @@ impl<I: GpuIface> Runtime<I> {
     /// rt.submit_with(&q, &[], &[(out, b)])?; // the same queue, now `b`
     /// # Ok(()) }
     /// ```
-    pub fn submit_with(&self, queue: &Queue, bindings: &[(VarId, u64)], buffers: &[(BufferVar, &Buffer)]) -> Result<u64> {
+    pub fn submit_with(
+        &self,
+        queue: &Queue,
+        bindings: &[(VarId, u64)],
+        buffers: &[(BufferVar, &Buffer)],
+    ) -> Result<u64> {
         let mut scratch = Values::new();
         let prepared = self.prepare(queue, bindings, buffers, &mut scratch)?;
         let (channel, _) = self.channel_of(queue.kind);
