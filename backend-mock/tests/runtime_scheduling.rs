@@ -27,7 +27,7 @@ fn a_copy_completes_while_a_kernel_submitted_before_it_is_in_flight() {
     k.launch(&spin, LaunchDims::new([1, 1, 1], [32, 1, 1]), &args).signal(&kernel_done, 1u64);
     rt.submit(&k, &[]).unwrap();
     let mut c = Queue::copy_queue();
-    c.copy(buf.gpu_va() + 4096, buf.gpu_va() + 2048, 256).signal(&copy_done, 1u64);
+    c.copy(buf.gpu_va() + 4096, buf.gpu_va() + 2048, 256u64).signal(&copy_done, 1u64);
     rt.submit(&c, &[]).unwrap();
 
     // Run only the copy channel: the copy needs nothing from the compute engine.

@@ -69,7 +69,7 @@ fn replaying_a_launch_or_a_copy_allocates_nothing() {
     q.launch_with_vars(&fill, LaunchDims::new([1, 1, 1], [64, 1, 1]), &args, &[(8, k)]).signal(&s, value);
     let mut c = Queue::copy_queue();
     let cv = c.var();
-    c.copy(out.gpu_va() + 4096, out.gpu_va(), 256).signal(&s, cv);
+    c.copy(out.gpu_va() + 4096, out.gpu_va(), 256u64).signal(&s, cv);
     // Warm up: the first submits encode the queues and size the rings' bookkeeping.
     let mut v = 0;
     for _ in 0..64 {

@@ -79,7 +79,7 @@ fn a_copy_from_an_unmapped_address_is_a_copy_engine_mmu_fault() {
     let rt = Runtime::new(&dev).unwrap();
     let out = dev.alloc(AllocRequest::new(4096)).unwrap();
     let mut q = Queue::copy_queue();
-    q.copy(out.gpu_va(), 0x1000, 64);
+    q.copy(out.gpu_va(), 0x1000u64, 64u64);
     rt.submit(&q, &[]).unwrap();
     let f = fault_at_next_submit(&dev, rt.objects().copy_channel);
     assert_eq!((f.engine, f.notifier_code), (Engine::Copy, MMU), "{f}");
@@ -208,7 +208,7 @@ fn without_the_models_details_the_notifier_classifies_and_the_log_is_named() {
     // An MMU fault: the notifier does not say which engine.
     let rt = Runtime::new(&dev).unwrap();
     let mut q = Queue::copy_queue();
-    q.copy(0x2000, 0x1000, 64);
+    q.copy(0x2000u64, 0x1000u64, 64u64);
     rt.submit(&q, &[]).unwrap();
     let f = fault_at_next_submit(&dev, rt.objects().copy_channel);
     assert_eq!((f.engine, f.notifier_code), (Engine::Unknown, MMU), "{f}");
@@ -296,7 +296,7 @@ fn provoke<'d, S: Syscalls>(
         Cause::CopyFromUnmapped => {
             let out = dev.alloc(AllocRequest::new(4096)).unwrap();
             let mut q = Queue::copy_queue();
-            q.copy(out.gpu_va(), 0x1000, 64);
+            q.copy(out.gpu_va(), 0x1000u64, 64u64);
             rt.submit(&q, &[]).unwrap();
             copy_channel
         }
@@ -340,7 +340,7 @@ fn provoke<'d, S: Syscalls>(
             let (src, dst) =
                 (dev.alloc(AllocRequest::new(4 << 20)).unwrap(), dev.alloc(AllocRequest::new(4 << 20)).unwrap());
             let mut q = Queue::copy_queue();
-            q.copy(dst.gpu_va(), src.gpu_va(), 4 << 20);
+            q.copy(dst.gpu_va(), src.gpu_va(), 4u64 << 20);
             rt.submit(&q, &[]).unwrap();
             copy_channel
         }

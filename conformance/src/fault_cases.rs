@@ -22,7 +22,7 @@ fn copy_to_an_unmapped_va_faults_and_a_new_runtime_recovers(ctx: &Ctx) -> CaseRe
         let src = dev.alloc(AllocRequest::new(4096)).map_err(|e| e.to_string())?;
         let s = dev.signal_alloc().map_err(|e| e.to_string())?;
         let mut q = Queue::copy_queue();
-        q.copy(UNMAPPED_VA, src.gpu_va(), 4096).signal(&s, 1u64);
+        q.copy(UNMAPPED_VA, src.gpu_va(), 4096u64).signal(&s, 1u64);
         rt.submit(&q, &[]).map_err(|e| e.to_string())?;
         let e = dev.signal_wait(&s, 1, Duration::from_secs(5)).err().ok_or("a copy to an unmapped VA completed")?;
         ensure!(e.kind() == ErrorKind::DeviceHang, "expected a device fault, got {e}");
@@ -34,7 +34,7 @@ fn copy_to_an_unmapped_va_faults_and_a_new_runtime_recovers(ctx: &Ctx) -> CaseRe
     let data = pattern(4096, 13);
     rt.copyin(&b, 0, &data).map_err(|e| e.to_string())?;
     let mut q = Queue::copy_queue();
-    q.copy(b.gpu_va() + 4096, b.gpu_va(), 4096);
+    q.copy(b.gpu_va() + 4096, b.gpu_va(), 4096u64);
     rt.submit(&q, &[]).map_err(|e| e.to_string())?;
     let mut out = vec![0u8; 4096];
     rt.copyout(&mut out, &b, 4096).map_err(|e| e.to_string())?;

@@ -54,7 +54,7 @@ pub(crate) fn copy_completes_while_a_long_kernel_runs(ctx: &Ctx) -> CaseResult {
         std::thread::sleep(Duration::from_millis(1));
     }
     let mut cq = Queue::copy_queue();
-    cq.copy(dst.gpu_va(), src.gpu_va(), 4096).signal(&flag, 1u64);
+    cq.copy(dst.gpu_va(), src.gpu_va(), 4096u64).signal(&flag, 1u64);
     rt.submit(&cq, &[]).map_err(e)?;
     // The kernel completes only after the copy's signal: the copy ran while it ran.
     dev.signal_wait(&done, 1, Duration::from_secs(30)).map_err(e)?;

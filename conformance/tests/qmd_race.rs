@@ -39,7 +39,7 @@ fn hazards(policy: RacePolicy) -> u64 {
         // Unrelated work on the copy channel changes the step schedule.
         for c in 0..(r >> 8) % 3 {
             let mut q = Queue::copy_queue();
-            q.copy(scratch.gpu_va() + 4096, scratch.gpu_va() + 64 * c, 64);
+            q.copy(scratch.gpu_va() + 4096, scratch.gpu_va() + 64 * c, 64u64);
             rt.submit(&q, &[]).unwrap();
         }
         let base = 2 * i;

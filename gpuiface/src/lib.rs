@@ -120,7 +120,7 @@
 //! let rt = Runtime::new(&dev)?;
 //! let dst = dev.alloc(AllocRequest::new(64))?;
 //! let mut q = Queue::copy_queue();
-//! q.copy(dst.gpu_va(), 0x1000, 64);
+//! q.copy(dst.gpu_va(), 0x1000u64, 64u64);
 //! rt.submit(&q, &[])?;
 //! let e = rt.synchronize().unwrap_err();
 //! assert_eq!(e.kind(), ErrorKind::DeviceHang);
@@ -136,7 +136,7 @@
 
 // The curated surface: the trait and the types it speaks, errors, and the
 // codec and hardware-fact modules a runtime author reaches for. Everything
-// else stays in its crate (`gpuiface_hal::iface::First`, `gpuiface_hal::facts`
+// else stays in its crate (`gpuiface_hal::facts`
 // behind its feature, ...).
 /// Class method offsets and fields (host, compute, copy).
 pub use gpuiface_hal::classes;
@@ -146,15 +146,49 @@ pub use gpuiface_hal::codec;
 pub use gpuiface_hal::cubin;
 /// Per-SoC hardware facts (ga10b).
 pub use gpuiface_hal::hw;
+/// The variants' newtypes of [`Backend`]: `Backend::Mock(Mock(device))`;
+/// both dereference to the backend they hold.
+pub use gpuiface_hal::iface::{Mock, Nvgpu};
 pub use gpuiface_hal::{
-    AllocRequest, Buffer, BufferId, CpuView, DeviceId, DeviceInfo, Either, Engine, Errno, Error, ErrorKind,
-    FaultRecord, ForeignMemory, GpFifoEntry, GpuIface, GrInfoIndex, Method, MethodHeader, PushBuffer, Qmd, QmdField,
-    Result, RmAllocParams, RmClass, RmControl, RmHandle, Signal, SignalPlacement, UsermodeRegs, SIGNAL_SLOT_SIZE,
+    AllocRequest, Buffer, BufferId, CpuView, DeviceId, DeviceInfo, Engine, Errno, Error, ErrorKind, FaultRecord,
+    ForeignMemory, GpFifoEntry, GpuIface, GrInfoIndex, Method, MethodHeader, PushBuffer, Qmd, QmdField, Result,
+    RmAllocParams, RmClass, RmControl, RmHandle, Signal, SignalPlacement, UsermodeRegs, SIGNAL_SLOT_SIZE,
 };
 #[cfg(feature = "mock")]
 pub use gpuiface_mock::MockDeviceExt;
-/// Command queues and the device runtime (`gpuiface-runtime`).
-pub use gpuiface_runtime as queue;
+
+/// Command queues and the device runtime (`gpuiface-runtime`): [`queue::Runtime`]
+/// sets a device up, [`queue::Queue`]s record work once and replay it with
+/// new values, [`queue::Program`]s are kernels in GPU memory.
+///
+/// ```
+/// use gpuiface::queue::{Queue, QueueKind, Runtime};
+/// use gpuiface::{open_kind, AllocRequest, BackendKind, GpuIface};
+///
+/// let dev = open_kind(BackendKind::Mock)?;
+/// let rt = Runtime::new(&dev)?;
+/// let buf = dev.alloc(AllocRequest::new(8192))?;
+/// // Record once: a copy whose source, destination and length are bound at each submit.
+/// let mut q = Queue::copy_queue();
+/// let (dst, src, len) = (q.var(), q.var(), q.var());
+/// q.copy(dst, src, len);
+/// rt.copyin(&buf, 0, b"hello, world")?;
+/// for (from, to, n) in [(0u64, 4096u64, 5u64), (7, 6000, 5)] {
+///     rt.submit(&q, &[(dst, buf.gpu_va() + to), (src, buf.gpu_va() + from), (len, n)])?;
+/// }
+/// let mut out = [0u8; 5];
+/// rt.copyout(&mut out, &buf, 6000)?; // waits for the copies that write it
+/// assert_eq!(&out, b"world");
+/// // A host copy that returns at once, ordered after work on its buffer only:
+/// let done = rt.copyin_async(&buf, 100, b"async")?;
+/// rt.wait_timeline(QueueKind::Copy, done)?;
+/// rt.free(buf)?;
+/// # Ok::<(), gpuiface::Error>(())
+/// ```
+pub mod queue {
+    #[doc(inline)]
+    pub use gpuiface_runtime::*;
+}
 /// The slab sub-allocator for small GPU buffers.
 pub use gpuiface_runtime::suballoc;
 
@@ -225,8 +259,6 @@ pub mod nvgpu {
     pub use gpuiface_nvgpu::*;
 }
 
-use gpuiface_hal::iface::{First, Second};
-
 /// The real Tegra backend.
 pub type NvgpuBackend = gpuiface_nvgpu::NvgpuDevice<gpuiface_nvgpu::LinuxSyscalls>;
 /// The nvgpu backend's code over the mock kernel and GPU model.
@@ -280,9 +312,22 @@ impl GpuIface for NoMock {
     }
 }
 
-/// Either backend, chosen at run time and dispatched without `dyn`
-/// (`enum_dispatch`, see [`gpuiface_hal::Either`]).
-pub type Backend = Either<NvgpuBackend, MockBackend>;
+/// The backend chosen at run time: [`Backend::Nvgpu`] (the real kernel) or
+/// [`Backend::Mock`] (the model), dispatched without `dyn` by
+/// `enum_dispatch` (the generic enum is `gpuiface_hal::Backend`). It is a
+/// [`GpuIface`] itself; [`BackendExt`] tells which it holds.
+///
+/// ```
+/// use gpuiface::{open_kind, Backend, BackendKind, GpuIface};
+///
+/// let dev: Backend = open_kind(BackendKind::Mock)?;
+/// match &dev {
+///     Backend::Nvgpu(real) => println!("a Jetson: {}", real.info().backend),
+///     Backend::Mock(model) => assert_eq!(model.info().backend, "mock"),
+/// }
+/// # Ok::<(), gpuiface::Error>(())
+/// ```
+pub type Backend = gpuiface_hal::Backend<NvgpuBackend, MockBackend>;
 
 /// The device node whose presence selects the real backend.
 pub const NVGPU_CTRL_PATH: &str = "/dev/nvgpu/igpu0/ctrl";
@@ -379,9 +424,9 @@ pub fn open_or_mock() -> Result<Backend> {
 /// Open a specific backend.
 pub fn open_kind(kind: BackendKind) -> Result<Backend> {
     Ok(match kind {
-        BackendKind::Nvgpu => Either::First(First(NvgpuBackend::open()?)),
+        BackendKind::Nvgpu => Backend::Nvgpu(Nvgpu(NvgpuBackend::open()?)),
         #[cfg(feature = "mock")]
-        BackendKind::Mock => Either::Second(Second(gpuiface_mock::MockDevice::open_default()?)),
+        BackendKind::Mock => Backend::Mock(Mock(gpuiface_mock::MockDevice::open_default()?)),
         #[cfg(not(feature = "mock"))]
         BackendKind::Mock => {
             return Err(Error::unsupported("gpuiface", "the mock backend: built without the `mock` feature"))
@@ -400,14 +445,14 @@ pub trait BackendExt {
 impl BackendExt for Backend {
     fn kind(&self) -> BackendKind {
         match self {
-            Either::First(_) => BackendKind::Nvgpu,
-            Either::Second(_) => BackendKind::Mock,
+            Backend::Nvgpu(_) => BackendKind::Nvgpu,
+            Backend::Mock(_) => BackendKind::Mock,
         }
     }
     fn as_mock(&self) -> Option<&MockBackend> {
         match self {
-            Either::Second(Second(m)) => Some(m),
-            Either::First(_) => None,
+            Backend::Mock(Mock(m)) => Some(m),
+            Backend::Nvgpu(_) => None,
         }
     }
 }

@@ -103,27 +103,55 @@ pub trait GpuIface: Send + Sync {
     fn signal_wait(&self, signal: &Signal, value: u64, timeout: Duration) -> Result<()>;
 }
 
-/// The run-time choice between two backends, dispatched without `dyn`.
+/// The run-time choice between the real backend and the mock, dispatched
+/// without `dyn` (`enum_dispatch`: a `match` per call, inlined).
 ///
-/// `gpuiface::Backend` instantiates it with the real nvgpu backend and the
-/// mock; any pair of [`GpuIface`] types works. Each variant wraps its backend
-/// in a distinct newtype ([`First`], [`Second`]) so that the conversions
-/// `enum_dispatch` derives stay coherent even when `A == B`.
+/// `gpuiface::Backend` instantiates it with the nvgpu backend and the mock;
+/// any pair of [`GpuIface`] types works. Each variant wraps its backend in
+/// a newtype of its own ([`Nvgpu`], [`Mock`]) so that the conversions
+/// `enum_dispatch` derives stay coherent even when `N == M`; both
+/// dereference to the backend.
+///
+/// ```
+/// use gpuiface_hal::iface::{Backend, Mock, Nvgpu};
+/// use gpuiface_hal::GpuIface;
+///
+/// fn describe<N: GpuIface, M: GpuIface>(b: &Backend<N, M>) -> &'static str {
+///     match b {
+///         Backend::Nvgpu(_) => "the real kernel",
+///         Backend::Mock(_) => "the model",
+///     }
+/// }
+/// # let _ = describe::<&dyn GpuIface, &dyn GpuIface>;
+/// # let _ = (Nvgpu::<()>(()), Mock::<()>(()));
+/// ```
 #[enum_dispatch(GpuIface)]
 #[derive(Debug)]
-pub enum Either<A: GpuIface, B: GpuIface> {
-    /// The first backend.
-    First(First<A>),
-    /// The second backend.
-    Second(Second<B>),
+pub enum Backend<N: GpuIface, M: GpuIface> {
+    /// The real kernel driver (`nvgpu.ko` + `nvmap`).
+    Nvgpu(Nvgpu<N>),
+    /// The mock kernel and GPU model.
+    Mock(Mock<M>),
 }
 
-/// The first variant's backend.
+/// The `Backend::Nvgpu` variant's backend.
 #[derive(Debug)]
-pub struct First<A>(pub A);
-/// The second variant's backend.
+pub struct Nvgpu<N>(pub N);
+/// The `Backend::Mock` variant's backend.
 #[derive(Debug)]
-pub struct Second<B>(pub B);
+pub struct Mock<M>(pub M);
+
+macro_rules! deref_newtype {
+    ($($wrapper:ident),*) => {$(
+        impl<T> std::ops::Deref for $wrapper<T> {
+            type Target = T;
+            fn deref(&self) -> &T {
+                &self.0
+            }
+        }
+    )*};
+}
+deref_newtype!(Nvgpu, Mock);
 
 macro_rules! delegate_gpu_iface {
     ($wrapper:ident) => {
@@ -164,8 +192,8 @@ macro_rules! delegate_gpu_iface {
         }
     };
 }
-delegate_gpu_iface!(First);
-delegate_gpu_iface!(Second);
+delegate_gpu_iface!(Nvgpu);
+delegate_gpu_iface!(Mock);
 
 macro_rules! delegate_through_deref {
     ($($ty:ty),*) => {$(

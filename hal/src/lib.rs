@@ -5,7 +5,7 @@
 //!
 //! | module | what it holds |
 //! |---|---|
-//! | [`iface`] | the [`GpuIface`] trait and the [`Either`] run-time backend enum |
+//! | [`iface`] | the [`GpuIface`] trait and the [`Backend`] run-time backend enum (`Backend::Nvgpu`, `Backend::Mock`) |
 //! | [`error`] | [`Error`] (rich) and [`ErrorKind`] (what generic code matches on) |
 //! | [`types`] | [`DeviceInfo`], [`AllocRequest`], [`Signal`], [`RmHandle`] |
 //! | [`buffer`] | [`Buffer`] (an owned, unforgeable handle), [`CpuView`] (checked CPU access), [`DeviceId`] |
@@ -19,7 +19,7 @@
 //!
 //! ## Design rules
 //! 1. The trait has no associated types and no generic methods, so the same
-//!    code runs over `impl GpuIface`, `&dyn GpuIface` and the [`Either`] enum.
+//!    code runs over `impl GpuIface`, `&dyn GpuIface` and the [`Backend`] enum.
 //! 2. Bit layouts live in [`codec`] only; backends and the mock's GPU model
 //!    both use them, and tests check them against NVIDIA's class headers
 //!    (`facts/nv-ampere-classes.tsv`).
@@ -56,7 +56,7 @@ pub use codec::method::{decode_methods, Method, MethodHeader, PushBuffer, SecOp}
 pub use codec::qmd::{Qmd, QmdField};
 pub use error::{Engine, Errno, Error, ErrorKind, FaultRecord, Result};
 pub use fault::{classify, FaultKind};
-pub use iface::{Either, ForeignMemory, GpuIface};
+pub use iface::{Backend, ForeignMemory, GpuIface};
 pub use limits::{DeviceLimits, LimitSource};
 pub use rm::{GrInfoIndex, RmAllocParams, RmClass, RmControl};
 pub use types::{

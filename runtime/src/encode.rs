@@ -11,8 +11,9 @@ use gpuiface_hal::codec::method::PushBuffer;
 
 use super::launch;
 use crate::program::Program;
-use crate::queue::{LaunchDims, Val, VarId};
+use crate::queue::Val;
 use crate::ring::{Chunk, RING_ALIGN};
+use crate::vars::{ArgVar, Dims};
 use gpuiface_hal::codec::qmd::{Qmd, Release, QMD_SIZE};
 use gpuiface_hal::hw::ga10b;
 use gpuiface_hal::{Buffer, CpuView, Signal, SignalPlacement};
@@ -30,14 +31,14 @@ pub(crate) enum Cmd {
     },
     Launch {
         program: Program,
-        dims: LaunchDims,
+        dims: Dims,
         args: Vec<u8>,
-        arg_vars: Vec<(usize, VarId)>,
+        arg_vars: Vec<ArgVar>,
     },
     Copy {
-        dst: u64,
-        src: u64,
-        len: u64,
+        dst: Val,
+        src: Val,
+        len: Val,
     },
     Barrier,
     SetObject {
@@ -66,14 +67,34 @@ pub(crate) struct EncodeCtx<'a> {
     pub timeline: &'a Signal,
     pub signal_value: u64,
     pub qmd_slots: Option<&'a Buffer>,
+    /// Encoding a template: the values are placeholders, patched at each
+    /// submit (and checked when bound, not here).
+    pub placeholder: bool,
 }
 
 impl EncodeCtx<'_> {
     fn value(&self, v: Val) -> u64 {
         match v {
             Val::Lit(x) => x,
-            Val::Var(id) => self.values[id.index],
+            Val::Var(id) => self.values.get(id.index).copied().unwrap_or(0),
         }
+    }
+    /// A launch dimension: a placeholder variable encodes as 1 (a valid
+    /// launch), then is patched.
+    fn dim(&self, v: Val) -> u64 {
+        match v {
+            Val::Var(_) if self.placeholder => 1,
+            v => self.value(v),
+        }
+    }
+}
+
+/// Chunks a copy is split into: a variable length is one (it is at most
+/// [`MAX_COPY_CHUNK`](super::MAX_COPY_CHUNK), checked when bound).
+fn copy_chunks(len: Val) -> u64 {
+    match len {
+        Val::Lit(len) => len.div_ceil(super::MAX_COPY_CHUNK).max(1),
+        Val::Var(_) => 1,
     }
 }
 
@@ -110,7 +131,7 @@ pub(crate) fn upper_bound(cmds: &[Cmd], ctx: &EncodeCtx<'_>) -> u64 {
                 data += cbuf_bytes(program, args);
                 dwords += 4;
             }
-            Cmd::Copy { len, .. } => dwords += COPY_DWORDS_PER_CHUNK * len.div_ceil(super::MAX_COPY_CHUNK).max(1),
+            Cmd::Copy { len, .. } => dwords += COPY_DWORDS_PER_CHUNK * copy_chunks(*len),
             Cmd::Barrier | Cmd::SetObject { .. } | Cmd::Method32 { .. } => dwords += 2,
             Cmd::Method64 { .. } => dwords += 3,
         }
@@ -118,7 +139,7 @@ pub(crate) fn upper_bound(cmds: &[Cmd], ctx: &EncodeCtx<'_>) -> u64 {
     data + align(dwords * 4)
 }
 
-fn semaphore(pb: &mut PushBuffer, subchannel: u8, address: u64, payload: u64, execute: u32) {
+pub(crate) fn semaphore(pb: &mut PushBuffer, subchannel: u8, address: u64, payload: u64, execute: u32) {
     pb.method(
         subchannel,
         host::SEM_ADDR_LO,
@@ -126,17 +147,31 @@ fn semaphore(pb: &mut PushBuffer, subchannel: u8, address: u64, payload: u64, ex
     );
 }
 
-fn release_execute() -> u32 {
+pub(crate) fn release_execute() -> u32 {
     host::SEM_EXECUTE_OPERATION.field(host::SEM_EXECUTE_OPERATION_RELEASE)
         | host::SEM_EXECUTE_RELEASE_WFI.field(host::SEM_EXECUTE_RELEASE_WFI_EN)
         | host::SEM_EXECUTE_PAYLOAD_SIZE.field(host::SEM_EXECUTE_PAYLOAD_SIZE_64BIT)
         | host::SEM_EXECUTE_RELEASE_TIMESTAMP.field(host::SEM_EXECUTE_RELEASE_TIMESTAMP_EN)
 }
 
-fn acquire_execute() -> u32 {
+pub(crate) fn acquire_execute() -> u32 {
     host::SEM_EXECUTE_OPERATION.field(host::SEM_EXECUTE_OPERATION_ACQ_STRICT_GEQ)
         | host::SEM_EXECUTE_ACQUIRE_SWITCH_TSG.field(host::SEM_EXECUTE_ACQUIRE_SWITCH_TSG_EN)
         | host::SEM_EXECUTE_PAYLOAD_SIZE.field(host::SEM_EXECUTE_PAYLOAD_SIZE_64BIT)
+}
+
+/// One copy-engine transfer of `n` bytes from `src` to `dst` (12 dwords).
+pub(crate) fn copy_methods(pb: &mut PushBuffer, subchannel: u8, dst: u64, src: u64, n: u32) {
+    pb.method(subchannel, copy::OFFSET_IN_UPPER, &[(src >> 32) as u32, src as u32, (dst >> 32) as u32, dst as u32]);
+    pb.method(subchannel, copy::LINE_LENGTH_IN, &[n, 1]);
+    pb.method(
+        subchannel,
+        copy::LAUNCH_DMA,
+        &[copy::LAUNCH_DMA_DATA_TRANSFER_TYPE.field(copy::LAUNCH_DMA_DATA_TRANSFER_TYPE_NON_PIPELINED)
+            | copy::LAUNCH_DMA_FLUSH_ENABLE.field(copy::LAUNCH_DMA_FLUSH_ENABLE_TRUE)
+            | copy::LAUNCH_DMA_SRC_MEMORY_LAYOUT.field(copy::LAUNCH_DMA_SRC_MEMORY_LAYOUT_PITCH)
+            | copy::LAUNCH_DMA_DST_MEMORY_LAYOUT.field(copy::LAUNCH_DMA_DST_MEMORY_LAYOUT_PITCH)],
+    );
 }
 
 /// Write the commands into `chunk`; returns where the pushbuffer is.
@@ -178,15 +213,12 @@ pub(crate) fn encode(
                     return Err(Error::invalid("Runtime::submit", "a launch needs a compute queue"));
                 }
                 let attrs = program.attributes();
-                launch::check_launch(program.name(), attrs, dims, args.len())?;
-                for (off, _) in arg_vars {
-                    if off.checked_add(8).is_none_or(|end| end > args.len()) {
-                        return Err(Error::invalid(
-                            "Runtime::submit",
-                            format!("argument variable at {off} past the arguments"),
-                        ));
-                    }
+                let resolved = dims.resolve(|v| ctx.dim(v));
+                if !(ctx.placeholder && dims.has_vars()) {
+                    launch::check_launch(program.name(), attrs, &resolved, args.len())?;
                 }
+                crate::vars::check_arg_vars(args.len(), arg_vars)?;
+                let dims = &resolved;
                 let (qmd_va, qmd_at) = match ctx.qmd_slots {
                     Some(slots) => {
                         let off = launch_index * QMD_SLOT_SIZE;
@@ -210,12 +242,25 @@ pub(crate) fn encode(
                 chunk.write(cbuf_at, &driver)?;
                 let params_at = cbuf_at + u64::from(attrs.param_offset);
                 chunk.write(params_at, args)?;
-                for (off, var) in arg_vars {
-                    chunk.write(params_at + *off as u64, &ctx.values[var.index].to_le_bytes())?;
-                    record(Patch::Bytes { at: params_at + *off as u64, var: var.index });
+                for a in arg_vars {
+                    let at = params_at + a.offset as u64;
+                    let bytes = ctx.value(Val::Var(a.var)).to_le_bytes();
+                    chunk.write(at, &bytes[..usize::from(a.size)])?;
+                    record(Patch::Bytes { at, var: a.var.index, size: a.size });
                 }
                 if let QmdAt::Chunk(at) = qmd_at {
                     record(Patch::CbufAddress { qmd: at, cbuf: cbuf_at });
+                }
+                // Variable dimensions: in the driver area and in the QMD.
+                if let (QmdAt::Chunk(at), Cmd::Launch { dims: vdims, .. }) = (&qmd_at, &cmds[i]) {
+                    let grid = vdims.grid.iter().zip([ga10b::CBUF0_GRID_DIM; 3]).zip(QMD_GRID);
+                    let block = vdims.block.iter().zip([ga10b::CBUF0_BLOCK_DIM; 3]).zip(QMD_BLOCK);
+                    for (k, ((v, base), field)) in grid.enumerate().chain(block.enumerate()) {
+                        if let Val::Var(var) = v {
+                            record(Patch::Bytes { at: cbuf_at + (base + 4 * k) as u64, var: var.index, size: 4 });
+                            record(Patch::QmdField { qmd: *at, field, var: var.index, shift: 0 });
+                        }
+                    }
                 }
 
                 let mut q: Qmd = *program.qmd_template();
@@ -229,7 +274,8 @@ pub(crate) fn encode(
                         rel.payload64 = true;
                         q.set_release(0, &rel);
                         if let (Val::Var(v), QmdAt::Chunk(at)) = (value, &qmd_at) {
-                            record(Patch::QmdPayload { qmd: *at, var: v.index });
+                            record(Patch::QmdField { qmd: *at, field: PAYLOAD_LOWER, var: v.index, shift: 0 });
+                            record(Patch::QmdField { qmd: *at, field: PAYLOAD_UPPER, var: v.index, shift: 32 });
                         }
                         i += 1;
                     }
@@ -257,24 +303,29 @@ pub(crate) fn encode(
                 if ctx.kind != super::QueueKind::Copy {
                     return Err(Error::invalid("Runtime::submit", "a copy needs a copy queue"));
                 }
+                let total = ctx.value(*len);
+                let (src0, dst0) = (ctx.value(*src), ctx.value(*dst));
                 let mut done = 0u64;
-                while done < *len {
-                    let n = (*len - done).min(super::MAX_COPY_CHUNK);
-                    let (s, d) = (src + done, dst + done);
-                    pb.method(
-                        ctx.subchannel,
-                        copy::OFFSET_IN_UPPER,
-                        &[(s >> 32) as u32, s as u32, (d >> 32) as u32, d as u32],
-                    );
-                    pb.method(ctx.subchannel, copy::LINE_LENGTH_IN, &[n as u32, 1]);
-                    pb.method(
-                        ctx.subchannel,
-                        copy::LAUNCH_DMA,
-                        &[copy::LAUNCH_DMA_DATA_TRANSFER_TYPE.field(copy::LAUNCH_DMA_DATA_TRANSFER_TYPE_NON_PIPELINED)
-                            | copy::LAUNCH_DMA_FLUSH_ENABLE.field(copy::LAUNCH_DMA_FLUSH_ENABLE_TRUE)
-                            | copy::LAUNCH_DMA_SRC_MEMORY_LAYOUT.field(copy::LAUNCH_DMA_SRC_MEMORY_LAYOUT_PITCH)
-                            | copy::LAUNCH_DMA_DST_MEMORY_LAYOUT.field(copy::LAUNCH_DMA_DST_MEMORY_LAYOUT_PITCH)],
-                    );
+                let mut first = true;
+                // A variable length is always one chunk (its bound value is
+                // checked to fit); a fixed one may be several.
+                while done < total || (first && matches!(len, Val::Var(_))) {
+                    first = false;
+                    let n = (total - done).min(super::MAX_COPY_CHUNK);
+                    let (s, d) = (src0.wrapping_add(done), dst0.wrapping_add(done));
+                    // OFFSET_IN_UPPER's data: source upper, lower, destination upper, lower.
+                    let data = pb.len_dwords() as u32 + 1;
+                    if let Val::Var(v) = src {
+                        record(Patch::PbHiLo { word: data, var: v.index, add: done });
+                    }
+                    if let Val::Var(v) = dst {
+                        record(Patch::PbHiLo { word: data + 2, var: v.index, add: done });
+                    }
+                    if let Val::Var(v) = len {
+                        // LINE_LENGTH_IN's data follows the 5 words of OFFSET_IN_UPPER.
+                        record(Patch::PbWord { word: data + 5, var: v.index });
+                    }
+                    copy_methods(&mut pb, ctx.subchannel, d, s, n as u32);
                     done += n;
                 }
             }
@@ -324,11 +375,21 @@ pub(crate) enum Patch {
     PbValue { word: u32, var: usize },
     /// Pushbuffer words `word` and `word + 1` hold the engine's timeline value.
     PbTimeline { word: u32 },
-    /// The release 0 payload of the QMD at chunk offset `qmd` holds variable `var`.
-    QmdPayload { qmd: u64, var: usize },
-    /// Eight bytes at chunk offset `at` hold variable `var` (a kernel argument).
-    Bytes { at: u64, var: usize },
+    /// A one-word field of the QMD at chunk offset `qmd` holds `var >> shift`
+    /// (a release payload, a grid or block dimension).
+    QmdField { qmd: u64, field: QmdWord, var: usize, shift: u32 },
+    /// `size` bytes at chunk offset `at` hold the low bytes of variable `var`
+    /// (a kernel argument, a dimension in constant buffer 0).
+    Bytes { at: u64, var: usize, size: u8 },
+    /// Pushbuffer words `word`, `word + 1` hold `var + add`, upper word first
+    /// (a copy address).
+    PbHiLo { word: u32, var: usize, add: u64 },
+    /// Pushbuffer word `word` holds variable `var`'s low 32 bits (a copy length).
+    PbWord { word: u32, var: usize },
 }
+
+/// A one-word QMD field: its word index, shift and mask.
+pub(crate) type QmdWord = (usize, u32, u32);
 
 /// A queue encoded once, for one runtime: the bytes of a submission
 /// (QMDs, constant buffers, pushbuffer) at chunk address 0, and the places
@@ -343,7 +404,8 @@ pub(crate) struct Template {
     pub image: Vec<u8>,
     pub pb_offset: u64,
     pub pb_dwords: u32,
-    pub patches: Vec<Patch>,
+    /// The patches, resolved to checked stores at chunk offsets.
+    pub ops: Vec<crate::patch::Op>,
 }
 
 /// Encode `cmds` once into a [`Template`].
@@ -354,58 +416,41 @@ pub(crate) fn compile(cmds: &[Cmd], ctx: &EncodeCtx<'_>, runtime: u64) -> Result
     let mut patches = Vec::new();
     let used = encode(cmds, ctx, &chunk, Some(&mut patches))?;
     let image = chunk.to_vec(used.total)?;
+    let ops = crate::patch::resolve(&patches, &image, used.pushbuffer_offset, ctx.values.len())?;
     Ok(Template {
         runtime,
         placement: ctx.placement,
         image,
         pb_offset: used.pushbuffer_offset,
         pb_dwords: used.pushbuffer_dwords,
-        patches,
+        ops,
     })
 }
 
 /// A one-word QMD field: its word index, shift and mask.
-const fn qmd_word(field: gpuiface_hal::codec::qmd::QmdField) -> (usize, u32, u32) {
+const fn qmd_word(field: gpuiface_hal::codec::qmd::QmdField) -> QmdWord {
     assert!(field.lo / 32 == field.hi / 32, "the field spans two words");
     let width = field.hi - field.lo + 1;
     let mask = if width == 32 { u32::MAX } else { ((1u32 << width) - 1) << (field.lo % 32) };
     ((field.lo / 32) as usize, field.lo % 32, mask)
 }
 
-const CBUF_LOWER: (usize, u32, u32) = qmd_word(gpuiface_hal::codec::qmd::v03_00::constant_buffer_addr_lower(0));
-const CBUF_UPPER: (usize, u32, u32) = qmd_word(gpuiface_hal::codec::qmd::v03_00::constant_buffer_addr_upper(0));
+pub(crate) const CBUF_LOWER: QmdWord = qmd_word(gpuiface_hal::codec::qmd::v03_00::constant_buffer_addr_lower(0));
+pub(crate) const CBUF_UPPER: QmdWord = qmd_word(gpuiface_hal::codec::qmd::v03_00::constant_buffer_addr_upper(0));
 const PAYLOAD_LOWER: (usize, u32, u32) = qmd_word(gpuiface_hal::codec::qmd::v03_00::RELEASE0_PAYLOAD_LOWER);
 const PAYLOAD_UPPER: (usize, u32, u32) = qmd_word(gpuiface_hal::codec::qmd::v03_00::RELEASE0_PAYLOAD_UPPER);
-
-/// Write `value` into one QMD word field, in place in chunk memory.
-fn patch_qmd_word(chunk: &Chunk<'_>, qmd: u64, (word, shift, mask): (usize, u32, u32), value: u32) -> Result<()> {
-    let at = qmd + 4 * word as u64;
-    let old = chunk.read_u32(at)?;
-    chunk.write(at, &((old & !mask) | ((value << shift) & mask)).to_le_bytes())
-}
+const QMD_GRID: [QmdWord; 3] = {
+    use gpuiface_hal::codec::qmd::v03_00 as f;
+    [qmd_word(f::CTA_RASTER_WIDTH), qmd_word(f::CTA_RASTER_HEIGHT), qmd_word(f::CTA_RASTER_DEPTH)]
+};
+const QMD_BLOCK: [QmdWord; 3] = {
+    use gpuiface_hal::codec::qmd::v03_00 as f;
+    [qmd_word(f::CTA_THREAD_DIMENSION0), qmd_word(f::CTA_THREAD_DIMENSION1), qmd_word(f::CTA_THREAD_DIMENSION2)]
+};
 
 /// Copy a template into `chunk` and patch it for this submit.
+#[inline]
 pub(crate) fn apply(t: &Template, chunk: &Chunk<'_>, values: &[u64], timeline_value: u64) -> Result<Encoded> {
-    chunk.write(0, &t.image)?;
-    let pb_word = |w: u32| t.pb_offset + 4 * u64::from(w);
-    for p in &t.patches {
-        match *p {
-            Patch::CbufAddress { qmd, cbuf } => {
-                let va = chunk.gpu_va + cbuf;
-                patch_qmd_word(chunk, qmd, CBUF_LOWER, va as u32)?;
-                patch_qmd_word(chunk, qmd, CBUF_UPPER, (va >> 32) as u32)?;
-            }
-            Patch::QmdPointer { word, qmd } => {
-                chunk.write(pb_word(word), &(((chunk.gpu_va + qmd) >> 8) as u32).to_le_bytes())?
-            }
-            Patch::PbValue { word, var } => chunk.write(pb_word(word), &values[var].to_le_bytes())?,
-            Patch::PbTimeline { word } => chunk.write(pb_word(word), &timeline_value.to_le_bytes())?,
-            Patch::QmdPayload { qmd, var } => {
-                patch_qmd_word(chunk, qmd, PAYLOAD_LOWER, values[var] as u32)?;
-                patch_qmd_word(chunk, qmd, PAYLOAD_UPPER, (values[var] >> 32) as u32)?;
-            }
-            Patch::Bytes { at, var } => chunk.write(at, &values[var].to_le_bytes())?,
-        }
-    }
+    crate::patch::apply(&t.ops, &t.image, chunk, values, timeline_value)?;
     Ok(Encoded { pushbuffer_offset: t.pb_offset, pushbuffer_dwords: t.pb_dwords, total: t.image.len() as u64 })
 }

@@ -36,11 +36,13 @@
 
 mod encode;
 pub mod launch;
+mod patch;
 mod program;
 pub mod queue;
 mod ring;
 pub mod runtime;
 pub mod suballoc;
+mod vars;
 
 use std::time::Duration;
 
@@ -49,6 +51,7 @@ pub use program::Program;
 pub use queue::{LaunchDims, QueueKind, Val, VarId};
 pub use queue::{Queue, QueueOptions};
 pub use runtime::{LocalMemory, Runtime, RuntimeObjects};
+pub use vars::{ArgVar, BufferVar, Dims};
 
 #[allow(unused_imports)] // doc links
 use gpuiface_hal::SignalPlacement;

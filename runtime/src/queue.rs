@@ -3,12 +3,13 @@
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
 
-use gpuiface_hal::{Buffer, DeviceId, Signal, SignalPlacement};
+use gpuiface_hal::{Buffer, DeviceId, Error, Signal, SignalPlacement};
 
 use crate::encode::{self, Cmd};
 use crate::program::Program;
 #[allow(unused_imports)]
 use crate::runtime::Runtime;
+use crate::vars::{self, ArgVar, BindCheck, BufferVar, Dims};
 
 /// Which engine a queue feeds.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -50,6 +51,12 @@ pub enum Val {
 impl From<u64> for Val {
     fn from(v: u64) -> Self {
         Val::Lit(v)
+    }
+}
+
+impl From<u32> for Val {
+    fn from(v: u32) -> Self {
+        Val::Lit(u64::from(v))
     }
 }
 
@@ -137,6 +144,28 @@ pub struct Queue {
     pub(crate) device: Option<DeviceId>,
     /// Two devices were named (an error at submit).
     pub(crate) mixed_devices: bool,
+    /// Checks on variable values, made when they are bound (record-time list).
+    pub(crate) checks: Vec<BindCheck>,
+    /// Indices of the variables that are [`BufferVar`]s.
+    pub(crate) buffer_vars: Vec<usize>,
+    /// Ranges only the bound values tell (variable copy addresses, buffer variables).
+    pub(crate) dynamic: Vec<DynRange>,
+    /// A command recorded wrongly (an error at submit, the first one).
+    pub(crate) invalid: Option<Error>,
+    /// Submits since the queue last changed: the first encodes in place (a
+    /// queue submitted once never pays for a template), a replay compiles one.
+    pub(crate) submits: AtomicU64,
+    /// Bytes of command memory the last encoding in place took (0: none).
+    pub(crate) encoded: AtomicU64,
+}
+
+/// A range a submission touches that its bound values give.
+#[derive(Debug, Clone, Copy)]
+pub(crate) enum DynRange {
+    /// `[addr, addr + len)` of a copy with a variable address or length.
+    Copy { addr: Val, len: Val },
+    /// The buffer bound to this variable.
+    Buffer(VarId),
 }
 
 /// The GPU memory a submission may touch, for waits on one buffer.
@@ -152,14 +181,39 @@ pub(crate) struct Footprint {
 impl Footprint {
     pub(crate) fn of(queue: &Queue) -> Footprint {
         let mut f = Footprint { everything: false, ranges: queue.declared.clone() };
+        // Buffer variables are declarations too: the launch names them.
+        let declared = !queue.declared.is_empty() || !queue.buffer_vars.is_empty();
         for c in &queue.cmds {
             match c {
-                Cmd::Launch { .. } if queue.declared.is_empty() => f.everything = true,
-                Cmd::Copy { dst, src, len } => {
+                Cmd::Launch { .. } if !declared => f.everything = true,
+                Cmd::Copy { dst: Val::Lit(dst), src: Val::Lit(src), len: Val::Lit(len) } => {
                     f.ranges.push((*dst, dst.saturating_add(*len)));
                     f.ranges.push((*src, src.saturating_add(*len)));
                 }
                 _ => {}
+            }
+        }
+        f
+    }
+    /// The queue's footprint plus the ranges its bound values give.
+    pub(crate) fn with_values(queue: &Queue, values: &[u64], buffers: &[(BufferVar, &Buffer)]) -> Footprint {
+        let base = queue.footprint();
+        let mut f = Footprint { everything: base.everything, ranges: base.ranges.clone() };
+        let val = |v: Val| match v {
+            Val::Lit(x) => x,
+            Val::Var(id) => values.get(id.index).copied().unwrap_or(0),
+        };
+        for d in &queue.dynamic {
+            match *d {
+                DynRange::Copy { addr, len } => {
+                    let a = val(addr);
+                    f.ranges.push((a, a.saturating_add(val(len))));
+                }
+                DynRange::Buffer(var) => {
+                    if let Some((_, b)) = buffers.iter().find(|(bv, _)| bv.0 == var) {
+                        f.ranges.push((b.gpu_va(), b.gpu_va().saturating_add(b.size())));
+                    }
+                }
             }
         }
         f
@@ -187,6 +241,12 @@ impl Queue {
             footprint: OnceLock::new(),
             device: None,
             mixed_devices: false,
+            checks: Vec::new(),
+            buffer_vars: Vec::new(),
+            dynamic: Vec::new(),
+            invalid: None,
+            submits: AtomicU64::new(0),
+            encoded: AtomicU64::new(0),
         }
     }
 
@@ -213,9 +273,14 @@ impl Queue {
                 check(value);
                 Some(signal.device())
             }
-            Cmd::Launch { arg_vars, program, .. } => {
-                arg_vars.iter().for_each(|(_, v)| check(&Val::Var(*v)));
+            Cmd::Launch { arg_vars, program, dims, .. } => {
+                arg_vars.iter().for_each(|a| check(&Val::Var(a.var)));
+                dims.grid.iter().chain(&dims.block).for_each(&mut check);
                 Some(program.buffer().device())
+            }
+            Cmd::Copy { dst, src, len } => {
+                [dst, src, len].into_iter().for_each(&mut check);
+                None
             }
             _ => None,
         };
@@ -224,6 +289,7 @@ impl Queue {
         }
         self.cmds.push(cmd);
         self.template = OnceLock::new();
+        *self.submits.get_mut() = 0;
         self.footprint = OnceLock::new();
         self
     }
@@ -263,6 +329,7 @@ impl Queue {
     pub fn with_options(mut self, options: QueueOptions) -> Self {
         self.options = options;
         self.template = OnceLock::new();
+        *self.submits.get_mut() = 0;
         self
     }
     pub(crate) fn launches(&self) -> u64 {
@@ -272,7 +339,10 @@ impl Queue {
     /// encoding: QMDs, constant buffers, pushbuffer), once it has been
     /// submitted; `None` before.
     pub fn encoded_len(&self) -> Option<usize> {
-        self.template.get().map(|t| t.image.len())
+        self.template.get().map(|t| t.image.len()).or(match self.encoded.load(Ordering::Relaxed) {
+            0 => None,
+            n => usize::try_from(n).ok(),
+        })
     }
     /// The engine this queue feeds.
     pub fn kind(&self) -> QueueKind {
@@ -300,23 +370,94 @@ impl Queue {
         self.push(Cmd::Signal { signal: signal.clone(), value: value.into() })
     }
     /// Launch `program` with `args` as constant buffer 0 (compute queues).
-    pub fn launch(&mut self, program: &Program, dims: LaunchDims, args: &[u8]) -> &mut Self {
-        self.push(Cmd::Launch { program: program.clone(), dims, args: args.to_vec(), arg_vars: Vec::new() })
+    /// `dims` is a [`LaunchDims`] or, for dimensions bound at each submit,
+    /// a [`Dims`] of variables.
+    pub fn launch(&mut self, program: &Program, dims: impl Into<Dims>, args: &[u8]) -> &mut Self {
+        self.launch_vars(program, dims, args, &[])
     }
     /// Launch with some 64-bit argument words taken from variables
     /// (`(byte offset in args, variable)`), patched at every submit.
+    /// [`launch_vars`](Self::launch_vars) takes arguments of any size and buffers.
     pub fn launch_with_vars(
         &mut self,
         program: &Program,
-        dims: LaunchDims,
+        dims: impl Into<Dims>,
         args: &[u8],
         arg_vars: &[(usize, VarId)],
     ) -> &mut Self {
-        self.push(Cmd::Launch { program: program.clone(), dims, args: args.to_vec(), arg_vars: arg_vars.to_vec() })
+        let vars: Vec<ArgVar> = arg_vars.iter().map(|&(offset, var)| ArgVar::value(offset, 8, var)).collect();
+        self.launch_vars(program, dims, args, &vars)
     }
-    /// Copy `len` bytes from GPU VA `src` to `dst` (copy queues).
-    pub fn copy(&mut self, dst: u64, src: u64, len: u64) -> &mut Self {
+    /// Launch with arguments taken from variables: values of 1 to 8 bytes
+    /// ([`ArgVar::value`]) and buffers ([`ArgVar::buffer`]), each patched
+    /// in place at every submit. Variable dimensions in `dims` are checked
+    /// against the SM's and the kernel's limits when bound; an argument
+    /// variable outside `args` is an error at submit.
+    ///
+    /// ```
+    /// # use gpuiface_runtime::{ArgVar, Dims, Queue, Program};
+    /// # fn f(prog: &Program) {
+    /// let mut q = Queue::compute();
+    /// let (blocks, n, out) = (q.var(), q.var(), q.buffer_var());
+    /// let dims = Dims::new([blocks.into(), 1u32.into(), 1u32.into()], [256u32.into(), 1u32.into(), 1u32.into()]);
+    /// q.launch_vars(prog, dims, &[0; 12], &[ArgVar::buffer(0, out), ArgVar::value(8, 4, n)]);
+    /// // rt.submit_with(&q, &[(blocks, 4), (n, 1000)], &[(out, &buffer)])?;
+    /// # }
+    /// ```
+    pub fn launch_vars(&mut self, program: &Program, dims: impl Into<Dims>, args: &[u8], vars: &[ArgVar]) -> &mut Self {
+        let dims = dims.into();
+        if let Err(e) = vars::check_arg_vars(args.len(), vars) {
+            self.invalid.get_or_insert(e);
+        }
+        for a in vars {
+            if self.buffer_vars.contains(&a.var.index) && a.var.queue == self.id {
+                if a.size != 8 {
+                    self.invalid.get_or_insert(Error::invalid(
+                        "Queue::launch_vars",
+                        format!("buffer variable {} takes 8 bytes", a.var.index),
+                    ));
+                }
+                self.dynamic.push(DynRange::Buffer(a.var));
+            } else if a.size < 8 {
+                self.checks.push(BindCheck::Fits { var: a.var, size: a.size });
+            }
+        }
+        if dims.has_vars() {
+            self.checks.push(BindCheck::Launch { program: program.clone(), dims, args_len: args.len() });
+        }
+        self.push(Cmd::Launch { program: program.clone(), dims, args: args.to_vec(), arg_vars: vars.to_vec() })
+    }
+    /// Copy `len` bytes from GPU VA `src` to `dst` (copy queues). Each may
+    /// be a variable, bound at every submit: a pipeline that streams chunks
+    /// records its copy once. A variable length is 1 to
+    /// [`MAX_COPY_CHUNK`](crate::MAX_COPY_CHUNK) bytes (checked when bound);
+    /// a fixed one any size (split into chunks).
+    ///
+    /// ```
+    /// # use gpuiface_runtime::Queue;
+    /// let mut q = Queue::copy_queue();
+    /// let (dst, src, len) = (q.var(), q.var(), q.var());
+    /// q.copy(dst, src, len);
+    /// q.copy(0x20_0000u64, src, 4096u64);
+    /// assert_eq!(q.len(), 2);
+    /// ```
+    pub fn copy(&mut self, dst: impl Into<Val>, src: impl Into<Val>, len: impl Into<Val>) -> &mut Self {
+        let (dst, src, len) = (dst.into(), src.into(), len.into());
+        if let Val::Var(v) = len {
+            self.checks.push(BindCheck::CopyLen(v));
+        }
+        if [dst, src, len].iter().any(|v| matches!(v, Val::Var(_))) {
+            self.dynamic.push(DynRange::Copy { addr: dst, len });
+            self.dynamic.push(DynRange::Copy { addr: src, len });
+        }
         self.push(Cmd::Copy { dst, src, len })
+    }
+    /// A new variable bound to a buffer at each submit
+    /// ([`Runtime::submit_with`]); use it in [`ArgVar::buffer`].
+    pub fn buffer_var(&mut self) -> BufferVar {
+        let v = self.var();
+        self.buffer_vars.push(v.index);
+        BufferVar(v)
     }
     /// A memory barrier: later commands see earlier commands' writes.
     pub fn barrier(&mut self) -> &mut Self {

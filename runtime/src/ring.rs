@@ -90,6 +90,11 @@ impl CommandRing {
         Ok(CommandRing { size: buffer.size(), buffer: Some(buffer), head: 0, pending })
     }
 
+    /// Bytes of command memory.
+    pub(crate) fn size(&self) -> u64 {
+        self.size
+    }
+
     /// Reserve `len` bytes; `wait(mark)` blocks until an engine's timeline
     /// reaches a value, when older work still occupies the space.
     /// Forget submissions the GPU has finished (`completed`: the engine's

@@ -5,6 +5,7 @@
 //! waits in `runtime/submit.rs`, copies, programs and local memory in
 //! `runtime/memory.rs`, teardown in `runtime/teardown.rs`.
 
+mod async_copy;
 mod memory;
 mod submit;
 mod teardown;
@@ -21,6 +22,7 @@ use crate::encode::{self, Cmd, EncodeCtx};
 use crate::queue::{Footprint, Queue, NEXT_ID};
 use crate::queue::{QueueKind, VarId};
 use crate::ring::CommandRing;
+use crate::vars::BufferVar;
 use crate::{
     duration_ns, COMPUTE_SUBCHANNEL, COPY_SUBCHANNEL, DEFAULT_RING_SIZE, DEFAULT_WAIT_TIMEOUT, GPFIFO_ENTRIES,
 };
@@ -85,23 +87,34 @@ impl EngineState {
 }
 
 /// A submit's inputs, made before the engine's lock is taken.
-struct Prepared<'q> {
-    values: Values,
+struct Prepared<'q, 'v> {
+    /// The bound values, in variable order.
+    values: &'v [u64],
     placement: SignalPlacement,
     template: Option<&'q encode::Template>,
+    /// What this submission touches, when its bound values say (variable
+    /// copy addresses, buffer variables); else the queue's own footprint.
+    footprint: Option<Arc<Footprint>>,
 }
 
-/// Variable values of one submit, without allocating for up to 16.
-enum Values {
-    Inline([u64; 16]),
-    Heap(Vec<u64>),
+/// Room for one submit's variable values, on the submitter's stack (up to
+/// 16 without allocating): filled in place, never moved.
+struct Values {
+    inline: [u64; 16],
+    heap: Vec<u64>,
 }
 
 impl Values {
-    fn as_slice(&self, len: usize) -> &[u64] {
-        match self {
-            Values::Inline(v) => &v[..len],
-            Values::Heap(v) => v,
+    fn new() -> Self {
+        Values { inline: [0; 16], heap: Vec::new() }
+    }
+    fn slots(&mut self, n: usize) -> &mut [u64] {
+        if n <= self.inline.len() {
+            &mut self.inline[..n]
+        } else {
+            self.heap.clear();
+            self.heap.resize(n, 0);
+            &mut self.heap
         }
     }
 }
@@ -381,34 +394,52 @@ impl<I: GpuIface> Runtime<I> {
         }
     }
 
-    /// Check `bindings` against the queue's variables; the values in order.
-    fn bind(queue: &Queue, bindings: &[(VarId, u64)]) -> Result<Values> {
+    /// Check `bindings` and `buffers` against the queue's variables; the values in order.
+    fn bind<'v>(
+        &self,
+        queue: &Queue,
+        bindings: &[(VarId, u64)],
+        buffers: &[(BufferVar, &Buffer)],
+        scratch: &'v mut Values,
+    ) -> Result<&'v [u64]> {
         if let Some(v) = queue.foreign_var {
             return Err(Error::invalid(
                 "Runtime::submit",
                 format!("the queue uses variable {} of another queue", v.index),
             ));
         }
-        let mut values = if queue.vars <= 16 { Values::Inline([0; 16]) } else { Values::Heap(vec![0; queue.vars]) };
+        if let Some(e) = &queue.invalid {
+            return Err(e.clone());
+        }
+        if !queue.buffer_vars.is_empty() {
+            if let Some((v, _)) = bindings.iter().find(|(v, _)| queue.buffer_vars.contains(&v.index)) {
+                return Err(Error::invalid(
+                    "Runtime::submit",
+                    format!("variable {} is a buffer variable: bind a buffer (submit_with)", v.index),
+                ));
+            }
+        }
+        for (_, b) in buffers {
+            self.check_owned("Runtime::submit", b)?;
+        }
+        let buffer_values = buffers.iter().map(|(v, b)| (v.0, b.gpu_va()));
+        let values = scratch.slots(queue.vars);
         let mut bound = 0usize;
         let mut seen_inline = 0u16;
         let mut seen_heap = if queue.vars > 16 { vec![false; queue.vars] } else { Vec::new() };
-        for (var, v) in bindings {
+        for (var, v) in bindings.iter().copied().chain(buffer_values) {
+            let (var, v) = (&var, &v);
             if var.queue != queue.id || var.index >= queue.vars {
                 return Err(Error::invalid("Runtime::submit", format!("variable {} is not this queue's", var.index)));
             }
-            let fresh = match &mut values {
-                Values::Inline(slots) => {
-                    slots[var.index] = *v;
-                    let bit = 1u16 << var.index;
-                    let fresh = seen_inline & bit == 0;
-                    seen_inline |= bit;
-                    fresh
-                }
-                Values::Heap(slots) => {
-                    slots[var.index] = *v;
-                    !std::mem::replace(&mut seen_heap[var.index], true)
-                }
+            values[var.index] = *v;
+            let fresh = if queue.vars <= 16 {
+                let bit = 1u16 << var.index;
+                let fresh = seen_inline & bit == 0;
+                seen_inline |= bit;
+                fresh
+            } else {
+                !std::mem::replace(&mut seen_heap[var.index], true)
             };
             bound += usize::from(fresh);
         }
@@ -429,14 +460,17 @@ impl<I: GpuIface> Runtime<I> {
     }
 
     /// The queue's encoding for this runtime, made at its first submit;
-    /// `None` when the queue must be encoded at every submit (reuse mode,
-    /// or it was first encoded for another runtime or placement).
+    /// `None` when the queue is encoded in place (its first submit, reuse
+    /// mode, or it was first compiled for another runtime or placement).
     fn template<'q>(&self, queue: &'q Queue, placement: SignalPlacement) -> Result<Option<&'q encode::Template>> {
         if queue.options.reuse_qmd_memory {
             return Ok(None);
         }
         let t = match queue.template.get() {
             Some(t) => t,
+            // The first submit encodes in place: a queue submitted once (a
+            // fresh queue per launch) never pays for a template.
+            None if queue.submits.fetch_add(1, Ordering::Relaxed) == 0 => return Ok(None),
             None => {
                 let zeros = vec![0u64; queue.vars];
                 let (_, subchannel) = self.channel_of(queue.kind);
@@ -448,6 +482,7 @@ impl<I: GpuIface> Runtime<I> {
                     timeline: &self.timelines[queue.kind.index()],
                     signal_value: 0,
                     qmd_slots: None,
+                    placeholder: true,
                 };
                 let compiled = encode::compile(&queue.cmds, &ctx, self.id)?;
                 let _ = queue.template.set(compiled);

@@ -233,7 +233,7 @@ fn large_copies_are_split_into_copy_engine_launches() {
     let fake = Fake::new(SignalPlacement::PushbufferSemaphore);
     let rt = Runtime::new(&fake).unwrap();
     let mut q = Queue::copy_queue();
-    q.copy(0x1000_0000, 0x2000_0000, (2 << 30) + 5);
+    q.copy(0x1000_0000u64, 0x2000_0000u64, (2u64 << 30) + 5);
     rt.submit(&q, &[]).unwrap();
     let (ch, m) = last_methods(&rt);
     assert_eq!(ch, rt.objects().copy_channel);
@@ -384,4 +384,84 @@ fn a_sub_buffer_goes_back_only_to_the_allocator_that_made_it() {
     drop(one); // `keep` is still out: its slab stays allocated
     assert!(!fake.mem.lock().unwrap().is_empty());
     keep.write(0, &[1; 100]).unwrap();
+}
+
+/// (source, destination, length) of each copy-engine launch in a method list.
+fn copies(methods: &[(u32, u32)]) -> Vec<(u64, u64, u32)> {
+    let mut regs = [0u32; 5];
+    let mut out = Vec::new();
+    for &(m, d) in methods {
+        let at = (m.wrapping_sub(copy::OFFSET_IN_UPPER) / 4) as usize;
+        if m >= copy::OFFSET_IN_UPPER && at < 4 {
+            regs[at] = d;
+        } else if m == copy::LINE_LENGTH_IN {
+            regs[4] = d;
+        } else if m == copy::LAUNCH_DMA {
+            let (src, dst) =
+                ((u64::from(regs[0]) << 32) | u64::from(regs[1]), (u64::from(regs[2]) << 32) | u64::from(regs[3]));
+            out.push((src, dst, regs[4]));
+        }
+    }
+    out
+}
+
+#[test]
+fn copy_addresses_and_lengths_are_patched_per_replay() {
+    let fake = Fake::new(SignalPlacement::PushbufferSemaphore);
+    let rt = Runtime::new(&fake).unwrap();
+    let mut q = Queue::copy_queue();
+    let (dst, src, len) = (q.var(), q.var(), q.var());
+    q.copy(dst, src, len);
+    // A fixed length past one chunk: each chunk's addresses advance from the variable.
+    q.copy(dst, 0x9000_0000u64, (1u64 << 30) + 3);
+    for (d, s, n) in [(0x10_0000u64, 0x20_0000u64, 7u64), ((1 << 40) + 4, 0x30_0000, 1 << 30)] {
+        rt.submit(&q, &[(dst, d), (src, s), (len, n)]).unwrap();
+        let (_, m) = last_methods(&rt);
+        let chunk = 1u64 << 30;
+        assert_eq!(
+            copies(&m),
+            vec![(s, d, n as u32), (0x9000_0000, d, 1 << 30), (0x9000_0000 + chunk, d + chunk, 3)],
+            "{m:x?}"
+        );
+    }
+    for n in [0, (1 << 30) + 1] {
+        let e = rt.submit(&q, &[(dst, 0x1000), (src, 0x2000), (len, n)]).unwrap_err();
+        assert_eq!(e.kind(), ErrorKind::InvalidArgument, "length {n}: {e}");
+    }
+}
+
+#[test]
+fn launch_dimensions_and_narrow_arguments_are_patched_per_replay() {
+    use gpuiface_runtime::{ArgVar, Dims, Val};
+    let fake = Fake::new(SignalPlacement::PushbufferSemaphore);
+    let rt = Runtime::new(&fake).unwrap();
+    let prog = rt.load_program(&[0u8; 64]).unwrap();
+    let mut q = Queue::compute();
+    let (gx, by, bz, a16, a64) = (q.var(), q.var(), q.var(), q.var(), q.var());
+    // Block y and z share one QMD word: both patched, neither clobbers the other.
+    let dims = Dims::new([gx.into(), 3u32.into(), 1u32.into()], [Val::from(8u32), by.into(), bz.into()]);
+    let args = [0xaau8; 16];
+    q.launch_vars(&prog, dims, &args, &[ArgVar::value(2, 2, a16), ArgVar::value(8, 8, a64)]);
+    for (g, y, z) in [(5u64, 4u64, 2u64), (70_000, 1, 64)] {
+        rt.submit(&q, &[(gx, g), (by, y), (bz, z), (a16, 0x1234), (a64, g << 32 | y)]).unwrap();
+        let (_, m) = last_methods(&rt);
+        let qmd = qmd_of(&fake, &m);
+        assert_eq!(qmd.grid(), [g as u32, 3, 1]);
+        assert_eq!(qmd.block(), [8, y as u32, z as u32]);
+        let (cb, _) = qmd.constant_buffer(0).unwrap();
+        assert_eq!(fake.words_at(cb, 6), vec![8, y as u32, z as u32, g as u32, 3, 1], "driver area");
+        let params = cb + gpuiface_hal::hw::ga10b::CBUF0_PARAMS as u64;
+        let words = fake.words_at(params, 4);
+        assert_eq!(words[0], 0x1234_aaaa, "two bytes at offset 2, the rest of the word kept");
+        assert_eq!((words[2], words[3]), (y as u32, g as u32));
+    }
+    let bad = |g: u64, y: u64, z: u64, a: u64| rt.submit(&q, &[(gx, g), (by, y), (bz, z), (a16, a), (a64, 0)]);
+    assert_eq!(bad(0, 1, 1, 0).unwrap_err().kind(), ErrorKind::InvalidArgument, "empty grid");
+    assert_eq!(bad(1, 2048, 1, 0).unwrap_err().kind(), ErrorKind::InvalidArgument, "block past 1024 threads");
+    assert_eq!(bad(1, 1, 1, 0x1_0000).unwrap_err().kind(), ErrorKind::InvalidArgument, "17 bits in 2 bytes");
+    // An argument variable outside the arguments is refused at submit.
+    let mut q2 = Queue::compute();
+    let v = q2.var();
+    q2.launch_vars(&prog, gpuiface_runtime::LaunchDims::new([1, 1, 1], [1, 1, 1]), &[0; 8], &[ArgVar::value(4, 8, v)]);
+    assert_eq!(rt.submit(&q2, &[(v, 1)]).unwrap_err().kind(), ErrorKind::InvalidArgument);
 }

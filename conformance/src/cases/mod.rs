@@ -3,16 +3,19 @@
 //! One module per topic; [`CASES`] lists them in the order reports and
 //! expected-failure lists know them by.
 
+mod async_copy;
 mod kernels;
 mod memory;
 mod queues;
 mod races;
+mod replay;
 mod rm;
 mod stress;
 
 use gpuiface::queue::Runtime;
 use gpuiface::ErrorKind;
 
+use async_copy::*;
 use kernels::*;
 pub(crate) use kernels::{
     a_faulted_channel_refuses_work_and_a_new_runtime_recovers, faulting_kernel_reports_an_mmu_fault,
@@ -20,6 +23,7 @@ pub(crate) use kernels::{
 use memory::*;
 use queues::*;
 use races::*;
+use replay::*;
 use rm::*;
 use stress::*;
 
@@ -82,6 +86,7 @@ pub(crate) const CASES: &[Case] = &[
     case!(staged_copies_through_the_copy_engine),
     case!(copy_queue_moves_gpu_to_gpu),
     case!(copy_out_of_range_is_invalid),
+    case!(async_copyin_waits_only_for_work_on_its_buffer),
     case!(kernel_launch_with_arguments_and_grid),
     case!(saxpy_on_the_sm87_cubin),
     case!(shared_memory_reduction_with_barriers),
@@ -91,6 +96,8 @@ pub(crate) const CASES: &[Case] = &[
     case!(qmd_race_safe_policies_hold_on_real_kernels),
     case!(qmd_race_stress_checks_every_signal_and_output),
     case!(replayed_queue_takes_new_values),
+    case!(streaming_pipeline_records_once_and_replays_with_new_addresses_lengths_and_dims),
+    case!(a_launch_replays_over_the_buffer_bound_to_it),
     case!(local_memory_grows_after_synchronizing),
     case!(program_load_rejects_empty_code),
     case!(launch_on_a_copy_queue_is_invalid),

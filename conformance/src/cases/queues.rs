@@ -73,7 +73,7 @@ pub(super) fn consumer_before_producer_completes(ctx: &Ctx) -> CaseResult {
         let done = dev.signal_alloc().map_err(|e| e.to_string())?;
         let buf = dev.alloc(AllocRequest::new(8192)).map_err(|e| e.to_string())?;
         let mut consumer = Queue::copy_queue();
-        consumer.wait(&ready, 1u64).copy(buf.gpu_va() + 4096, buf.gpu_va(), 64).signal(&done, 1u64);
+        consumer.wait(&ready, 1u64).copy(buf.gpu_va() + 4096, buf.gpu_va(), 64u64).signal(&done, 1u64);
         rt.submit(&consumer, &[]).map_err(|e| e.to_string())?;
         let fill = support::load_fill_kernel(rt)?;
         let args = fill.pack_args(&[Arg::U64(buf.gpu_va()), Arg::U32(16), Arg::U32(5)]).map_err(|e| e.to_string())?;

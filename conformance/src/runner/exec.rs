@@ -236,7 +236,7 @@ fn health(kind: BackendKind) -> Result<(), String> {
     rt.copyin(&b, 0, &[0x5a; 4096]).map_err(|e| format!("copyin: {e}"))?;
     let s = dev.signal_alloc().map_err(|e| format!("signal: {e}"))?;
     let mut q = Queue::copy_queue();
-    q.copy(b.gpu_va() + 4096, b.gpu_va(), 4096).signal(&s, 1u64);
+    q.copy(b.gpu_va() + 4096, b.gpu_va(), 4096u64).signal(&s, 1u64);
     rt.submit(&q, &[]).map_err(|e| format!("submit: {e}"))?;
     dev.signal_wait(&s, 1, Duration::from_secs(5)).map_err(|e| format!("copy engine: {e}"))?;
     let mut out = [0u8; 4096];

@@ -8,9 +8,15 @@ use std::path::PathBuf;
 const SIZES: [(usize, &str); 4] =
     [(4 << 10, "4 KiB"), (1 << 20, "1 MiB"), (16 << 20, "16 MiB"), (256 << 20, "256 MiB")];
 
-/// Where the pictures go: `benchmarks/` beside BENCHMARKS.md.
+/// Where the plots go: under the target directory, so that a bench run
+/// leaves tracked files alone (`benchmarks/` holds the pictures of the run
+/// BENCHMARKS.md records, copied there deliberately:
+/// `cp target/benchmarks/*.svg benchmarks/`).
 fn dir() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../benchmarks")
+    std::env::var_os("CARGO_TARGET_DIR")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../target"))
+        .join("benchmarks")
 }
 
 fn esc(s: &str) -> String {
@@ -25,10 +31,10 @@ pub fn write_all(estimate: &dyn Fn(&str) -> Option<f64>) {
     for (name, svg) in [("copy_throughput.svg", copy), ("launch_breakdown.svg", launch)] {
         match svg {
             Some(svg) => match std::fs::write(dir().join(name), svg) {
-                Ok(()) => println!("plot: benchmarks/{name}"),
-                Err(e) => println!("plot: benchmarks/{name} not written: {e}"),
+                Ok(()) => println!("plot: {}", dir().join(name).display()),
+                Err(e) => println!("plot: {name} not written: {e}"),
             },
-            None => println!("plot: benchmarks/{name} not written: its benchmarks did not run"),
+            None => println!("plot: {name} not written: its benchmarks did not run"),
         }
     }
 }

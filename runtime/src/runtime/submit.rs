@@ -3,11 +3,12 @@
 
 use gpuiface_hal::{AllocRequest, Buffer, Error, GpuIface, Result};
 
-use super::{EngineState, Prepared, Runtime};
+use super::{EngineState, Prepared, Runtime, Values};
 use crate::encode::{self, EncodeCtx};
-use crate::queue::{QmdSlots, Queue};
+use crate::queue::{Footprint, QmdSlots, Queue};
 use crate::queue::{QueueKind, VarId};
 use crate::ring;
+use crate::vars::BufferVar;
 
 impl<I: GpuIface> Runtime<I> {
     /// Encode `queue` into fresh command memory with `bindings` for its
@@ -16,11 +17,38 @@ impl<I: GpuIface> Runtime<I> {
     /// submission waits for nothing on other engines unless the queue says
     /// so ([`Queue::wait`]).
     ///
-    /// The first submit encodes the queue once; later ones copy that
-    /// encoding into fresh command memory and patch the variables, the
+    /// The first submit encodes the queue in place; the second compiles it
+    /// once into a template (the encoding plus the places that change, each
+    /// resolved to a checked store), and every later one copies that
+    /// encoding into fresh command memory and patches the variables, the
     /// command-memory addresses and the timeline value in place.
     pub fn submit(&self, queue: &Queue, bindings: &[(VarId, u64)]) -> Result<u64> {
-        let prepared = self.prepare(queue, bindings)?;
+        self.submit_with(queue, bindings, &[])
+    }
+
+    /// [`submit`](Self::submit) a queue with [`BufferVar`]s: `buffers`
+    /// binds each to a buffer of this runtime's device (another device's is
+    /// refused), whose GPU address the launches receive and which the
+    /// submission is then known to touch ([`Runtime::wait_for_buffer`]).
+    ///
+    /// ```
+    /// # use gpuiface_runtime::{ArgVar, LaunchDims, Program, Queue, Runtime};
+    /// # fn f<I: gpuiface_hal::GpuIface>(rt: &Runtime<I>, prog: &Program, a: &gpuiface_hal::Buffer, b: &gpuiface_hal::Buffer) -> gpuiface_hal::Result<()> {
+    /// let mut q = Queue::compute();
+    /// let out = q.buffer_var();
+    /// q.launch_vars(prog, LaunchDims::new([1, 1, 1], [32, 1, 1]), &[0; 8], &[ArgVar::buffer(0, out)]);
+    /// rt.submit_with(&q, &[], &[(out, a)])?; // the launch writes `a`
+    /// rt.submit_with(&q, &[], &[(out, b)])?; // the same queue, now `b`
+    /// # Ok(()) }
+    /// ```
+    pub fn submit_with(
+        &self,
+        queue: &Queue,
+        bindings: &[(VarId, u64)],
+        buffers: &[(BufferVar, &Buffer)],
+    ) -> Result<u64> {
+        let mut scratch = Values::new();
+        let prepared = self.prepare(queue, bindings, buffers, &mut scratch)?;
         let (channel, _) = self.channel_of(queue.kind);
         // The engine's lock covers encoding and the doorbell: entries reach
         // the channel in timeline order.
@@ -47,7 +75,8 @@ impl<I: GpuIface> Runtime<I> {
             let mut n = 0;
             let mut state = None;
             for (queue, bindings) in batch.iter().filter(|(q, _)| q.kind == kind) {
-                let prepared = self.prepare(queue, bindings)?;
+                let mut scratch = Values::new();
+                let prepared = self.prepare(queue, bindings, &[], &mut scratch)?;
                 let st = state.get_or_insert_with(|| self.engine(kind.index()));
                 last[kind.index()] = self.encode_into(st, queue, &prepared, &mut entries[n])?;
                 n += 1;
@@ -71,12 +100,27 @@ impl<I: GpuIface> Runtime<I> {
 
     /// What a submit needs before it takes the engine's lock: the bound
     /// values, the placement, and the queue's encoding for this runtime.
-    fn prepare<'q>(&self, queue: &'q Queue, bindings: &[(VarId, u64)]) -> Result<Prepared<'q>> {
+    fn prepare<'q, 'v>(
+        &self,
+        queue: &'q Queue,
+        bindings: &[(VarId, u64)],
+        buffers: &[(BufferVar, &Buffer)],
+        scratch: &'v mut Values,
+    ) -> Result<Prepared<'q, 'v>> {
         self.check_queue_device(queue)?;
-        let values = Self::bind(queue, bindings)?;
+        let values = self.bind(queue, bindings, buffers, scratch)?;
+        let bound = values;
+        for check in &queue.checks {
+            check.check(bound)?;
+        }
+        let footprint = if queue.dynamic.is_empty() {
+            None
+        } else {
+            Some(std::sync::Arc::new(Footprint::with_values(queue, bound, buffers)))
+        };
         let placement = queue.options.signal_placement.unwrap_or(self.iface.info().signal_placement);
         let template = self.template(queue, placement)?;
-        Ok(Prepared { values, placement, template })
+        Ok(Prepared { values, placement, template, footprint })
     }
 
     /// Encode `queue` into fresh command memory of its engine (from its
@@ -86,10 +130,10 @@ impl<I: GpuIface> Runtime<I> {
         &self,
         state: &mut EngineState,
         queue: &Queue,
-        p: &Prepared<'_>,
+        p: &Prepared<'_, '_>,
         entry: &mut gpuiface_hal::GpFifoEntry,
     ) -> Result<u64> {
-        let values = p.values.as_slice(queue.vars);
+        let values = p.values;
         let engine = queue.kind.index();
         let timeline = &self.timelines[engine];
         let timeout = self.wait_timeout();
@@ -106,7 +150,7 @@ impl<I: GpuIface> Runtime<I> {
             let (offset, gpu_va) = (chunk.offset, chunk.gpu_va);
             state.ring.commit(offset, used.total, (engine, value));
             state.timeline_value = value;
-            state.track(value, queue.footprint(), completed);
+            state.track(value, p.footprint.clone().unwrap_or_else(|| queue.footprint()), completed);
             *entry = gpuiface_hal::GpFifoEntry::new(gpu_va + used.pushbuffer_offset, used.pushbuffer_dwords);
             return Ok(value);
         }
@@ -128,13 +172,15 @@ impl<I: GpuIface> Runtime<I> {
             timeline,
             signal_value: value,
             qmd_slots,
+            placeholder: false,
         };
         let chunk = state.ring.alloc(encode::upper_bound(&queue.cmds, &ctx), wait)?;
         let used = encode::encode(&queue.cmds, &ctx, &chunk, None)?;
+        queue.encoded.store(used.total, std::sync::atomic::Ordering::Relaxed);
         let (offset, gpu_va) = (chunk.offset, chunk.gpu_va);
         state.ring.commit(offset, used.total, (engine, value));
         state.timeline_value = value;
-        state.track(value, queue.footprint(), completed);
+        state.track(value, p.footprint.clone().unwrap_or_else(|| queue.footprint()), completed);
         if reused {
             if let Some(slots) = slots_guard.as_mut().and_then(|g| g.as_mut()) {
                 slots.last_use = value;

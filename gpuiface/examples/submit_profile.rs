@@ -1,0 +1,58 @@
+//! A small driver for counting the instructions of one submit with
+//! callgrind (the count does not depend on the host's load):
+//!
+//! ```sh
+//! cargo build --release -p gpuiface --example submit_profile
+//! valgrind --tool=callgrind --toggle-collect='*Runtime*submit*' \
+//!     target/release/examples/submit_profile replay 10000
+//! callgrind_annotate callgrind.out.<pid> | head -40
+//! ```
+//!
+//! `replay` resubmits one recorded launch of the real fill kernel (and its
+//! signal) with a new value; `fresh` records a new queue for each submit.
+//! Divide the total by the submits (the stepped mock GPU runs the work
+//! between batches, outside the counted function).
+
+use std::time::Duration;
+
+use gpuiface::mock::gpu::{ExecMode, GpuConfig};
+use gpuiface::mock::{open_on, MockDeviceExt, MockKernel};
+use gpuiface::queue::{Arg, LaunchDims, Queue, Runtime};
+use gpuiface::{AllocRequest, GpuIface};
+
+fn main() -> gpuiface::Result<()> {
+    let mut args = std::env::args().skip(1);
+    let mode = args.next().unwrap_or_else(|| "replay".into());
+    let n: u64 = args.next().and_then(|s| s.parse().ok()).unwrap_or(10_000);
+    let kernel = std::sync::Arc::new(
+        MockKernel::builder().gpu(GpuConfig::with_mode(ExecMode::Stepped)).trace_stderr(false).build(),
+    );
+    let dev = open_on(kernel)?;
+    let gpu = dev.gpu().clone();
+    let rt = gpu.run_stepping(|| Runtime::with_config(&dev, 64 << 20, Duration::from_secs(30)))?;
+    let prog = gpu.run_stepping(|| rt.load_kernel(gpuiface_kernels::FILL.cubin, "fill"))?;
+    let out = dev.alloc(AllocRequest::new(1 << 16))?;
+    let args = prog.pack_args(&[Arg::U64(out.gpu_va()), Arg::U32(32), Arg::U32(3)])?;
+    let s = dev.signal_alloc()?;
+    let dims = LaunchDims::new([1, 1, 1], [32, 1, 1]);
+    let mut q = Queue::compute();
+    let v = q.var();
+    q.launch(&prog, dims, &args).signal(&s, v);
+    rt.submit(&q, &[(v, 0)])?;
+    while gpu.step() {}
+    for i in 1..=n {
+        if mode == "fresh" {
+            let mut q = Queue::compute();
+            q.launch(&prog, dims, &args).signal(&s, i);
+            rt.submit(&q, &[])?;
+        } else {
+            rt.submit(&q, &[(v, i)])?;
+        }
+        if i % 500 == 0 {
+            while gpu.step() {}
+        }
+    }
+    while gpu.step() {}
+    println!("{n} {mode} submits; signal at {}", s.value());
+    Ok(())
+}

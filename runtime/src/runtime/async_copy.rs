@@ -1,0 +1,117 @@
+//! Asynchronous host copies: bytes staged in command memory and moved by
+//! the copy engine, ordered only after the work that touches the
+//! destination, returning the copy timeline value that marks completion.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use gpuiface_hal::codec::method::PushBuffer;
+use gpuiface_hal::{Buffer, GpFifoEntry, GpuIface, Result};
+
+use super::Runtime;
+use crate::encode;
+use crate::queue::{Footprint, QueueKind};
+use crate::ring::{self, RING_ALIGN};
+
+/// Pushbuffer dwords of one piece: an acquire (6), the copy (12), the
+/// timeline release (6).
+const PIECE_PB_BYTES: u64 = 4 * (6 + 12 + 6);
+
+impl<I: GpuIface> Runtime<I> {
+    /// Copy host bytes into `dst` at `offset` without waiting: the bytes
+    /// are staged in the copy engine's command memory at once (`src` may be
+    /// reused when this returns) and the copy engine moves them. Returns
+    /// the value of the copy engine's [`timeline`](Self::timeline) that
+    /// marks the copy's completion; wait for it with
+    /// [`wait_timeline`](Self::wait_timeline), or order a queue after it
+    /// with [`Queue::wait`](crate::Queue::wait) on that timeline.
+    ///
+    /// The copy is ordered after the compute work that may touch `dst`
+    /// (launches that declared it, named it through a buffer variable, or
+    /// declared nothing), and after earlier copy-engine work (its channel
+    /// runs in order); unlike [`copyin_staged`](Self::copyin_staged) it waits
+    /// for no unrelated compute work, and the CPU waits for nothing unless
+    /// command memory is full. [`Runtime::free`], [`Runtime::copyin`] and
+    /// [`Runtime::copyout`] of `dst` wait for it.
+    ///
+    /// Large copies are split into pieces of a quarter of the command ring;
+    /// the value returned is the last piece's.
+    ///
+    /// ```
+    /// # use gpuiface_runtime::{QueueKind, Runtime};
+    /// # fn f<I: gpuiface_hal::GpuIface>(rt: &Runtime<I>, buf: &gpuiface_hal::Buffer) -> gpuiface_hal::Result<()> {
+    /// let done = rt.copyin_async(buf, 0, &[1, 2, 3, 4])?;
+    /// // ... other work runs meanwhile ...
+    /// rt.wait_timeline(QueueKind::Copy, done)?;
+    /// # Ok(()) }
+    /// ```
+    pub fn copyin_async(&self, dst: &Buffer, offset: u64, src: &[u8]) -> Result<u64> {
+        const OP: &str = "Runtime::copyin_async";
+        self.check_owned(OP, dst)?;
+        dst.check_range(OP, offset, src.len() as u64)?;
+        let copy = QueueKind::Copy.index();
+        if src.is_empty() {
+            return Ok(self.engine(copy).timeline_value);
+        }
+        let dst_va = dst.gpu_va() + offset;
+        // The last compute submission that may touch the destination.
+        let compute = QueueKind::Compute.index();
+        let after = {
+            let (start, end) = (dst_va, dst_va + src.len() as u64);
+            let st = self.engine(compute);
+            st.inflight.iter().rev().find(|(_, f)| f.overlaps(start, end)).map(|(v, _)| *v)
+        }
+        .filter(|v| *v > self.timelines[compute].value());
+
+        let (channel, subchannel) = self.channel_of(QueueKind::Copy);
+        let timeline = &self.timelines[copy];
+        let timeout = self.wait_timeout();
+        let mut state = self.engine(copy);
+        let piece_max = (state.ring.size() / 4).saturating_sub(RING_ALIGN).clamp(RING_ALIGN, crate::MAX_COPY_CHUNK);
+        let mut last = state.timeline_value;
+        for (i, piece) in src.chunks(piece_max as usize).enumerate() {
+            let at = dst_va + (i as u64) * piece_max;
+            let value = state.timeline_value + 1;
+            let completed = timeline.value();
+            state.ring.prune(completed);
+            let data_len = (piece.len() as u64).next_multiple_of(RING_ALIGN);
+            let iface = &self.iface;
+            let wait = |(_, v): ring::Mark| iface.signal_wait(timeline, v, timeout);
+            let chunk = state.ring.alloc(data_len + PIECE_PB_BYTES, wait)?;
+            chunk.write(0, piece)?;
+            let mut pb = PushBuffer::with_capacity((PIECE_PB_BYTES / 4) as usize);
+            if let Some(v) = after {
+                let c = &self.timelines[compute];
+                encode::semaphore(&mut pb, subchannel, c.gpu_va(), v, encode::acquire_execute());
+            }
+            encode::copy_methods(&mut pb, subchannel, at, chunk.gpu_va, piece.len() as u32);
+            encode::semaphore(&mut pb, subchannel, timeline.gpu_va(), value, encode::release_execute());
+            chunk.write_u32s(data_len, pb.words())?;
+            let (ring_offset, gpu_va) = (chunk.offset, chunk.gpu_va);
+            let used = data_len + 4 * pb.len_dwords() as u64;
+            state.ring.commit(ring_offset, used, (copy, value));
+            state.timeline_value = value;
+            let touched = Arc::new(Footprint { everything: false, ranges: vec![(at, at + piece.len() as u64)] });
+            state.track(value, touched, completed);
+            let entry = [GpFifoEntry::new(gpu_va + data_len, pb.len_dwords() as u32)];
+            if let Err(e) = self.iface.submit(channel.handle, &entry) {
+                state.unsubmit(1);
+                return Err(e);
+            }
+            last = value;
+        }
+        Ok(last)
+    }
+
+    /// Wait until `kind`'s timeline reaches `value` (a value
+    /// [`submit`](Self::submit) or [`copyin_async`](Self::copyin_async)
+    /// returned), within the runtime's [`wait_timeout`](Self::wait_timeout).
+    pub fn wait_timeline(&self, kind: QueueKind, value: u64) -> Result<()> {
+        self.iface.signal_wait(&self.timelines[kind.index()], value, self.wait_timeout())
+    }
+
+    /// [`wait_timeline`](Self::wait_timeline) with an explicit deadline.
+    pub fn wait_timeline_for(&self, kind: QueueKind, value: u64, timeout: Duration) -> Result<()> {
+        self.iface.signal_wait(&self.timelines[kind.index()], value, timeout)
+    }
+}
