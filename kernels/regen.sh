@@ -5,7 +5,8 @@
 #   bash kernels/regen.sh           # rewrite kernels/sm_87/* from kernels/ptx/*.ptx
 #   bash kernels/regen.sh --check   # regenerate into a temp dir and compare (CI)
 #
-# Outputs, per kernel NAME (kernels/ptx/NAME.ptx holds one `.entry NAME`):
+# Outputs, per source NAME (kernels/ptx/NAME.ptx holds one `.entry NAME`, a
+# suite kernel, or several entries, a module such as module_ops):
 #   kernels/sm_87/NAME.cubin   ptxas -arch=sm_87 -O3 (the code the GPU runs)
 #   kernels/sm_87/NAME.sass    cuobjdump -sass (for people reading what runs)
 #   kernels/sm_87/resource-usage.txt   cuobjdump -res-usage of every cubin; the

@@ -77,6 +77,37 @@ kernel!(
     "`launch_geometry(u32 *out)`: stores what compiled code reads from constant buffer 0's driver area: `out[0..3]` = blockDim (`c[0x0][0x0..0xc]`), `out[3..6]` = gridDim (`c[0x0][0xc..0x18]`)."
 );
 
+/// A suite module: a cubin holding several `.entry` kernels that share
+/// device functions, global variables and constant data.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SuiteModule {
+    /// The module's name (its file name).
+    pub name: &'static str,
+    /// Its kernels (`.entry` names).
+    pub kernels: &'static [&'static str],
+    /// What it holds, in the source's words.
+    pub summary: &'static str,
+    /// The PTX source.
+    pub ptx: &'static str,
+    /// The SM 8.7 cubin.
+    pub cubin: &'static [u8],
+}
+
+/// `module_ops`: three kernels sharing a device function, globals (zero-
+/// and value-initialised, one holding another's address), `__constant__`
+/// data (bank 3), the compiler's bank 4 of global addresses, a per-kernel
+/// bank 2, static and reserved shared memory. See `kernels/ptx/module_ops.ptx`.
+pub const MODULE_OPS: SuiteModule = SuiteModule {
+    name: "module_ops",
+    kernels: &["mod_scale", "mod_lookup", "mod_tile"],
+    summary: "three kernels sharing a device function, globals, constant data and shared memory",
+    ptx: include_str!("../ptx/module_ops.ptx"),
+    cubin: include_bytes!("../sm_87/module_ops.cubin"),
+};
+
+/// Every suite module.
+pub const MODULES: &[SuiteModule] = &[MODULE_OPS];
+
 /// Every suite kernel.
 pub const ALL: &[SuiteKernel] =
     &[FILL, SAXPY, REDUCE_SUM, LOCAL_SCRATCH, MANY_PARAMS, SPIN, FAULT_STORE, LAUNCH_GEOMETRY];
@@ -144,10 +175,18 @@ mod tests {
             .collect();
         on_disk.sort();
         let mut listed: Vec<String> = super::ALL.iter().map(|k| k.name.to_string()).collect();
+        listed.extend(super::MODULES.iter().map(|m| m.name.to_string()));
         listed.sort();
         assert_eq!(on_disk, listed);
         for k in super::ALL {
             assert!(k.ptx.contains(&format!(".entry {}(", k.name)), "{} has no matching .entry", k.name);
+        }
+        for m in super::MODULES {
+            assert_eq!(m.ptx.matches(".entry ").count(), m.kernels.len(), "{}", m.name);
+            for k in m.kernels {
+                assert!(m.ptx.contains(&format!(".entry {k}(")), "{}: no .entry {k}", m.name);
+                assert!(super::resource_usage(k).is_some(), "{}: {k} has no resource usage", m.name);
+            }
         }
     }
 }

@@ -57,6 +57,7 @@ pub fn raw_program_attributes() -> KernelAttributes {
         registers: 32,
         barriers: 1,
         shared_static: 0,
+        shared_reserved: 0,
         cbank0_size: ga10b::CBUF0_PARAMS as u32,
         param_offset: ga10b::CBUF0_PARAMS as u32,
         param_size: 0,

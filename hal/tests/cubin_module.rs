@@ -1,0 +1,181 @@
+//! The module loader against the suite's module (`kernels/ptx/module_ops.ptx`):
+//! where each section lands, the relocations' values, the kernels' constant
+//! banks, and what it refuses (each check against what `cuobjdump -elf` and
+//! `-res-usage` say about the same cubin).
+
+use gpuiface_hal::cubin::{Cubin, CubinError, ModuleImage, RelocKind, SectionKind};
+use gpuiface_hal::hw::ga10b;
+use gpuiface_kernels::MODULE_OPS;
+
+const BASE: u64 = 0x3_0040_0000;
+
+fn module() -> ModuleImage {
+    ModuleImage::parse(MODULE_OPS.cubin).expect("module_ops loads")
+}
+
+fn section(m: &ModuleImage, name: &str) -> (u64, u64) {
+    let p = m.sections().iter().find(|p| p.name == name).unwrap_or_else(|| panic!("no {name}"));
+    (p.offset, p.size)
+}
+
+fn u64_at(image: &[u8], at: u64) -> u64 {
+    u64::from_le_bytes(image[at as usize..at as usize + 8].try_into().unwrap())
+}
+
+#[test]
+fn every_kernel_is_found_with_its_attributes() {
+    let m = module();
+    let mut names: Vec<&str> = m.kernels().iter().map(|k| k.name.as_str()).collect();
+    names.sort();
+    let mut want = MODULE_OPS.kernels.to_vec();
+    want.sort();
+    assert_eq!(names, want);
+    for k in m.kernels() {
+        let usage = gpuiface_kernels::resource_usage(&k.name).unwrap();
+        assert_eq!(k.attrs.registers, usage.registers, "{}", k.name);
+        assert_eq!(k.attrs.shared_static, usage.shared, "{}", k.name);
+        assert_eq!(k.attrs.cbank0_size, usage.constant0, "{}", k.name);
+        assert_eq!(k.code_offset % ga10b::PROGRAM_ALIGN, 0, "{}", k.name);
+        assert!(k.code_offset + k.code_len <= m.code_end());
+        assert_eq!(section(&m, &format!(".text.{}", k.name)), (k.code_offset, k.code_len));
+    }
+    assert!(m.kernel("nope").is_err());
+    // Only mod_tile reads the reserved shared memory (EIATTR_RESERVED_SMEM_USED).
+    assert_eq!(m.kernel("mod_tile").unwrap().attrs.shared_reserved, ga10b::RESERVED_SHARED_PER_BLOCK);
+    assert_eq!(m.kernel("mod_scale").unwrap().attrs.shared_reserved, 0);
+    // mod_scale's parameters, as .nv.info.mod_scale gives them.
+    let p = &m.kernel("mod_scale").unwrap().attrs.params;
+    assert_eq!((p[0].offset, p[0].size, p[1].offset, p[1].size), (0, 8, 8, 4));
+}
+
+#[test]
+fn code_is_the_text_sections_unchanged() {
+    let m = module();
+    // No relocation lands in the code of an ordinary module: the code in the
+    // image is byte for byte the file's, at 256-aligned offsets.
+    let file = elf::ElfBytes::<elf::endian::LittleEndian>::minimal_parse(MODULE_OPS.cubin).unwrap();
+    for k in m.kernels() {
+        let sh = file.section_header_by_name(&format!(".text.{}", k.name)).unwrap().unwrap();
+        let (text, _) = file.section_data(&sh).unwrap();
+        let at = k.code_offset as usize;
+        assert_eq!(&m.bytes()[at..at + text.len()], text, "{}", k.name);
+    }
+    assert!(m.relocations().iter().all(|r| r.site >= m.code_end()));
+}
+
+#[test]
+fn constant_banks_are_bound_per_module_and_per_kernel() {
+    let m = module();
+    let (b3, b3_size) = section(&m, ".nv.constant3");
+    let (b4, _) = section(&m, ".nv.constant4");
+    let (b2, b2_size) = section(&m, ".nv.constant2.mod_tile");
+    for k in m.kernels() {
+        let banks: Vec<(u32, u64)> = k.banks.iter().map(|b| (b.bank, b.offset)).collect();
+        if k.name == "mod_tile" {
+            assert_eq!(banks, vec![(2, b2), (3, b3), (4, b4)]);
+        } else {
+            assert_eq!(banks, vec![(3, b3), (4, b4)], "{}", k.name);
+        }
+        for b in &k.banks {
+            assert_eq!(b.offset % ga10b::CONSTANT_BUFFER_ALIGN, 0);
+        }
+    }
+    assert_eq!(b2_size, 16, "cuobjdump -res-usage: CONSTANT[2]:16");
+    assert_eq!(b3_size, 0x18);
+    // __constant__ u32 coeffs[4] = {3, 5, 7, 11}, at the start of bank 3.
+    let coeffs = m.symbol("coeffs").unwrap();
+    assert_eq!((coeffs.offset, coeffs.size), (b3, 16));
+    let words: Vec<u32> =
+        m.bytes()[b3 as usize..b3 as usize + 16].chunks(4).map(|c| u32::from_le_bytes(c.try_into().unwrap())).collect();
+    assert_eq!(words, [3, 5, 7, 11]);
+}
+
+#[test]
+fn relocations_land_the_final_addresses() {
+    let m = module();
+    let image = m.relocated(BASE).unwrap();
+    let addr = |name: &str| BASE + m.symbol(name).unwrap_or_else(|| panic!("{name}")).offset;
+    let (b4, _) = section(&m, ".nv.constant4");
+    let (b3, _) = section(&m, ".nv.constant3");
+    // cuobjdump -elf: .rel.nv.constant4 = counter@0x0, table@0x8, table_ptr@0x10 (R_CUDA_64);
+    // .rel.nv.constant3 = counter@0x10 (R_CUDA_G64); .rel.nv.global.init = table@0x0 (R_CUDA_G64).
+    assert_eq!(u64_at(&image, b4), addr("counter"));
+    assert_eq!(u64_at(&image, b4 + 8), addr("table"));
+    assert_eq!(u64_at(&image, b4 + 0x10), addr("table_ptr"));
+    assert_eq!(u64_at(&image, b3 + 0x10), addr("counter"));
+    assert_eq!(u64_at(&image, m.symbol("table_ptr").unwrap().offset), addr("table"));
+    let kinds: Vec<RelocKind> = m.relocations().iter().map(|r| r.kind).collect();
+    assert_eq!(kinds.len(), 5);
+    assert_eq!(kinds.iter().filter(|k| **k == RelocKind::Abs64).count(), 3);
+    assert_eq!(kinds.iter().filter(|k| **k == RelocKind::G64).count(), 2);
+    // Everything else is the file's bytes.
+    let changed = image.iter().zip(m.bytes()).filter(|(a, b)| a != b).count();
+    assert!(changed > 0 && changed <= 5 * 8);
+    // table = {10, 20, 30, 40} after table_ptr in .nv.global.init.
+    let t = m.symbol("table").unwrap();
+    assert_eq!(image[t.offset as usize..t.offset as usize + 4], 10u32.to_le_bytes());
+    assert!(m.relocated(BASE + 1).is_err(), "an unaligned image address is refused");
+}
+
+#[test]
+fn zero_initialised_globals_are_a_tail_not_bytes() {
+    let m = module();
+    let counter = m.symbol("counter").unwrap();
+    let p = m.sections().iter().find(|p| p.kind == SectionKind::Global).unwrap();
+    assert_eq!(p.name, ".nv.global");
+    assert!(counter.offset >= m.file_len(), "counter is in the zero tail");
+    assert!(counter.offset + counter.size <= m.len());
+    assert!(m.len() >= m.code_end() + ga10b::PROGRAM_PREFETCH_PAD);
+}
+
+#[test]
+fn the_one_kernel_loader_still_refuses_a_module() {
+    let err = Cubin::parse(MODULE_OPS.cubin).unwrap_err();
+    assert!(matches!(err, CubinError::Unsupported { .. }), "{err}");
+}
+
+/// File offset of the `r_info` type of `.rel.nv.constant4`'s first entry, and of `e_type`.
+fn rel_type_offset() -> usize {
+    let file = elf::ElfBytes::<elf::endian::LittleEndian>::minimal_parse(MODULE_OPS.cubin).unwrap();
+    let sh = file.section_header_by_name(".rel.nv.constant4").unwrap().unwrap();
+    sh.sh_offset as usize + 8
+}
+
+#[test]
+fn an_unsupported_relocation_kind_is_refused_by_name() {
+    let mut bytes = MODULE_OPS.cubin.to_vec();
+    let at = rel_type_offset();
+    assert_eq!(bytes[at], 2, "R_CUDA_64");
+    bytes[at] = 64;
+    let err = ModuleImage::parse(&bytes).unwrap_err();
+    assert!(matches!(err, CubinError::Unsupported { .. }), "{err}");
+    assert!(err.to_string().contains("R_CUDA_CONST_FIELD19_40"), "{err}");
+    bytes[at] = 99;
+    assert!(ModuleImage::parse(&bytes).unwrap_err().to_string().contains("type 99"));
+}
+
+#[test]
+fn a_relocatable_object_is_refused() {
+    let mut bytes = MODULE_OPS.cubin.to_vec();
+    bytes[16] = 1; // e_type = ET_REL
+    let err = ModuleImage::parse(&bytes).unwrap_err();
+    assert!(err.to_string().contains("relocatable"), "{err}");
+}
+
+#[test]
+fn hostile_bytes_are_errors_never_panics() {
+    let good = MODULE_OPS.cubin;
+    for cut in (0..good.len()).step_by(61) {
+        let _ = ModuleImage::parse(&good[..cut]);
+    }
+    // Every byte of the headers and tables, flipped.
+    let rel = rel_type_offset();
+    for at in (0..0x40).chain(rel - 8..rel + 0x60).chain((good.len() - 0x700..good.len()).step_by(3)) {
+        let mut bytes = good.to_vec();
+        bytes[at] ^= 0xff;
+        if let Ok(m) = ModuleImage::parse(&bytes) {
+            // Whatever loads relocates within its own bytes or says why not.
+            let _ = m.relocated(BASE);
+        }
+    }
+}
