@@ -14,13 +14,14 @@
 //! | `PROGRAM_PREFETCH_ADDR_*_SHIFTED`, `PROGRAM_PREFETCH_SIZE` | VA >> 8, code size >> 8 | let the SM prefetch the code; [`ga10b::PROGRAM_PREFETCH_PAD`] stays mapped after it |
 //! | `REGISTER_COUNT_V` | the kernel's register count | `.text` `sh_info >> 24`; fewer faults or corrupts, more wastes occupancy |
 //! | `BARRIER_COUNT` | max(1, the kernel's) | named barriers the CTA allocates (`.text` `sh_flags`); at least one, as tinygrad's NV backend allocates |
-//! | `SHARED_MEMORY_SIZE` | static + dynamic, ≥ 1 KiB, 256-aligned | the CTA's shared memory (tinygrad's NV backend rounds the same way) |
+//! | `SHARED_MEMORY_SIZE` | static + dynamic (+ the reserved 1 KiB for a kernel that uses it), ≥ 1 KiB, 256-aligned | the CTA's shared memory (tinygrad's NV backend rounds the same way) |
 //! | `MIN`/`TARGET_SM_CONFIG_SHARED_MEM_SIZE` | smallest carve-out holding it + 1 KiB | [`ga10b::shared_config_for`], encoded `KiB/4 + 1` |
 //! | `MAX_SM_CONFIG_SHARED_MEM_SIZE` | the largest carve-out (164 KiB) | let the SM pick any configuration that fits |
 //! | `SHADER_LOCAL_MEMORY_HIGH_SIZE` | stack + 0x240, 32-aligned (0 without a stack) | per-thread local memory: the stack below [`ga10b::LOCAL_STACK_TOP`] and the reserve above it |
 //! | `SHADER_LOCAL_MEMORY_LOW_SIZE` | 0 | no low local memory is used |
 //! | `CONSTANT_BUFFER_*(0)` | this launch's buffer, its size, valid | driver area + parameters, in fresh command memory |
 //! | `CONSTANT_BUFFER_INVALIDATE(0)` | 1 | constant buffer 0 moves every launch: never read a stale copy |
+//! | `CONSTANT_BUFFER_*(1..8)` | the module's banks and the kernel's own, in the module image | `__constant__` data (bank 3), the compiler's global-address table (bank 4), per-kernel tables (bank 2): [`Module::kernel`](crate::Module::kernel) binds them in the template |
 //! | `INVALIDATE_SHADER_CONSTANT_CACHE` | 1 | the same, for the SM's constant cache |
 //! | `INVALIDATE_INSTRUCTION_CACHE` | 1 | a program freed and reloaded may reuse the VA with new code |
 //! | `INVALIDATE_SHADER_DATA_CACHE`, `INVALIDATE_TEXTURE_{DATA,HEADER,SAMPLER}_CACHE` | 1 | the CPU or the copy engine may have just written the inputs |
@@ -104,11 +105,12 @@ pub fn qmd_template(attrs: &KernelAttributes, program_va: u64, code_len: u64) ->
     q
 }
 
-/// Shared memory the QMD gives a CTA: static + dynamic, at least 1 KiB, 256-aligned.
+/// Shared memory the QMD gives a CTA: static + dynamic + reserved, at least 1 KiB, 256-aligned.
 fn shared_memory_size(attrs: &KernelAttributes, dims: &LaunchDims) -> Result<u32> {
     let total = attrs
         .shared_static
         .checked_add(dims.shared_mem)
+        .and_then(|t| t.checked_add(attrs.shared_reserved))
         .ok_or_else(|| Error::invalid(OP, "shared memory overflows"))?;
     Ok(total.max(0x400).next_multiple_of(0x100))
 }
@@ -186,6 +188,16 @@ pub fn write_driver_area(out: &mut [u8], dims: &LaunchDims) {
     put(ga10b::CBUF0_LOCAL_WINDOW, &ga10b::LOCAL_MEM_WINDOW.to_le_bytes());
     put(ga10b::CBUF0_STACK_TOP, &ga10b::LOCAL_STACK_TOP.to_le_bytes());
     put(ga10b::CBUF0_MEMORY_DESCRIPTOR, &0u64.to_le_bytes());
+}
+
+/// Write the size of the kernel's reserved shared memory into the driver
+/// area `out` ([`ga10b::CBUF0_RESERVED_SHARED`]; 0 for a kernel that does
+/// not use it): compiled code finds the reservation at `SR_SMEMSZ - size`.
+pub fn write_reserved_shared(out: &mut [u8], attrs: &KernelAttributes) {
+    let at = ga10b::CBUF0_RESERVED_SHARED;
+    if let Some(slot) = out.get_mut(at..at + 4) {
+        slot.copy_from_slice(&attrs.shared_reserved.to_le_bytes());
+    }
 }
 
 /// Set the per-launch fields of a copy of the program's template.

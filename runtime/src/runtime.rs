@@ -6,6 +6,7 @@
 //! `runtime/memory.rs`, teardown in `runtime/teardown.rs`.
 
 mod memory;
+mod modules;
 mod submit;
 mod teardown;
 
