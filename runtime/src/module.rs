@@ -1,16 +1,4 @@
-//! [`Module`]: a cubin's kernels, device functions, global variables and
-//! constant data in GPU memory, uploaded once and relocated for their
-//! address ([`Runtime::load_module`](crate::Runtime::load_module)).
-//!
-//! The image is [`ModuleImage`]'s layout: code, then the constant banks
-//! and initialised globals, then the zero-initialised globals. Each kernel
-//! looked up with [`Module::kernel`] is a [`Program`] whose QMD binds the
-//! module's constant banks (and the kernel's own) as constant buffers 1..8;
-//! bank 0 is each launch's. A program keeps its module's memory alive:
-//! [`Runtime::free_module`](crate::Runtime::free_module) refuses a module
-//! whose programs still live (in the caller's hands or in queues), as
-//! [`Runtime::free_program`](crate::Runtime::free_program) refuses a
-//! program with live clones.
+//! [`Module`]: a cubin's kernels and data in GPU memory.
 
 use std::sync::Arc;
 
@@ -19,7 +7,21 @@ use gpuiface_hal::{Buffer, Result};
 
 use crate::program::Program;
 
-/// A module in GPU memory. Cheap to clone; see the [module docs](self).
+/// A cubin's kernels, device functions, global variables and
+/// constant data in GPU memory, uploaded once and relocated for their
+/// address ([`Runtime::load_module`](crate::Runtime::load_module)).
+///
+/// The image is [`ModuleImage`]'s layout: code, then the constant banks
+/// and initialised globals, then the zero-initialised globals. Each kernel
+/// looked up with [`Module::kernel`] is a [`Program`] whose QMD binds the
+/// module's constant banks (and the kernel's own) as constant buffers 1..8;
+/// bank 0 is each launch's. A program keeps its module's memory alive:
+/// [`Runtime::free_module`](crate::Runtime::free_module) refuses a module
+/// whose programs still live (in the caller's hands or in queues), as
+/// [`Runtime::free_program`](crate::Runtime::free_program) refuses a
+/// program with live clones.
+///
+/// Cheap to clone.
 ///
 /// ```
 /// # use gpuiface_runtime::Runtime;
@@ -28,7 +30,8 @@ use crate::program::Program;
 /// let scale = module.kernel("mod_scale")?;
 /// let lookup = module.kernel("mod_lookup")?;
 /// let counter_va = module.symbol_va("counter"); // a global's GPU address
-/// # let _ = (scale, lookup, counter_va);
+/// assert_eq!(scale.buffer(), lookup.buffer()); // one image holds both
+/// # let _ = counter_va;
 /// drop((scale, lookup));
 /// rt.free_module(module)?;
 /// # Ok(()) }

@@ -1,31 +1,4 @@
-//! A whole module as one image: every kernel's code, the module's constant
-//! banks and global variables at offsets, and the relocation sites, so that
-//! a runtime uploads it once and relocates it for its GPU address.
-//!
-//! What an ordinary module (ptxas or NVRTC, whole-program, `ET_EXEC`) holds,
-//! and where it goes:
-//!
-//! | section | in the image | bound by |
-//! |---|---|---|
-//! | `.text.<fn>` (kernels, and device functions linked into their own section) | code, each at [`PROGRAM_ALIGN`](crate::hw::ga10b::PROGRAM_ALIGN) | the kernel's QMD program address |
-//! | `.nv.constant<N>` (N = 1..7: `__constant__` data in bank 3, the compiler's table of global addresses in bank 4) | data, 256-aligned | every kernel's QMD, constant buffer N |
-//! | `.nv.constant<N>.<kernel>` (e.g. bank 2: a kernel's function-pointer table) | data, 256-aligned | that kernel's QMD, constant buffer N |
-//! | `.nv.global.init` | data | — |
-//! | `.nv.global` (zero-initialised, `NOBITS`) | the zero tail after the file's bytes | — |
-//! | `.nv.constant0.<kernel>` | not loaded: each launch writes its own bank 0 | the launch |
-//! | `.nv.shared.<kernel>` | not loaded: the kernel's static shared memory | the QMD's shared size |
-//!
-//! ptxas clones a module's device functions into each kernel that calls
-//! them (`CALL.REL` inside the kernel's section); a device function in its
-//! own `.text` section (called with `CALL.ABS` and an `R_CUDA_ABS47_34`
-//! relocation) is loaded as code too. Refused with a typed error naming
-//! them: relocatable objects (`ptxas -c`, which need a linker), relocation
-//! kinds other than those in [`RelocKind`], undefined symbols, constant
-//! banks beyond the QMD's 8 or larger than 64 KiB, `.nv.shared.reserved.*`
-//! sections, and any other section the GPU would need loaded.
-//!
-//! The parse allocates in proportion to the file: the zero-initialised
-//! tail (`.nv.global`) is a length, not bytes.
+//! [`ModuleImage`]: a whole module as one image (its docs say what goes where).
 
 use std::collections::BTreeMap;
 
@@ -114,7 +87,34 @@ pub struct ModuleSymbol {
     pub size: u64,
 }
 
-/// A module laid out as one image: see the [module docs](self).
+/// A whole module as one image: every kernel's code, the module's constant
+/// banks and global variables at offsets, and the relocation sites, so that
+/// a runtime uploads it once and relocates it for its GPU address.
+///
+/// What an ordinary module (ptxas or NVRTC, whole-program, `ET_EXEC`) holds,
+/// and where it goes:
+///
+/// | section | in the image | bound by |
+/// |---|---|---|
+/// | `.text.<fn>` (kernels, and device functions linked into their own section) | code, each at [`PROGRAM_ALIGN`](crate::hw::ga10b::PROGRAM_ALIGN) | the kernel's QMD program address |
+/// | `.nv.constant<N>` (N = 1..7: `__constant__` data in bank 3, the compiler's table of global addresses in bank 4) | data, 256-aligned | every kernel's QMD, constant buffer N |
+/// | `.nv.constant<N>.<kernel>` (e.g. bank 2: a kernel's function-pointer table) | data, 256-aligned | that kernel's QMD, constant buffer N |
+/// | `.nv.global.init` | data | — |
+/// | `.nv.global` (zero-initialised, `NOBITS`) | the zero tail after the file's bytes | — |
+/// | `.nv.constant0.<kernel>` | not loaded: each launch writes its own bank 0 | the launch |
+/// | `.nv.shared.<kernel>` | not loaded: the kernel's static shared memory | the QMD's shared size |
+///
+/// ptxas clones a module's device functions into each kernel that calls
+/// them (`CALL.REL` inside the kernel's section); a device function in its
+/// own `.text` section (called with `CALL.ABS` and an `R_CUDA_ABS47_34`
+/// relocation) is loaded as code too. Refused with a typed error naming
+/// them: relocatable objects (`ptxas -c`, which need a linker), relocation
+/// kinds other than those in [`RelocKind`], undefined symbols, constant
+/// banks beyond the QMD's 8 or larger than 64 KiB, `.nv.shared.reserved.*`
+/// sections, and any other section the GPU would need loaded.
+///
+/// The parse allocates in proportion to the file: the zero-initialised
+/// tail (`.nv.global`) is a length, not bytes.
 ///
 /// ```
 /// use gpuiface_hal::cubin::ModuleImage;
@@ -199,8 +199,8 @@ fn align_of(kind: &SectionKind, sh: &elf::section::SectionHeader) -> u64 {
 }
 
 impl ModuleImage {
-    /// Parse a module: see the [module docs](self) for what is placed where
-    /// and what is refused.
+    /// Parse a module: see [`ModuleImage`] for what is placed where and
+    /// what is refused.
     pub fn parse(bytes: &[u8]) -> Result<ModuleImage, CubinError> {
         let cubin = Cubin::parse_inner(bytes, false)?;
         let file = ElfBytes::<LittleEndian>::minimal_parse(bytes).map_err(|e| CubinError::NotElf(e.to_string()))?;
@@ -467,7 +467,7 @@ impl ModuleImage {
     /// The file-backed bytes with every relocation applied for an image at
     /// `base_va` (which must be [`PROGRAM_ALIGN`](ga10b::PROGRAM_ALIGN)-aligned).
     pub fn relocated(&self, base_va: u64) -> Result<Vec<u8>, CubinError> {
-        if base_va % ga10b::PROGRAM_ALIGN != 0 {
+        if !base_va.is_multiple_of(ga10b::PROGRAM_ALIGN) {
             return Err(malformed(format!("image address {base_va:#x} is not {}-aligned", ga10b::PROGRAM_ALIGN)));
         }
         let mut out = self.bytes.clone();
