@@ -179,3 +179,52 @@ fn hostile_bytes_are_errors_never_panics() {
         }
     }
 }
+
+/// NVRTC's output for CUDA C (`kernels/cuda/module_cuda.cu`): every data
+/// relocation lands the address of the symbol it names.
+#[test]
+fn an_nvrtc_module_loads_with_its_globals_relocated() {
+    let m = ModuleImage::parse(gpuiface_kernels::MODULE_CUDA.cubin).expect("module_cuda loads");
+    let mut names: Vec<&str> = m.kernels().iter().map(|k| k.name.as_str()).collect();
+    names.sort();
+    assert_eq!(names, ["cu_scale_add", "cu_sin", "cu_tile"]);
+    for k in m.kernels() {
+        let usage = gpuiface_kernels::resource_usage(&k.name).unwrap();
+        assert_eq!((k.attrs.registers, k.attrs.shared_static), (usage.registers, usage.shared), "{}", k.name);
+        assert_eq!(k.attrs.stack_bytes(), usage.stack, "{}", k.name);
+    }
+    // cu_sin's bank 2 (cuobjdump -res-usage: CONSTANT[2]:32) is its own.
+    let sin = m.kernel("cu_sin").unwrap();
+    assert!(sin.banks.iter().any(|b| b.bank == 2 && b.size == 32));
+    assert!(m.kernel("cu_tile").unwrap().banks.iter().all(|b| b.bank != 2));
+    let image = m.relocated(BASE).unwrap();
+    assert!(!m.relocations().is_empty());
+    for r in m.relocations() {
+        assert!(matches!(r.kind, RelocKind::Abs64 | RelocKind::G64), "{r:?}");
+        assert_eq!(u64_at(&image, r.site), BASE + r.target as u64, "{r:?}");
+    }
+    // __device__ int *cu_lutp = cu_lut;
+    let lutp = m.symbol("cu_lutp").unwrap();
+    assert_eq!(u64_at(&image, lutp.offset), BASE + m.symbol("cu_lut").unwrap().offset);
+    // __constant__ float cu_scale[16] = {1, 2, 3, 4}
+    let scale = m.symbol("cu_scale").unwrap();
+    let at = scale.offset as usize;
+    assert_eq!(image[at + 4..at + 8], 2.0f32.to_le_bytes());
+    assert!(m.symbol("cu_hits").unwrap().offset >= m.file_len(), "a zero-initialised global");
+}
+
+#[test]
+fn printf_is_refused_naming_vprintf() {
+    let err = ModuleImage::parse(gpuiface_kernels::MODULE_PRINTF.cubin).unwrap_err();
+    assert!(matches!(err, CubinError::Unsupported { .. }), "{err}");
+    assert!(err.to_string().contains("vprintf"), "{err}");
+}
+
+#[test]
+fn other_elf_types_are_refused_by_name() {
+    let mut bytes = MODULE_OPS.cubin.to_vec();
+    bytes[16..18].copy_from_slice(&0xff00u16.to_le_bytes());
+    assert!(ModuleImage::parse(&bytes).unwrap_err().to_string().contains("ptxas -ewp"));
+    bytes[16..18].copy_from_slice(&3u16.to_le_bytes());
+    assert!(ModuleImage::parse(&bytes).unwrap_err().to_string().contains("type 0x3"));
+}

@@ -229,3 +229,23 @@ fn another_devices_module_is_refused() {
     assert_eq!(rt.free_module(module.clone()).unwrap_err().kind(), ErrorKind::InvalidArgument);
     other.free_module(module).unwrap();
 }
+
+#[test]
+fn an_nvrtc_module_loads_with_local_memory_for_its_stack() {
+    let rt = runtime();
+    let module = rt.load_module(gpuiface_kernels::MODULE_CUDA.cubin).unwrap();
+    let sin = module.kernel("cu_sin").unwrap();
+    let stack = sin.attributes().stack_bytes();
+    assert_eq!(stack, gpuiface_kernels::resource_usage("cu_sin").unwrap().stack);
+    let lm = rt.local_memory().expect("local memory bound for cu_sin's stack");
+    assert!(lm.per_thread >= sin.attributes().local_memory_per_thread());
+    let lutp = module.symbol_offset("cu_lutp").unwrap();
+    let mut word = [0u8; 8];
+    rt.copyout(&mut word, module.buffer(), lutp).unwrap();
+    assert_eq!(u64::from_le_bytes(word), module.symbol_va("cu_lut").unwrap());
+    drop(sin);
+    rt.free_module(module).unwrap();
+    let err = rt.load_module(gpuiface_kernels::MODULE_PRINTF.cubin).unwrap_err();
+    assert_eq!(err.kind(), ErrorKind::Unsupported, "{err}");
+    assert!(err.to_string().contains("vprintf"), "{err}");
+}

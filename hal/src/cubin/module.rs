@@ -8,8 +8,12 @@ use elf::ElfBytes;
 use super::{Cubin, CubinError, KernelAttributes, RelocKind, Relocation};
 use crate::hw::ga10b;
 
-/// `ET_EXEC`: an executable (linked) cubin.
+/// `ET_EXEC`: an executable (linked) cubin, what ptxas and NVRTC emit.
 const ET_EXEC: u16 = 2;
+/// `ET_REL`: a relocatable object (`ptxas -c`).
+const ET_REL: u16 = 1;
+/// The ELF type of `ptxas -ewp` (extensible whole program) output.
+const ET_CUDA_EWP: u16 = 0xff00;
 /// `SHF_ALLOC`: the section occupies memory at run time.
 const SHF_ALLOC: u64 = 2;
 /// `st_other` bit of a kernel entry symbol (`STO_CUDA_ENTRY`).
@@ -189,9 +193,11 @@ fn align_of(kind: &SectionKind, sh: &elf::section::SectionHeader) -> u64 {
         SectionKind::Constant { .. } => ga10b::CONSTANT_BUFFER_ALIGN,
         SectionKind::GlobalInit | SectionKind::Global => 16,
     };
-    // A section's own alignment counts when it is a sane power of two.
+    // A section's own alignment counts when it is a power of two up to 256
+    // (what ptxas emits is at most 128): padding stays small next to the
+    // 64-byte section header that asks for it.
     let own = sh.sh_addralign;
-    if own.is_power_of_two() && own <= 4096 {
+    if own.is_power_of_two() && own <= 256 {
         base.max(own)
     } else {
         base
@@ -204,11 +210,19 @@ impl ModuleImage {
     pub fn parse(bytes: &[u8]) -> Result<ModuleImage, CubinError> {
         let cubin = Cubin::parse_inner(bytes, false)?;
         let file = ElfBytes::<LittleEndian>::minimal_parse(bytes).map_err(|e| CubinError::NotElf(e.to_string()))?;
-        if file.ehdr.e_type != ET_EXEC {
-            return Err(unsupported(format!(
-                "a relocatable object (ELF type {}; ptxas -c or -rdc output needs nvlink first)",
-                file.ehdr.e_type
-            )));
+        match file.ehdr.e_type {
+            ET_EXEC => {}
+            ET_REL => {
+                return Err(unsupported(
+                    "a relocatable object (ELF type 1: ptxas -c or -rdc output needs nvlink first)".into(),
+                ))
+            }
+            ET_CUDA_EWP => {
+                return Err(unsupported(
+                    "an extensible whole-program object (ELF type 0xff00: ptxas -ewp output needs nvlink first)".into(),
+                ))
+            }
+            other => return Err(unsupported(format!("an ELF file of type {other:#x}, not an executable cubin"))),
         }
         let (shdrs, strtab) = file.section_headers_with_strtab().map_err(malformed)?;
         let (Some(shdrs), Some(strtab)) = (shdrs, strtab) else {
