@@ -21,7 +21,7 @@
 //! | `SHADER_LOCAL_MEMORY_LOW_SIZE` | 0 | no low local memory is used |
 //! | `CONSTANT_BUFFER_*(0)` | this launch's buffer, its size, valid | driver area + parameters, in fresh command memory |
 //! | `CONSTANT_BUFFER_INVALIDATE(0)` | 1 | constant buffer 0 moves every launch: never read a stale copy |
-//! | `CONSTANT_BUFFER_*(1..8)` | the module's banks and the kernel's own, in the module image | `__constant__` data (bank 3), the compiler's global-address table (bank 4), per-kernel tables (bank 2): [`Module::kernel`](crate::Module::kernel) binds them in the template |
+//! | `CONSTANT_BUFFER_*(1..=7)` | the module's banks and the kernel's own, in the module image | `__constant__` data (bank 3), the compiler's global-address table (bank 4), per-kernel tables (bank 2): [`Module::kernel`](crate::Module::kernel) binds them in the template |
 //! | `INVALIDATE_SHADER_CONSTANT_CACHE` | 1 | the same, for the SM's constant cache |
 //! | `INVALIDATE_INSTRUCTION_CACHE` | 1 | a program freed and reloaded may reuse the VA with new code |
 //! | `INVALIDATE_SHADER_DATA_CACHE`, `INVALIDATE_TEXTURE_{DATA,HEADER,SAMPLER}_CACHE` | 1 | the CPU or the copy engine may have just written the inputs |

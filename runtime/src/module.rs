@@ -14,7 +14,7 @@ use crate::program::Program;
 /// The image is [`ModuleImage`]'s layout: code, then the constant banks
 /// and initialised globals, then the zero-initialised globals. Each kernel
 /// looked up with [`Module::kernel`] is a [`Program`] whose QMD binds the
-/// module's constant banks (and the kernel's own) as constant buffers 1..8;
+/// module's constant banks (and the kernel's own) as constant buffers 1 to 7;
 /// bank 0 is each launch's. A program keeps its module's memory alive:
 /// [`Runtime::free_module`](crate::Runtime::free_module) refuses a module
 /// whose programs still live (in the caller's hands or in queues), as

@@ -30,7 +30,7 @@ pub enum SectionKind {
     Code,
     /// A constant bank: module-wide (`kernel` is `None`) or one kernel's.
     Constant {
-        /// The bank (1..8).
+        /// The bank (1 to 7).
         bank: u32,
         /// The kernel it belongs to, for `.nv.constant<N>.<kernel>`.
         kernel: Option<String>,
@@ -57,7 +57,7 @@ pub struct Placed {
 /// A constant bank a kernel's QMD binds.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct BankBinding {
-    /// The bank (1..8).
+    /// The bank (1 to 7).
     pub bank: u32,
     /// Offset of its data in the image (256-aligned).
     pub offset: u64,
@@ -171,7 +171,7 @@ fn classify(name: &str, sh: &elf::section::SectionHeader) -> Result<Option<Secti
         };
         let bank: u32 = digits.parse().map_err(|_| unsupported(format!("the section {name}")))?;
         if bank == 0 || bank >= ga10b::CONSTANT_BANKS {
-            return Err(unsupported(format!("constant bank {bank} ({name}): a QMD binds banks 1..8")));
+            return Err(unsupported(format!("constant bank {bank} ({name}): a QMD binds banks 1 to 7 besides bank 0")));
         }
         if sh.sh_size > MAX_BANK_SIZE {
             return Err(unsupported(format!(
