@@ -60,11 +60,7 @@ impl Instr {
     }
 
     fn shown_operands(&self) -> impl Iterator<Item = &Operand> {
-        self.operands[..usize::from(self.len)]
-            .iter()
-            .enumerate()
-            .filter(|(i, _)| self.shown >> i & 1 == 1)
-            .map(|(_, o)| o)
+        self.operands[..usize::from(self.len)].iter().enumerate().filter(|(i, _)| self.shown >> i & 1 == 1).map(|(_, o)| o)
     }
 
     /// The operands as `nvdisasm -json` lists them: joined with `,`, except

@@ -71,8 +71,7 @@ impl FCmp {
         [F, Lt, Eq, Le, Gt, Ne, Ge, Num, Nan, Ltu, Equ, Leu, Gtu, Neu, Geu, T][(b & 15) as usize]
     }
     fn name(self) -> &'static str {
-        ["F", "LT", "EQ", "LE", "GT", "NE", "GE", "NUM", "NAN", "LTU", "EQU", "LEU", "GTU", "NEU", "GEU", "T"]
-            [self as usize]
+        ["F", "LT", "EQ", "LE", "GT", "NE", "GE", "NUM", "NAN", "LTU", "EQU", "LEU", "GTU", "NEU", "GEU", "T"][self as usize]
     }
     /// Evaluate on two values (`None`: unordered, a NaN).
     pub fn eval(self, ord: Option<std::cmp::Ordering>) -> bool {

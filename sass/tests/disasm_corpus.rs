@@ -18,9 +18,7 @@ struct Row {
 
 fn rows(dir: &Path) -> Vec<Row> {
     let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
-        .map(|d| {
-            d.filter_map(|e| e.ok().map(|e| e.path())).filter(|p| p.extension().is_some_and(|x| x == "tsv")).collect()
-        })
+        .map(|d| d.filter_map(|e| e.ok().map(|e| e.path())).filter(|p| p.extension().is_some_and(|x| x == "tsv")).collect())
         .unwrap_or_default();
     files.sort();
     let mut out = Vec::new();
@@ -29,8 +27,7 @@ fn rows(dir: &Path) -> Vec<Row> {
         for line in text.lines().filter(|l| !l.starts_with('#') && !l.is_empty()) {
             let c: Vec<&str> = line.split('\t').collect();
             assert!(c.len() >= 6, "{}: bad row {line:?}", f.display());
-            let bytes: Vec<u8> =
-                (0..16).map(|i| u8::from_str_radix(&c[2][2 * i..2 * i + 2], 16).expect("hex")).collect();
+            let bytes: Vec<u8> = (0..16).map(|i| u8::from_str_radix(&c[2][2 * i..2 * i + 2], 16).expect("hex")).collect();
             out.push(Row {
                 file: format!("{}:{}", f.file_name().unwrap().to_string_lossy(), c[0]),
                 offset: u64::from_str_radix(c[1].trim_start_matches("0x"), 16).expect("offset"),

@@ -10,12 +10,7 @@ fn uniform(b: &Builder) -> bool {
 }
 
 /// Uniform-datapath operands: UR at 16 (d), 24 (a), 32 (b), 64 (c); forms 1 (reg) and 4 (imm).
-fn ubc(
-    b: &Builder,
-    mn: &'static str,
-    neg_b: Option<u32>,
-    neg_c: Option<u32>,
-) -> Result<(Operand, Operand), DecodeError> {
+fn ubc(b: &Builder, mn: &'static str, neg_b: Option<u32>, neg_c: Option<u32>) -> Result<(Operand, Operand), DecodeError> {
     let nb = neg_b.is_some_and(|x| b.w.bit(x));
     let nc = neg_c.is_some_and(|x| b.w.bit(x));
     let m = |neg| SrcMods { neg, ..SrcMods::default() };
@@ -43,14 +38,7 @@ fn pred(b: &Builder, u: bool, lo: u32, not: Option<u32>) -> Operand {
     Operand::Pred(if u { b.upred(lo, not) } else { b.pred(lo, not) })
 }
 
-fn sources(
-    b: &Builder,
-    mn: &'static str,
-    u: bool,
-    na: Option<u32>,
-    nb: Option<u32>,
-    nc: Option<u32>,
-) -> Result<(Operand, Operand, Operand), DecodeError> {
+fn sources(b: &Builder, mn: &'static str, u: bool, na: Option<u32>, nb: Option<u32>, nc: Option<u32>) -> Result<(Operand, Operand, Operand), DecodeError> {
     if u {
         let (x, y) = ubc(b, mn, nb, nc)?;
         Ok((ua(b, na), x, y))
@@ -154,9 +142,7 @@ pub(super) fn imad(b: &mut Builder) -> Result<Op, DecodeError> {
     let c_uniform = matches!(src_c, Operand::UReg(..));
     let alias = match (kind, &src_a, &src_b, &src_c) {
         (ImadKind::Lo, Operand::Reg(RZ, _), Operand::Reg(RZ, _), _) if !x && !c_uniform => Some(".MOV"),
-        (ImadKind::Lo, _, Operand::Imm(v), Operand::Reg(RZ, _)) if !x && *v > 0 && (*v as u64).is_power_of_two() => {
-            Some(".SHL")
-        }
+        (ImadKind::Lo, _, Operand::Imm(v), Operand::Reg(RZ, _)) if !x && *v > 0 && (*v as u64).is_power_of_two() => Some(".SHL"),
         _ => None,
     };
     // Show the carry-out only when it is used.
@@ -257,10 +243,7 @@ pub(super) fn hfma2(b: &mut Builder) -> Result<Op, DecodeError> {
         v => return Err(b.bad("HFMA2", "form", v)),
     };
     b.push(Operand::reg(b.reg(16)), true);
-    let a = Operand::Reg(
-        b.reg(24),
-        SrcMods { neg: b.w.bit(72), abs: b.w.bit(73), reuse: b.reuse(0), ..SrcMods::default() },
-    );
+    let a = Operand::Reg(b.reg(24), SrcMods { neg: b.w.bit(72), abs: b.w.bit(73), reuse: b.reuse(0), ..SrcMods::default() });
     b.push(a, true);
     b.push(bb, true);
     b.push(c, true);

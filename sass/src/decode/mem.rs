@@ -127,9 +127,7 @@ pub(super) fn store(b: &mut Builder) -> Result<Op, DecodeError> {
 
 /// `ULDC[.size] URd, c[bank][offset]`.
 pub(super) fn uldc(b: &mut Builder) -> Result<Op, DecodeError> {
-    let size = MemSize::from_bits(b.w.bits(73, 3))
-        .filter(|s| s.bytes() <= 8)
-        .ok_or_else(|| b.bad("ULDC", "size", b.w.bits(73, 3)))?;
+    let size = MemSize::from_bits(b.w.bits(73, 3)).filter(|s| s.bytes() <= 8).ok_or_else(|| b.bad("ULDC", "size", b.w.bits(73, 3)))?;
     b.expect("ULDC", "form", 9, 3, 5)?;
     let c: CBuf = b.cbuf("ULDC")?;
     b.push(Operand::ureg(b.ureg(16)), true);

@@ -122,14 +122,7 @@ impl Builder {
     }
 
     /// Refuse unless `len` bits at `lo` equal `want`.
-    pub(crate) fn expect(
-        &self,
-        mnemonic: &'static str,
-        field: &'static str,
-        lo: u32,
-        len: u32,
-        want: u64,
-    ) -> Result<(), DecodeError> {
+    pub(crate) fn expect(&self, mnemonic: &'static str, field: &'static str, lo: u32, len: u32, want: u64) -> Result<(), DecodeError> {
         let v = self.w.bits(lo, len);
         if v == want {
             Ok(())
@@ -187,12 +180,7 @@ impl Builder {
 
     /// The B and C sources of an ALU form, with the B negation at bit 63
     /// where `neg_b` and C's at bit 75 where `neg_c`.
-    pub(crate) fn bc(
-        &self,
-        mnemonic: &'static str,
-        neg_b: Option<u32>,
-        neg_c: Option<u32>,
-    ) -> Result<(Operand, Operand), DecodeError> {
+    pub(crate) fn bc(&self, mnemonic: &'static str, neg_b: Option<u32>, neg_c: Option<u32>) -> Result<(Operand, Operand), DecodeError> {
         let form = self.form(mnemonic)?;
         let nb = neg_b.is_some_and(|b| self.w.bit(b));
         let nc = neg_c.is_some_and(|b| self.w.bit(b));
@@ -218,10 +206,7 @@ impl Builder {
 
     /// Source A: the register at 24 with negation at bit `neg`.
     pub(crate) fn a(&self, neg: Option<u32>) -> Operand {
-        Operand::Reg(
-            self.reg(24),
-            SrcMods { neg: neg.is_some_and(|b| self.w.bit(b)), reuse: self.reuse(0), ..SrcMods::default() },
-        )
+        Operand::Reg(self.reg(24), SrcMods { neg: neg.is_some_and(|b| self.w.bit(b)), reuse: self.reuse(0), ..SrcMods::default() })
     }
 }
 
