@@ -153,7 +153,8 @@ fn pcas_actions_without_schedule_do_not_launch_and_are_recorded() {
 }
 
 #[test]
-fn unknown_program_faults_the_channel_with_a_reason() {
+fn an_unknown_instruction_faults_the_channel_naming_it() {
+    // The program's memory holds zeros: word 0 is no SM 8.7 instruction.
     let (gpu, vm, data) = setup(ExecMode::Immediate);
     let mut ch = channel(&gpu, &vm, 1);
     let notifier = vm.map(0x5000_0000, 4096);
@@ -168,7 +169,8 @@ fn unknown_program_faults_the_channel_with_a_reason() {
         (f.engine, f.notifier_code, f.channel, f.address),
         (Engine::Compute, NVGPU_CHANNEL_GR_EXCEPTION, 1, None)
     );
-    assert!(f.reason.contains("no kernel registered") && f.reason.contains(&format!("{:#x}", PROGRAM + 0x100)), "{f}");
+    assert!(f.reason.contains(&format!("kernel at {:#x}", PROGRAM + 0x100)), "{f}");
+    assert!(f.reason.contains("illegal instruction at 0x0: unknown opcode 0x000"), "{f}");
     assert_eq!(notifier.read_u32(0x48), NVGPU_CHANNEL_GR_EXCEPTION);
     assert_eq!(data_u64(&data, SEM), 0, "nothing after the fault runs");
 }

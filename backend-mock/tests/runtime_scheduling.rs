@@ -23,7 +23,7 @@ fn a_copy_completes_while_a_kernel_submitted_before_it_is_in_flight() {
     let (kernel_done, copy_done) = (dev.signal_alloc().unwrap(), dev.signal_alloc().unwrap());
 
     let mut k = Queue::compute();
-    let args = spin.pack_args(&[Arg::U64(buf.gpu_va()), Arg::U32(1 << 30), Arg::U32(1)]).unwrap();
+    let args = spin.pack_args(&[Arg::U64(buf.gpu_va()), Arg::U32(1 << 12), Arg::U32(1)]).unwrap();
     k.launch(&spin, LaunchDims::new([1, 1, 1], [32, 1, 1]), &args).signal(&kernel_done, 1u64);
     rt.submit(&k, &[]).unwrap();
     let mut c = Queue::copy_queue();

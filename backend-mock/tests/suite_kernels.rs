@@ -244,6 +244,15 @@ fn launch_tampered(
     args: &[Arg],
     tamper: impl Fn(&mut Qmd, &mut usize),
 ) -> gpuiface_hal::FaultRecord {
+    try_launch_tampered(k, args, tamper).expect("the tampered launch completed")
+}
+
+/// As [`launch_tampered`]; `None` when the launch completes.
+fn try_launch_tampered(
+    k: gpuiface_kernels::SuiteKernel,
+    args: &[Arg],
+    tamper: impl Fn(&mut Qmd, &mut usize),
+) -> Option<gpuiface_hal::FaultRecord> {
     let dev = device();
     let rt = Runtime::new(&dev).unwrap();
     let p = load(&rt, k);
@@ -282,14 +291,14 @@ fn launch_tampered(
     let mut sq = Queue::compute();
     sq.signal(&s, 1u64);
     let _ = rt.submit(&sq, &[]);
-    let e = dev.signal_wait(&s, 1, Duration::from_secs(2)).unwrap_err();
+    let e = dev.signal_wait(&s, 1, Duration::from_secs(2)).err()?;
     assert!(
         matches!(&e, Error::DeviceHang { fault: Some(f), .. } if f.notifier_code == NVGPU_CHANNEL_GR_EXCEPTION),
         "{e}"
     );
     let f = dev.gpu().channel_fault(chid(&dev, &rt)).expect("a fault");
     assert_eq!((f.engine, f.notifier_code, f.address), (Engine::Compute, NVGPU_CHANNEL_GR_EXCEPTION, None), "{f}");
-    f
+    Some(f)
 }
 
 fn reason(f: &gpuiface_hal::FaultRecord) -> String {
@@ -324,20 +333,41 @@ fn register_count_zero_is_a_gr_exception() {
 }
 
 #[test]
-fn too_little_shared_memory_is_a_gr_exception() {
+fn too_little_shared_memory_is_a_gr_exception_at_the_first_access_past_it() {
+    // The reduction's block of 256 threads stores 1 KiB of shared memory; with
+    // 512 bytes the first store past them is an out-of-range GR exception
+    // (the interpreter checks each access, as the SM does).
     let e =
         launch_tampered(gpuiface_kernels::REDUCE_SUM, &[Arg::U64(0x1000), Arg::U64(0x1000), Arg::U32(0)], |q, _| {
             q.set(v03_00::SHARED_MEMORY_SIZE, 512)
         });
-    assert!(reason(&e).contains("1024 bytes of shared memory"), "{e}");
+    assert!(reason(&e).contains("shared access at 0x200 (4 bytes) outside its 0x200 bytes"), "{e}");
 }
 
 #[test]
-fn constant_buffer_0_too_small_is_a_gr_exception() {
-    let e = launch_tampered(gpuiface_kernels::FILL, &[Arg::U64(0x1000), Arg::U32(0), Arg::U32(0)], |_, len| {
-        *len = ga10b::CBUF0_PARAMS // the driver area only: no parameters
-    });
-    assert!(reason(&e).contains("constant buffer 0 is 352 bytes"), "{e}");
+fn constant_reads_past_the_declared_size_return_zero() {
+    // Constant buffer 0 declared as the driver area only: were the fill
+    // kernel's parameters read, it would store 16 words to the unmapped
+    // 0x1000 and fault; they read as zero (n = 0), so it stores nothing.
+    let args = [Arg::U64(0x1000), Arg::U32(16), Arg::U32(7)];
+    let cut = try_launch_tampered(gpuiface_kernels::FILL, &args, |_, len| *len = ga10b::CBUF0_PARAMS);
+    assert_eq!(cut, None, "the launch completes");
+    // The control: with the parameters in the buffer, the same launch faults at 0x1000.
+    let f = try_launch_tampered_mmu(gpuiface_kernels::FILL, &args);
+    assert_eq!(f, Some(0x1000));
+}
+
+/// The untampered launch's MMU fault address, if it faults so.
+fn try_launch_tampered_mmu(k: gpuiface_kernels::SuiteKernel, args: &[Arg]) -> Option<u64> {
+    let dev = device();
+    let rt = Runtime::new(&dev).unwrap();
+    let p = load(&rt, k);
+    let s = dev.signal_alloc().unwrap();
+    let mut q = Queue::compute();
+    q.launch(&p, LaunchDims::new([1, 1, 1], [256, 1, 1]), &p.pack_args(args).unwrap()).signal(&s, 1u64);
+    rt.submit(&q, &[]).unwrap();
+    dev.signal_wait(&s, 1, Duration::from_secs(2)).err()?;
+    dev.gpu().channel_fault(chid(&dev, &rt)).and_then(|f| f.address)
 }
 
 #[test]
@@ -351,14 +381,16 @@ fn local_memory_unbound_is_a_gr_exception() {
     assert_eq!(rt2.local_memory(), None);
     let s = dev.signal_alloc().unwrap();
     let mut q = Queue::compute();
-    q.launch(&p, LaunchDims::new([1, 1, 1], [32, 1, 1]), &p.pack_args(&[Arg::U64(0x1000), Arg::U32(0)]).unwrap())
+    q.launch(&p, LaunchDims::new([1, 1, 1], [32, 1, 1]), &p.pack_args(&[Arg::U64(0x1000), Arg::U32(4)]).unwrap())
         .signal(&s, 1u64);
     rt2.submit(&q, &[]).unwrap();
     let e = dev.signal_wait(&s, 1, Duration::from_secs(2)).unwrap_err();
     assert!(matches!(&e, Error::DeviceHang { fault: Some(_), .. }), "{e}");
     let f = dev.gpu().channel_fault(chid(&dev, &rt2)).unwrap();
     assert_eq!(f.notifier_code, NVGPU_CHANNEL_GR_EXCEPTION);
-    assert!(reason(&f).contains("needs local memory and none is bound"), "{f}");
+    // Its first local store finds no local memory behind the address.
+    assert!(reason(&f).contains("local access at"), "{f}");
+    assert!(reason(&f).contains("outside its 0x0 bytes"), "{f}");
     // The first runtime, which bound it, runs the same program fine.
     let out = dev.alloc(AllocRequest::new(64)).unwrap();
     run(&dev, &rt, &p, LaunchDims::new([1, 1, 1], [4, 1, 1]), &[Arg::U64(out.gpu_va()), Arg::U32(4)]);

@@ -60,15 +60,28 @@ impl Instr {
     }
 
     fn shown_operands(&self) -> impl Iterator<Item = &Operand> {
-        self.operands[..usize::from(self.len)].iter().enumerate().filter(|(i, _)| self.shown >> i & 1 == 1).map(|(_, o)| o)
+        self.operands[..usize::from(self.len)]
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| self.shown >> i & 1 == 1)
+            .map(|(_, o)| o)
     }
 
     /// The operands as `nvdisasm -json` lists them: joined with `,`, except
     /// that a memory operand following another operand is not preceded by one.
     pub fn operands_json(&self) -> String {
+        self.operands_json_with(&|_| None)
+    }
+
+    /// As [`operands_json`](Self::operands_json), with call and return
+    /// targets named by `symbol` (nvdisasm prints the function there).
+    pub fn operands_json_with(&self, symbol: &dyn Fn(u64) -> Option<String>) -> String {
         let mut s = String::new();
         for (i, o) in self.shown_operands().enumerate() {
-            let text = o.to_string();
+            let text = match (o, &self.op) {
+                (Operand::Target(t), Op::Call { .. } | Op::Ret) => symbol(*t).unwrap_or_else(|| o.to_string()),
+                _ => o.to_string(),
+            };
             if i > 0 && !matches!(o, Operand::Mem(_)) {
                 s.push(',');
             }

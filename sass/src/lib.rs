@@ -19,6 +19,7 @@
 //! ```
 
 pub mod decode;
+pub mod exec;
 pub mod float;
 pub mod instr;
 pub mod op;
@@ -28,6 +29,7 @@ pub mod special;
 pub mod word;
 
 pub use decode::{decode, DecodeError};
+pub use exec::{run_launch, Code, ConstBuffer, Fault, LaunchConfig, LocalMemory, Memory, Stats};
 pub use instr::Instr;
 pub use op::Op;
 pub use operand::Operand;

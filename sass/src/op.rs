@@ -71,7 +71,8 @@ impl FCmp {
         [F, Lt, Eq, Le, Gt, Ne, Ge, Num, Nan, Ltu, Equ, Leu, Gtu, Neu, Geu, T][(b & 15) as usize]
     }
     fn name(self) -> &'static str {
-        ["F", "LT", "EQ", "LE", "GT", "NE", "GE", "NUM", "NAN", "LTU", "EQU", "LEU", "GTU", "NEU", "GEU", "T"][self as usize]
+        ["F", "LT", "EQ", "LE", "GT", "NE", "GE", "NUM", "NAN", "LTU", "EQU", "LEU", "GTU", "NEU", "GEU", "T"]
+            [self as usize]
     }
     /// Evaluate on two values (`None`: unordered, a NaN).
     pub fn eval(self, ord: Option<std::cmp::Ordering>) -> bool {
@@ -350,6 +351,241 @@ pub enum Op {
         /// Saturate.
         sat: bool,
     },
+    /// `FADD d, a, b` (`a + b`): operands [d, a, b].
+    Fadd {
+        /// Flush to zero.
+        ftz: bool,
+        /// Saturate.
+        sat: bool,
+        /// Rounding.
+        rnd: Rnd,
+    },
+    /// `FMUL d, a, b`: operands [d, a, b].
+    Fmul {
+        /// Flush to zero.
+        ftz: bool,
+        /// Saturate.
+        sat: bool,
+        /// Rounding.
+        rnd: Rnd,
+    },
+    /// `FMNMX d, a, b, p` (`p`: min, `!p`: max): operands [d, a, b, p].
+    Fmnmx {
+        /// Flush to zero.
+        ftz: bool,
+    },
+    /// `FSETP.cmp[.FTZ].bool pd, pq, a, b, pc`: operands [pd, pq, a, b, pc].
+    Fsetp {
+        /// The comparison.
+        cmp: FCmp,
+        /// Flush to zero.
+        ftz: bool,
+        /// Combination with `pc`.
+        bool_op: BoolOp,
+        /// `DSETP` (doubles).
+        double: bool,
+    },
+    /// `SEL`/`FSEL d, a, b, p` (`p ? a : b`): operands [d, a, b, p].
+    Sel {
+        /// `FSEL` (same semantics; the float spelling).
+        float: bool,
+    },
+    /// `IMNMX[.U32] d, a, b, p` (`p`: min, `!p`: max): operands [d, a, b, p].
+    Imnmx {
+        /// Signed.
+        signed: bool,
+    },
+    /// `MUFU.fn d, a`: operands [d, a].
+    Mufu {
+        /// The function.
+        func: Mufu,
+    },
+    /// `SHFL.mode pd, d, a, b, c`: operands [pd, d, a, lane, clamp/segment mask].
+    Shfl {
+        /// The mode.
+        mode: ShflMode,
+    },
+    /// `VOTE.mode d, pd, p`: operands [d, pd, p]. `VOTEU` writes a uniform register.
+    Vote {
+        /// ALL, ANY or EQ.
+        mode: VoteMode,
+        /// `VOTEU`.
+        uniform: bool,
+    },
+    /// Integer to float (`I2F`, `I2FP.F32.*`): operands [d, a].
+    I2f {
+        /// Source signed.
+        signed: bool,
+        /// Source bits (32 or 64).
+        src_bits: u8,
+        /// Result bits (32 or 64).
+        dst_bits: u8,
+        /// Rounding.
+        rnd: Rnd,
+        /// The `I2FP` spelling.
+        fp: bool,
+    },
+    /// Float to integer (`F2I`): operands [d, a].
+    F2i {
+        /// Result signed.
+        signed: bool,
+        /// Source bits.
+        src_bits: u8,
+        /// Result bits.
+        dst_bits: u8,
+        /// Rounding.
+        rnd: Rnd,
+        /// Flush denormal inputs.
+        ftz: bool,
+        /// `.NTZ`.
+        ntz: bool,
+    },
+    /// Float to float (`F2F`): operands [d, a].
+    F2f {
+        /// Source bits.
+        src_bits: u8,
+        /// Result bits.
+        dst_bits: u8,
+        /// Rounding.
+        rnd: Rnd,
+        /// Flush to zero.
+        ftz: bool,
+    },
+    /// `FRND[.FLOOR|.CEIL|.TRUNC]`: operands [d, a].
+    Frnd {
+        /// The rounding.
+        rnd: Rnd,
+        /// Flush to zero.
+        ftz: bool,
+        /// Doubles.
+        double: bool,
+    },
+    /// `POPC d, a`, `BREV d, a`, `IABS d, a`: operands [d, a].
+    Unary {
+        /// Which.
+        kind: UnaryKind,
+    },
+    /// `FLO[.U32][.SH] d, a`: operands [d, pd, a].
+    Flo {
+        /// Signed.
+        signed: bool,
+        /// `.SH`: the shift amount (31 - position).
+        sh: bool,
+        /// `UFLO`.
+        uniform: bool,
+    },
+    /// `PRMT d, a, sel, c`: operands [d, a, sel, c].
+    Prmt,
+    /// `DADD d, a, c`: operands [d, a, b].
+    Dadd {
+        /// Rounding.
+        rnd: Rnd,
+    },
+    /// `DMUL d, a, b`: operands [d, a, b].
+    Dmul {
+        /// Rounding.
+        rnd: Rnd,
+    },
+    /// `DFMA d, a, b, c`: operands [d, a, b, c].
+    Dfma {
+        /// Rounding.
+        rnd: Rnd,
+    },
+    /// Atomics and reductions: `ATOMG`/`ATOMS`/`RED`: operands [pd, d, addr, b, c].
+    Atom {
+        /// Which space (global or shared).
+        space: Space,
+        /// The operation.
+        op: AtomOp,
+        /// The data type.
+        ty: AtomTy,
+        /// `RED` (no result).
+        red: bool,
+        /// Modifier text (`.E`, `.STRONG.GPU`, …) in nvdisasm's order, after the op and type.
+        text: &'static str,
+    },
+    /// `REDUX.op URd, Ra`: operands [d, a].
+    Redux {
+        /// The reduction.
+        op: AtomOp,
+        /// Signed (min/max).
+        signed: bool,
+    },
+    /// `B2R.RESULT d`: the last `BAR.RED` result: operands [d].
+    B2r,
+    /// `FCHK pd, a, b`: does `a / b` need the slow path: operands [pd, a, b].
+    Fchk,
+}
+
+/// `MUFU` functions (bits 74..78).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[allow(missing_docs)]
+pub enum Mufu {
+    Cos,
+    Sin,
+    Ex2,
+    Lg2,
+    Rcp,
+    Rsq,
+    Rcp64h,
+    Rsq64h,
+    Sqrt,
+    Tanh,
+}
+
+/// `SHFL` modes (bits 58..60).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[allow(missing_docs)]
+pub enum ShflMode {
+    Idx,
+    Up,
+    Down,
+    Bfly,
+}
+
+/// `VOTE` modes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[allow(missing_docs)]
+pub enum VoteMode {
+    All,
+    Any,
+    Eq,
+}
+
+/// One-source integer operations.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[allow(missing_docs)]
+pub enum UnaryKind {
+    Popc,
+    Brev,
+    Iabs,
+}
+
+/// Atomic operations.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[allow(missing_docs)]
+pub enum AtomOp {
+    Add,
+    Min,
+    Max,
+    Inc,
+    Dec,
+    And,
+    Or,
+    Xor,
+    Exch,
+    Cas,
+    PopcInc,
+}
+
+/// Atomic data types.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[allow(missing_docs)]
+pub enum AtomTy {
+    U32,
+    S32,
+    U64,
+    F32,
 }
 
 /// `BAR` variants.

@@ -103,6 +103,8 @@ pub struct Addr {
     pub offset: i32,
     /// `.reuse` on the base register.
     pub reuse: bool,
+    /// The uniform-register form, printed even with `URZ` (`[R17+URZ]`).
+    pub uniform_form: bool,
 }
 
 /// One operand.
@@ -252,12 +254,16 @@ impl fmt::Display for Operand {
                         f.write_str(".reuse")?;
                     }
                 }
-                if a.ubase != URZ {
+                if a.ubase != URZ || a.uniform_form {
                     if !first {
                         f.write_str("+")?;
                     }
                     first = false;
-                    write!(f, "UR{}", a.ubase)?;
+                    if a.ubase == URZ {
+                        f.write_str("URZ")?;
+                    } else {
+                        write!(f, "UR{}", a.ubase)?;
+                    }
                 }
                 if a.offset != 0 || first {
                     if !first {

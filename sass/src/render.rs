@@ -2,7 +2,7 @@
 
 use std::fmt::{self, Formatter, Write};
 
-use crate::op::{BarKind, BarRed, ImadKind, Op, ShfTy, Space};
+use crate::op::{AtomOp, AtomTy, BarKind, BarRed, ImadKind, Op, ShfTy, Space, UnaryKind};
 
 fn u(uniform: bool) -> &'static str {
     if uniform {
@@ -130,6 +130,133 @@ pub(crate) fn op(op: &Op, f: &mut Formatter<'_>) -> fmt::Result {
             }
             Ok(())
         }
+        Op::Fadd { ftz, sat, rnd } | Op::Fmul { ftz, sat, rnd } => {
+            let name = if matches!(op, Op::Fadd { .. }) { "FADD" } else { "FMUL" };
+            write!(f, "{name}{}{}{}", rnd.text(), if *ftz { ".FTZ" } else { "" }, if *sat { ".SAT" } else { "" })
+        }
+        Op::Fmnmx { ftz } => f.write_str(if *ftz { "FMNMX.FTZ" } else { "FMNMX" }),
+        Op::Fsetp { cmp, ftz, bool_op, double } => write!(
+            f,
+            "{}.{}{}.{}",
+            if *double { "DSETP" } else { "FSETP" },
+            cmp.text(),
+            if *ftz { ".FTZ" } else { "" },
+            bool_op.text()
+        ),
+        Op::Sel { float } => f.write_str(if *float { "FSEL" } else { "SEL" }),
+        Op::Imnmx { signed } => f.write_str(if *signed { "IMNMX" } else { "IMNMX.U32" }),
+        Op::Mufu { func } => write!(
+            f,
+            "MUFU.{}",
+            ["COS", "SIN", "EX2", "LG2", "RCP", "RSQ", "RCP64H", "RSQ64H", "SQRT", "TANH"][*func as usize]
+        ),
+        Op::Shfl { mode } => write!(f, "SHFL.{}", ["IDX", "UP", "DOWN", "BFLY"][*mode as usize]),
+        Op::Vote { mode, uniform } => write!(f, "VOTE{}.{}", u(*uniform), ["ALL", "ANY", "EQ"][*mode as usize]),
+        Op::I2f { signed, src_bits, dst_bits, rnd, fp } => {
+            if *fp {
+                return write!(f, "I2FP.F32.{}{}", if *signed { "S32" } else { "U32" }, rnd.text());
+            }
+            f.write_str("I2F")?;
+            if *dst_bits == 64 {
+                f.write_str(".F64")?;
+            }
+            f.write_str(match (signed, src_bits) {
+                (true, 32) => "",
+                (false, 32) => ".U32",
+                (true, _) => ".S64",
+                (false, _) => ".U64",
+            })?;
+            f.write_str(rnd.text())
+        }
+        Op::F2i { signed, src_bits, dst_bits, rnd, ftz, ntz } => {
+            f.write_str("F2I")?;
+            if *ftz {
+                f.write_str(".FTZ")?;
+            }
+            f.write_str(match (signed, dst_bits) {
+                (true, 32) => "",
+                (false, 32) => ".U32",
+                (true, _) => ".S64",
+                (false, _) => ".U64",
+            })?;
+            if *src_bits == 64 {
+                f.write_str(".F64")?;
+            }
+            f.write_str(["", ".FLOOR", ".CEIL", ".TRUNC"][*rnd as usize])?;
+            if *ntz {
+                f.write_str(".NTZ")?;
+            }
+            Ok(())
+        }
+        Op::F2f { src_bits, dst_bits, rnd, ftz } => {
+            f.write_str("F2F")?;
+            if *ftz {
+                f.write_str(".FTZ")?;
+            }
+            write!(f, ".F{dst_bits}.F{src_bits}{}", rnd.text())
+        }
+        Op::Frnd { rnd, ftz, double } => {
+            f.write_str("FRND")?;
+            if *ftz {
+                f.write_str(".FTZ")?;
+            }
+            if *double {
+                f.write_str(".F64")?;
+            }
+            f.write_str(["", ".FLOOR", ".CEIL", ".TRUNC"][*rnd as usize])
+        }
+        Op::Unary { kind } => f.write_str(match kind {
+            UnaryKind::Popc => "POPC",
+            UnaryKind::Brev => "BREV",
+            UnaryKind::Iabs => "IABS",
+        }),
+        Op::Flo { signed, sh, uniform } => {
+            write!(f, "{}FLO{}{}", u(*uniform), if *signed { "" } else { ".U32" }, if *sh { ".SH" } else { "" })
+        }
+        Op::Prmt => f.write_str("PRMT"),
+        Op::Dadd { rnd } => write!(f, "DADD{}", rnd.text()),
+        Op::Dmul { rnd } => write!(f, "DMUL{}", rnd.text()),
+        Op::Dfma { rnd } => write!(f, "DFMA{}", rnd.text()),
+        Op::Atom { space, op: aop, ty, red, text } => {
+            let name = match (space, red) {
+                (_, true) => "RED.E",
+                (Space::Shared, _) => "ATOMS",
+                _ => "ATOMG.E",
+            };
+            let o = match aop {
+                AtomOp::Add => ".ADD",
+                AtomOp::Min => ".MIN",
+                AtomOp::Max => ".MAX",
+                AtomOp::Inc => ".INC",
+                AtomOp::Dec => ".DEC",
+                AtomOp::And => ".AND",
+                AtomOp::Or => ".OR",
+                AtomOp::Xor => ".XOR",
+                AtomOp::Exch => ".EXCH",
+                AtomOp::Cas => ".CAS",
+                AtomOp::PopcInc => ".POPC.INC.32",
+            };
+            let t = match ty {
+                AtomTy::U32 => "",
+                AtomTy::S32 => ".S32",
+                AtomTy::U64 => ".64",
+                AtomTy::F32 => ".F32.FTZ.RN",
+            };
+            write!(f, "{name}{o}{t}{text}")
+        }
+        Op::Redux { op: rop, signed } => {
+            let o = match rop {
+                AtomOp::And => "",
+                AtomOp::Or => ".OR",
+                AtomOp::Xor => ".XOR",
+                AtomOp::Add => ".SUM",
+                AtomOp::Min => ".MIN",
+                _ => ".MAX",
+            };
+            write!(f, "REDUX{o}{}", if *signed { ".S32" } else { "" })
+        }
+        Op::B2r => f.write_str("B2R.RESULT"),
+        Op::Fchk => f.write_str("FCHK"),
         Op::Hfma2 { mma, f32_out, ftz, sat } => {
             let mut s = String::from("HFMA2");
             if *mma {

@@ -86,7 +86,8 @@ impl Control {
 impl std::fmt::Display for Control {
     /// As CuAssembler-style listings show it: `B<wait>:R<rd>:W<wr>:<Y>:S<stall>`.
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let wait: String = (0..6).map(|i| if self.wait_mask >> i & 1 == 1 { char::from(b'0' + i) } else { '-' }).collect();
+        let wait: String =
+            (0..6).map(|i| if self.wait_mask >> i & 1 == 1 { char::from(b'0' + i) } else { '-' }).collect();
         let bar = |b: u8| if b == 7 { '-' } else { char::from(b'0' + b) };
         write!(
             f,

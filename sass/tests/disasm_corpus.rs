@@ -9,6 +9,7 @@ use gpuiface_sass::{decode, Word};
 
 struct Row {
     file: String,
+    function: String,
     offset: u64,
     word: Word,
     predicate: String,
@@ -18,7 +19,9 @@ struct Row {
 
 fn rows(dir: &Path) -> Vec<Row> {
     let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
-        .map(|d| d.filter_map(|e| e.ok().map(|e| e.path())).filter(|p| p.extension().is_some_and(|x| x == "tsv")).collect())
+        .map(|d| {
+            d.filter_map(|e| e.ok().map(|e| e.path())).filter(|p| p.extension().is_some_and(|x| x == "tsv")).collect()
+        })
         .unwrap_or_default();
     files.sort();
     let mut out = Vec::new();
@@ -27,9 +30,11 @@ fn rows(dir: &Path) -> Vec<Row> {
         for line in text.lines().filter(|l| !l.starts_with('#') && !l.is_empty()) {
             let c: Vec<&str> = line.split('\t').collect();
             assert!(c.len() >= 6, "{}: bad row {line:?}", f.display());
-            let bytes: Vec<u8> = (0..16).map(|i| u8::from_str_radix(&c[2][2 * i..2 * i + 2], 16).expect("hex")).collect();
+            let bytes: Vec<u8> =
+                (0..16).map(|i| u8::from_str_radix(&c[2][2 * i..2 * i + 2], 16).expect("hex")).collect();
             out.push(Row {
-                file: format!("{}:{}", f.file_name().unwrap().to_string_lossy(), c[0]),
+                file: f.file_name().unwrap().to_string_lossy().into_owned(),
+                function: c[0].into(),
                 offset: u64::from_str_radix(c[1].trim_start_matches("0x"), 16).expect("offset"),
                 word: Word::from_le_bytes(bytes.try_into().expect("16 bytes")),
                 predicate: c[3].into(),
@@ -44,8 +49,25 @@ fn rows(dir: &Path) -> Vec<Row> {
 /// Compare every row; returns (total, mismatches by base mnemonic with examples).
 fn compare(rows: &[Row]) -> (usize, BTreeMap<String, (usize, Vec<String>)>) {
     let mut bad: BTreeMap<String, (usize, Vec<String>)> = BTreeMap::new();
+    // Each kernel's section starts where the offsets go back to 0; its
+    // functions (the kernel, then called subroutines) start at their first row.
+    let mut section = 0usize;
+    let mut symbols: BTreeMap<(String, usize, u64), String> = BTreeMap::new();
+    let mut sections = Vec::with_capacity(rows.len());
+    let mut last: Option<(&str, &str)> = None;
     for r in rows {
-        let got = decode(r.word, r.offset).map(|i| (i.predicate_text(), i.opcode_text(), i.operands_json()));
+        if r.offset == 0 {
+            section += 1;
+        }
+        sections.push(section);
+        if last != Some((r.file.as_str(), r.function.as_str())) {
+            symbols.entry((r.file.clone(), section, r.offset)).or_insert_with(|| r.function.clone());
+        }
+        last = Some((r.file.as_str(), r.function.as_str()));
+    }
+    for (r, section) in rows.iter().zip(sections) {
+        let sym = |t: u64| symbols.get(&(r.file.clone(), section, t)).cloned();
+        let got = decode(r.word, r.offset).map(|i| (i.predicate_text(), i.opcode_text(), i.operands_json_with(&sym)));
         let want = (r.predicate.clone(), r.opcode.clone(), r.operands.clone());
         let ok = got.as_ref().is_ok_and(|g| *g == want);
         if !ok {
@@ -53,7 +75,7 @@ fn compare(rows: &[Row]) -> (usize, BTreeMap<String, (usize, Vec<String>)>) {
             let e = bad.entry(base).or_default();
             e.0 += 1;
             if e.1.len() < 3 {
-                e.1.push(format!("{} {:#06x}: want {:?} got {:?}", r.file, r.offset, want, got));
+                e.1.push(format!("{}:{} {:#06x}: want {:?} got {:?}", r.file, r.function, r.offset, want, got));
             }
         }
     }

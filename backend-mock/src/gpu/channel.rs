@@ -59,6 +59,8 @@ pub struct ChannelStats {
     pub methods: u64,
     /// Kernel launches (dependent QMDs included).
     pub launches: u64,
+    /// Thread-instructions the SASS interpreter ran for this channel's launches.
+    pub instructions: u64,
     /// Copy-engine LAUNCH_DMAs.
     pub copies: u64,
     /// Semaphore releases (host, QMD and copy engine).

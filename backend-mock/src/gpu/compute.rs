@@ -190,10 +190,12 @@ impl ComputeRegs {
     }
 }
 
-/// What runs a launch: a registered closure or a suite kernel's twin.
+/// What runs a launch: a registered closure, the machine code on the
+/// SASS interpreter, or (a test hook) a suite kernel's twin.
 enum Runner {
     Closure(Arc<KernelFn>),
     Twin(&'static super::twins::Twin),
+    Machine,
 }
 
 fn find_kernel(shared: &Shared, vm: &dyn GpuVm, program: u64) -> Option<Runner> {
@@ -208,7 +210,11 @@ fn find_kernel(shared: &Shared, vm: &dyn GpuVm, program: u64) -> Option<Runner> 
         };
         hit.then(|| f.clone())
     });
-    closure.map(Runner::Closure).or_else(|| super::twins::find(vm, program).map(Runner::Twin))
+    let twins = shared.twins.load(Ordering::Relaxed);
+    closure
+        .map(Runner::Closure)
+        .or_else(|| if twins { super::twins::find(vm, program).map(Runner::Twin) } else { None })
+        .or(Some(Runner::Machine))
 }
 
 /// What the hardware checks of any QMD before it launches a grid.
@@ -346,8 +352,26 @@ fn launch(shared: &Shared, ch: &mut Channel, qmd_va: u64, depth: u32) -> Result<
     }
     let program = qmd.program_address();
     let Some(runner) = find_kernel(shared, ch.desc.vm.as_ref(), program) else {
-        return Err(fault::gr(ch, format!("no kernel registered for program {program:#x} (QMD at {qmd_va:#x})")));
+        return Err(fault::gr(ch, format!("no kernel for program {program:#x} (QMD at {qmd_va:#x})")));
     };
+    if let Runner::Machine = runner {
+        let outcome = super::machine::run(&shared.code, ch.desc.vm.as_ref(), &qmd, &ch.compute.state, &shared.stop);
+        shared.launches.fetch_add(1, Ordering::Relaxed);
+        ch.stats.launches += 1;
+        match outcome {
+            super::machine::Outcome::Done(stats) => {
+                log::trace!(
+                    "launch {qmd_va:#x}: program {program:#x} ran {} warp-instructions ({} thread-instructions)",
+                    stats.warp_instructions,
+                    stats.thread_instructions
+                );
+                ch.stats.instructions += stats.thread_instructions;
+            }
+            super::machine::Outcome::Mmu(va, what) => return Err(fault::mmu(ch, va, Engine::Compute, &what)),
+            super::machine::Outcome::Gr(msg) => return Err(fault::gr(ch, msg)),
+        }
+        return finish(shared, ch, &qmd, qmd_va, depth);
+    }
     let cbuf = qmd.constant_buffer(0);
     let cbuf0 = match cbuf {
         Some((addr, size)) => {
@@ -379,6 +403,7 @@ fn launch(shared: &Shared, ch: &mut Channel, qmd_va: u64, depth: u32) -> Result<
     let result = catch_unwind(AssertUnwindSafe(|| match &runner {
         Runner::Closure(kernel) => kernel(&mut ctx),
         Runner::Twin(twin) => twin.run(&mut ctx),
+        Runner::Machine => Ok(()),
     }))
     .unwrap_or_else(|p| Err(format!("kernel panicked: {}", panic_text(&*p))));
     shared.launches.fetch_add(1, Ordering::Relaxed);
@@ -389,6 +414,11 @@ fn launch(shared: &Shared, ch: &mut Channel, qmd_va: u64, depth: u32) -> Result<
     if let Err(msg) = result {
         return Err(fault::gr(ch, format!("kernel at {program:#x} failed: {msg}")));
     }
+    finish(shared, ch, &qmd, qmd_va, depth)
+}
+
+/// After the grid: the QMD's releases, and its dependent QMD scheduled.
+fn finish(shared: &Shared, ch: &mut Channel, qmd: &Qmd, qmd_va: u64, depth: u32) -> Result<(), FaultRecord> {
     for i in 0..2 {
         let Some(rel) = qmd.release(i) else { continue };
         let reduction = if rel.reduction_enable {

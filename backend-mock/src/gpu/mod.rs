@@ -59,6 +59,7 @@ mod compute;
 mod copy;
 mod fault;
 mod host;
+mod machine;
 mod sched;
 mod state;
 mod step;
@@ -145,6 +146,13 @@ impl Gpu {
         let mut k = self.shared.kernels.write().unwrap_or_else(|p| p.into_inner());
         k.retain(|(existing, _)| existing != &key);
         k.push((key, Arc::new(f)));
+    }
+
+    /// Run the suite kernels' Rust twins instead of their machine code (the
+    /// SASS interpreter runs every launch by default). A test hook: the
+    /// twins are the interpreter's oracles (`tests/twins_oracle.rs`).
+    pub fn run_twins(&self, on: bool) {
+        self.shared.twins.store(on, std::sync::atomic::Ordering::Relaxed);
     }
 
     /// Methods executed so far, on all channels.

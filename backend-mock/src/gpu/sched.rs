@@ -33,6 +33,8 @@ impl Gpu {
             mode: config.mode,
             observer: RwLock::new(None),
             watchdog_pieces: AtomicU64::new(copy::WATCHDOG_PIECES),
+            code: Default::default(),
+            twins: Default::default(),
         });
         let worker = matches!(config.mode, ExecMode::Threaded | ExecMode::Polling).then(|| {
             let s = shared.clone();

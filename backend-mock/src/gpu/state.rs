@@ -96,6 +96,11 @@ pub(super) struct Shared {
     pub(super) observer: RwLock<Option<FaultObserver>>,
     /// The copy watchdog budget in pieces ([`WATCHDOG_PIECES`](super::WATCHDOG_PIECES) by default).
     pub(super) watchdog_pieces: AtomicU64,
+    /// Decoded programs of the SASS interpreter, by code address.
+    pub(super) code: super::machine::CodeCache,
+    /// Run the suite kernels' Rust twins instead of their machine code
+    /// (a test hook: the twins are the interpreter's oracles).
+    pub(super) twins: std::sync::atomic::AtomicBool,
 }
 
 /// A 64-bit address register after its `*_A`/`*_UPPER` method: bits 48:32

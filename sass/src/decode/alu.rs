@@ -1,6 +1,6 @@
 //! Integer and float ALU operations (and their uniform-datapath twins).
 
-use super::{Builder, DecodeError};
+use super::{unsigned, Builder, DecodeError};
 use crate::op::{BoolOp, Cmp, ImadKind, Op, Rnd, ShfTy};
 use crate::operand::{Operand, SrcMods, RZ};
 
@@ -10,7 +10,12 @@ fn uniform(b: &Builder) -> bool {
 }
 
 /// Uniform-datapath operands: UR at 16 (d), 24 (a), 32 (b), 64 (c); forms 1 (reg) and 4 (imm).
-fn ubc(b: &Builder, mn: &'static str, neg_b: Option<u32>, neg_c: Option<u32>) -> Result<(Operand, Operand), DecodeError> {
+fn ubc(
+    b: &Builder,
+    mn: &'static str,
+    neg_b: Option<u32>,
+    neg_c: Option<u32>,
+) -> Result<(Operand, Operand), DecodeError> {
     let nb = neg_b.is_some_and(|x| b.w.bit(x));
     let nc = neg_c.is_some_and(|x| b.w.bit(x));
     let m = |neg| SrcMods { neg, ..SrcMods::default() };
@@ -38,13 +43,30 @@ fn pred(b: &Builder, u: bool, lo: u32, not: Option<u32>) -> Operand {
     Operand::Pred(if u { b.upred(lo, not) } else { b.pred(lo, not) })
 }
 
-fn sources(b: &Builder, mn: &'static str, u: bool, na: Option<u32>, nb: Option<u32>, nc: Option<u32>) -> Result<(Operand, Operand, Operand), DecodeError> {
+fn sources(
+    b: &Builder,
+    mn: &'static str,
+    u: bool,
+    na: Option<u32>,
+    nb: Option<u32>,
+    nc: Option<u32>,
+) -> Result<(Operand, Operand, Operand), DecodeError> {
     if u {
         let (x, y) = ubc(b, mn, nb, nc)?;
         Ok((ua(b, na), x, y))
     } else {
         let (x, y) = b.bc(mn, nb, nc)?;
         Ok((b.a(na), x, y))
+    }
+}
+
+/// `-x` printed as `~x` (an extended add's negation is a complement).
+fn neg_to_not(o: Operand) -> Operand {
+    match o {
+        Operand::Reg(r, m) if m.neg => Operand::Reg(r, SrcMods { neg: false, not: true, ..m }),
+        Operand::UReg(r, m) if m.neg => Operand::UReg(r, SrcMods { neg: false, not: true, ..m }),
+        Operand::CBuf(c, m) if m.neg => Operand::CBuf(c, SrcMods { neg: false, not: true, ..m }),
+        o => o,
     }
 }
 
@@ -57,6 +79,7 @@ pub(super) fn iadd3(b: &mut Builder) -> Result<Op, DecodeError> {
     let u = uniform(b);
     let x = b.w.bit(74);
     let (a, bb, c) = sources(b, "IADD3", u, Some(72), Some(63), Some(75))?;
+    let (a, bb, c) = if x { (neg_to_not(a), neg_to_not(bb), neg_to_not(c)) } else { (a, bb, c) };
     let p0 = pred(b, u, 81, None);
     let p1 = pred(b, u, 84, None);
     let d = dst(b, u);
@@ -76,6 +99,7 @@ pub(super) fn iadd3(b: &mut Builder) -> Result<Op, DecodeError> {
 pub(super) fn lop3(b: &mut Builder) -> Result<Op, DecodeError> {
     let u = uniform(b);
     let (a, bb, c) = sources(b, "LOP3", u, None, None, None)?;
+    let (bb, c) = (unsigned(bb), unsigned(c));
     let pd = pred(b, u, 81, None);
     let show_pd = !is_pt(&pd);
     b.push(pd, show_pd);
@@ -135,6 +159,8 @@ pub(super) fn imad(b: &mut Builder) -> Result<Op, DecodeError> {
     let signed = b.w.bit(73);
     let x = b.w.bit(74);
     let (src_b, src_c) = b.bc("IMAD", Some(63), Some(75))?;
+    // With .X a negated source is complemented (`~R3`): the carry chain supplies the +1.
+    let (src_b, src_c) = if x { (neg_to_not(src_b), neg_to_not(src_c)) } else { (src_b, src_c) };
     let src_a = b.a(None);
     let pc = pred(b, false, 81, None);
     // nvdisasm names two common shapes: `a*b + c` with a = b = RZ is a
@@ -142,7 +168,10 @@ pub(super) fn imad(b: &mut Builder) -> Result<Op, DecodeError> {
     let c_uniform = matches!(src_c, Operand::UReg(..));
     let alias = match (kind, &src_a, &src_b, &src_c) {
         (ImadKind::Lo, Operand::Reg(RZ, _), Operand::Reg(RZ, _), _) if !x && !c_uniform => Some(".MOV"),
-        (ImadKind::Lo, _, Operand::Imm(v), Operand::Reg(RZ, _)) if !x && *v > 0 && (*v as u64).is_power_of_two() => Some(".SHL"),
+        (ImadKind::Lo, _, Operand::Imm(v), Operand::Reg(RZ, _)) if !x && *v > 0 && (*v as u64).is_power_of_two() => {
+            Some(".SHL")
+        }
+        (ImadKind::Lo, _, Operand::Imm(1), _) if !x => Some(".IADD"),
         _ => None,
     };
     // Show the carry-out only when it is used.
@@ -162,6 +191,7 @@ pub(super) fn lea(b: &mut Builder) -> Result<Op, DecodeError> {
     let hi = b.w.bit(80);
     let x = b.w.bit(74);
     let (a, bb, c) = sources(b, "LEA", u, Some(72), Some(63), None)?;
+    let (bb, c) = (unsigned(bb), unsigned(c));
     b.push(dst(b, u), true);
     let p = pred(b, u, 81, None);
     let sp = !is_pt(&p);
@@ -178,6 +208,7 @@ pub(super) fn lea(b: &mut Builder) -> Result<Op, DecodeError> {
 pub(super) fn shf(b: &mut Builder) -> Result<Op, DecodeError> {
     let u = uniform(b);
     let (a, bb, c) = sources(b, "SHF", u, None, None, None)?;
+    let (bb, c) = (unsigned(bb), unsigned(c));
     let ty = match b.w.bits(73, 2) {
         0 => ShfTy::S64,
         1 => ShfTy::U64,
@@ -218,17 +249,14 @@ pub(super) fn mov(b: &mut Builder) -> Result<Op, DecodeError> {
 
 /// `FFMA[.rnd][.FTZ][.SAT] d, a, b, c`.
 pub(super) fn ffma(b: &mut Builder) -> Result<Op, DecodeError> {
-    let form = b.form("FFMA")?;
-    let (bb, c) = match b.bc("FFMA", Some(63), Some(75))? {
-        (Operand::Imm(v), c) => (Operand::F32(v as u32, SrcMods { neg: false, ..SrcMods::default() }), c),
-        (bb, Operand::Imm(v)) => (bb, Operand::F32(v as u32, SrcMods::default())),
-        other => other,
-    };
-    let _ = form;
+    let (bb, c) = b.fbc("FFMA")?;
     b.push(Operand::reg(b.reg(16)), true);
-    b.push(b.a(Some(72)), true);
+    b.push(b.fa(), true);
     b.push(bb, true);
     b.push(c, true);
+    if b.w.bit(76) {
+        return Err(b.bad("FFMA", "FMZ", 1));
+    }
     Ok(Op::Ffma { ftz: b.w.bit(80), sat: b.w.bit(77), rnd: Rnd::from_bits(b.w.bits(78, 2)) })
 }
 
@@ -243,7 +271,10 @@ pub(super) fn hfma2(b: &mut Builder) -> Result<Op, DecodeError> {
         v => return Err(b.bad("HFMA2", "form", v)),
     };
     b.push(Operand::reg(b.reg(16)), true);
-    let a = Operand::Reg(b.reg(24), SrcMods { neg: b.w.bit(72), abs: b.w.bit(73), reuse: b.reuse(0), ..SrcMods::default() });
+    let a = Operand::Reg(
+        b.reg(24),
+        SrcMods { neg: b.w.bit(72), abs: b.w.bit(73), reuse: b.reuse(0), ..SrcMods::default() },
+    );
     b.push(a, true);
     b.push(bb, true);
     b.push(c, true);

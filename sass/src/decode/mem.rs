@@ -71,7 +71,7 @@ fn addr(b: &Builder, mn: &'static str, sp: Space, ubase_at: u32) -> Result<Addr,
             }
         }
     };
-    Ok(Addr { base: b.reg(24), width, ubase, offset: b.w.sbits(40, 24) as i32, reuse: b.reuse(0) })
+    Ok(Addr { base: b.reg(24), width, ubase, offset: b.w.sbits(40, 24) as i32, reuse: b.reuse(0), uniform_form: false })
 }
 
 fn mods(b: &Builder, mn: &'static str, sp: Space, load: bool) -> Result<&'static str, DecodeError> {
@@ -127,7 +127,9 @@ pub(super) fn store(b: &mut Builder) -> Result<Op, DecodeError> {
 
 /// `ULDC[.size] URd, c[bank][offset]`.
 pub(super) fn uldc(b: &mut Builder) -> Result<Op, DecodeError> {
-    let size = MemSize::from_bits(b.w.bits(73, 3)).filter(|s| s.bytes() <= 8).ok_or_else(|| b.bad("ULDC", "size", b.w.bits(73, 3)))?;
+    let size = MemSize::from_bits(b.w.bits(73, 3))
+        .filter(|s| s.bytes() <= 8)
+        .ok_or_else(|| b.bad("ULDC", "size", b.w.bits(73, 3)))?;
     b.expect("ULDC", "form", 9, 3, 5)?;
     let c: CBuf = b.cbuf("ULDC")?;
     b.push(Operand::ureg(b.ureg(16)), true);

@@ -7,12 +7,23 @@
 
 mod alu;
 mod ctrl;
+mod fpu;
 mod mem;
+mod sync;
 
 use crate::instr::{Instr, MAX_OPERANDS};
 use crate::op::Op;
 use crate::operand::{CBuf, Operand, Pred, SrcMods, PT, RZ, URZ};
 use crate::word::Word;
+
+/// An immediate printed unsigned (logic, shift and address operations print
+/// `0xfffffffe` where additions print `-0x2`).
+pub(crate) fn unsigned(o: Operand) -> Operand {
+    match o {
+        Operand::Imm(v) => Operand::Imm(i64::from(v as u32)),
+        o => o,
+    }
+}
 
 /// Why a word does not decode.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -64,6 +75,33 @@ pub fn decode(word: Word, pc: u64) -> Result<Instr, DecodeError> {
         0x141 => ctrl::bsync(&mut b)?,
         0x155 | 0x156 => ctrl::bmov(&mut b)?,
         0x11d => ctrl::bar(&mut b)?,
+        0x021 => fpu::fadd(&mut b)?,
+        0x020 => fpu::fmul(&mut b)?,
+        0x009 => fpu::fmnmx(&mut b)?,
+        0x00b | 0x02a => fpu::fsetp(&mut b)?,
+        0x007 | 0x008 => fpu::sel(&mut b)?,
+        0x017 => fpu::imnmx(&mut b)?,
+        0x108 => fpu::mufu(&mut b)?,
+        0x109 | 0x101 | 0x013 => fpu::unary(&mut b)?,
+        0x100 | 0x0bd => fpu::flo(&mut b)?,
+        0x016 => fpu::prmt(&mut b)?,
+        0x029 => fpu::dadd(&mut b)?,
+        0x028 => fpu::dmul(&mut b)?,
+        0x02b => fpu::dfma(&mut b)?,
+        0x106 | 0x112 | 0x045 => fpu::i2f(&mut b)?,
+        0x105 | 0x111 => fpu::f2i(&mut b)?,
+        0x110 => fpu::f2f(&mut b)?,
+        0x107 => fpu::frnd(&mut b)?,
+        0x102 => fpu::fchk(&mut b)?,
+        0x189 => sync::shfl(&mut b)?,
+        0x006 | 0x086 => sync::vote(&mut b)?,
+        0x18e => sync::red(&mut b)?,
+        0x1a8 | 0x1a9 => sync::atomg(&mut b)?,
+        0x18c => sync::atoms(&mut b)?,
+        0x1c4 => sync::redux(&mut b)?,
+        0x11c => sync::b2r(&mut b)?,
+        0x144 => sync::call(&mut b)?,
+        0x150 => sync::ret(&mut b)?,
         _ => return Err(b.unknown_opcode()),
     };
     Ok(Instr { pc, word, guard: b.guard(), op, operands: b.ops, len: b.len, shown: b.shown })
@@ -122,7 +160,14 @@ impl Builder {
     }
 
     /// Refuse unless `len` bits at `lo` equal `want`.
-    pub(crate) fn expect(&self, mnemonic: &'static str, field: &'static str, lo: u32, len: u32, want: u64) -> Result<(), DecodeError> {
+    pub(crate) fn expect(
+        &self,
+        mnemonic: &'static str,
+        field: &'static str,
+        lo: u32,
+        len: u32,
+        want: u64,
+    ) -> Result<(), DecodeError> {
         let v = self.w.bits(lo, len);
         if v == want {
             Ok(())
@@ -178,24 +223,29 @@ impl Builder {
         self.w.bit(122 + slot)
     }
 
-    /// The B and C sources of an ALU form, with the B negation at bit 63
-    /// where `neg_b` and C's at bit 75 where `neg_c`.
-    pub(crate) fn bc(&self, mnemonic: &'static str, neg_b: Option<u32>, neg_c: Option<u32>) -> Result<(Operand, Operand), DecodeError> {
+    /// The B and C sources of an ALU form. Source modifiers belong to the
+    /// physical slot: the operand in bits 32..64 takes `-` from `neg32`
+    /// (bit 63 for most operations; never for an immediate, whose bit 63 is
+    /// data) and the register in bits 64..72 from `neg64` (bit 75).
+    pub(crate) fn bc(
+        &self,
+        mnemonic: &'static str,
+        neg32: Option<u32>,
+        neg64: Option<u32>,
+    ) -> Result<(Operand, Operand), DecodeError> {
         let form = self.form(mnemonic)?;
-        let nb = neg_b.is_some_and(|b| self.w.bit(b));
-        let nc = neg_c.is_some_and(|b| self.w.bit(b));
+        let n32 = neg32.is_some_and(|b| self.w.bit(b));
+        let n64 = neg64.is_some_and(|b| self.w.bit(b));
         let m = |neg: bool, reuse: bool| SrcMods { neg, reuse, ..SrcMods::default() };
-        let r32 = Operand::Reg(self.reg(32), m(nb, self.reuse(1)));
-        let r64b = Operand::Reg(self.reg(64), m(nb, self.reuse(1)));
-        let r64c = Operand::Reg(self.reg(64), m(nc, self.reuse(2)));
+        let r64 = |reuse_slot| Operand::Reg(self.reg(64), m(n64, self.reuse(reuse_slot)));
         Ok(match form {
-            Form::RegReg => (r32, r64c),
-            Form::RegImm => (Operand::Reg(self.reg(64), m(false, self.reuse(1))), self.imm32()),
-            Form::RegCbuf => (r64b, Operand::CBuf(self.cbuf(mnemonic)?, m(nc, false))),
-            Form::ImmReg => (self.imm32(), r64c),
-            Form::CbufReg => (Operand::CBuf(self.cbuf(mnemonic)?, m(nb, false)), r64c),
-            Form::URegReg => (Operand::UReg(self.ureg(32), m(nb, false)), r64c),
-            Form::RegUReg => (r64b, Operand::UReg(self.ureg(32), m(nc, false))),
+            Form::RegReg => (Operand::Reg(self.reg(32), m(n32, self.reuse(1))), r64(2)),
+            Form::RegImm => (r64(1), self.imm32()),
+            Form::RegCbuf => (r64(1), Operand::CBuf(self.cbuf(mnemonic)?, m(n32, false))),
+            Form::ImmReg => (self.imm32(), r64(2)),
+            Form::CbufReg => (Operand::CBuf(self.cbuf(mnemonic)?, m(n32, false)), r64(2)),
+            Form::URegReg => (Operand::UReg(self.ureg(32), m(n32, false)), r64(2)),
+            Form::RegUReg => (r64(1), Operand::UReg(self.ureg(32), m(n32, false))),
         })
     }
 
@@ -204,9 +254,39 @@ impl Builder {
         Operand::Imm(self.w.sbits(32, 32))
     }
 
+    /// The float B and C sources: `-` at 63 and `|x|` at 62 for B, `-` at
+    /// 75 and `|x|` at 74 for C (not on immediates, whose bit 63 is data);
+    /// an immediate is an f32.
+    pub(crate) fn fbc(&self, mnemonic: &'static str) -> Result<(Operand, Operand), DecodeError> {
+        let (b, c) = self.bc(mnemonic, Some(63), Some(75))?;
+        let abs32 = self.w.bit(62);
+        let abs64 = self.w.bit(74);
+        let form = self.form(mnemonic)?;
+        let b_at64 = matches!(form, Form::RegImm | Form::RegCbuf | Form::RegUReg);
+        let fm = |o: Operand, abs: bool| match o {
+            Operand::Imm(v) => Operand::F32(v as u32, SrcMods::default()),
+            Operand::Reg(r, m) => Operand::Reg(r, SrcMods { abs, ..m }),
+            Operand::UReg(r, m) => Operand::UReg(r, SrcMods { abs, ..m }),
+            Operand::CBuf(c, m) => Operand::CBuf(c, SrcMods { abs, ..m }),
+            o => o,
+        };
+        Ok(if b_at64 { (fm(b, abs64), fm(c, abs32)) } else { (fm(b, abs32), fm(c, abs64)) })
+    }
+
+    /// The float A source: R24 with `-` at 72 and `|x|` at 73.
+    pub(crate) fn fa(&self) -> Operand {
+        Operand::Reg(
+            self.reg(24),
+            SrcMods { neg: self.w.bit(72), abs: self.w.bit(73), reuse: self.reuse(0), ..SrcMods::default() },
+        )
+    }
+
     /// Source A: the register at 24 with negation at bit `neg`.
     pub(crate) fn a(&self, neg: Option<u32>) -> Operand {
-        Operand::Reg(self.reg(24), SrcMods { neg: neg.is_some_and(|b| self.w.bit(b)), reuse: self.reuse(0), ..SrcMods::default() })
+        Operand::Reg(
+            self.reg(24),
+            SrcMods { neg: neg.is_some_and(|b| self.w.bit(b)), reuse: self.reuse(0), ..SrcMods::default() },
+        )
     }
 }
 

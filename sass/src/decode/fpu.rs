@@ -1,0 +1,289 @@
+//! Float, double and conversion operations.
+
+use super::{unsigned, Builder, DecodeError, Form};
+use crate::op::{BoolOp, FCmp, Mufu, Op, Rnd, UnaryKind};
+use crate::operand::{Operand, SrcMods};
+
+fn rnd(b: &Builder) -> Rnd {
+    Rnd::from_bits(b.w.bits(78, 2))
+}
+
+fn d(b: &Builder) -> Operand {
+    Operand::reg(b.reg(16))
+}
+
+/// The one source of a unary operation: the B slot (register at 32,
+/// immediate, constant or uniform register), with `-`/`|x|` at 63/62 on a register.
+fn unary_src(b: &Builder, mn: &'static str, float: bool) -> Result<Operand, DecodeError> {
+    let m = SrcMods { neg: float && b.w.bit(63), abs: float && b.w.bit(62), reuse: b.reuse(1), ..SrcMods::default() };
+    Ok(match b.form(mn)? {
+        Form::RegReg => Operand::Reg(b.reg(32), m),
+        Form::ImmReg => {
+            if float {
+                Operand::F32(b.w.bits(32, 32) as u32, SrcMods::default())
+            } else {
+                Operand::Imm(b.w.bits(32, 32) as i64)
+            }
+        }
+        Form::CbufReg => Operand::CBuf(b.cbuf(mn)?, SrcMods { reuse: false, ..m }),
+        Form::URegReg => Operand::UReg(b.ureg(32), SrcMods { reuse: false, ..m }),
+        f => return Err(b.bad(mn, "form", f as u64)),
+    })
+}
+
+/// The B source of a double operation: a register, or an f64 whose top 32 bits are the immediate.
+fn f64_imm(o: Operand) -> Operand {
+    match o {
+        Operand::F32(bits, m) => Operand::F64(u64::from(bits) << 32, m),
+        o => o,
+    }
+}
+
+/// `FADD d, a, b`.
+pub(super) fn fadd(b: &mut Builder) -> Result<Op, DecodeError> {
+    // The addend is whatever sits in bits 32..64: a register (form 1), an
+    // immediate (forms 2 and 4), a constant or a uniform register.
+    let (x, y) = b.fbc("FADD")?;
+    let bb = match b.form("FADD")? {
+        Form::RegImm | Form::RegCbuf | Form::RegUReg => y,
+        _ => x,
+    };
+    b.push(d(b), true);
+    b.push(b.fa(), true);
+    b.push(bb, true);
+    Ok(Op::Fadd { ftz: b.w.bit(80), sat: b.w.bit(77), rnd: rnd(b) })
+}
+
+/// `FMUL d, a, b`.
+pub(super) fn fmul(b: &mut Builder) -> Result<Op, DecodeError> {
+    if b.w.bits(84, 3) != 4 {
+        return Err(b.bad("FMUL", "scale", b.w.bits(84, 3)));
+    }
+    let (bb, _) = b.fbc("FMUL")?;
+    b.push(d(b), true);
+    b.push(b.fa(), true);
+    b.push(bb, true);
+    Ok(Op::Fmul { ftz: b.w.bit(80), sat: b.w.bit(77), rnd: rnd(b) })
+}
+
+/// `FMNMX d, a, b, p`.
+pub(super) fn fmnmx(b: &mut Builder) -> Result<Op, DecodeError> {
+    let (bb, _) = b.fbc("FMNMX")?;
+    b.push(d(b), true);
+    b.push(b.fa(), true);
+    b.push(bb, true);
+    b.push(Operand::Pred(b.pred(87, Some(90))), true);
+    Ok(Op::Fmnmx { ftz: b.w.bit(80) })
+}
+
+/// `FSETP`/`DSETP`.
+pub(super) fn fsetp(b: &mut Builder) -> Result<Op, DecodeError> {
+    let double = b.w.bits(0, 9) == 0x02a;
+    let mn = if double { "DSETP" } else { "FSETP" };
+    let bool_op = BoolOp::from_bits(b.w.bits(74, 2)).ok_or_else(|| b.bad(mn, "boolean op", 3))?;
+    let (bb, _) = b.fbc(mn)?;
+    b.push(Operand::Pred(b.pred(81, None)), true);
+    b.push(Operand::Pred(b.pred(84, None)), true);
+    b.push(b.fa(), true);
+    b.push(if double { f64_imm(bb) } else { bb }, true);
+    b.push(Operand::Pred(b.pred(87, Some(90))), true);
+    Ok(Op::Fsetp { cmp: FCmp::from_bits(b.w.bits(76, 4)), ftz: b.w.bit(80), bool_op, double })
+}
+
+/// `SEL`/`FSEL d, a, b, p`.
+pub(super) fn sel(b: &mut Builder) -> Result<Op, DecodeError> {
+    let float = b.w.bits(0, 9) == 0x008;
+    let (bb, _) = b.bc(if float { "FSEL" } else { "SEL" }, None, None)?;
+    let bb = match (float, bb) {
+        (true, Operand::Imm(v)) => Operand::F32(v as u32, SrcMods::default()),
+        (_, o) => unsigned(o),
+    };
+    b.push(d(b), true);
+    b.push(b.a(None), true);
+    b.push(bb, true);
+    b.push(Operand::Pred(b.pred(87, Some(90))), true);
+    Ok(Op::Sel { float })
+}
+
+/// `IMNMX[.U32] d, a, b, p`.
+pub(super) fn imnmx(b: &mut Builder) -> Result<Op, DecodeError> {
+    let (bb, _) = b.bc("IMNMX", None, None)?;
+    b.push(d(b), true);
+    b.push(b.a(None), true);
+    b.push(bb, true);
+    b.push(Operand::Pred(b.pred(87, Some(90))), true);
+    Ok(Op::Imnmx { signed: b.w.bit(73) })
+}
+
+/// `MUFU.fn d, a`.
+pub(super) fn mufu(b: &mut Builder) -> Result<Op, DecodeError> {
+    use Mufu::*;
+    let func = match b.w.bits(74, 4) {
+        0 => Cos,
+        1 => Sin,
+        2 => Ex2,
+        3 => Lg2,
+        4 => Rcp,
+        5 => Rsq,
+        6 => Rcp64h,
+        7 => Rsq64h,
+        8 => Sqrt,
+        9 => Tanh,
+        v => return Err(b.bad("MUFU", "function", v)),
+    };
+    if b.w.bit(73) {
+        return Err(b.bad("MUFU", "F16", 1));
+    }
+    let src = unary_src(b, "MUFU", true)?;
+    b.push(d(b), true);
+    b.push(src, true);
+    Ok(Op::Mufu { func })
+}
+
+/// `POPC`, `BREV`, `IABS`.
+pub(super) fn unary(b: &mut Builder) -> Result<Op, DecodeError> {
+    let kind = match b.w.bits(0, 9) {
+        0x109 => UnaryKind::Popc,
+        0x101 => UnaryKind::Brev,
+        _ => UnaryKind::Iabs,
+    };
+    let src = unsigned(unary_src(b, "POPC", false)?);
+    b.push(d(b), true);
+    b.push(src, true);
+    Ok(Op::Unary { kind })
+}
+
+/// `FLO[.U32][.SH] d, [p,] a` and `UFLO`.
+pub(super) fn flo(b: &mut Builder) -> Result<Op, DecodeError> {
+    let uniform = b.w.bits(0, 9) == 0x0bd;
+    let (dst, src, p) = if uniform {
+        (Operand::ureg(b.ureg(16)), Operand::ureg(b.ureg(32)), Operand::Pred(b.upred(81, None)))
+    } else {
+        (d(b), unsigned(unary_src(b, "FLO", false)?), Operand::Pred(b.pred(81, None)))
+    };
+    let show_p = !matches!(p, Operand::Pred(q) if q.is_true());
+    b.push(dst, true);
+    b.push(p, show_p);
+    b.push(src, true);
+    Ok(Op::Flo { signed: b.w.bit(73), sh: b.w.bit(74), uniform })
+}
+
+/// `PRMT d, a, sel, c`.
+pub(super) fn prmt(b: &mut Builder) -> Result<Op, DecodeError> {
+    if b.w.bits(72, 3) != 0 {
+        return Err(b.bad("PRMT", "mode", b.w.bits(72, 3)));
+    }
+    let (bb, c) = b.bc("PRMT", None, None)?;
+    b.push(d(b), true);
+    b.push(b.a(None), true);
+    b.push(unsigned(bb), true);
+    b.push(unsigned(c), true);
+    Ok(Op::Prmt)
+}
+
+/// `DADD d, a, c` (the second addend is in the C slot).
+pub(super) fn dadd(b: &mut Builder) -> Result<Op, DecodeError> {
+    let (bb, c) = b.fbc("DADD")?;
+    let second = match b.form("DADD")? {
+        Form::RegReg => c,
+        _ => f64_imm(bb),
+    };
+    b.push(d(b), true);
+    b.push(b.fa(), true);
+    b.push(f64_imm(second), true);
+    Ok(Op::Dadd { rnd: rnd(b) })
+}
+
+/// `DMUL d, a, b`.
+pub(super) fn dmul(b: &mut Builder) -> Result<Op, DecodeError> {
+    let (bb, _) = b.fbc("DMUL")?;
+    b.push(d(b), true);
+    b.push(b.fa(), true);
+    b.push(f64_imm(bb), true);
+    Ok(Op::Dmul { rnd: rnd(b) })
+}
+
+/// `DFMA d, a, b, c`.
+pub(super) fn dfma(b: &mut Builder) -> Result<Op, DecodeError> {
+    let (bb, c) = b.fbc("DFMA")?;
+    b.push(d(b), true);
+    b.push(b.fa(), true);
+    b.push(f64_imm(bb), true);
+    b.push(f64_imm(c), true);
+    Ok(Op::Dfma { rnd: rnd(b) })
+}
+
+/// `I2F`, `I2FP.F32.*`.
+pub(super) fn i2f(b: &mut Builder) -> Result<Op, DecodeError> {
+    let fp = b.w.bits(0, 9) == 0x045;
+    let src = unsigned(unary_src(b, "I2F", false)?);
+    let (signed, src_bits, dst_bits) = if fp {
+        (b.w.bit(74), 32, 32)
+    } else {
+        let sb = match b.w.bits(84, 2) {
+            2 => 32,
+            3 => 64,
+            v => return Err(b.bad("I2F", "source size", v)),
+        };
+        let db = match b.w.bits(75, 2) {
+            2 => 32,
+            3 => 64,
+            v => return Err(b.bad("I2F", "result size", v)),
+        };
+        (b.w.bit(74), sb, db)
+    };
+    b.push(d(b), true);
+    b.push(src, true);
+    Ok(Op::I2f { signed, src_bits, dst_bits, rnd: rnd(b), fp })
+}
+
+/// `F2I`.
+pub(super) fn f2i(b: &mut Builder) -> Result<Op, DecodeError> {
+    let src = unary_src(b, "F2I", true)?;
+    let src_bits = match b.w.bits(84, 2) {
+        2 => 32,
+        3 => 64,
+        v => return Err(b.bad("F2I", "source size", v)),
+    };
+    let dst_bits = if b.w.bits(0, 9) == 0x111 { 64 } else { 32 };
+    b.push(d(b), true);
+    b.push(src, true);
+    Ok(Op::F2i { signed: b.w.bit(72), src_bits, dst_bits, rnd: rnd(b), ftz: b.w.bit(80), ntz: b.w.bit(77) })
+}
+
+/// `F2F`.
+pub(super) fn f2f(b: &mut Builder) -> Result<Op, DecodeError> {
+    let src = unary_src(b, "F2F", true)?;
+    let size = |v: u64, what| match v {
+        2 => Ok(32),
+        3 => Ok(64),
+        v => Err(b.bad("F2F", what, v)),
+    };
+    let src_bits = size(b.w.bits(84, 2), "source size")?;
+    let dst_bits = size(b.w.bits(75, 2), "result size")?;
+    b.push(d(b), true);
+    b.push(src, true);
+    Ok(Op::F2f { src_bits, dst_bits, rnd: rnd(b), ftz: b.w.bit(80) })
+}
+
+/// `FRND[.FLOOR|.CEIL|.TRUNC]`.
+pub(super) fn frnd(b: &mut Builder) -> Result<Op, DecodeError> {
+    let src = unary_src(b, "FRND", true)?;
+    let double = match b.w.bits(84, 2) {
+        2 => false,
+        3 => true,
+        v => return Err(b.bad("FRND", "size", v)),
+    };
+    b.push(d(b), true);
+    b.push(src, true);
+    Ok(Op::Frnd { rnd: rnd(b), ftz: b.w.bit(80), double })
+}
+
+/// `FCHK pd, a, b`.
+pub(super) fn fchk(b: &mut Builder) -> Result<Op, DecodeError> {
+    let bb = unary_src(b, "FCHK", true)?;
+    b.push(Operand::Pred(b.pred(81, None)), true);
+    b.push(b.a(None), true);
+    b.push(bb, true);
+    Ok(Op::Fchk)
+}

@@ -1,0 +1,202 @@
+//! Warp-wide operations, atomics and reductions, calls.
+
+use super::{Builder, DecodeError};
+use crate::op::{AtomOp, AtomTy, Op, ShflMode, Space, VoteMode};
+use crate::operand::{Addr, AddrWidth, Operand, Pred, URZ};
+
+/// `SHFL.mode pd, d, a, lane, mask`.
+pub(super) fn shfl(b: &mut Builder) -> Result<Op, DecodeError> {
+    let mode = match b.w.bits(58, 2) {
+        0 => ShflMode::Idx,
+        1 => ShflMode::Up,
+        2 => ShflMode::Down,
+        _ => ShflMode::Bfly,
+    };
+    let imm_lane = Operand::Imm(b.w.bits(53, 5) as i64);
+    let imm_mask = Operand::Imm(b.w.bits(40, 13) as i64);
+    let (lane, mask) = match b.w.bits(9, 3) {
+        1 => (Operand::reg(b.reg(32)), Operand::reg(b.reg(64))),
+        2 => (Operand::reg(b.reg(32)), imm_mask),
+        4 => (imm_lane, Operand::reg(b.reg(64))),
+        7 => (imm_lane, imm_mask),
+        v => return Err(b.bad("SHFL", "form", v)),
+    };
+    b.push(Operand::Pred(b.pred(81, None)), true);
+    b.push(Operand::reg(b.reg(16)), true);
+    b.push(Operand::reg(b.reg(24)), true);
+    b.push(lane, true);
+    b.push(mask, true);
+    Ok(Op::Shfl { mode })
+}
+
+/// `VOTE.mode [d,] pd, p` / `VOTEU.mode URd, upd, p`.
+pub(super) fn vote(b: &mut Builder) -> Result<Op, DecodeError> {
+    let uniform = b.w.bits(0, 9) == 0x086;
+    let mode = match b.w.bits(72, 2) {
+        0 => VoteMode::All,
+        1 => VoteMode::Any,
+        2 => VoteMode::Eq,
+        v => return Err(b.bad("VOTE", "mode", v)),
+    };
+    if uniform {
+        b.push(Operand::ureg(b.ureg(16)), true);
+        b.push(Operand::Pred(b.upred(81, None)), true);
+    } else {
+        let d = b.reg(16);
+        b.push(Operand::reg(d), d != crate::operand::RZ);
+        b.push(Operand::Pred(b.pred(81, None)), true);
+    }
+    b.push(Operand::Pred(b.pred(87, Some(90))), true);
+    Ok(Op::Vote { mode, uniform })
+}
+
+fn sem(b: &Builder, mn: &'static str) -> Result<&'static str, DecodeError> {
+    Ok(match b.w.bits(77, 4) {
+        7 => ".STRONG.GPU",
+        5 => ".STRONG.SM",
+        v => return Err(b.bad(mn, "memory ordering", v)),
+    })
+}
+
+fn global_addr(b: &Builder) -> Addr {
+    Addr {
+        base: b.reg(24),
+        width: if b.w.bit(91) { AddrWidth::W64 } else { AddrWidth::W32 },
+        ubase: URZ,
+        offset: b.w.sbits(40, 24) as i32,
+        reuse: b.reuse(0),
+        uniform_form: false,
+    }
+}
+
+fn atom_ty(b: &Builder, mn: &'static str) -> Result<AtomTy, DecodeError> {
+    Ok(match b.w.bits(73, 3) {
+        0 => AtomTy::U32,
+        1 => AtomTy::S32,
+        2 => AtomTy::U64,
+        3 => AtomTy::F32,
+        v => return Err(b.bad(mn, "type", v)),
+    })
+}
+
+fn op3(v: u64) -> AtomOp {
+    [AtomOp::Add, AtomOp::Min, AtomOp::Max, AtomOp::Inc, AtomOp::Dec, AtomOp::And, AtomOp::Or, AtomOp::Xor]
+        [(v & 7) as usize]
+}
+
+/// `RED.E.op.type.sem [addr], b`: operands [pd, d, addr, b, c].
+pub(super) fn red(b: &mut Builder) -> Result<Op, DecodeError> {
+    if !b.w.bit(72) || !b.w.bit(90) || b.w.bits(84, 3) != 1 || b.w.bits(101, 4) != 0 {
+        return Err(b.bad("RED", "form", 0));
+    }
+    let ty = atom_ty(b, "RED")?;
+    let text = sem(b, "RED")?;
+    b.push(Operand::Pred(Pred::p(7, false)), false);
+    b.push(Operand::reg(crate::operand::RZ), false);
+    b.push(Operand::Mem(global_addr(b)), true);
+    b.push(Operand::reg(b.reg(32)), true);
+    b.push(Operand::reg(crate::operand::RZ), false);
+    Ok(Op::Atom { space: Space::Global, op: op3(b.w.bits(87, 3)), ty, red: true, text })
+}
+
+/// `ATOMG.E.op.type.sem pd, d, [addr], b[, c]`.
+pub(super) fn atomg(b: &mut Builder) -> Result<Op, DecodeError> {
+    let cas = b.w.bits(0, 9) == 0x1a9;
+    if !b.w.bit(72) || b.w.bits(84, 3) != 1 || b.w.bits(101, 4) != 0 {
+        return Err(b.bad("ATOMG", "form", 0));
+    }
+    let op = if cas {
+        AtomOp::Cas
+    } else {
+        match b.w.bits(87, 4) {
+            8 => AtomOp::Exch,
+            v if v < 8 => op3(v),
+            v => return Err(b.bad("ATOMG", "operation", v)),
+        }
+    };
+    let ty = atom_ty(b, "ATOMG")?;
+    let text = sem(b, "ATOMG")?;
+    b.push(Operand::Pred(b.pred(81, None)), true);
+    b.push(Operand::reg(b.reg(16)), true);
+    b.push(Operand::Mem(global_addr(b)), true);
+    b.push(Operand::reg(b.reg(32)), true);
+    b.push(Operand::reg(b.reg(64)), cas);
+    Ok(Op::Atom { space: Space::Global, op, ty, red: false, text })
+}
+
+/// `ATOMS.op.type d, [addr], b[, c]`.
+pub(super) fn atoms(b: &mut Builder) -> Result<Op, DecodeError> {
+    let form = b.w.bits(9, 3);
+    let op = match (form, b.w.bits(87, 4)) {
+        (7, 10) => AtomOp::PopcInc,
+        (1, v) if v < 8 => op3(v),
+        (1, 8) => AtomOp::Exch,
+        (f, v) => return Err(b.bad("ATOMS", "operation", f << 8 | v)),
+    };
+    let ty = if op == AtomOp::PopcInc { AtomTy::U32 } else { atom_ty(b, "ATOMS")? };
+    let width = match b.w.bits(78, 2) {
+        0 => AddrWidth::W32,
+        1 => AddrWidth::X4,
+        2 => AddrWidth::X8,
+        _ => AddrWidth::X16,
+    };
+    let ubase = if form == 7 { b.ureg(64) } else { URZ };
+    let addr = Addr {
+        base: b.reg(24),
+        width,
+        ubase,
+        offset: b.w.sbits(40, 24) as i32,
+        reuse: b.reuse(0),
+        uniform_form: form == 7,
+    };
+    b.push(Operand::Pred(Pred::p(7, false)), false);
+    b.push(Operand::reg(b.reg(16)), true);
+    b.push(Operand::Mem(addr), true);
+    b.push(Operand::reg(b.reg(32)), op != AtomOp::PopcInc);
+    b.push(Operand::reg(crate::operand::RZ), false);
+    Ok(Op::Atom { space: Space::Shared, op, ty, red: false, text: "" })
+}
+
+/// `REDUX.op URd, Ra`.
+pub(super) fn redux(b: &mut Builder) -> Result<Op, DecodeError> {
+    let op = match b.w.bits(78, 3) {
+        0 => AtomOp::And,
+        1 => AtomOp::Or,
+        2 => AtomOp::Xor,
+        3 => AtomOp::Add,
+        4 => AtomOp::Min,
+        5 => AtomOp::Max,
+        v => return Err(b.bad("REDUX", "operation", v)),
+    };
+    b.push(Operand::ureg(b.ureg(16)), true);
+    b.push(Operand::reg(b.reg(24)), true);
+    Ok(Op::Redux { op, signed: b.w.bit(73) })
+}
+
+/// `B2R.RESULT d`.
+pub(super) fn b2r(b: &mut Builder) -> Result<Op, DecodeError> {
+    if !b.w.bit(78) || b.w.bits(81, 3) != 7 {
+        return Err(b.bad("B2R", "form", 0));
+    }
+    b.push(Operand::reg(b.reg(16)), true);
+    Ok(Op::B2r)
+}
+
+/// `CALL.REL.NOINC target`: operands [target].
+pub(super) fn call(b: &mut Builder) -> Result<Op, DecodeError> {
+    if b.w.bits(86, 2) != 3 || b.w.bits(9, 3) != 4 {
+        return Err(b.bad("CALL", "form", b.w.bits(86, 2)));
+    }
+    b.push(Operand::Target(b.pc.wrapping_add(16).wrapping_add(b.w.sbits(32, 50) as u64)), true);
+    Ok(Op::Call { absolute: false })
+}
+
+/// `RET.REL.NODEC Ra, base`: operands [register, base target].
+pub(super) fn ret(b: &mut Builder) -> Result<Op, DecodeError> {
+    if b.w.bits(9, 3) != 4 {
+        return Err(b.bad("RET", "form", b.w.bits(9, 3)));
+    }
+    b.push(Operand::reg(b.reg(24)), true);
+    b.push(Operand::Target(b.pc.wrapping_add(16).wrapping_add(b.w.sbits(32, 50) as u64)), true);
+    Ok(Op::Ret)
+}

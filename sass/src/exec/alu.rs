@@ -1,0 +1,449 @@
+//! Integer, predicate, move and float instructions, lane by lane.
+
+use super::warp::{bad, Env, Warp};
+use super::Fault;
+use crate::instr::Instr;
+use crate::op::{ImadKind, Op, ShfTy};
+use crate::operand::{CBuf, Operand, Pred, SrcMods, PT};
+
+/// A source resolved once per instruction: a per-lane register or a value
+/// shared by the warp (uniform register, immediate, constant).
+#[derive(Debug, Clone, Copy)]
+pub(crate) enum S {
+    R(u8),
+    V(u32),
+}
+
+#[inline]
+pub(crate) fn get(w: &Warp, s: S, lane: usize) -> u32 {
+    match s {
+        S::R(r) => w.r(r, lane),
+        S::V(v) => v,
+    }
+}
+
+/// Read a constant: zero past the bank's declared size; a fault where the memory faults.
+pub(crate) fn read_const(env: &Env<'_>, c: &CBuf, extra: u64, pc: u64) -> Result<u32, Fault> {
+    let bank = env.cfg.const_buffers.get(usize::from(c.bank)).copied().flatten();
+    let Some(bank) = bank else {
+        return Err(Fault::Control(format!("constant bank {} is not bound (instruction at {pc:#x})", c.bank)));
+    };
+    let off = i64::from(c.offset).wrapping_add(extra as i64);
+    if off < 0 || off as u64 + 4 > u64::from(bank.size) {
+        return Ok(0);
+    }
+    let mut b = [0u8; 4];
+    env.mem.read(bank.va + off as u64, &mut b).map_err(|va| Fault::Mmu { va, write: false, pc })?;
+    Ok(u32::from_le_bytes(b))
+}
+
+/// Resolve operand `n` (without its modifiers).
+pub(crate) fn src(w: &Warp, i: &Instr, n: usize, env: &Env<'_>) -> Result<(S, SrcMods), Fault> {
+    Ok(match *i.src(n) {
+        Operand::Reg(r, m) => (S::R(r), m),
+        Operand::UReg(r, m) => (S::V(w.ur(r)), m),
+        Operand::Imm(v) => (S::V(v as u32), SrcMods::default()),
+        Operand::Hex(v) => (S::V(v as u32), SrcMods::default()),
+        Operand::F32(b, m) => (S::V(b), m),
+        Operand::H2(hi, lo) => (S::V(u32::from(hi) << 16 | u32::from(lo)), SrcMods::default()),
+        Operand::CBuf(c, m) => (S::V(read_const(env, &c, 0, i.pc)?), m),
+        _ => return Err(bad(i, "operand kind")),
+    })
+}
+
+/// An integer source with `-` and `~` applied.
+fn int_src(w: &Warp, i: &Instr, n: usize, env: &Env<'_>) -> Result<(S, SrcMods), Fault> {
+    src(w, i, n, env)
+}
+
+#[inline]
+fn int_val(w: &Warp, s: (S, SrcMods), lane: usize) -> u32 {
+    let v = get(w, s.0, lane);
+    let v = if s.1.not { !v } else { v };
+    if s.1.neg {
+        v.wrapping_neg()
+    } else {
+        v
+    }
+}
+
+pub(crate) fn pred_of(i: &Instr, n: usize) -> Pred {
+    match *i.src(n) {
+        Operand::Pred(p) => p,
+        _ => Pred::p(PT, false),
+    }
+}
+
+fn dst_reg(i: &Instr, n: usize) -> Result<u8, Fault> {
+    match *i.src(n) {
+        Operand::Reg(r, _) => Ok(r),
+        _ => Err(bad(i, "destination")),
+    }
+}
+
+fn lanes(mask: u32) -> impl Iterator<Item = usize> {
+    (0..32).filter(move |l| mask >> l & 1 == 1)
+}
+
+/// A three-input bitwise function by its truth table (`a` is 0xf0, `b` 0xcc, `c` 0xaa).
+#[inline]
+pub(crate) fn lut3(lut: u32, a: u32, b: u32, c: u32) -> u32 {
+    let mut r = 0;
+    for k in 0..8 {
+        if lut >> k & 1 == 1 {
+            let x = if k & 4 != 0 { a } else { !a };
+            let y = if k & 2 != 0 { b } else { !b };
+            let z = if k & 1 != 0 { c } else { !c };
+            r |= x & y & z;
+        }
+    }
+    r
+}
+
+/// Execute a non-control instruction for the lanes in `exec`.
+pub(crate) fn exec(w: &mut Warp, i: &Instr, exec: u32, env: &mut Env<'_>) -> Result<(), Fault> {
+    match &i.op {
+        Op::IAdd3 { x, uniform } => iadd3(w, i, exec, env, *x, *uniform),
+        Op::Lop3 { pand, uniform } => {
+            let (a, b, c) = (int_src(w, i, 2, env)?, int_src(w, i, 3, env)?, int_src(w, i, 4, env)?);
+            let lut = match *i.src(5) {
+                Operand::Hex(v) => v as u32,
+                _ => return Err(bad(i, "LUT")),
+            };
+            if *pand {
+                return Err(bad(i, "LOP3.PAND"));
+            }
+            let pd = pred_of(i, 0);
+            let pc_mask = w.pred_mask(pred_of(i, 6));
+            let mut pv = 0u32;
+            for l in lanes(if *uniform { exec & 1 } else { exec }) {
+                let r = lut3(lut, int_val(w, a, l), int_val(w, b, l), int_val(w, c, l));
+                write_dst(w, i, 1, l, r, *uniform)?;
+                // The predicate output is "any bit set", or-ed with the predicate input.
+                if r != 0 || pc_mask >> l & 1 == 1 {
+                    pv |= 1 << l;
+                }
+            }
+            set_pred_out(w, pd, exec, pv, *uniform);
+            Ok(())
+        }
+        Op::Plop3 { uniform } => {
+            let (a, b, c) = (w.pred_mask(pred_of(i, 2)), w.pred_mask(pred_of(i, 3)), w.pred_mask(pred_of(i, 4)));
+            let (Operand::Hex(l1), Operand::Hex(l2)) = (*i.src(5), *i.src(6)) else { return Err(bad(i, "LUT")) };
+            let r1 = lut3(l1 as u32, a, b, c);
+            let r2 = lut3(l2 as u32, a, b, c);
+            set_pred_out(w, pred_of(i, 0), exec, r1, *uniform);
+            set_pred_out(w, pred_of(i, 1), exec, r2, *uniform);
+            Ok(())
+        }
+        Op::Isetp { cmp, signed, bool_op, ex, uniform } => {
+            let (a, b) = (src(w, i, 2, env)?, src(w, i, 3, env)?);
+            let pc = w.pred_mask(pred_of(i, 4));
+            let pex = w.pred_mask(pred_of(i, 5));
+            let mut r = 0u32;
+            for l in lanes(exec) {
+                let (x, y) = (get(w, a.0, l), get(w, b.0, l));
+                let ord = if *signed { (x as i32).cmp(&(y as i32)) } else { x.cmp(&y) };
+                let mut v = cmp.eval(ord);
+                if *ex {
+                    // The high word of a 64-bit compare: on equal high words
+                    // the low words' result (pex) decides.
+                    let low = pex >> l & 1 == 1;
+                    v = match ord {
+                        std::cmp::Ordering::Equal => match cmp {
+                            crate::op::Cmp::Eq => low,
+                            crate::op::Cmp::Ne => low,
+                            _ => low,
+                        },
+                        _ => v,
+                    };
+                }
+                if v {
+                    r |= 1 << l;
+                }
+            }
+            let pcv = pc;
+            let p = (0..32)
+                .fold(0u32, |m, l| if bool_op.eval(r >> l & 1 == 1, pcv >> l & 1 == 1) { m | 1 << l } else { m });
+            let q = (0..32)
+                .fold(0u32, |m, l| if bool_op.eval(r >> l & 1 == 0, pcv >> l & 1 == 1) { m | 1 << l } else { m });
+            set_pred_out(w, pred_of(i, 0), exec, p, *uniform);
+            set_pred_out(w, pred_of(i, 1), exec, q, *uniform);
+            Ok(())
+        }
+        Op::Imad { kind, signed, x, .. } => imad(w, i, exec, env, *kind, *signed, *x),
+        Op::Lea { hi, x, sx32, uniform } => {
+            let (a, b) = (int_src(w, i, 2, env)?, int_src(w, i, 3, env)?);
+            let c = if *hi { Some(int_src(w, i, 4, env)?) } else { None };
+            let Operand::Hex(shift) = *i.src(5) else { return Err(bad(i, "shift")) };
+            let cin = w.pred_mask(pred_of(i, 6));
+            let mut carry = 0u32;
+            for l in lanes(if *uniform { exec & 1 } else { exec }) {
+                let av = int_val(w, a, l);
+                let shifted = if *hi {
+                    let chi = if *sx32 { ((av as i32) >> 31) as u32 } else { c.map(|c| int_val(w, c, l)).unwrap_or(0) };
+                    let v = (u64::from(chi) << 32) | u64::from(av);
+                    ((v << shift) >> 32) as u32
+                } else {
+                    av << shift
+                };
+                let s = u64::from(shifted) + u64::from(int_val(w, b, l)) + u64::from(*x && cin >> l & 1 == 1);
+                if s >> 32 != 0 {
+                    carry |= 1 << l;
+                }
+                write_dst(w, i, 0, l, s as u32, *uniform)?;
+            }
+            set_pred_out(w, pred_of(i, 1), exec, carry, *uniform);
+            Ok(())
+        }
+        Op::Shf { left, wrap, ty, hi, uniform } => {
+            let (a, b, c) = (src(w, i, 1, env)?, src(w, i, 2, env)?, src(w, i, 3, env)?);
+            for l in lanes(if *uniform { exec & 1 } else { exec }) {
+                let (lo, s, hiw) = (get(w, a.0, l), get(w, b.0, l), get(w, c.0, l));
+                let wide = matches!(ty, ShfTy::S64 | ShfTy::U64);
+                let max = if wide { 64 } else { 32 };
+                let s = if *wrap { s & (max - 1) } else { s.min(max) };
+                let v = (u128::from(hiw) << 32) | u128::from(lo);
+                let r = if *left {
+                    v << s
+                } else if matches!(ty, ShfTy::S64 | ShfTy::S32) {
+                    (((v as u64 as i64) as i128) >> s) as u128
+                } else {
+                    v >> s
+                };
+                let out = if *hi { (r >> 32) as u32 } else { r as u32 };
+                write_dst(w, i, 0, l, out, *uniform)?;
+            }
+            Ok(())
+        }
+        Op::Mov { uniform } => {
+            let s = src(w, i, 1, env)?;
+            for l in lanes(if *uniform { exec & 1 } else { exec }) {
+                let v = get(w, s.0, l);
+                write_dst(w, i, 0, l, v, *uniform)?;
+            }
+            Ok(())
+        }
+        Op::S2r { uniform, .. } => {
+            let Operand::Special(sr) = *i.src(1) else { return Err(bad(i, "special register")) };
+            for l in lanes(if *uniform { exec & 1 } else { exec }) {
+                let v = special(w, env, sr, l).ok_or_else(|| bad(i, "this special register"))?;
+                write_dst(w, i, 0, l, v, *uniform)?;
+            }
+            Ok(())
+        }
+        Op::Uldc { size } => {
+            let Operand::CBuf(c, _) = *i.src(1) else { return Err(bad(i, "constant")) };
+            let d = match *i.src(0) {
+                Operand::UReg(r, _) => r,
+                _ => return Err(bad(i, "destination")),
+            };
+            // Sub-word constants come from their aligned word.
+            let aligned = CBuf { offset: c.offset & !3, ..c };
+            let lo = read_const(env, &aligned, 0, i.pc)?;
+            let shift = (c.offset & 3) as u32 * 8;
+            let v = match size.bytes() {
+                1 => {
+                    let b = (lo >> shift) & 0xff;
+                    if size.signed() {
+                        b as u8 as i8 as i32 as u32
+                    } else {
+                        b
+                    }
+                }
+                2 => {
+                    let b = (lo >> shift) & 0xffff;
+                    if size.signed() {
+                        b as u16 as i16 as i32 as u32
+                    } else {
+                        b
+                    }
+                }
+                _ => lo,
+            };
+            w.set_ur(d, v);
+            if size.bytes() == 8 {
+                let hi = read_const(env, &c, 4, i.pc)?;
+                w.set_ur(d.saturating_add(1), hi);
+            }
+            Ok(())
+        }
+        Op::Ld { .. } | Op::St { .. } => super::memops::exec(w, i, exec, env),
+        Op::Ffma { .. } | Op::Hfma2 { .. } => super::float_ops::exec(w, i, exec, env),
+        _ => super::more::exec(w, i, exec, env),
+    }
+}
+
+/// Write operand `n` (a register or uniform register) of `lane`.
+#[inline]
+pub(crate) fn write_dst(w: &mut Warp, i: &Instr, n: usize, lane: usize, v: u32, uniform: bool) -> Result<(), Fault> {
+    match *i.src(n) {
+        Operand::Reg(r, _) => {
+            w.set_r(r, lane, v);
+            Ok(())
+        }
+        Operand::UReg(r, _) if uniform => {
+            w.set_ur(r, v);
+            Ok(())
+        }
+        _ => Err(bad(i, "destination")),
+    }
+}
+
+fn set_pred_out(w: &mut Warp, p: Pred, exec: u32, value: u32, uniform: bool) {
+    if uniform {
+        w.set_pred(Pred::up(p.index, false), u32::MAX, if value & exec != 0 { u32::MAX } else { 0 });
+    } else {
+        w.set_pred(Pred::p(p.index, false), exec, value);
+    }
+}
+
+fn iadd3(w: &mut Warp, i: &Instr, exec: u32, env: &Env<'_>, x: bool, uniform: bool) -> Result<(), Fault> {
+    let (a, b, c) = (src(w, i, 3, env)?, src(w, i, 4, env)?, src(w, i, 5, env)?);
+    let (cin0, cin1) = (w.pred_mask(pred_of(i, 6)), w.pred_mask(pred_of(i, 7)));
+    let term = |w: &Warp, s: (S, SrcMods), l: usize| -> u64 {
+        let v = get(w, s.0, l);
+        // -x is ~x + 1 in the 34-bit sum, so the carries of a subtraction are right.
+        if s.1.neg {
+            u64::from(!v) + 1
+        } else if s.1.not {
+            u64::from(!v)
+        } else {
+            u64::from(v)
+        }
+    };
+    let (mut p0, mut p1) = (0u32, 0u32);
+    for l in lanes(if uniform { exec & 1 } else { exec }) {
+        let mut s = term(w, a, l) + term(w, b, l) + term(w, c, l);
+        if x {
+            s += u64::from(cin0 >> l & 1) + u64::from(cin1 >> l & 1);
+        }
+        if s >> 32 & 1 == 1 {
+            p0 |= 1 << l;
+        }
+        if s >> 33 & 1 == 1 {
+            p1 |= 1 << l;
+        }
+        write_dst(w, i, 0, l, s as u32, uniform)?;
+    }
+    set_pred_out(w, pred_of(i, 1), exec, p0, uniform);
+    set_pred_out(w, pred_of(i, 2), exec, p1, uniform);
+    Ok(())
+}
+
+fn imad(w: &mut Warp, i: &Instr, exec: u32, env: &Env<'_>, kind: ImadKind, signed: bool, x: bool) -> Result<(), Fault> {
+    let (a, b, c) = (int_src(w, i, 2, env)?, int_src(w, i, 3, env)?, src(w, i, 4, env)?);
+    let d = dst_reg(i, 0)?;
+    let cin = w.pred_mask(pred_of(i, 5));
+    // A wide multiply-add's addend is 64 bits: a register pair, a uniform
+    // pair or two constant words.
+    let c64 = match (kind, *i.src(4)) {
+        (ImadKind::Wide | ImadKind::Hi, Operand::CBuf(cb, _)) => {
+            Some(u64::from(read_const(env, &cb, 0, i.pc)?) | u64::from(read_const(env, &cb, 4, i.pc)?) << 32)
+        }
+        (ImadKind::Wide | ImadKind::Hi, Operand::UReg(r, _)) => {
+            Some(u64::from(w.ur(r)) | u64::from(w.ur(r.saturating_add(1))) << 32)
+        }
+        _ => None,
+    };
+    let mut carry = 0u32;
+    for l in lanes(exec) {
+        let (av, bv) = (int_val(w, a, l), int_val(w, b, l));
+        let cv = get(w, c.0, l);
+        let cneg = c.1.neg;
+        let ci = u64::from(x && cin >> l & 1 == 1);
+        match kind {
+            ImadKind::Lo => {
+                let cterm = if cneg { u64::from(!cv) + 1 } else { u64::from(cv) };
+                let s = u64::from(av.wrapping_mul(bv)) + cterm + ci;
+                if s >> 32 != 0 {
+                    carry |= 1 << l;
+                }
+                w.set_r(d, l, s as u32);
+            }
+            ImadKind::Hi => {
+                // The high word of the 64-bit `a*b + c`, with `c` a register
+                // pair (the compiler's Newton steps put x0 in c's high word).
+                let p = if signed {
+                    ((av as i32 as i64) * (bv as i32 as i64)) as u64
+                } else {
+                    u64::from(av) * u64::from(bv)
+                };
+                let c64 = match (c64, c.0) {
+                    (Some(v), _) => v,
+                    (None, S::R(r)) => w.r64(r, l),
+                    (None, S::V(v)) => u64::from(v),
+                };
+                let c64 = if cneg { c64.wrapping_neg() } else { c64 };
+                let s = u128::from(p) + u128::from(c64) + (u128::from(ci) << 32);
+                if s >> 64 != 0 {
+                    carry |= 1 << l;
+                }
+                w.set_r(d, l, (s >> 32) as u32);
+            }
+            ImadKind::Wide => {
+                let p = if signed {
+                    ((av as i32 as i64) * (bv as i32 as i64)) as u64
+                } else {
+                    u64::from(av) * u64::from(bv)
+                };
+                let c64 = match c64 {
+                    Some(v) => v,
+                    None => match c.0 {
+                        S::R(r) => w.r64(r, l),
+                        S::V(v) => {
+                            if signed {
+                                v as i32 as i64 as u64
+                            } else {
+                                u64::from(v)
+                            }
+                        }
+                    },
+                };
+                let c64 = if cneg { c64.wrapping_neg() } else { c64 };
+                let s = u128::from(p) + u128::from(c64) + u128::from(ci);
+                if s >> 64 != 0 {
+                    carry |= 1 << l;
+                }
+                w.set_r64(d, l, s as u64);
+            }
+        }
+    }
+    set_pred_out(w, pred_of(i, 1), exec, carry, false);
+    Ok(())
+}
+
+/// A special register's value for `lane`.
+fn special(w: &Warp, env: &Env<'_>, sr: u16, lane: usize) -> Option<u32> {
+    use crate::special::{known, Sr};
+    let block = env.cfg.block;
+    let t = w.id * 32 + lane as u32;
+    let tid = [t % block[0], (t / block[0]) % block[1], t / (block[0] * block[1])];
+    Some(match known(sr)? {
+        Sr::LaneId => lane as u32,
+        Sr::TidX => tid[0],
+        Sr::TidY => tid[1],
+        Sr::TidZ => tid[2],
+        Sr::Tid => tid[0] | tid[1] << 16 | tid[2] << 26,
+        Sr::CtaIdX => env.ctaid[0],
+        Sr::CtaIdY => env.ctaid[1],
+        Sr::CtaIdZ => env.ctaid[2],
+        Sr::EqMask => 1 << lane,
+        Sr::LtMask => (1u32 << lane) - 1,
+        Sr::LeMask => ((1u64 << (lane + 1)) - 1) as u32,
+        Sr::GtMask => !(((1u64 << (lane + 1)) - 1) as u32),
+        Sr::GeMask => !((1u32 << lane) - 1),
+        Sr::VirtualSmId | Sr::VirtId => 0,
+        Sr::SWinLo => env.cfg.shared_window as u32,
+        Sr::SWinHi => (env.cfg.shared_window >> 32) as u32,
+        Sr::LWinLo => env.cfg.local_window as u32,
+        Sr::LWinHi => (env.cfg.local_window >> 32) as u32,
+        Sr::SWinSz | Sr::LWinSz => super::WINDOW_SIZE as u32,
+        Sr::SMemSz => env.cfg.shared_memory,
+        Sr::Zero => 0,
+        // The clocks count executed instructions: monotonic and deterministic.
+        Sr::Clock | Sr::ClockLo | Sr::GlobalTimerLo => env.clock as u32,
+        Sr::ClockHi | Sr::GlobalTimerHi => (env.clock >> 32) as u32,
+        Sr::VirtCfg | Sr::NTid => return None,
+    })
+}

@@ -1,0 +1,186 @@
+//! Loads and stores: global (through the GPU VM), shared (the block's),
+//! local (the thread's slice of the bound local memory) and generic.
+
+use super::alu::write_dst;
+use super::warp::{bad, Env, Warp};
+use super::{Fault, LocalMemory, LOCAL_SPACE, WINDOW_SIZE};
+use crate::instr::Instr;
+use crate::op::{MemSize, Op, Space};
+use crate::operand::{Addr, AddrWidth, Operand};
+
+/// Where one access lands.
+enum Place {
+    Global(u64),
+    Shared(usize),
+    Local(u64),
+}
+
+/// The address operand's value for `lane` (64-bit, or 32-bit zero-extended).
+pub(crate) fn address_of(w: &Warp, a: &Addr, lane: usize) -> u64 {
+    address(w, a, lane)
+}
+
+fn address(w: &Warp, a: &Addr, lane: usize) -> u64 {
+    let base = match a.width {
+        AddrWidth::W64 => w.r64(a.base, lane),
+        AddrWidth::W32 => u64::from(w.r(a.base, lane)),
+        AddrWidth::X4 => u64::from(w.r(a.base, lane)) * 4,
+        AddrWidth::X8 => u64::from(w.r(a.base, lane)) * 8,
+        AddrWidth::X16 => u64::from(w.r(a.base, lane)) * 16,
+    };
+    let u = match a.width {
+        AddrWidth::W64 => u64::from(w.ur(a.ubase)) | u64::from(w.ur(a.ubase.saturating_add(1))) << 32,
+        _ => u64::from(w.ur(a.ubase)),
+    };
+    let u = if a.ubase >= crate::operand::URZ { 0 } else { u };
+    let v = base.wrapping_add(u).wrapping_add(a.offset as i64 as u64);
+    match a.width {
+        AddrWidth::W64 => v,
+        _ => v & 0xffff_ffff,
+    }
+}
+
+fn place(env: &Env<'_>, space: Space, addr: u64) -> Place {
+    match space {
+        Space::Global => Place::Global(addr),
+        Space::Shared => Place::Shared(addr as usize),
+        Space::Local => Place::Local(addr),
+        Space::Generic => {
+            let cfg = env.cfg;
+            if addr.wrapping_sub(cfg.shared_window) < WINDOW_SIZE {
+                Place::Shared((addr - cfg.shared_window) as usize)
+            } else if addr.wrapping_sub(cfg.local_window) < WINDOW_SIZE {
+                Place::Local(addr - cfg.local_window)
+            } else {
+                Place::Global(addr)
+            }
+        }
+    }
+}
+
+/// The GPU address of `lane`'s local byte `addr`, checked against its slice.
+fn local_va(w: &Warp, env: &Env<'_>, addr: u64, size: usize, lane: usize, pc: u64) -> Result<u64, Fault> {
+    let lm = env.cfg.local_memory.unwrap_or(LocalMemory { base: 0, size: 0, low: 0, high: 0 });
+    let (low, high) = (u64::from(lm.low), u64::from(lm.high));
+    let end = addr.checked_add(size as u64).unwrap_or(u64::MAX);
+    let offset = if end <= low {
+        addr
+    } else if addr >= LOCAL_SPACE - high && end <= LOCAL_SPACE {
+        low + addr - (LOCAL_SPACE - high)
+    } else {
+        return Err(Fault::OutOfRange { space: "local", addr, size, limit: low + high, pc });
+    };
+    let slot = env.local_slot + u64::from(w.id) * 32 + lane as u64;
+    let off = slot * (low + high) + offset;
+    if off + size as u64 > lm.size {
+        // The bound local memory is smaller than the threads it must serve.
+        return Err(Fault::Mmu { va: lm.base.wrapping_add(off), write: false, pc });
+    }
+    Ok(lm.base + off)
+}
+
+fn load(w: &Warp, env: &Env<'_>, p: Place, out: &mut [u8], lane: usize, pc: u64) -> Result<(), Fault> {
+    match p {
+        Place::Global(va) => env.mem.read(va, out).map_err(|va| Fault::Mmu { va, write: false, pc }),
+        Place::Shared(off) => {
+            let src = off.checked_add(out.len()).and_then(|end| env.shared.get(off..end));
+            let src = src.ok_or(Fault::OutOfRange {
+                space: "shared",
+                addr: off as u64,
+                size: out.len(),
+                limit: env.shared.len() as u64,
+                pc,
+            })?;
+            out.copy_from_slice(src);
+            Ok(())
+        }
+        Place::Local(addr) => {
+            let va = local_va(w, env, addr, out.len(), lane, pc)?;
+            env.mem.read(va, out).map_err(|va| Fault::Mmu { va, write: false, pc })
+        }
+    }
+}
+
+fn store(w: &Warp, env: &mut Env<'_>, p: Place, data: &[u8], lane: usize, pc: u64) -> Result<(), Fault> {
+    match p {
+        Place::Global(va) => env.mem.write(va, data).map_err(|va| Fault::Mmu { va, write: true, pc }),
+        Place::Shared(off) => {
+            let limit = env.shared.len() as u64;
+            let dst = off.checked_add(data.len()).and_then(|end| env.shared.get_mut(off..end));
+            let dst =
+                dst.ok_or(Fault::OutOfRange { space: "shared", addr: off as u64, size: data.len(), limit, pc })?;
+            dst.copy_from_slice(data);
+            Ok(())
+        }
+        Place::Local(addr) => {
+            let va = local_va(w, env, addr, data.len(), lane, pc)?;
+            env.mem.write(va, data).map_err(|va| Fault::Mmu { va, write: true, pc })
+        }
+    }
+}
+
+fn check_align(addr: u64, size: MemSize, pc: u64) -> Result<(), Fault> {
+    let n = size.bytes() as u64;
+    if addr % n != 0 {
+        return Err(Fault::Misaligned { va: addr, size: n as usize, pc });
+    }
+    Ok(())
+}
+
+pub(crate) fn exec(w: &mut Warp, i: &Instr, exec: u32, env: &mut Env<'_>) -> Result<(), Fault> {
+    match &i.op {
+        Op::Ld { space, size, .. } => {
+            let Operand::Mem(a) = *i.src(1) else { return Err(bad(i, "address")) };
+            let d = match *i.src(0) {
+                Operand::Reg(r, _) => r,
+                _ => return Err(bad(i, "destination")),
+            };
+            for l in (0..32).filter(|l| exec >> l & 1 == 1) {
+                let addr = address(w, &a, l);
+                check_align(addr, *size, i.pc)?;
+                let mut buf = [0u8; 16];
+                let n = size.bytes();
+                load(w, env, place(env, *space, addr), &mut buf[..n], l, i.pc)?;
+                match n {
+                    1 | 2 => {
+                        let v =
+                            if n == 1 { u32::from(buf[0]) } else { u32::from(u16::from_le_bytes([buf[0], buf[1]])) };
+                        let v = match (size.signed(), n) {
+                            (true, 1) => v as u8 as i8 as i32 as u32,
+                            (true, _) => v as u16 as i16 as i32 as u32,
+                            _ => v,
+                        };
+                        write_dst(w, i, 0, l, v, false)?;
+                    }
+                    _ => {
+                        for k in 0..n / 4 {
+                            let v = u32::from_le_bytes([buf[4 * k], buf[4 * k + 1], buf[4 * k + 2], buf[4 * k + 3]]);
+                            w.set_r(d.saturating_add(k as u8), l, v);
+                        }
+                    }
+                }
+            }
+            Ok(())
+        }
+        Op::St { space, size, .. } => {
+            let Operand::Mem(a) = *i.src(0) else { return Err(bad(i, "address")) };
+            let s = match *i.src(1) {
+                Operand::Reg(r, _) => r,
+                _ => return Err(bad(i, "source")),
+            };
+            for l in (0..32).filter(|l| exec >> l & 1 == 1) {
+                let addr = address(w, &a, l);
+                check_align(addr, *size, i.pc)?;
+                let n = size.bytes();
+                let mut buf = [0u8; 16];
+                for k in 0..n.div_ceil(4) {
+                    let r = if s == crate::operand::RZ { s } else { s.saturating_add(k as u8) };
+                    buf[4 * k..4 * k + 4].copy_from_slice(&w.r(r, l).to_le_bytes());
+                }
+                store(w, env, place(env, *space, addr), &buf[..n], l, i.pc)?;
+            }
+            Ok(())
+        }
+        _ => Err(bad(i, "memory operation")),
+    }
+}

@@ -1,0 +1,204 @@
+//! The interpreter: runs a launch's blocks, warp by warp, over [`Memory`].
+//!
+//! ## Model
+//! - A block's threads are split into warps of 32 lanes. Each lane has its
+//!   own program counter (independent thread scheduling, as on Volta and
+//!   later); at each step a warp runs the lanes that share the lowest
+//!   program counter among its runnable lanes, so lanes that diverged meet
+//!   again at the convergence barrier (`BSSY`/`BSYNC`) the compiler placed.
+//! - Warps of a block run one at a time, each until it blocks (`BAR`,
+//!   `BSYNC` waiting for other lanes), exits, or uses its time slice; a
+//!   barrier no warp can pass is a fault, never a hang.
+//! - Scheduling bits are ignored: in-order execution is a legal schedule.
+//! - Work is bounded: registers and shared memory are allocated per block
+//!   (not per grid), an instruction budget and a cancellation flag stop a
+//!   runaway kernel, and the first faulting access ends the launch.
+//!
+//! Memory: global accesses go through [`Memory`] (the GPU VM: an unmapped
+//! or read-only access is the fault with its address); constant banks are
+//! read on access from the buffers the QMD binds; shared memory is the
+//! block's own; local memory is each thread's slice of the bound local
+//! memory (see [`LaunchConfig::local_memory`]).
+
+mod alu;
+mod code;
+mod float_ops;
+mod memops;
+mod more;
+mod warp;
+
+use std::sync::atomic::{AtomicBool, Ordering};
+
+pub use code::Code;
+
+use crate::decode::DecodeError;
+
+/// GPU memory as the interpreter sees it: the channel's virtual address space.
+pub trait Memory: Sync {
+    /// Read `out.len()` bytes at `va`; `Err(va)` of the first byte that faults.
+    fn read(&self, va: u64, out: &mut [u8]) -> Result<(), u64>;
+    /// Write `data` at `va`; `Err(va)` of the first byte that faults (unmapped or read-only).
+    fn write(&self, va: u64, data: &[u8]) -> Result<(), u64>;
+    /// Atomically replace the 32-bit word at `va` (4-byte aligned) with `f(old)`; returns `old`.
+    fn atomic_u32(&self, va: u64, f: &mut dyn FnMut(u32) -> u32) -> Result<u32, u64>;
+    /// Atomically replace the 64-bit word at `va` (8-byte aligned) with `f(old)`; returns `old`.
+    fn atomic_u64(&self, va: u64, f: &mut dyn FnMut(u64) -> u64) -> Result<u64, u64>;
+}
+
+/// Why a launch stopped before its end: the GR exception the hardware raises.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum Fault {
+    /// An access to an unmapped (or, for a write, read-only) address: an MMU fault.
+    #[error("MMU fault at {va:#x} ({}) by the instruction at {pc:#x}", if *write { "write" } else { "read" })]
+    Mmu {
+        /// The faulting address.
+        va: u64,
+        /// A write.
+        write: bool,
+        /// The instruction's offset in the program.
+        pc: u64,
+    },
+    /// A word the decoder does not know: an illegal-instruction exception.
+    #[error("illegal instruction at {pc:#x}: {error}")]
+    Illegal {
+        /// The instruction's offset.
+        pc: u64,
+        /// What the decoder said (names the word and, where known, the mnemonic).
+        error: DecodeError,
+    },
+    /// A known instruction whose behaviour the interpreter does not model.
+    #[error("unsupported instruction at {pc:#x}: {text} ({what})")]
+    Unsupported {
+        /// The instruction's offset.
+        pc: u64,
+        /// The instruction as nvdisasm prints it.
+        text: String,
+        /// What is missing.
+        what: &'static str,
+    },
+    /// A misaligned address (`MISALIGNED_ADDR`).
+    #[error("misaligned {size}-byte access at {va:#x} by the instruction at {pc:#x}")]
+    Misaligned {
+        /// The address.
+        va: u64,
+        /// Access size.
+        size: usize,
+        /// The instruction's offset.
+        pc: u64,
+    },
+    /// A shared or local access outside the block's memory (`OUT_OF_RANGE_ADDRESS`).
+    #[error("{space} access at {addr:#x} ({size} bytes) outside its {limit:#x} bytes, by the instruction at {pc:#x}")]
+    OutOfRange {
+        /// `shared` or `local`.
+        space: &'static str,
+        /// The address within that space.
+        addr: u64,
+        /// Access size.
+        size: usize,
+        /// The space's size.
+        limit: u64,
+        /// The instruction's offset.
+        pc: u64,
+    },
+    /// The program counter left the program, or a warp could never continue.
+    #[error("{0}")]
+    Control(String),
+    /// The launch ran past its instruction budget or was cancelled (channel closed).
+    #[error("launch stopped: {0}")]
+    Stopped(&'static str),
+}
+
+/// A constant buffer bound in the QMD.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct ConstBuffer {
+    /// GPU address.
+    pub va: u64,
+    /// Declared size in bytes; reads past it return zero, as on the hardware.
+    pub size: u32,
+}
+
+/// Everything a launch needs besides the program.
+#[derive(Debug, Clone)]
+pub struct LaunchConfig {
+    /// Blocks in x, y, z.
+    pub grid: [u32; 3],
+    /// Threads per block in x, y, z.
+    pub block: [u32; 3],
+    /// Registers per thread (`REGISTER_COUNT`); a register past it faults.
+    pub registers: u32,
+    /// Shared memory per block in bytes.
+    pub shared_memory: u32,
+    /// The 18 constant banks (`None`: not bound; a read faults).
+    pub const_buffers: [Option<ConstBuffer>; 18],
+    /// The shared window's base (generic addresses inside it are shared memory).
+    pub shared_window: u64,
+    /// The local window's base (generic addresses inside it are local memory).
+    pub local_window: u64,
+    /// The bound local memory (`None`: a local access faults).
+    pub local_memory: Option<LocalMemory>,
+    /// Stop after this many warp-instructions (a runaway kernel).
+    pub max_warp_instructions: u64,
+}
+
+/// The bound local memory (`SET_SHADER_LOCAL_MEMORY_A/B`) and each thread's share.
+///
+/// A thread's local address space is 16 MiB: its low `low` bytes
+/// (`SHADER_LOCAL_MEMORY_LOW_SIZE`) and its top `high` bytes
+/// (`SHADER_LOCAL_MEMORY_HIGH_SIZE`, where the stack grows down from
+/// `c[0x0][0x28]`) are backed; any other local address is out of range.
+/// Thread slot `s` owns `low + high` bytes at `base + s * (low + high)`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct LocalMemory {
+    /// GPU address.
+    pub base: u64,
+    /// Bytes bound in all; a slot past them faults as the MMU would.
+    pub size: u64,
+    /// Backed bytes at the bottom of the local space.
+    pub low: u32,
+    /// Backed bytes at the top of the local space.
+    pub high: u32,
+}
+
+/// The size of a thread's local address space.
+pub const LOCAL_SPACE: u64 = 1 << 24;
+
+/// The size of the shared and local windows (16 MiB each on ga10b).
+pub const WINDOW_SIZE: u64 = 1 << 24;
+
+/// What a launch did.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Stats {
+    /// Warp-instructions executed.
+    pub warp_instructions: u64,
+    /// Thread-instructions executed (lanes active under their guard).
+    pub thread_instructions: u64,
+}
+
+/// Run a whole launch, block after block; the first fault ends it.
+///
+/// `cancel` is polled between warp time slices: set it to stop the launch.
+pub fn run_launch(
+    code: &mut Code,
+    mem: &dyn Memory,
+    cfg: &LaunchConfig,
+    cancel: Option<&AtomicBool>,
+) -> Result<Stats, Fault> {
+    let mut stats = Stats::default();
+    code.begin_launch();
+    let blocks = cfg.grid.iter().map(|&d| u64::from(d)).product::<u64>();
+    let mut block = warp::Block::new(cfg)?;
+    for id in 0..blocks {
+        let ctaid = [
+            (id % u64::from(cfg.grid[0])) as u32,
+            ((id / u64::from(cfg.grid[0])) % u64::from(cfg.grid[1])) as u32,
+            (id / (u64::from(cfg.grid[0]) * u64::from(cfg.grid[1]))) as u32,
+        ];
+        block.reset(ctaid);
+        block.run(code, mem, cfg, &mut stats, cancel)?;
+    }
+    Ok(stats)
+}
+
+fn cancelled(cancel: Option<&AtomicBool>) -> bool {
+    cancel.is_some_and(|c| c.load(Ordering::Relaxed))
+}

@@ -1,0 +1,484 @@
+//! Blocks, warps and lanes: registers, predicates, program counters,
+//! convergence and block barriers, and the dispatch of each instruction.
+
+use super::{cancelled, Fault, LaunchConfig, Memory, Stats};
+use crate::exec::code::Code;
+use crate::instr::Instr;
+use crate::op::{BarKind, Op};
+use crate::operand::{Operand, Pred, SrcMods, PT, RZ, URZ};
+
+/// What a lane is doing.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Lane {
+    /// Runnable.
+    Run,
+    /// Finished (`EXIT`), or never existed (past the block's thread count).
+    Done,
+    /// Waiting at `BSYNC Bn` for the other lanes of `Bn`.
+    Bsync(u8),
+    /// Waiting at a block barrier.
+    Bar,
+}
+
+/// A warp's architectural state.
+pub(crate) struct Warp {
+    /// Warp index within the block.
+    pub(crate) id: u32,
+    /// General registers: `regs[r * 32 + lane]`, 256 registers (RZ reads zero).
+    pub(crate) regs: Vec<u32>,
+    /// Predicates as lane masks (`preds[7]`, PT, is all lanes).
+    pub(crate) preds: [u32; 8],
+    /// Uniform registers.
+    pub(crate) uregs: [u32; 64],
+    /// Uniform predicates as bits (bit 7, UPT, always set).
+    pub(crate) upreds: u8,
+    /// Convergence barrier registers (lane masks).
+    pub(crate) bars: [u32; 16],
+    /// Each lane's program counter.
+    pub(crate) pc: [u64; 32],
+    /// Each lane's state.
+    pub(crate) lanes: [Lane; 32],
+    /// The last block-barrier reduction's result (`B2R.RESULT`).
+    pub(crate) bar_result: u32,
+    /// The predicate each lane brought to a reducing block barrier.
+    pub(crate) bar_pred: u32,
+}
+
+impl Warp {
+    fn new(id: u32) -> Warp {
+        Warp {
+            id,
+            regs: vec![0; 256 * 32],
+            preds: [0, 0, 0, 0, 0, 0, 0, u32::MAX],
+            uregs: [0; 64],
+            upreds: 0x80,
+            bars: [0; 16],
+            pc: [0; 32],
+            lanes: [Lane::Done; 32],
+            bar_result: 0,
+            bar_pred: 0,
+        }
+    }
+
+    fn reset(&mut self, live: u32) {
+        self.regs.fill(0);
+        self.preds = [0, 0, 0, 0, 0, 0, 0, u32::MAX];
+        self.uregs = [0; 64];
+        self.upreds = 0x80;
+        self.bars = [0; 16];
+        self.pc = [0; 32];
+        for l in 0..32 {
+            self.lanes[l] = if live >> l & 1 == 1 { Lane::Run } else { Lane::Done };
+        }
+    }
+
+    /// Register `r` of `lane` (RZ reads zero).
+    #[inline]
+    pub(crate) fn r(&self, r: u8, lane: usize) -> u32 {
+        if r == RZ {
+            0
+        } else {
+            self.regs[usize::from(r) * 32 + lane]
+        }
+    }
+
+    /// Write register `r` of `lane` (RZ discards).
+    #[inline]
+    pub(crate) fn set_r(&mut self, r: u8, lane: usize, v: u32) {
+        if r != RZ {
+            self.regs[usize::from(r) * 32 + lane] = v;
+        }
+    }
+
+    /// The 64-bit pair `r:r+1` (RZ reads zero).
+    #[inline]
+    pub(crate) fn r64(&self, r: u8, lane: usize) -> u64 {
+        if r == RZ {
+            0
+        } else {
+            u64::from(self.r(r, lane)) | u64::from(self.r(r.saturating_add(1), lane)) << 32
+        }
+    }
+
+    /// Write the pair `r:r+1`.
+    #[inline]
+    pub(crate) fn set_r64(&mut self, r: u8, lane: usize, v: u64) {
+        if r != RZ {
+            self.set_r(r, lane, v as u32);
+            self.set_r(r.saturating_add(1), lane, (v >> 32) as u32);
+        }
+    }
+
+    /// Uniform register `r` (URZ reads zero).
+    #[inline]
+    pub(crate) fn ur(&self, r: u8) -> u32 {
+        if r >= URZ {
+            0
+        } else {
+            self.uregs[usize::from(r)]
+        }
+    }
+
+    /// Write uniform register `r`.
+    #[inline]
+    pub(crate) fn set_ur(&mut self, r: u8, v: u32) {
+        if r < URZ {
+            self.uregs[usize::from(r)] = v;
+        }
+    }
+
+    /// A predicate's value for every lane, as a mask.
+    #[inline]
+    pub(crate) fn pred_mask(&self, p: Pred) -> u32 {
+        let m = if p.uniform {
+            if self.upreds >> (p.index & 7) & 1 == 1 {
+                u32::MAX
+            } else {
+                0
+            }
+        } else {
+            self.preds[usize::from(p.index & 7)]
+        };
+        if p.not {
+            !m
+        } else {
+            m
+        }
+    }
+
+    /// Set predicate `p` (not negated, not PT) for the lanes in `mask` to the bits of `value`.
+    #[inline]
+    pub(crate) fn set_pred(&mut self, p: Pred, mask: u32, value: u32) {
+        if p.index == PT {
+            return;
+        }
+        if p.uniform {
+            let bit = 1u8 << p.index;
+            if mask != 0 {
+                if value & mask != 0 {
+                    self.upreds |= bit;
+                } else {
+                    self.upreds &= !bit;
+                }
+            }
+        } else {
+            let cur = &mut self.preds[usize::from(p.index)];
+            *cur = (*cur & !mask) | (value & mask);
+        }
+    }
+
+    /// The lanes that run next: those at the lowest pc among runnable lanes.
+    fn select(&self) -> Option<(u64, u32)> {
+        let mut pc = u64::MAX;
+        for l in 0..32 {
+            if self.lanes[l] == Lane::Run && self.pc[l] < pc {
+                pc = self.pc[l];
+            }
+        }
+        if pc == u64::MAX {
+            return None;
+        }
+        let mut mask = 0;
+        for l in 0..32 {
+            if self.lanes[l] == Lane::Run && self.pc[l] == pc {
+                mask |= 1 << l;
+            }
+        }
+        Some((pc, mask))
+    }
+
+    fn mask_of(&self, want: Lane) -> u32 {
+        (0..32).filter(|&l| self.lanes[l] == want).fold(0, |m, l| m | 1 << l)
+    }
+
+    /// Lanes waiting at `BSYNC Bn` go on once every lane of `Bn` that has
+    /// not exited waits there.
+    fn release_bsync(&mut self) {
+        for n in 0..16u8 {
+            let waiting = self.mask_of(Lane::Bsync(n));
+            if waiting == 0 {
+                continue;
+            }
+            let done = self.mask_of(Lane::Done);
+            let need = self.bars[usize::from(n)] & !done;
+            if need & !waiting == 0 {
+                for l in 0..32 {
+                    if waiting >> l & 1 == 1 {
+                        self.lanes[l] = Lane::Run;
+                        self.pc[l] += 16;
+                    }
+                }
+            }
+        }
+    }
+
+    fn any(&self, want: Lane) -> bool {
+        self.lanes.contains(&want)
+    }
+}
+
+/// What the block's threads share, and where they are.
+pub(crate) struct Env<'a> {
+    pub(crate) mem: &'a dyn Memory,
+    pub(crate) cfg: &'a LaunchConfig,
+    pub(crate) shared: &'a mut [u8],
+    pub(crate) ctaid: [u32; 3],
+    /// The block's first thread slot in local memory.
+    pub(crate) local_slot: u64,
+    /// The clock the kernel reads: warp-instructions run so far in the launch.
+    pub(crate) clock: u64,
+    /// The reduction of the block barrier being waited at, if any.
+    pub(crate) bar_red: Option<crate::op::BarRed>,
+}
+
+/// One block being run.
+pub(crate) struct Block {
+    warps: Vec<Warp>,
+    shared: Vec<u8>,
+    threads: u32,
+    ctaid: [u32; 3],
+}
+
+/// Warp-instructions one warp runs before the next warp's turn.
+const SLICE: u32 = 256;
+
+impl Block {
+    pub(crate) fn new(cfg: &LaunchConfig) -> Result<Block, Fault> {
+        let threads: u64 = cfg.block.iter().map(|&d| u64::from(d)).product();
+        if threads == 0 || threads > 1024 {
+            return Err(Fault::Control(format!("a block of {threads} threads")));
+        }
+        let threads = threads as u32;
+        let warps = (0..threads.div_ceil(32)).map(Warp::new).collect();
+        Ok(Block { warps, shared: vec![0; cfg.shared_memory as usize], threads, ctaid: [0; 3] })
+    }
+
+    pub(crate) fn reset(&mut self, ctaid: [u32; 3]) {
+        self.ctaid = ctaid;
+        self.shared.fill(0);
+        let threads = self.threads;
+        for w in &mut self.warps {
+            let first = w.id * 32;
+            let n = (threads - first).min(32);
+            let live = if n == 32 { u32::MAX } else { (1u32 << n) - 1 };
+            w.reset(live);
+        }
+    }
+
+    pub(crate) fn run(
+        &mut self,
+        code: &mut Code,
+        mem: &dyn Memory,
+        cfg: &LaunchConfig,
+        stats: &mut Stats,
+        cancel: Option<&std::sync::atomic::AtomicBool>,
+    ) -> Result<(), Fault> {
+        let mut env =
+            Env { mem, cfg, shared: &mut self.shared, ctaid: self.ctaid, local_slot: 0, clock: 0, bar_red: None };
+        loop {
+            let mut ran = false;
+            for w in &mut self.warps {
+                let mut n = 0;
+                while n < SLICE {
+                    let Some((pc, mask)) = w.select() else { break };
+                    let instr = code.get(mem, pc)?;
+                    step(w, instr, mask, &mut env, stats)?;
+                    n += 1;
+                }
+                ran |= n > 0;
+                if stats.warp_instructions > cfg.max_warp_instructions {
+                    return Err(Fault::Stopped("the launch ran past its instruction budget"));
+                }
+            }
+            if cancelled(cancel) {
+                return Err(Fault::Stopped("the channel was closed"));
+            }
+            if ran {
+                continue;
+            }
+            // No lane can run: every warp has finished or waits.
+            if self.warps.iter().all(|w| !w.any(Lane::Bar) && !w.lanes.iter().any(|l| matches!(l, Lane::Bsync(_)))) {
+                return Ok(());
+            }
+            if self.warps.iter().any(|w| w.any(Lane::Bar)) {
+                barrier_release(&mut self.warps, env.bar_red.take());
+                continue;
+            }
+            return Err(Fault::Control(
+                "convergence barrier deadlock: lanes wait at BSYNC for lanes that will never arrive".into(),
+            ));
+        }
+    }
+}
+
+/// A block barrier completes: every waiting lane goes on, with the
+/// barrier's reduction (`BAR.RED`) of the predicates they brought.
+fn barrier_release(warps: &mut [Warp], red: Option<crate::op::BarRed>) {
+    use crate::op::BarRed;
+    let arrived: u32 = warps.iter().map(|w| w.lanes.iter().filter(|l| **l == Lane::Bar).count() as u32).sum();
+    let count: u32 = warps
+        .iter()
+        .map(|w| (0..32).filter(|&l| w.lanes[l] == Lane::Bar && w.bar_pred >> l & 1 == 1).count() as u32)
+        .sum();
+    let result = match red {
+        Some(BarRed::Popc) => count,
+        Some(BarRed::And) => u32::from(count == arrived),
+        Some(BarRed::Or) => u32::from(count > 0),
+        None => 0,
+    };
+    for w in warps {
+        if red.is_some() {
+            w.bar_result = result;
+            w.bar_pred = 0;
+        }
+        for l in 0..32 {
+            if w.lanes[l] == Lane::Bar {
+                w.lanes[l] = Lane::Run;
+                w.pc[l] += 16;
+            }
+        }
+    }
+}
+
+/// Run one instruction for the lanes in `mask` (all at the same pc).
+fn step(w: &mut Warp, i: &Instr, mask: u32, env: &mut Env<'_>, stats: &mut Stats) -> Result<(), Fault> {
+    stats.warp_instructions += 1;
+    env.clock = stats.warp_instructions;
+    let exec = mask & w.pred_mask(i.guard);
+    stats.thread_instructions += u64::from(exec.count_ones());
+    let pc = i.pc;
+    let advance = |w: &mut Warp, m: u32| {
+        for l in 0..32 {
+            if m >> l & 1 == 1 {
+                w.pc[l] += 16;
+            }
+        }
+    };
+    match &i.op {
+        Op::Exit { .. } => {
+            let cond = w.pred_mask(operand_pred(i, 0));
+            let leaving = exec & cond;
+            for l in 0..32 {
+                if leaving >> l & 1 == 1 {
+                    w.lanes[l] = Lane::Done;
+                }
+            }
+            advance(w, mask & !leaving);
+            w.release_bsync();
+        }
+        Op::Bra { .. } => {
+            let cond = w.pred_mask(operand_pred(i, 0));
+            let taken = exec & cond;
+            let Operand::Target(t) = *i.src(1) else { return Err(bad(i, "branch target")) };
+            for l in 0..32 {
+                if taken >> l & 1 == 1 {
+                    w.pc[l] = t;
+                } else if mask >> l & 1 == 1 {
+                    w.pc[l] += 16;
+                }
+            }
+        }
+        Op::Bssy => {
+            let (Operand::BarReg(b), Operand::Target(_)) = (*i.src(0), *i.src(2)) else {
+                return Err(bad(i, "BSSY operands"));
+            };
+            if exec != 0 {
+                w.bars[usize::from(b & 15)] = exec;
+            }
+            advance(w, mask);
+        }
+        Op::Bsync => {
+            let Operand::BarReg(b) = *i.src(1) else { return Err(bad(i, "BSYNC operand")) };
+            let cond = w.pred_mask(operand_pred(i, 0));
+            let waiting = exec & cond;
+            for l in 0..32 {
+                if waiting >> l & 1 == 1 {
+                    w.lanes[l] = Lane::Bsync(b & 15);
+                }
+            }
+            advance(w, mask & !waiting);
+            w.release_bsync();
+        }
+        Op::Bmov { .. } => {
+            if exec != 0 {
+                let v = match *i.src(1) {
+                    Operand::BarReg(s) => w.bars[usize::from(s & 15)],
+                    Operand::Hex(v) => v as u32,
+                    _ => return Err(bad(i, "BMOV source")),
+                };
+                if let Operand::BarReg(d) = *i.src(0) {
+                    w.bars[usize::from(d & 15)] = v;
+                }
+                if let (Op::Bmov { clear: true, .. }, Operand::BarReg(s)) = (&i.op, *i.src(1)) {
+                    w.bars[usize::from(s & 15)] = 0;
+                }
+            }
+            advance(w, mask);
+        }
+        Op::Call { .. } => {
+            let Operand::Target(t) = *i.src(0) else { return Err(bad(i, "call target")) };
+            for l in 0..32 {
+                if exec >> l & 1 == 1 {
+                    w.pc[l] = t;
+                } else if mask >> l & 1 == 1 {
+                    w.pc[l] += 16;
+                }
+            }
+        }
+        Op::Ret => {
+            // The return address is an offset from the base the instruction names.
+            let (Operand::Reg(r, _), Operand::Target(base)) = (*i.src(0), *i.src(1)) else {
+                return Err(bad(i, "RET operands"));
+            };
+            for l in 0..32 {
+                if exec >> l & 1 == 1 {
+                    w.pc[l] = base.wrapping_add(u64::from(w.r(r, l)));
+                } else if mask >> l & 1 == 1 {
+                    w.pc[l] += 16;
+                }
+            }
+        }
+        Op::Bar { kind } => {
+            if let BarKind::Red(red) = kind {
+                let p = w.pred_mask(operand_pred(i, 1));
+                w.bar_pred = (w.bar_pred & !exec) | (p & exec);
+                env.bar_red = Some(*red);
+            } else if *kind != BarKind::Sync {
+                return Err(Fault::Unsupported { pc, text: i.to_string(), what: "this barrier" });
+            }
+            if let Operand::Hex(id) = *i.src(0) {
+                if id != 0 {
+                    return Err(Fault::Unsupported { pc, text: i.to_string(), what: "named barriers other than 0" });
+                }
+            }
+            for l in 0..32 {
+                if exec >> l & 1 == 1 {
+                    w.lanes[l] = Lane::Bar;
+                }
+            }
+            advance(w, mask & !exec);
+        }
+        Op::Nop | Op::Membar { .. } | Op::Hint { .. } => advance(w, mask),
+        _ => {
+            if exec != 0 {
+                super::alu::exec(w, i, exec, env)?;
+            }
+            advance(w, mask);
+        }
+    }
+    Ok(())
+}
+
+fn operand_pred(i: &Instr, n: usize) -> Pred {
+    match *i.src(n) {
+        Operand::Pred(p) => p,
+        _ => Pred::p(PT, false),
+    }
+}
+
+pub(crate) fn bad(i: &Instr, what: &'static str) -> Fault {
+    Fault::Unsupported { pc: i.pc, text: i.to_string(), what }
+}
+
+#[allow(dead_code)]
+const _: SrcMods = SrcMods { neg: false, abs: false, not: false, reuse: false };
