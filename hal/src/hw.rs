@@ -110,6 +110,10 @@ pub mod ga10b {
     /// The global-memory descriptor (u64) Ampere loads before each global
     /// access; 0 selects the default (tinygrad's NV backend leaves it 0).
     pub const CBUF0_MEMORY_DESCRIPTOR: usize = 0x118;
+    /// The launch's dynamic shared memory in bytes (u32): what
+    /// `%dynamic_smem_size` reads (`ULDC c[0x0][0x2c]` in
+    /// `kernels/sm_87/module_ops.sass`, kernel `mod_tile`).
+    pub const CBUF0_DYNAMIC_SHARED: usize = 0x2c;
     /// The size of the block's reserved shared memory (u32): compiled code
     /// computes `%reserved_smem_offset_begin` as `SR_SMEMSZ - c[0x0][0x114]`
     /// (read off `kernels/sm_87/module_ops.sass`, kernel `mod_tile`).

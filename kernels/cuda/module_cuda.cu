@@ -20,13 +20,14 @@ extern "C" __global__ void cu_scale_add(float *o, int n) {
     }
 }
 
-// Through shared memory: o[i] = cu_helper(i + 1 mod 128, i + 1 mod 128) + sqrt(o[i]) / o[i + 1] (128 threads, o has 129 elements).
+// Through shared memory, for 128 threads: o[129 + i] = cu_helper(j, j) + sqrt(o[i]) / o[i + 1]
+// with j = (i + 1) mod 128 (o has 257 elements; o[0..129] are inputs).
 extern "C" __global__ void cu_tile(float *o) {
     __shared__ float t[128];
     int i = threadIdx.x & 127;
     t[i] = cu_helper(i, i);
     __syncthreads();
-    o[i] = t[(i + 1) & 127] + sqrtf(o[i]) / o[i + 1];
+    o[129 + i] = t[(i + 1) & 127] + sqrtf(o[i]) / o[i + 1];
 }
 
 // o[t] = sin(o[t]) + cu_lut[t % 8].

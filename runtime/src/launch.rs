@@ -34,7 +34,8 @@
 //!
 //! Constant buffer 0 holds, at the offsets compiled SM 8.x code reads them
 //! ([`ga10b`]'s `CBUF0_*`): the block and grid dimensions, the shared and
-//! local windows, the initial stack pointer, a zero memory descriptor, and
+//! local windows, the initial stack pointer, the dynamic shared-memory size,
+//! the reserved shared-memory size, a zero memory descriptor, and
 //! the parameters at the kernel's parameter-bank offset (0x160).
 
 use gpuiface_hal::codec::qmd::{v03_00 as f, Qmd};
@@ -187,6 +188,7 @@ pub fn write_driver_area(out: &mut [u8], dims: &LaunchDims) {
     put(ga10b::CBUF0_SHARED_WINDOW, &ga10b::SHARED_MEM_WINDOW.to_le_bytes());
     put(ga10b::CBUF0_LOCAL_WINDOW, &ga10b::LOCAL_MEM_WINDOW.to_le_bytes());
     put(ga10b::CBUF0_STACK_TOP, &ga10b::LOCAL_STACK_TOP.to_le_bytes());
+    put(ga10b::CBUF0_DYNAMIC_SHARED, &dims.shared_mem.to_le_bytes());
     put(ga10b::CBUF0_MEMORY_DESCRIPTOR, &0u64.to_le_bytes());
 }
 
