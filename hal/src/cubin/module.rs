@@ -249,7 +249,8 @@ impl ModuleImage {
         let mut image = Vec::new();
         let mut at = 0u64;
         let mut code_end = 0u64;
-        let mut placed_at: BTreeMap<usize, u64> = BTreeMap::new();
+        // Section index -> (offset in the image, size, whether file-backed).
+        let mut placed_at: BTreeMap<usize, (u64, u64, bool)> = BTreeMap::new();
         let mut sections = Vec::with_capacity(plan.len());
         for (i, kind) in plan {
             let sh = shdrs.get(i).map_err(malformed)?;
@@ -277,7 +278,7 @@ impl ModuleImage {
             if kind == SectionKind::Code {
                 code_end = at;
             }
-            placed_at.insert(i, offset);
+            placed_at.insert(i, (offset, sh.sh_size, !nobits));
             sections.push(Placed { name: name.to_string(), kind, offset, size: sh.sh_size });
         }
         // Code is prefetched past its end: keep the pad inside the image.
@@ -288,12 +289,11 @@ impl ModuleImage {
         let mut symbols = Vec::new();
         if let Some((syms, strs)) = &symtab {
             for s in syms.iter() {
-                let Some(&offset) = placed_at.get(&usize::from(s.st_shndx)) else { continue };
+                let Some(&(offset, size, _)) = placed_at.get(&usize::from(s.st_shndx)) else { continue };
                 let name = strs.get(s.st_name as usize).map_err(malformed)?;
                 if s.st_symtype() == elf::abi::STT_FUNC && s.st_other & STO_CUDA_ENTRY != 0 {
                     entries.push(name.to_string());
                 } else if s.st_symtype() == elf::abi::STT_OBJECT {
-                    let size = sections.iter().find(|p| p.offset == offset).map_or(0, |p| p.size);
                     if s.st_value.checked_add(s.st_size).is_none_or(|end| end > size) {
                         return Err(malformed(format!("symbol {name} lies past its section")));
                     }
@@ -302,7 +302,7 @@ impl ModuleImage {
             }
         }
 
-        let relocations = Self::collect_relocations(&file, &shdrs, &names, &symtab, &placed_at, &sections, &image)?;
+        let relocations = Self::collect_relocations(&file, &shdrs, &names, &symtab, &placed_at, &image)?;
 
         let mut kernels = Vec::new();
         for k in cubin.kernels.into_iter().filter(|k| entries.contains(&k.name)) {
@@ -344,14 +344,12 @@ impl ModuleImage {
         })
     }
 
-    #[allow(clippy::too_many_arguments)]
     fn collect_relocations(
         file: &ElfBytes<'_, LittleEndian>,
         shdrs: &elf::section::SectionHeaderTable<'_, LittleEndian>,
         names: &[&str],
         symtab: &Option<(elf::symbol::SymbolTable<'_, LittleEndian>, elf::string_table::StringTable<'_>)>,
-        placed_at: &BTreeMap<usize, u64>,
-        sections: &[Placed],
+        placed_at: &BTreeMap<usize, (u64, u64, bool)>,
         image: &[u8],
     ) -> Result<Vec<Relocation>, CubinError> {
         let mut out = Vec::new();
@@ -365,10 +363,12 @@ impl ModuleImage {
             if target_name.starts_with(".debug") || target_name.starts_with(".nv_debug") {
                 continue; // debug information is not loaded
             }
-            let Some(&site_base) = placed_at.get(&target) else {
+            let Some(&(site_base, site_size, file_backed)) = placed_at.get(&target) else {
                 return Err(unsupported(format!("relocations of {target_name} ({rel_name}), a section not loaded")));
             };
-            let site_size = sections.iter().find(|p| p.offset == site_base).map_or(0, |p| p.size);
+            if !file_backed {
+                return Err(malformed(format!("{rel_name} relocates {target_name}, which has no bytes (NOBITS)")));
+            }
             let Some((syms, strs)) = symtab else {
                 return Err(malformed(format!("{rel_name} without a symbol table")));
             };
@@ -390,7 +390,7 @@ impl ModuleImage {
                 let sym =
                     syms.get(r_sym as usize).map_err(|e| malformed(format!("{rel_name}: symbol {r_sym}: {e}")))?;
                 let sym_name = strs.get(sym.st_name as usize).unwrap_or("?");
-                let Some(&sym_base) = placed_at.get(&usize::from(sym.st_shndx)) else {
+                let Some(&(sym_base, _, _)) = placed_at.get(&usize::from(sym.st_shndx)) else {
                     return Err(unsupported(format!(
                         "a relocation against {sym_name:?} ({rel_name}), which is undefined or in a section not loaded"
                     )));
