@@ -82,6 +82,13 @@ for src in "$here"/ptx/*.ptx "$here"/cuda/*.cu; do
   } >"$out/$name.sass"
 done
 
+# module_ops once more, as `ptxas -ewp` (extensible whole program) emits it:
+# its code reaches the globals through 32@lo/32@hi immediates, relocated by
+# R_CUDA_ABS32_LO_32/HI_32 in .rel.text.*, the code relocations the ordinary
+# module has none of. (ELF type 0xff00: the loader's tests take it as an
+# executable to apply those relocations.)
+"$PTXAS" -arch="$ARCH" -O3 -ewp "$here/ptx/module_ops.ptx" -o "$out/module_ops.ewp.cubin"
+
 if [ "$check" = 1 ]; then
   status=0
   for f in "$out"/*; do

@@ -228,3 +228,46 @@ fn other_elf_types_are_refused_by_name() {
     bytes[16..18].copy_from_slice(&3u16.to_le_bytes());
     assert!(ModuleImage::parse(&bytes).unwrap_err().to_string().contains("type 0x3"));
 }
+
+/// `module_ops` as `ptxas -ewp` emits it, its ELF type set to ET_EXEC: the
+/// code relocations (`R_CUDA_ABS32_LO_32`/`HI_32`) land the globals'
+/// addresses in the instructions' 32-bit immediates.
+pub fn ewp_as_executable() -> Vec<u8> {
+    let mut bytes = gpuiface_kernels::MODULE_OPS_EWP_CUBIN.to_vec();
+    assert_eq!(u16::from_le_bytes([bytes[16], bytes[17]]), 0xff00);
+    bytes[16..18].copy_from_slice(&2u16.to_le_bytes());
+    bytes
+}
+
+#[test]
+fn code_relocations_land_in_the_instructions_immediates() {
+    assert!(ModuleImage::parse(gpuiface_kernels::MODULE_OPS_EWP_CUBIN).is_err(), "refused as it is");
+    let m = ModuleImage::parse(&ewp_as_executable()).unwrap();
+    let image = m.relocated(BASE).unwrap();
+    let code: Vec<_> = m.relocations().iter().filter(|r| r.site < m.code_end()).collect();
+    // cuobjdump -elf: mod_lookup 0x150/0x160 (table_ptr), mod_scale 0x230/0x280 (counter).
+    assert_eq!(code.len(), 4);
+    for r in code {
+        let imm = u32::from_le_bytes(image[r.site as usize + 4..r.site as usize + 8].try_into().unwrap());
+        let address = BASE + r.target as u64;
+        let want = match r.kind {
+            RelocKind::Abs32Lo32 => address as u32,
+            RelocKind::Abs32Hi32 => (address >> 32) as u32,
+            other => panic!("{other:?} in code"),
+        };
+        assert_eq!(imm, want, "{r:?}");
+        // The opcode word and the control bits are the file's.
+        let at = r.site as usize;
+        assert_eq!(image[at..at + 4], m.bytes()[at..at + 4]);
+        assert_eq!(image[at + 8..at + 16], m.bytes()[at + 8..at + 16]);
+    }
+    let lookup = m.kernel("mod_lookup").unwrap();
+    let table_ptr = m.symbol("table_ptr").unwrap().offset as i64;
+    let sites: Vec<(u64, i64)> = m
+        .relocations()
+        .iter()
+        .filter(|r| r.site >= lookup.code_offset && r.site < lookup.code_offset + lookup.code_len)
+        .map(|r| (r.site - lookup.code_offset, r.target))
+        .collect();
+    assert_eq!(sites, [(0x150, table_ptr), (0x160, table_ptr)]);
+}

@@ -128,6 +128,13 @@ pub const MODULE_PRINTF: SuiteModule = SuiteModule {
     cubin: include_bytes!("../sm_87/module_printf.cubin"),
 };
 
+/// `module_ops` as `ptxas -ewp` emits it (`kernels/regen.sh`): the code
+/// reaches the globals through 32-bit immediates relocated by
+/// `R_CUDA_ABS32_LO_32`/`HI_32`. Its ELF type is 0xff00 (an extensible
+/// whole-program object, which a driver links before loading); tests take
+/// it as an executable to exercise code relocations.
+pub const MODULE_OPS_EWP_CUBIN: &[u8] = include_bytes!("../sm_87/module_ops.ewp.cubin");
+
 /// Every suite module.
 pub const MODULES: &[SuiteModule] = &[MODULE_OPS, MODULE_CUDA, MODULE_PRINTF];
 

@@ -33,9 +33,24 @@ fn words(rt: &Runtime<&MockDevice>, b: &Buffer, at: u64, n: usize) -> Vec<u32> {
 
 #[test]
 fn the_modules_kernels_run_on_the_interpreter() {
+    run_scale_and_lookup(MODULE_OPS.cubin);
+}
+
+/// The same kernels as `ptxas -ewp` emits them (their ELF type set to
+/// executable): the globals' addresses reach the code through 32-bit
+/// immediates the loader relocated (`R_CUDA_ABS32_LO_32`/`HI_32`), not
+/// through bank 4.
+#[test]
+fn code_relocations_hold_on_the_interpreter() {
+    let mut bytes = gpuiface_kernels::MODULE_OPS_EWP_CUBIN.to_vec();
+    bytes[16..18].copy_from_slice(&2u16.to_le_bytes()); // e_type: 0xff00 -> ET_EXEC
+    run_scale_and_lookup(&bytes);
+}
+
+fn run_scale_and_lookup(cubin: &[u8]) {
     let dev = device();
     let rt = Runtime::new(&dev).unwrap();
-    let module = rt.load_module(MODULE_OPS.cubin).unwrap();
+    let module = rt.load_module(cubin).unwrap();
     let out = dev.alloc(AllocRequest::new(4096)).unwrap();
     let counter = module.symbol_offset("counter").unwrap();
 

@@ -14,6 +14,12 @@ const ET_EXEC: u16 = 2;
 const ET_REL: u16 = 1;
 /// The ELF type of `ptxas -ewp` (extensible whole program) output.
 const ET_CUDA_EWP: u16 = 0xff00;
+/// `SHT_CUDA_GLOBAL`: NVIDIA's section type of `.nv.global` in objects
+/// that are not yet linked (no file bytes, like `SHT_NOBITS`).
+const SHT_CUDA_GLOBAL: u32 = 0x7000_0007;
+/// `STT_CUDA_OBJECT`: NVIDIA's symbol type of variables in objects that
+/// are not yet linked (`STT_OBJECT` once linked).
+const STT_CUDA_OBJECT: u8 = 13;
 /// `SHF_ALLOC`: the section occupies memory at run time.
 const SHF_ALLOC: u64 = 2;
 /// `st_other` bit of a kernel entry symbol (`STO_CUDA_ENTRY`).
@@ -256,7 +262,10 @@ impl ModuleImage {
             let sh = shdrs.get(i).map_err(malformed)?;
             let name = names[i];
             let offset = at.next_multiple_of(align_of(&kind, &sh));
-            let nobits = sh.sh_type == elf::abi::SHT_NOBITS;
+            // `.nv.global` is NOBITS, or NVIDIA's SHT_CUDA_GLOBAL (same
+            // meaning) in `ptxas -c`/`-ewp` output.
+            let nobits =
+                sh.sh_type == elf::abi::SHT_NOBITS || (kind == SectionKind::Global && sh.sh_type == SHT_CUDA_GLOBAL);
             if nobits != (kind == SectionKind::Global) {
                 return Err(malformed(format!("{name}: section type {} where {kind:?} was expected", sh.sh_type)));
             }
@@ -293,7 +302,7 @@ impl ModuleImage {
                 let name = strs.get(s.st_name as usize).map_err(malformed)?;
                 if s.st_symtype() == elf::abi::STT_FUNC && s.st_other & STO_CUDA_ENTRY != 0 {
                     entries.push(name.to_string());
-                } else if s.st_symtype() == elf::abi::STT_OBJECT {
+                } else if s.st_symtype() == elf::abi::STT_OBJECT || s.st_symtype() == STT_CUDA_OBJECT {
                     if s.st_value.checked_add(s.st_size).is_none_or(|end| end > size) {
                         return Err(malformed(format!("symbol {name} lies past its section")));
                     }
