@@ -5,7 +5,9 @@
 //! ptxas (`kernels/sm_87/module_ops.cubin`, and `ptxas -c` output for the
 //! code kinds), and checked with nvdisasm: patching the field as below makes
 //! `CALL.ABS.NOINC 0x0` print as `CALL.ABS.NOINC 0x7f1234567890` and
-//! `UMOV UR4, 0x0` as `UMOV UR4, 0xdeadbeef` (the tests in this file).
+//! `UMOV UR4, 0x0` as `UMOV UR4, 0xdeadbeef` (the tests in this file); the
+//! ABS32 kinds also on the mock's interpreter, which runs `module_ops` as
+//! `ptxas -ewp` emits it (`runtime/tests/module_runs.rs`).
 //!
 //! | kind | `r_type` | site | field |
 //! |---|---|---|---|
