@@ -271,3 +271,58 @@ fn code_relocations_land_in_the_instructions_immediates() {
         .collect();
     assert_eq!(sites, [(0x150, table_ptr), (0x160, table_ptr)]);
 }
+
+mod hostile {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn check(bytes: &[u8]) {
+        let Ok(m) = ModuleImage::parse(bytes) else { return };
+        // Whatever parses describes an image the relocations and bindings stay inside.
+        for r in m.relocations() {
+            assert!(r.site + r.kind.site_len() as u64 <= m.file_len(), "{r:?} past the file's bytes");
+        }
+        for k in m.kernels() {
+            assert!(k.code_offset + k.code_len <= m.code_end(), "{}", k.name);
+            for b in &k.banks {
+                assert!(b.bank >= 1 && b.bank < ga10b::CONSTANT_BANKS && u64::from(b.size) <= 1 << 16);
+                assert!(b.offset + u64::from(b.size) <= m.len());
+            }
+        }
+        for s in m.symbols() {
+            assert!(s.offset + s.size <= m.len(), "{}", s.name);
+        }
+        assert!(m.file_len() <= m.len());
+        let _ = m.relocated(BASE);
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(1000))]
+        #[test]
+        fn mutated_modules_are_errors_or_consistent_images(
+            which in 0usize..3,
+            edits in proptest::collection::vec((any::<prop::sample::Index>(), any::<u8>()), 1..8),
+        ) {
+            let mut bytes = match which {
+                0 => MODULE_OPS.cubin.to_vec(),
+                1 => gpuiface_kernels::MODULE_CUDA.cubin.to_vec(),
+                _ => ewp_as_executable(),
+            };
+            // Half the edits land in the ELF header, the section and symbol
+            // tables and the attributes (the first 0x100 and the last 0x800
+            // bytes), where a byte changes what the loader reads.
+            for (n, (at, byte)) in edits.into_iter().enumerate() {
+                let len = bytes.len();
+                let i = match n % 2 {
+                    0 => at.index(len),
+                    _ => {
+                        let k = at.index(0x900);
+                        if k < 0x100 { k } else { len - 0x800 + (k - 0x100) }
+                    }
+                };
+                bytes[i] = byte;
+            }
+            check(&bytes);
+        }
+    }
+}
