@@ -17,11 +17,18 @@
 //! | local memory per thread (stack frame) | `EIATTR_FRAME_SIZE` (0x11), `EIATTR_MIN_STACK_SIZE` (0x12) |
 //! | CRS stack | `EIATTR_CRS_STACK_SIZE` (0x1e) |
 //! | max threads (`.maxntid`) / required threads (`.reqntid`) | `EIATTR_MAX_THREADS` (0x05) / `EIATTR_REQNTID` (0x10) |
+//! | reserved shared memory used | `EIATTR_RESERVED_SMEM_USED` (0x41) |
 //!
 //! The attribute codes were read off `cuobjdump -elf` of the suite's own
-//! cubins (`kernels/sm_87/`). What the loader does not support (relocations,
-//! global variables, constant banks other than 0, another GPU architecture)
-//! is a typed error that names it.
+//! cubins (`kernels/sm_87/`).
+//!
+//! [`Cubin::parse`] reads self-contained kernels: relocations, global
+//! variables and constant banks other than 0 are a typed error that names
+//! them. A whole module (several kernels, globals, `__constant__` data,
+//! relocations) is [`ModuleImage::parse`] (`cubin/module.rs`): one image of
+//! code and data, with its relocation sites, that a runtime uploads once and
+//! relocates for its GPU address (`cubin/reloc.rs` names every relocation
+//! kind it applies).
 //!
 //! ```
 //! use gpuiface_hal::cubin::Cubin;
@@ -36,6 +43,12 @@ use elf::endian::LittleEndian;
 use elf::ElfBytes;
 
 use crate::error::Error;
+
+mod module;
+mod reloc;
+
+pub use module::{BankBinding, ModuleImage, ModuleKernel, ModuleSymbol, Placed, SectionKind};
+pub use reloc::{RelocKind, Relocation};
 
 /// `e_machine` of a cubin.
 pub const EM_CUDA: u16 = 190;
@@ -60,6 +73,9 @@ pub mod eiattr {
     pub const CRS_STACK_SIZE: u8 = 0x1e;
     /// `EIATTR_REGCOUNT`: u32 symbol, u32 registers.
     pub const REGCOUNT: u8 = 0x2f;
+    /// `EIATTR_RESERVED_SMEM_USED` (no value): the kernel reads the reserved
+    /// shared memory (`%reserved_smem_offset_*`).
+    pub const RESERVED_SMEM_USED: u8 = 0x41;
 }
 
 /// `.nv.info` entry formats (`EIFMT_*`).
@@ -142,6 +158,11 @@ pub struct KernelAttributes {
     pub barriers: u32,
     /// Static shared memory per block, in bytes.
     pub shared_static: u32,
+    /// Reserved shared memory per block the kernel uses, in bytes
+    /// ([`ga10b::RESERVED_SHARED_PER_BLOCK`](crate::hw::ga10b::RESERVED_SHARED_PER_BLOCK)
+    /// when it has `EIATTR_RESERVED_SMEM_USED`, else 0): placed after the
+    /// static and dynamic shared memory.
+    pub shared_reserved: u32,
     /// Size of constant bank 0 as compiled (driver area + parameters).
     pub cbank0_size: u32,
     /// Offset of the parameter bank inside constant buffer 0.
@@ -239,6 +260,12 @@ fn three_u32(d: &[u8]) -> Option<[u32; 3]> {
 impl Cubin {
     /// Parse a cubin and every kernel in it.
     pub fn parse(bytes: &[u8]) -> Result<Cubin, CubinError> {
+        Self::parse_inner(bytes, true)
+    }
+
+    /// Parse the kernels; `self_contained` refuses what only a module
+    /// loader handles (globals, constant banks other than 0, relocations).
+    fn parse_inner(bytes: &[u8], self_contained: bool) -> Result<Cubin, CubinError> {
         let file = ElfBytes::<LittleEndian>::minimal_parse(bytes).map_err(|e| CubinError::NotElf(e.to_string()))?;
         if file.ehdr.class != elf::file::Class::ELF64 {
             return Err(CubinError::NotElf("32-bit ELF".into()));
@@ -273,7 +300,7 @@ impl Cubin {
             file.section_data(sh).map(|(d, _)| d).map_err(|e| CubinError::Malformed(e.to_string()))
         };
 
-        for name in sections.keys() {
+        for name in sections.keys().filter(|_| self_contained) {
             if name == ".nv.global" || name == ".nv.global.init" || name.starts_with(".nv.constant2") {
                 return Err(CubinError::Unsupported {
                     kernel: "*".into(),
@@ -294,12 +321,12 @@ impl Cubin {
 
         let mut kernels = Vec::new();
         for (name, text) in sections.iter().filter_map(|(n, sh)| n.strip_prefix(".text.").map(|k| (k, sh))) {
-            for rel in [format!(".rel.text.{name}"), format!(".rela.text.{name}")] {
-                if sections.contains_key(&rel) {
+            for rel in [format!(".rel.text.{name}"), format!(".rela.text.{name}")].iter().filter(|_| self_contained) {
+                if sections.contains_key(rel) {
                     return Err(CubinError::Unsupported { kernel: name.into(), what: format!("relocations ({rel})") });
                 }
             }
-            for bank in 1..18 {
+            for bank in (1..18).filter(|_| self_contained) {
                 if sections.contains_key(&format!(".nv.constant{bank}.{name}")) {
                     return Err(CubinError::Unsupported {
                         kernel: name.into(),
@@ -319,6 +346,7 @@ impl Cubin {
                 registers,
                 barriers: ((text.sh_flags >> 20) & 0x7f) as u32,
                 shared_static: sections.get(&format!(".nv.shared.{name}")).map_or(0, |s| s.sh_size as u32),
+                shared_reserved: 0,
                 cbank0_size: sections.get(&format!(".nv.constant0.{name}")).map_or(0, |s| s.sh_size as u32),
                 param_offset: 0,
                 param_size: 0,
@@ -350,6 +378,9 @@ impl Cubin {
                         eiattr::CRS_STACK_SIZE => attrs.crs_stack_size = u32_at(e.data, 0).ok_or_else(malformed)?,
                         eiattr::MAX_THREADS => attrs.max_threads = Some(three_u32(e.data).ok_or_else(malformed)?),
                         eiattr::REQNTID => attrs.required_threads = Some(three_u32(e.data).ok_or_else(malformed)?),
+                        eiattr::RESERVED_SMEM_USED => {
+                            attrs.shared_reserved = crate::hw::ga10b::RESERVED_SHARED_PER_BLOCK;
+                        }
                         _ => {}
                     }
                 }

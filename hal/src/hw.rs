@@ -122,8 +122,26 @@ pub mod ga10b {
     /// The global-memory descriptor (u64) Ampere loads before each global
     /// access; 0 selects the default (tinygrad's NV backend leaves it 0).
     pub const CBUF0_MEMORY_DESCRIPTOR: usize = 0x118;
+    /// The launch's dynamic shared memory in bytes (u32): what
+    /// `%dynamic_smem_size` reads (`ULDC c[0x0][0x2c]` in
+    /// `kernels/sm_87/module_ops.sass`, kernel `mod_tile`).
+    pub const CBUF0_DYNAMIC_SHARED: usize = 0x2c;
+    /// The size of the block's reserved shared memory (u32): compiled code
+    /// computes `%reserved_smem_offset_begin` as `SR_SMEMSZ - c[0x0][0x114]`
+    /// (read off `kernels/sm_87/module_ops.sass`, kernel `mod_tile`).
+    pub const CBUF0_RESERVED_SHARED: usize = 0x114;
     /// Where kernel parameters start: the size of the driver area.
     pub const CBUF0_PARAMS: usize = 0x160;
+    /// Shared memory the system reserves per block on SM 8.x (1 KiB, the
+    /// CUDA programming guide's table of compute capabilities;
+    /// `cudaDevAttrReservedSharedMemoryPerBlock`). A kernel that uses it
+    /// (`EIATTR_RESERVED_SMEM_USED`) gets it at the end of its shared memory.
+    pub const RESERVED_SHARED_PER_BLOCK: u32 = 1024;
+    /// Constant banks a QMD V03_00 binds (`CONSTANT_BUFFER_*(0..8)`); bank 0
+    /// is each launch's driver area and parameters.
+    pub const CONSTANT_BANKS: u32 = 8;
+    /// Constant buffers are bound at addresses aligned to this.
+    pub const CONSTANT_BUFFER_ALIGN: u64 = 256;
 
     /// The stack pointer compiled code starts from (`c[0x0][0x28]`): 0x240
     /// bytes below the top of the 16 MiB local window (tinygrad's NV backend

@@ -77,6 +77,67 @@ kernel!(
     "`launch_geometry(u32 *out)`: stores what compiled code reads from constant buffer 0's driver area: `out[0..3]` = blockDim (`c[0x0][0x0..0xc]`), `out[3..6]` = gridDim (`c[0x0][0xc..0x18]`)."
 );
 
+/// A suite module: a cubin holding several `.entry` kernels that share
+/// device functions, global variables and constant data, compiled from PTX
+/// (`kernels/ptx/`, ptxas) or CUDA C (`kernels/cuda/`, NVRTC).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SuiteModule {
+    /// The module's name (its file name).
+    pub name: &'static str,
+    /// Its kernels (`.entry` names).
+    pub kernels: &'static [&'static str],
+    /// What it holds, in the source's words.
+    pub summary: &'static str,
+    /// The source: PTX, or CUDA C for NVRTC.
+    pub source: &'static str,
+    /// The SM 8.7 cubin.
+    pub cubin: &'static [u8],
+}
+
+/// `module_ops`: three kernels sharing a device function, globals (zero-
+/// and value-initialised, one holding another's address), `__constant__`
+/// data (bank 3), the compiler's bank 4 of global addresses, a per-kernel
+/// bank 2, static and reserved shared memory. See `kernels/ptx/module_ops.ptx`.
+pub const MODULE_OPS: SuiteModule = SuiteModule {
+    name: "module_ops",
+    kernels: &["mod_scale", "mod_lookup", "mod_tile"],
+    summary: "three kernels sharing a device function, globals, constant data and shared memory",
+    source: include_str!("../ptx/module_ops.ptx"),
+    cubin: include_bytes!("../sm_87/module_ops.cubin"),
+};
+
+/// `module_cuda`: CUDA C compiled with NVRTC: three kernels sharing a
+/// `__noinline__` device function, `__constant__` data, `__device__`
+/// globals (one a pointer to another), shared memory, a stack, and the math
+/// library's slow paths and tables. See `kernels/cuda/module_cuda.cu`.
+pub const MODULE_CUDA: SuiteModule = SuiteModule {
+    name: "module_cuda",
+    kernels: &["cu_scale_add", "cu_tile", "cu_sin"],
+    summary: "NVRTC output: three kernels sharing a device function, constant data, globals and math-library tables",
+    source: include_str!("../cuda/module_cuda.cu"),
+    cubin: include_bytes!("../sm_87/module_cuda.cubin"),
+};
+
+/// `module_printf`: CUDA C compiled with NVRTC whose kernel calls `printf`,
+/// so the module needs the driver's `vprintf` (an undefined symbol).
+pub const MODULE_PRINTF: SuiteModule = SuiteModule {
+    name: "module_printf",
+    kernels: &["cu_printf"],
+    summary: "NVRTC output calling printf: needs the undefined symbol vprintf",
+    source: include_str!("../cuda/module_printf.cu"),
+    cubin: include_bytes!("../sm_87/module_printf.cubin"),
+};
+
+/// `module_ops` as `ptxas -ewp` emits it (`kernels/regen.sh`): the code
+/// reaches the globals through 32-bit immediates relocated by
+/// `R_CUDA_ABS32_LO_32`/`HI_32`. Its ELF type is 0xff00 (an extensible
+/// whole-program object, which a driver links before loading); tests take
+/// it as an executable to exercise code relocations.
+pub const MODULE_OPS_EWP_CUBIN: &[u8] = include_bytes!("../sm_87/module_ops.ewp.cubin");
+
+/// Every suite module.
+pub const MODULES: &[SuiteModule] = &[MODULE_OPS, MODULE_CUDA, MODULE_PRINTF];
+
 /// Every suite kernel.
 pub const ALL: &[SuiteKernel] =
     &[FILL, SAXPY, REDUCE_SUM, LOCAL_SCRATCH, MANY_PARAMS, SPIN, FAULT_STORE, LAUNCH_GEOMETRY];
@@ -137,17 +198,29 @@ mod tests {
 
     #[test]
     fn every_ptx_file_is_listed_once() {
-        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("ptx");
-        let mut on_disk: Vec<String> = std::fs::read_dir(dir)
-            .unwrap()
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+        let mut on_disk: Vec<String> = ["ptx", "cuda"]
+            .iter()
+            .flat_map(|d| std::fs::read_dir(root.join(d)).unwrap())
             .map(|e| e.unwrap().path().file_stem().unwrap().to_string_lossy().into_owned())
             .collect();
         on_disk.sort();
         let mut listed: Vec<String> = super::ALL.iter().map(|k| k.name.to_string()).collect();
+        listed.extend(super::MODULES.iter().map(|m| m.name.to_string()));
         listed.sort();
         assert_eq!(on_disk, listed);
         for k in super::ALL {
             assert!(k.ptx.contains(&format!(".entry {}(", k.name)), "{} has no matching .entry", k.name);
+        }
+        for m in super::MODULES {
+            let entries = m.source.matches(".entry ").count() + m.source.matches("__global__ void ").count();
+            assert_eq!(entries, m.kernels.len(), "{}", m.name);
+            for k in m.kernels {
+                let named =
+                    m.source.contains(&format!(".entry {k}(")) || m.source.contains(&format!("__global__ void {k}("));
+                assert!(named, "{}: no entry {k}", m.name);
+                assert!(super::resource_usage(k).is_some(), "{}: {k} has no resource usage", m.name);
+            }
         }
     }
 }

@@ -239,6 +239,7 @@ pub(crate) fn encode(
                 let cbuf_va = chunk.gpu_va + cbuf_at;
                 let mut driver = [0u8; ga10b::CBUF0_PARAMS];
                 launch::write_driver_area(&mut driver, dims);
+                launch::write_reserved_shared(&mut driver, attrs);
                 chunk.write(cbuf_at, &driver)?;
                 let params_at = cbuf_at + u64::from(attrs.param_offset);
                 chunk.write(params_at, args)?;

@@ -14,13 +14,14 @@
 //! | `PROGRAM_PREFETCH_ADDR_*_SHIFTED`, `PROGRAM_PREFETCH_SIZE` | VA >> 8, code size >> 8 | let the SM prefetch the code; [`ga10b::PROGRAM_PREFETCH_PAD`] stays mapped after it |
 //! | `REGISTER_COUNT_V` | the kernel's register count | `.text` `sh_info >> 24`; fewer faults or corrupts, more wastes occupancy |
 //! | `BARRIER_COUNT` | max(1, the kernel's) | named barriers the CTA allocates (`.text` `sh_flags`); at least one, as tinygrad's NV backend allocates |
-//! | `SHARED_MEMORY_SIZE` | static + dynamic, ≥ 1 KiB, 256-aligned | the CTA's shared memory (tinygrad's NV backend rounds the same way) |
+//! | `SHARED_MEMORY_SIZE` | static + dynamic (+ the reserved 1 KiB for a kernel that uses it), ≥ 1 KiB, 256-aligned | the CTA's shared memory (tinygrad's NV backend rounds the same way) |
 //! | `MIN`/`TARGET_SM_CONFIG_SHARED_MEM_SIZE` | smallest carve-out holding it + 1 KiB | [`ga10b::shared_config_for`], encoded `KiB/4 + 1` |
 //! | `MAX_SM_CONFIG_SHARED_MEM_SIZE` | 0x1a (100 KiB), or the launch's own carve-out when larger | the largest value proven on an Orin ([`ga10b::PROVEN_MAX_SHARED_CONFIG`]); 0x2a (164 KiB) is unproven and named only when a kernel needs it |
 //! | `SHADER_LOCAL_MEMORY_HIGH_SIZE` | stack + 0x240, 32-aligned (0 without a stack) | per-thread local memory: the stack below [`ga10b::LOCAL_STACK_TOP`] and the reserve above it |
 //! | `SHADER_LOCAL_MEMORY_LOW_SIZE` | 0 | no low local memory is used |
 //! | `CONSTANT_BUFFER_*(0)` | this launch's buffer, its size, valid | driver area + parameters, in fresh command memory |
 //! | `CONSTANT_BUFFER_INVALIDATE(0)` | 1 | constant buffer 0 moves every launch: never read a stale copy |
+//! | `CONSTANT_BUFFER_*(1..=7)` | the module's banks and the kernel's own, in the module image | `__constant__` data (bank 3), the compiler's global-address table (bank 4), per-kernel tables (bank 2): [`Module::kernel`](crate::Module::kernel) binds them in the template |
 //! | `INVALIDATE_SHADER_CONSTANT_CACHE` | 1 | the same, for the SM's constant cache |
 //! | `INVALIDATE_INSTRUCTION_CACHE` | 1 | a program freed and reloaded may reuse the VA with new code |
 //! | `INVALIDATE_SHADER_DATA_CACHE`, `INVALIDATE_TEXTURE_{DATA,HEADER,SAMPLER}_CACHE` | 1 | the CPU or the copy engine may have just written the inputs |
@@ -33,7 +34,8 @@
 //!
 //! Constant buffer 0 holds, at the offsets compiled SM 8.x code reads them
 //! ([`ga10b`]'s `CBUF0_*`): the block and grid dimensions, the shared and
-//! local windows, the initial stack pointer, a zero memory descriptor, and
+//! local windows, the initial stack pointer, the dynamic shared-memory size,
+//! the reserved shared-memory size, a zero memory descriptor, and
 //! the parameters at the kernel's parameter-bank offset (0x160).
 
 use gpuiface_hal::codec::qmd::{v03_00 as f, Qmd};
@@ -57,6 +59,7 @@ pub fn raw_program_attributes() -> KernelAttributes {
         registers: 32,
         barriers: 1,
         shared_static: 0,
+        shared_reserved: 0,
         cbank0_size: ga10b::CBUF0_PARAMS as u32,
         param_offset: ga10b::CBUF0_PARAMS as u32,
         param_size: 0,
@@ -104,11 +107,12 @@ pub fn qmd_template(attrs: &KernelAttributes, program_va: u64, code_len: u64) ->
     q
 }
 
-/// Shared memory the QMD gives a CTA: static + dynamic, at least 1 KiB, 256-aligned.
+/// Shared memory the QMD gives a CTA: static + dynamic + reserved, at least 1 KiB, 256-aligned.
 fn shared_memory_size(attrs: &KernelAttributes, dims: &LaunchDims) -> Result<u32> {
     let total = attrs
         .shared_static
         .checked_add(dims.shared_mem)
+        .and_then(|t| t.checked_add(attrs.shared_reserved))
         .ok_or_else(|| Error::invalid(OP, "shared memory overflows"))?;
     Ok(total.max(0x400).next_multiple_of(0x100))
 }
@@ -185,7 +189,18 @@ pub fn write_driver_area(out: &mut [u8], dims: &LaunchDims) {
     put(ga10b::CBUF0_SHARED_WINDOW, &ga10b::SHARED_MEM_WINDOW.to_le_bytes());
     put(ga10b::CBUF0_LOCAL_WINDOW, &ga10b::LOCAL_MEM_WINDOW.to_le_bytes());
     put(ga10b::CBUF0_STACK_TOP, &ga10b::LOCAL_STACK_TOP.to_le_bytes());
+    put(ga10b::CBUF0_DYNAMIC_SHARED, &dims.shared_mem.to_le_bytes());
     put(ga10b::CBUF0_MEMORY_DESCRIPTOR, &0u64.to_le_bytes());
+}
+
+/// Write the size of the kernel's reserved shared memory into the driver
+/// area `out` ([`ga10b::CBUF0_RESERVED_SHARED`]; 0 for a kernel that does
+/// not use it): compiled code finds the reservation at `SR_SMEMSZ - size`.
+pub fn write_reserved_shared(out: &mut [u8], attrs: &KernelAttributes) {
+    let at = ga10b::CBUF0_RESERVED_SHARED;
+    if let Some(slot) = out.get_mut(at..at + 4) {
+        slot.copy_from_slice(&attrs.shared_reserved.to_le_bytes());
+    }
 }
 
 /// Set the per-launch fields of a copy of the program's template.

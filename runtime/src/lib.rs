@@ -9,6 +9,7 @@
 //! |---|---|
 //! | [`queue`] | [`Queue`]: commands recorded once, replayed with new variable values |
 //! | `program` | [`Program`]: kernel code in GPU memory, its attributes and QMD template |
+//! | `module` | [`Module`]: a cubin's kernels, device functions, globals and constant data, uploaded once |
 //! | `encode` | a queue's pushbuffer, QMDs and constant buffers, as an image plus patches |
 //! | [`launch`] | the complete QMD of a program, launch checks, argument packing |
 //! | `ring` | the command-memory ring each engine encodes into |
@@ -36,6 +37,7 @@
 
 mod encode;
 pub mod launch;
+mod module;
 mod patch;
 mod program;
 pub mod queue;
@@ -47,6 +49,7 @@ mod vars;
 use std::time::Duration;
 
 pub use launch::Arg;
+pub use module::Module;
 pub use program::Program;
 pub use queue::{LaunchDims, QueueKind, Val, VarId};
 pub use queue::{Queue, QueueOptions};

@@ -1,5 +1,6 @@
 //! [`Program`]: kernel code in GPU memory, its attributes and the QMD its
-//! launches start from.
+//! launches start from. The code is the program's own buffer, or a kernel
+//! of a [`Module`](crate::Module) whose image it keeps alive.
 
 use std::sync::Arc;
 
@@ -18,17 +19,49 @@ pub struct Program {
 }
 
 struct ProgramInner {
-    buffer: Buffer,
+    code: Code,
     name: String,
     attrs: KernelAttributes,
     qmd: Qmd,
+}
+
+/// Where a program's code lives.
+enum Code {
+    /// A buffer of its own, freed with the program.
+    Own(Buffer),
+    /// A kernel of a module at `offset` in the module's image: the module's
+    /// memory stays allocated while this program lives.
+    Module { module: Arc<crate::module::ModuleInner>, offset: u64 },
+}
+
+impl Code {
+    fn buffer(&self) -> &Buffer {
+        match self {
+            Code::Own(b) => b,
+            Code::Module { module, .. } => &module.buffer,
+        }
+    }
+    fn gpu_va(&self) -> u64 {
+        match self {
+            Code::Own(b) => b.gpu_va(),
+            Code::Module { module, offset } => module.buffer.gpu_va() + offset,
+        }
+    }
+}
+
+/// What releasing a program's last handle gives back.
+pub(crate) enum Released {
+    /// Its memory, to free: its own buffer, or its module's when nothing else used the module.
+    Memory(Buffer),
+    /// Nothing to free: the module it belongs to is still in use.
+    ModuleInUse,
 }
 
 impl std::fmt::Debug for Program {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Program")
             .field("name", &self.inner.name)
-            .field("gpu_va", &format_args!("{:#x}", self.inner.buffer.gpu_va()))
+            .field("gpu_va", &format_args!("{:#x}", self.inner.code.gpu_va()))
             .field("registers", &self.inner.attrs.registers)
             .field("param_size", &self.inner.attrs.param_size)
             .finish()
@@ -37,7 +70,7 @@ impl std::fmt::Debug for Program {
 
 impl PartialEq for Program {
     fn eq(&self, other: &Self) -> bool {
-        self.inner.buffer == other.inner.buffer && self.inner.name == other.inner.name
+        self.inner.code.buffer() == other.inner.code.buffer() && self.inner.name == other.inner.name
     }
 }
 impl Eq for Program {}
@@ -54,23 +87,57 @@ impl Program {
     /// have the attributes `attrs`.
     pub fn with_attributes(buffer: Buffer, name: String, attrs: KernelAttributes, code_len: u64) -> Self {
         let qmd = super::launch::qmd_template(&attrs, buffer.gpu_va(), code_len);
-        Program { inner: Arc::new(ProgramInner { buffer, name, attrs, qmd }) }
+        Program { inner: Arc::new(ProgramInner { code: Code::Own(buffer), name, attrs, qmd }) }
+    }
+
+    /// A kernel of a module: its code at `offset` in the module's image,
+    /// and the QMD template `qmd` (with the module's constant banks bound).
+    pub(crate) fn in_module(
+        module: Arc<crate::module::ModuleInner>,
+        offset: u64,
+        name: String,
+        attrs: KernelAttributes,
+        qmd: Qmd,
+    ) -> Self {
+        Program { inner: Arc::new(ProgramInner { code: Code::Module { module, offset }, name, attrs, qmd }) }
     }
     /// GPU address of the code.
     pub fn gpu_va(&self) -> u64 {
-        self.inner.buffer.gpu_va()
+        self.inner.code.gpu_va()
     }
-    /// The buffer.
+    /// The buffer holding the code: the program's own, or for a module's
+    /// kernel the module's whole image.
     pub fn buffer(&self) -> &Buffer {
-        &self.inner.buffer
+        self.inner.code.buffer()
     }
-    /// Give the buffer back (to free it), if this is the program's last
-    /// handle; otherwise the program back.
+    /// Give the buffer back (to free it), if this is the last handle of the
+    /// program and of the code's memory (a module's kernel: no other
+    /// program of the module and no [`Module`](crate::Module) handle
+    /// lives); otherwise the program back.
     pub fn into_buffer(self) -> std::result::Result<Buffer, Program> {
-        match Arc::try_unwrap(self.inner) {
-            Ok(inner) => Ok(inner.buffer),
-            Err(inner) => Err(Program { inner }),
+        let inner = Arc::try_unwrap(self.inner).map_err(|inner| Program { inner })?;
+        match inner.code {
+            Code::Own(buffer) => Ok(buffer),
+            Code::Module { module, offset } => match Arc::try_unwrap(module) {
+                Ok(m) => Ok(m.buffer),
+                Err(module) => {
+                    Err(Program { inner: Arc::new(ProgramInner { code: Code::Module { module, offset }, ..inner }) })
+                }
+            },
         }
+    }
+    /// Release the last handle: its memory to free, or nothing when the
+    /// module it belongs to is still in use; the program back if it has
+    /// other handles.
+    pub(crate) fn release(self) -> std::result::Result<Released, Program> {
+        let inner = Arc::try_unwrap(self.inner).map_err(|inner| Program { inner })?;
+        Ok(match inner.code {
+            Code::Own(buffer) => Released::Memory(buffer),
+            Code::Module { module, .. } => match Arc::try_unwrap(module) {
+                Ok(m) => Released::Memory(m.buffer),
+                Err(_) => Released::ModuleInUse,
+            },
+        })
     }
     /// The kernel's name (`"<raw>"` for raw code).
     pub fn name(&self) -> &str {

@@ -7,6 +7,7 @@
 
 mod async_copy;
 mod memory;
+mod modules;
 mod submit;
 mod teardown;
 

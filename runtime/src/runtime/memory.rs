@@ -5,7 +5,7 @@ use gpuiface_hal::{AllocRequest, Buffer, Error, GpuIface, Result};
 
 use super::{LocalMemory, Runtime};
 use crate::encode::Cmd;
-use crate::program::Program;
+use crate::program::{Program, Released};
 use crate::queue::Queue;
 use crate::queue::QueueKind;
 
@@ -32,6 +32,12 @@ impl<I: GpuIface> Runtime<I> {
     /// pad), its attributes, and the QMD its launches start from. A kernel
     /// that needs local memory grows the runtime's local memory first.
     ///
+    /// The cubin is loaded as a module ([`Runtime::load_module`]) of which
+    /// only this kernel is kept: its globals and constant data come along,
+    /// and the module's memory is freed with the program
+    /// ([`Runtime::free_program`]). To launch several kernels of one cubin,
+    /// load the module once and look each up with [`Module::kernel`](crate::Module::kernel).
+    ///
     /// ```
     /// # use gpuiface_runtime::{Runtime, Queue, LaunchDims, Arg};
     /// # fn f<I: gpuiface_hal::GpuIface>(rt: &Runtime<I>, cubin: &[u8], out_va: u64) -> gpuiface_hal::Result<()> {
@@ -43,15 +49,16 @@ impl<I: GpuIface> Runtime<I> {
     /// # Ok(()) }
     /// ```
     pub fn load_kernel(&self, cubin: &[u8], name: &str) -> Result<Program> {
-        let parsed = gpuiface_hal::cubin::Cubin::parse(cubin)?;
-        parsed.check_architecture(self.iface.info().sm_version)?;
-        let image = parsed.kernel(name)?;
-        let per_thread = image.attrs.local_memory_per_thread();
-        if per_thread > 0 {
-            self.ensure_local_memory(per_thread)?;
+        // Refuse an unknown name before anything is allocated.
+        let image = gpuiface_hal::cubin::ModuleImage::parse(cubin)?;
+        image.check_architecture(self.iface.info().sm_version)?;
+        image.kernel(name)?;
+        let module = self.load_module_image(image)?;
+        let program = module.kernel(name);
+        if program.is_err() {
+            let _ = self.free_module(module);
         }
-        let buffer = self.upload_code("Runtime::load_kernel", &image.code)?;
-        Ok(Program::with_attributes(buffer, image.name.clone(), image.attrs.clone(), image.code.len() as u64))
+        program
     }
 
     fn upload_code(&self, op: &'static str, code: &[u8]) -> Result<Buffer> {
@@ -76,15 +83,25 @@ impl<I: GpuIface> Runtime<I> {
     /// Free a program's memory (after synchronizing: a launch may still
     /// read it). A program with other live clones is not freed: an
     /// [`ErrorKind::Busy`](gpuiface_hal::ErrorKind::Busy) error, the memory kept.
+    /// A kernel of a [`Module`](crate::Module) frees the module's memory
+    /// when it was the module's last user (a [`Runtime::load_kernel`]
+    /// program); while the module or its other programs live, the handle
+    /// is only dropped and the memory stays theirs.
     pub fn free_program(&self, program: Program) -> Result<()> {
-        let buffer = program.into_buffer().map_err(|p| {
+        self.check_owned("Runtime::free_program", program.buffer())?;
+        let released = program.release().map_err(|p| {
             Error::busy(
                 "Runtime::free_program",
                 format!("{} has other clones still in use (drop the queues that launch it first)", p.name()),
             )
         })?;
-        self.synchronize()?;
-        self.iface.free(buffer)
+        match released {
+            Released::Memory(buffer) => {
+                self.synchronize()?;
+                self.iface.free(buffer)
+            }
+            Released::ModuleInUse => Ok(()),
+        }
     }
 
     /// Refuse another device's buffer and a range outside the buffer.
