@@ -53,9 +53,8 @@ def memory_cu(row, std):
     out = []
     for x, y in zip(a64, b):
         arr = [wrap(x + k * k, 64) for k in range(16)]
-        for k in range(16):
-            arr[(y + k) & 15] = wrap(arr[(y + k) & 15] + arr[k], 64)
-        out.append(arr[y & 15])
+        arr[y & 15] ^= 0xFF
+        out.append(wrap(arr[(y >> 4) & 15] + arr[(y >> 8) & 15], 64))
     std(src, "local_array64", a64, 8, b, 4, out, 8, "u64", needs="local-memory")
     q = [rng.getrandbits(32) for _ in range(4 * N)]
     out = []
