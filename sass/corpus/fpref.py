@@ -19,12 +19,6 @@ INF = "inf"
 NAN = "nan"
 
 
-def canonical_nan(fmt):
-    """The NaN NVIDIA GPUs produce for an invalid operation (all payload bits set, sign clear)."""
-    e, m, n = fmt
-    return (1 << (n - 1)) - 1
-
-
 def decode(bits, fmt):
     """bits -> Fraction, (sign, INF) or NAN; -0.0 is returned as (1, 0)."""
     e, m, n = fmt
@@ -154,11 +148,8 @@ def binop(op, a, b, fmt, mode="rn", flush=False):
             raise ValueError("special operands are not generated")
         va = Fraction(0) if za else va
         vb = Fraction(0) if zb else vb
-        sa = a >> (fmt[2] - 1)
-        sb = b >> (fmt[2] - 1)
-    else:
-        sa = a >> (fmt[2] - 1)
-        sb = b >> (fmt[2] - 1)
+    sa = a >> (fmt[2] - 1)
+    sb = b >> (fmt[2] - 1)
     if op == "add":
         r = va + vb
         nz = _zero_sum_sign(r, va, vb, sa, sb, mode)

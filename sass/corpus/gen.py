@@ -11,7 +11,6 @@ from `random.Random(<kernel name>)`; nothing depends on the host's FPU.
 
 import os
 import random
-import struct
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -55,8 +54,6 @@ def rand_float(rng, fmt, lo_exp, hi_exp, kind):
     while True:
         ex = rng.randint(lo_exp, hi_exp)
         bits = ((ex + bias) << m) | rng.getrandbits(m)
-        if kind in ("pos", "small"):
-            pass
         if kind != "pos" and rng.random() < 0.5:
             bits |= 1 << (n - 1)
         return bits
@@ -165,16 +162,13 @@ def kernel_ptx(name, op, ins, out, form, imm):
         body = "setp.%s %%p2, %s; selp.u32 %s, 1, 0, %%p2;" % (op[5:], ", ".join(ops), d)
     elif op.startswith("selp."):
         body = "setp.ne.u32 %%p2, %s, 0; %s %s, %s, %s, %%p2;" % (ops[2], op, d, ops[0], ops[1])
-    elif op.startswith("bfind") or op.startswith("popc") or op.startswith("clz"):
-        body = "%s %%r20, %s;" % (op, ", ".join(ops))
     else:
         body = "%s %s, %s;" % (op, d, ", ".join(ops))
     lines += [
         "  " + body,
         "  ld.param.u64 %rd4, [po]; cvta.to.global.u64 %rd4, %rd4;",
         "  mul.lo.s64 %%rd9, %%rd5, %d; add.s64 %%rd9, %%rd4, %%rd9;" % osize,
-        "  st.global.%s [%%rd9], %s;" % (oty, d if not (op.startswith("bfind") or op.startswith("popc")
-                                                         or op.startswith("clz")) else "%r20"),
+        "  st.global.%s [%%rd9], %s;" % (oty, d),
         "$Ldone:",
         "  ret;",
         "}",

@@ -7,7 +7,6 @@ square root, no flush-to-zero, and FMA contraction only where it cannot change a
 result (see each kernel).  Kernels without a reference are listed in NO_REF.
 """
 
-import math
 import random
 import struct
 
