@@ -15,21 +15,21 @@ import subprocess
 import tempfile
 from concurrent.futures import ThreadPoolExecutor
 
-WORDS = 8          # sampled instruction words (distinct opcodes first, round-robin)
+WORDS = 24          # sampled instruction words, each of a different full opcode (see README)
 FLIP_BITS = 105     # bits 0..=104; 105..=127 are the scheduling control bits
 BATCH = 1024
 ERR = re.compile(rb"at address 0x([0-9a-fA-F]+)")
 
 
 def sample(words):
-    """Deterministic: one word per distinct full opcode (sorted), round-robin, until WORDS."""
+    """Deterministic: one word per distinct full opcode, opcodes in a hashed (spread) order, round-robin."""
     groups = {}
     for w, op in words:
         groups.setdefault(op, set()).add(w)
     order = {op: sorted(ws, key=lambda w: hashlib.sha256(w).digest()) for op, ws in groups.items()}
     out, seen, rnd = [], set(), 0
     while len(out) < WORDS and any(len(v) > rnd for v in order.values()):
-        for op in sorted(order):
+        for op in sorted(order, key=lambda o: hashlib.sha256(o.encode()).digest()):
             if len(order[op]) > rnd and len(out) < WORDS:
                 w = order[op][rnd]
                 if w not in seen:

@@ -78,7 +78,7 @@ def integer_ops(t):
                 ("add.sat.s32", [t, t], t, lambda a, c: wrap(max(-2**31, min(2**31 - 1, iv(t, a) + iv(t, c))), 32)),
                 ("mul.wide.s32", [t, t], "s64", lambda a, c: wrap(iv(t, a) * iv(t, c), 64)),
                 ("mad.hi.s32", [t, t, t], t, lambda a, c, d: wrap(((iv(t, a) * iv(t, c)) >> 32) + iv(t, d), 32)),
-                ("bfe.s32", [t, "u32", "u32"], t, lambda a, p, ln: bfe(a, p, ln, True)),
+                ("bfe.s32", [t, "u32field", "u32field"], t, lambda a, p, ln: bfe(a, p, ln, True)),
                 ("dp4a.s32.s32", [t, t, t], t, lambda a, c, d: wrap(
                     iv(t, d) + sum(sx(a >> (8 * k), 8) * sx(c >> (8 * k), 8) for k in range(4)), 32)),
             ]
@@ -100,7 +100,7 @@ def integer_ops(t):
                 ("mad.hi.u32", [t, t, t], t, lambda a, c, d: wrap((a * c >> 32) + d, 32)),
                 ("mul24.lo.u32", [t, t], t, lambda a, c: wrap((a & 0xFFFFFF) * (c & 0xFFFFFF), 32)),
                 ("sad.u32", [t, t, t], t, lambda a, c, d: wrap(abs(a - c) + d, 32)),
-                ("bfe.u32", [t, "u32", "u32"], t, lambda a, p, ln: bfe(a, p, ln, False)),
+                ("bfe.u32", [t, "u32field", "u32field"], t, lambda a, p, ln: bfe(a, p, ln, False)),
                 ("prmt.b32", [t, t, "u32"], t, prmt),
                 ("shf.l.wrap.b32", [t, t, "u32"], t, lambda a, c, d: wrap(((c << 32 | a) << (d & 31)) >> 32, 32)),
                 ("shf.r.wrap.b32", [t, t, "u32"], t, lambda a, c, d: wrap((c << 32 | a) >> (d & 31), 32)),
@@ -143,15 +143,22 @@ FMT = {"f32": fp.F32, "f64": fp.F64, "f16": fp.F16, "bf16": fp.BF16}
 
 
 def fmin(a, b, fmt, ftz=False):
+    """PTX min: -0 < +0 (IEEE 754-2019 minimum) on the inputs generated (no NaN)."""
     if ftz:
         a, b = fp.ftz(a, fmt), fp.ftz(b, fmt)
-    return a if fp.value(a, fmt) <= fp.value(b, fmt) else b
+    va, vb = fp.value(a, fmt), fp.value(b, fmt)
+    if va == vb == 0:
+        return a | b
+    return a if va <= vb else b
 
 
 def fmax(a, b, fmt, ftz=False):
     if ftz:
         a, b = fp.ftz(a, fmt), fp.ftz(b, fmt)
-    return a if fp.value(a, fmt) >= fp.value(b, fmt) else b
+    va, vb = fp.value(a, fmt), fp.value(b, fmt)
+    if va == vb == 0:
+        return a & b
+    return a if va >= vb else b
 
 
 def float_ops(t):
@@ -189,20 +196,20 @@ def float_ops(t):
                     (lambda f: lambda a, b: int(f(fp.value(a, fmt), fp.value(b, fmt))))(f)))
     if t == "f32":
         ops += [
-            ("div.full.f32", [t, "f32nz"], t, ("ulp", 2, lambda a, b: math_ref(
+            ("div.full.f32", [t, "f32nz"], t, ("tol", 3, 0, lambda a, b: math_ref(
                 fp.value(a, fmt) / fp.value(b, fmt)))),
-            ("ex2.approx.ftz.f32", ["f32small"], t, ("ulp", 2, lambda a: math_ref(2.0 ** float(fp.value(a, fmt))))),
-            ("lg2.approx.ftz.f32", ["f32pos"], t, ("abs", 2.0 ** -21, lambda a: math_ref(
+            ("ex2.approx.ftz.f32", ["f32small"], t, ("tol", 3, 0, lambda a: math_ref(2.0 ** float(fp.value(a, fmt))))),
+            ("lg2.approx.ftz.f32", ["f32pos"], t, ("tol", 3, 2.0 ** -21, lambda a: math_ref(
                 math.log2(fp.value(a, fmt))))),
-            ("sin.approx.ftz.f32", ["f32pi"], t, ("abs", 2.0 ** -20.5, lambda a: math_ref(
+            ("sin.approx.ftz.f32", ["f32pi"], t, ("tol", 1, 2.0 ** -20.5, lambda a: math_ref(
                 math.sin(fp.value(a, fmt))))),
-            ("cos.approx.ftz.f32", ["f32pi"], t, ("abs", 2.0 ** -20.5, lambda a: math_ref(
+            ("cos.approx.ftz.f32", ["f32pi"], t, ("tol", 1, 2.0 ** -20.5, lambda a: math_ref(
                 math.cos(fp.value(a, fmt))))),
-            ("rsqrt.approx.ftz.f32", ["f32pos"], t, ("ulp", 2, lambda a: math_ref(
+            ("rsqrt.approx.ftz.f32", ["f32pos"], t, ("tol", 3, 0, lambda a: math_ref(
                 1 / math.sqrt(fp.value(a, fmt))))),
-            ("rcp.approx.ftz.f32", ["f32nz"], t, ("ulp", 2, lambda a: math_ref(1 / fp.value(a, fmt)))),
-            ("sqrt.approx.ftz.f32", ["f32pos"], t, ("ulp", 2, lambda a: math_ref(math.sqrt(fp.value(a, fmt))))),
-            ("tanh.approx.f32", ["f32pi"], t, ("abs", 2.0 ** -10.987, lambda a: math_ref(
+            ("rcp.approx.ftz.f32", ["f32nz"], t, ("tol", 3, 0, lambda a: math_ref(1 / fp.value(a, fmt)))),
+            ("sqrt.approx.ftz.f32", ["f32pos"], t, ("tol", 3, 0, lambda a: math_ref(math.sqrt(fp.value(a, fmt))))),
+            ("tanh.approx.f32", ["f32pi"], t, ("tol", 1, 2.0 ** -10.987, lambda a: math_ref(
                 math.tanh(fp.value(a, fmt))))),
         ]
     return ops

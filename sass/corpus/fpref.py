@@ -19,12 +19,6 @@ INF = "inf"
 NAN = "nan"
 
 
-def canonical_nan(fmt):
-    """The NaN NVIDIA GPUs produce for an invalid operation (all payload bits set, sign clear)."""
-    e, m, n = fmt
-    return (1 << (n - 1)) - 1
-
-
 def decode(bits, fmt):
     """bits -> Fraction, (sign, INF) or NAN; -0.0 is returned as (1, 0)."""
     e, m, n = fmt
@@ -133,6 +127,15 @@ def sqrt_exact(x, fmt, mode="rn"):
     return encode(root / Fraction(2) ** k, fmt, mode)
 
 
+def _zero_sum_sign(r, x, y, sx, sy, mode):
+    """IEEE sign of an exact zero sum x + y: -0 only for (-0) + (-0), or any zero sum when rounding down."""
+    if r != 0:
+        return False
+    if x == 0 and y == 0:
+        return bool(sx or sy) if mode == "rm" else bool(sx and sy)
+    return mode == "rm"
+
+
 def binop(op, a, b, fmt, mode="rn", flush=False):
     """Correctly rounded a op b over bit patterns; returns bits."""
     if flush:
@@ -145,17 +148,14 @@ def binop(op, a, b, fmt, mode="rn", flush=False):
             raise ValueError("special operands are not generated")
         va = Fraction(0) if za else va
         vb = Fraction(0) if zb else vb
-        sa = a >> (fmt[2] - 1)
-        sb = b >> (fmt[2] - 1)
-    else:
-        sa = a >> (fmt[2] - 1)
-        sb = b >> (fmt[2] - 1)
+    sa = a >> (fmt[2] - 1)
+    sb = b >> (fmt[2] - 1)
     if op == "add":
         r = va + vb
-        nz = (sa and sb) if r == 0 and va == 0 and vb == 0 else (mode == "rm" and r == 0)
+        nz = _zero_sum_sign(r, va, vb, sa, sb, mode)
     elif op == "sub":
         r = va - vb
-        nz = (sa and not sb) if r == 0 and va == 0 and vb == 0 else (mode == "rm" and r == 0)
+        nz = _zero_sum_sign(r, va, vb, sa, not sb, mode)
     elif op == "mul":
         r = va * vb
         nz = bool(sa) != bool(sb)
@@ -180,7 +180,7 @@ def fma(a, b, c, fmt, mode="rn", flush=False):
     if r == 0:
         ps = (a >> (fmt[2] - 1)) ^ (b >> (fmt[2] - 1))
         cs = c >> (fmt[2] - 1)
-        nz = bool(ps and cs) if (va * vb == 0 and vc == 0) else mode == "rm"
+        nz = _zero_sum_sign(r, va * vb, vc, ps, cs, mode)
     out = encode(r, fmt, mode, neg_zero=nz)
     return ftz(out, fmt) if flush else out
 

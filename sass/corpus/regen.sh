@@ -2,7 +2,7 @@
 # Regenerate the SM 8.7 SASS test corpus with pinned NVIDIA tools from PyPI, and
 # (with --check) fail if any checked-in byte differs.
 #
-#   bash sass/corpus/regen.sh           # rewrite sass/corpus/{gen,sm_87,manifest.tsv,STATS.md,bitflip.tsv}
+#   bash sass/corpus/regen.sh           # rewrite sass/corpus/{gen,sm_87,manifest.tsv,modules.tsv,STATS.md,bitflip.tsv}
 #   bash sass/corpus/regen.sh --check   # regenerate into a temp dir and compare (CI)
 #
 # Steps: gen.py writes the generated PTX families (gen/*.ptx) and the result
@@ -63,7 +63,7 @@ python3 "$here/build.py" "$out" "$PTXAS" "$NVDISASM" "$LIBNVRTC"
 
 if [ "$check" = 1 ]; then
   status=0
-  for f in "$out"/manifest.tsv "$out"/STATS.md "$out"/bitflip.tsv "$out"/gen/* "$out"/sm_87/*; do
+  for f in "$out"/manifest.tsv "$out"/modules.tsv "$out"/STATS.md "$out"/bitflip.tsv "$out"/gen/* "$out"/sm_87/*; do
     rel="${f#"$out"/}"
     if ! cmp -s "$f" "$here/$rel"; then
       echo "sass/corpus/$rel differs from what sass/corpus/regen.sh produces" >&2

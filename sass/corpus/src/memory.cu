@@ -100,13 +100,15 @@ extern "C" __global__ void local_array(const unsigned *a, const unsigned *b, uns
   out[i] = arr[m] + arr[(j + m) % 24u];
 }
 
+// (A loop of read-modify-writes over this array made NVRTC 12.9 emit different
+// code from run to run; this shape compiles deterministically.)
 extern "C" __global__ void local_array64(const unsigned long long *a, const unsigned *b, unsigned long long *out,
                                          unsigned n) {
   unsigned i = blockIdx.x * blockDim.x + threadIdx.x;
   unsigned long long arr[16];
   for (int k = 0; k < 16; k++) arr[k] = a[i] + (unsigned long long)k * k;
-  for (int k = 0; k < 16; k++) arr[(b[i] + k) & 15u] += arr[k];
-  out[i] = arr[b[i] & 15u];
+  arr[b[i] & 15u] ^= 0xffull;
+  out[i] = arr[(b[i] >> 4) & 15u] + arr[(b[i] >> 8) & 15u];
 }
 
 extern "C" __global__ void vector_loads(const uint4 *a, const unsigned *b, uint4 *out, unsigned n) {
