@@ -76,7 +76,11 @@ fn check(check: &str, ty: &str, got: &[u8], want: &[u8]) -> Result<(), String> {
             return Ok(());
         }
         let at = got.iter().zip(want).position(|(a, b)| a != b).unwrap_or(0);
-        return Err(format!("first differing byte {at}: got {:02x?} want {:02x?}", &got[at..(at + 8).min(got.len())], &want[at..(at + 8).min(want.len())]));
+        return Err(format!(
+            "first differing byte {at}: got {:02x?} want {:02x?}",
+            &got[at..(at + 8).min(got.len())],
+            &want[at..(at + 8).min(want.len())]
+        ));
     }
     let bounds: Vec<(f64, f64)> = check
         .trim_start_matches("tol=")
@@ -101,7 +105,10 @@ fn check(check: &str, ty: &str, got: &[u8], want: &[u8]) -> Result<(), String> {
 /// Run one row on one module; `Err` says what went wrong.
 fn run_row(dev: &MockDevice, rt: &Runtime<&MockDevice>, module: &str, c: &[&str]) -> Result<(), String> {
     let cubin = std::fs::read(corpus().join("sm_87").join(format!("{module}.cubin"))).map_err(|e| e.to_string())?;
-    let p = rt.load_kernel(&cubin, c[1]).map_err(|e| format!("load: {e}"))?;
+    // The whole module, freshly loaded (globals at their initial values):
+    // its relocations applied, its constant banks bound.
+    let m = rt.load_module(&cubin).map_err(|e| format!("load: {e}"))?;
+    let p = m.kernel(c[1]).map_err(|e| format!("kernel: {e}"))?;
     let params: Vec<Param> = c[6].split(';').map(param).collect();
     let mut bufs: Vec<Option<Buffer>> = Vec::new();
     let mut args = Vec::new();
@@ -147,7 +154,8 @@ fn run_row(dev: &MockDevice, rt: &Runtime<&MockDevice>, module: &str, c: &[&str]
     for b in bufs.into_iter().flatten() {
         rt.free(b).map_err(|e| e.to_string())?;
     }
-    let _ = rt.free_program(p);
+    drop(p);
+    rt.free_module(m).map_err(|e| format!("free_module: {e}"))?;
     result
 }
 

@@ -130,14 +130,24 @@ fn bit_flips_decode_as_nvdisasm_or_are_refused() {
         total += 1;
         let (want, pc) = match c.get(1) {
             Some(&"!INVALID") => (None, 0),
-            _ => (Some((c[1].to_string(), c[2].to_string(), c[3].to_string())), u64::from_str_radix(c[4].trim_start_matches("0x"), 16).unwrap_or(0)),
+            _ => (
+                Some((c[1].to_string(), c[2].to_string(), c[3].to_string())),
+                u64::from_str_radix(c[4].trim_start_matches("0x"), 16).unwrap_or(0),
+            ),
         };
         match (decode(word, pc), want) {
             (Err(_), _) => refused += 1,
             (Ok(i), Some(w)) if (i.predicate_text(), i.opcode_text(), i.operands_json()) == w => {}
             (Ok(i), w) => {
                 if wrong.len() < 40 {
-                    wrong.push(format!("{}: nvdisasm {:?}, decoded {} {} {}", c[0], w, i.predicate_text(), i.opcode_text(), i.operands_json()));
+                    wrong.push(format!(
+                        "{}: nvdisasm {:?}, decoded {} {} {}",
+                        c[0],
+                        w,
+                        i.predicate_text(),
+                        i.opcode_text(),
+                        i.operands_json()
+                    ));
                 }
             }
         }
