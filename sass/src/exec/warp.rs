@@ -73,8 +73,14 @@ impl Warp {
         }
     }
 
-    fn reset(&mut self, live: u32) {
-        self.regs.fill(0);
+    /// A new block's warp: lanes past the block's threads are done; the
+    /// first `regs` registers (those the kernel was given, plus one for
+    /// 64-bit pairs) start at zero. Registers past them are never read by
+    /// compiled code and are not cleared (clearing all 256 per block cost
+    /// more than the kernel).
+    fn reset(&mut self, live: u32, regs: usize) {
+        let n = (regs + 1).min(256) * 32;
+        self.regs[..n].fill(0);
         self.preds = [0, 0, 0, 0, 0, 0, 0, u32::MAX];
         self.uregs = [0; 64];
         self.upreds = 0x80;
@@ -248,6 +254,8 @@ pub(crate) struct Block {
     shared: Vec<u8>,
     threads: u32,
     ctaid: [u32; 3],
+    /// Registers per thread the launch gives (`REGISTER_COUNT`).
+    registers: usize,
 }
 
 /// Warp-instructions one warp runs before the next warp's turn.
@@ -261,7 +269,13 @@ impl Block {
         }
         let threads = threads as u32;
         let warps = (0..threads.div_ceil(32)).map(Warp::new).collect();
-        Ok(Block { warps, shared: vec![0; cfg.shared_memory as usize], threads, ctaid: [0; 3] })
+        Ok(Block {
+            warps,
+            shared: vec![0; cfg.shared_memory as usize],
+            threads,
+            ctaid: [0; 3],
+            registers: cfg.registers as usize,
+        })
     }
 
     pub(crate) fn reset(&mut self, ctaid: [u32; 3]) {
@@ -272,7 +286,7 @@ impl Block {
             let first = w.id * 32;
             let n = (threads - first).min(32);
             let live = if n == 32 { u32::MAX } else { (1u32 << n) - 1 };
-            w.reset(live);
+            w.reset(live, self.registers);
         }
     }
 
