@@ -97,6 +97,10 @@ pub struct QueueOptions {
 #[derive(Debug)]
 pub(crate) struct QmdSlots {
     pub(crate) buffer: Buffer,
+    /// The runtime whose submissions use the slots (its id): slots belong
+    /// to one runtime, so no other runtime rewrites a QMD its queued launch
+    /// has not read, or frees slots still in use.
+    pub(crate) runtime: u64,
     /// Launches it holds.
     pub(crate) capacity: u64,
     /// Timeline value of the last submission that used it (0: none).
@@ -139,19 +143,25 @@ pub struct Queue {
     pub(crate) mixed_devices: bool,
 }
 
-/// The GPU memory a submission may touch, for waits on one buffer.
-#[derive(Debug, Default, PartialEq, Eq)]
+/// The GPU memory a submission may touch, for waits on one buffer, and the
+/// signals it names.
+#[derive(Debug, Default)]
 pub(crate) struct Footprint {
     /// A launch that declared nothing: it may touch anything.
     pub(crate) everything: bool,
     /// `[start, end)` GPU VA ranges: copies' sources and destinations, and
     /// what launches declared.
     pub(crate) ranges: Vec<(u64, u64)>,
+    /// Clones of the signals the queue waits on or releases: a submission
+    /// holds them until its timeline value is reached, so a signal dropped
+    /// meanwhile cannot have its slot recycled while the GPU will still
+    /// release it (issue 22, hole 2).
+    pub(crate) signals: Vec<Signal>,
 }
 
 impl Footprint {
     pub(crate) fn of(queue: &Queue) -> Footprint {
-        let mut f = Footprint { everything: false, ranges: queue.declared.clone() };
+        let mut f = Footprint { everything: false, ranges: queue.declared.clone(), signals: Vec::new() };
         for c in &queue.cmds {
             match c {
                 Cmd::Launch { .. } if queue.declared.is_empty() => f.everything = true,
@@ -159,6 +169,7 @@ impl Footprint {
                     f.ranges.push((*dst, dst.saturating_add(*len)));
                     f.ranges.push((*src, src.saturating_add(*len)));
                 }
+                Cmd::Wait { signal, .. } | Cmd::Signal { signal, .. } => f.signals.push(signal.clone()),
                 _ => {}
             }
         }

@@ -38,8 +38,18 @@ impl<I: GpuIface> Runtime<I> {
     /// into that engine's channel with one GP_PUT update and one doorbell.
     /// Returns the last timeline value of each engine
     /// (index: [`QueueKind::index`]; 0 where none was submitted).
+    ///
+    /// Every queue is checked (device, bindings, encoding) before any is
+    /// encoded, so a refused queue submits nothing. An error met while
+    /// encoding (a wait for command memory that failed) takes back the
+    /// entries not yet handed to the channel; those already handed over
+    /// (earlier engines, earlier groups of 64) stay submitted and their
+    /// timeline values will be released.
     pub fn submit_batch(&self, batch: &[(&Queue, &[(VarId, u64)])]) -> Result<[u64; 2]> {
         const MAX: usize = 64;
+        for (queue, bindings) in batch {
+            self.prepare(queue, bindings)?;
+        }
         let mut last = [0u64; 2];
         for kind in [QueueKind::Compute, QueueKind::Copy] {
             let (channel, _) = self.channel_of(kind);
@@ -47,9 +57,18 @@ impl<I: GpuIface> Runtime<I> {
             let mut n = 0;
             let mut state = None;
             for (queue, bindings) in batch.iter().filter(|(q, _)| q.kind == kind) {
-                let prepared = self.prepare(queue, bindings)?;
                 let st = state.get_or_insert_with(|| self.engine(kind.index()));
-                last[kind.index()] = self.encode_into(st, queue, &prepared, &mut entries[n])?;
+                let encoded = self
+                    .prepare(queue, bindings)
+                    .and_then(|prepared| self.encode_into(st, queue, &prepared, &mut entries[n]));
+                match encoded {
+                    Ok(v) => last[kind.index()] = v,
+                    Err(e) => {
+                        // Nothing phantom: values no entry will release are taken back.
+                        st.unsubmit(n);
+                        return Err(e);
+                    }
+                }
                 n += 1;
                 if n == MAX {
                     if let Err(e) = self.iface.submit(channel.handle, &entries[..n]) {
@@ -149,26 +168,33 @@ impl<I: GpuIface> Runtime<I> {
     fn qmd_slots<'q>(&self, queue: &'q Queue) -> Result<std::sync::MutexGuard<'q, Option<QmdSlots>>> {
         let mut slots = queue.qmd_slots.lock().unwrap_or_else(|p| p.into_inner());
         if let Some(s) = slots.as_ref() {
-            if s.buffer.device() != self.device() {
-                return Err(Error::invalid(
-                    "Runtime::submit",
-                    "the queue's QMD slots belong to another device's runtime: release_queue it there first",
-                ));
-            }
+            self.check_slots_owner("Runtime::submit", s)?;
         }
         if slots.is_none() {
             let capacity = queue.launches().max(1);
             let buffer = self.iface.alloc(AllocRequest::new(capacity * encode::QMD_SLOT_SIZE).uncached())?;
-            *slots = Some(QmdSlots { buffer, capacity, last_use: 0 });
+            *slots = Some(QmdSlots { buffer, runtime: self.id, capacity, last_use: 0 });
         }
         Ok(slots)
+    }
+
+    /// Refuse a queue's QMD slots that another runtime (of this device or
+    /// another) uses: its queued launches may not have read them yet.
+    fn check_slots_owner(&self, op: &'static str, slots: &QmdSlots) -> Result<()> {
+        if slots.runtime != self.id || slots.buffer.device() != self.device() {
+            return Err(Error::invalid(
+                op,
+                "the queue's QMD slots belong to another runtime: release_queue it there first",
+            ));
+        }
+        Ok(())
     }
 
     /// Release a queue's persistent QMD memory (reuse mode), after synchronizing.
     pub fn release_queue(&self, queue: &Queue) -> Result<()> {
         let mut guard = queue.qmd_slots.lock().unwrap_or_else(|p| p.into_inner());
         if let Some(s) = guard.as_ref() {
-            self.check_owned("Runtime::release_queue", &s.buffer)?;
+            self.check_slots_owner("Runtime::release_queue", s)?;
         }
         let slot = guard.take();
         drop(guard);

@@ -1,0 +1,90 @@
+//! Issue 22, holes 1-4: GPU work never outlives what it names.
+
+use std::time::Duration;
+
+use gpuiface_hal::{AllocRequest, ErrorKind, GpuIface};
+use gpuiface_runtime::{Arg, LaunchDims, Queue, QueueKind, QueueOptions, Runtime};
+
+use super::{device, kind};
+
+/// Hole 2. Was: a `Signal` dropped while queued work would still release
+/// it gave its slot back at once; the next `signal_alloc` got that slot and
+/// the late release set it to 10^6. Now the submission holds the signal
+/// until its timeline value is reached.
+#[test]
+fn a_dropped_signal_is_not_recycled_while_queued_work_will_release_it() {
+    let dev = device();
+    let rt = Runtime::new(&dev).unwrap();
+    let gate = dev.signal_alloc().unwrap();
+    let late = dev.signal_alloc().unwrap();
+    let late_va = late.gpu_va();
+    let mut q = Queue::copy_queue();
+    q.wait(&gate, 1u64).signal(&late, 1_000_000u64);
+    rt.submit(&q, &[]).unwrap();
+    drop(q);
+    drop(late);
+    // The pool is last-in first-out: this was the late signal's slot.
+    let fresh = dev.signal_alloc().unwrap();
+    assert_ne!(fresh.gpu_va(), late_va, "a slot queued work will still release was handed out again");
+    gate.set(1);
+    rt.synchronize().unwrap();
+    assert_eq!(fresh.value(), 0, "the late release reached a fresh signal");
+}
+
+/// Hole 3. Was: two runtimes of one device shared a reuse-mode queue's QMD
+/// slots: one rewrote a QMD the other's queued launch had not read, and
+/// `release_queue` on one freed slots the other still used.
+#[test]
+fn reuse_mode_qmd_slots_belong_to_one_runtime() {
+    let dev = device();
+    let (one, two) = (Runtime::new(&dev).unwrap(), Runtime::new(&dev).unwrap());
+    let fill = one.load_kernel(gpuiface_kernels::FILL.cubin, "fill").unwrap();
+    let out = dev.alloc(AllocRequest::new(4096)).unwrap();
+    let args = fill.pack_args(&[Arg::U64(out.gpu_va()), Arg::U32(32), Arg::U32(9)]).unwrap();
+    let mut q = Queue::compute().with_options(QueueOptions { reuse_qmd_memory: true, ..Default::default() });
+    q.launch(&fill, LaunchDims::new([1, 1, 1], [32, 1, 1]), &args);
+    one.submit(&q, &[]).unwrap();
+    assert_eq!(kind(two.submit(&q, &[])), ErrorKind::InvalidArgument);
+    assert_eq!(kind(two.release_queue(&q)), ErrorKind::InvalidArgument);
+    one.synchronize().unwrap();
+    let mut word = [0u8; 4];
+    one.copyout(&mut word, &out, 4).unwrap();
+    assert_eq!(u32::from_le_bytes(word), 9, "the launch ran with its own arguments");
+    one.release_queue(&q).unwrap();
+    // Released, the queue may move to the other runtime.
+    two.submit(&q, &[]).unwrap();
+    two.release_queue(&q).unwrap();
+    drop(q);
+    one.free_program(fill).unwrap();
+    one.free(out).unwrap();
+}
+
+/// Hole 4. Was: a batch whose second queue was refused left the first's
+/// timeline value behind with no entry to release it: `synchronize` timed
+/// out. Now a refused batch submits nothing and leaves nothing behind.
+#[test]
+fn a_refused_batch_leaves_no_phantom_timeline_values() {
+    let dev = device();
+    let other = device();
+    let rt = Runtime::new(&dev).unwrap();
+    rt.set_wait_timeout(Duration::from_millis(500));
+    let before = rt.last_timeline_value(QueueKind::Compute);
+    let mine = dev.signal_alloc().unwrap();
+    let theirs = other.signal_alloc().unwrap();
+    let mut good = Queue::compute();
+    good.signal(&mine, 1u64);
+    let mut bad = Queue::compute();
+    bad.signal(&theirs, 1u64);
+    let batch: [(&Queue, &[(gpuiface_runtime::VarId, u64)]); 2] = [(&good, &[]), (&bad, &[])];
+    assert_eq!(kind(rt.submit_batch(&batch)), ErrorKind::InvalidArgument);
+    assert_eq!(rt.last_timeline_value(QueueKind::Compute), before, "a value no entry will release");
+    rt.synchronize().expect("nothing phantom to wait for");
+    assert_eq!(mine.value(), 0, "a refused batch submitted part of itself");
+    // A batch refused on its copy queue does not submit its compute queue either.
+    let mut copy_bad = Queue::copy_queue();
+    copy_bad.signal(&theirs, 1u64);
+    let batch: [(&Queue, &[(gpuiface_runtime::VarId, u64)]); 2] = [(&good, &[]), (&copy_bad, &[])];
+    assert_eq!(kind(rt.submit_batch(&batch)), ErrorKind::InvalidArgument);
+    rt.synchronize().unwrap();
+    assert_eq!(mine.value(), 0);
+}
