@@ -88,3 +88,39 @@ fn a_refused_batch_leaves_no_phantom_timeline_values() {
     rt.synchronize().unwrap();
     assert_eq!(mine.value(), 0);
 }
+
+/// Hole 1. Was: a submit of more entries than the GPFIFO had room for
+/// wrote the first ones, timed out waiting for room (GP_PUT unpublished),
+/// returned an error, and left them queued: the next submit published them
+/// and they ran. Now a submit queues all its entries or none.
+#[test]
+fn a_submit_that_cannot_fit_queues_none_of_its_entries() {
+    use gpuiface_hal::classes::host;
+    use gpuiface_hal::codec::method::PushBuffer;
+    let dev = device();
+    let rt = Runtime::new(&dev).unwrap();
+    let stale = dev.signal_alloc().unwrap();
+    // A pushbuffer that releases `stale` to 99.
+    let exec = host::SEM_EXECUTE_OPERATION.field(host::SEM_EXECUTE_OPERATION_RELEASE)
+        | host::SEM_EXECUTE_PAYLOAD_SIZE.field(host::SEM_EXECUTE_PAYLOAD_SIZE_64BIT);
+    let va = stale.gpu_va();
+    let mut pb = PushBuffer::new();
+    pb.method(0, host::SEM_ADDR_LO, &[va as u32, (va >> 32) as u32, 99, 0, exec]);
+    let code = dev.alloc(AllocRequest::new(4096).host()).unwrap();
+    code.write(0, &pb.as_bytes()).unwrap();
+    let entry = gpuiface_hal::GpFifoEntry::new(code.gpu_va(), pb.len_dwords() as u32);
+    let entries = vec![entry; gpuiface_runtime::GPFIFO_ENTRIES as usize];
+    let channel = rt.objects().copy_channel;
+    assert_eq!(kind(dev.submit(channel, &entries)), ErrorKind::InvalidArgument);
+    // The next submit publishes GP_PUT: no entry of the refused one may run.
+    let mut q = Queue::copy_queue();
+    q.barrier();
+    rt.submit(&q, &[]).unwrap();
+    rt.synchronize().unwrap();
+    assert_eq!(stale.value(), 0, "an entry of a refused submit ran");
+    // One entry fits and runs.
+    dev.submit(channel, &entries[..1]).unwrap();
+    dev.signal_wait(&stale, 99, Duration::from_secs(5)).unwrap();
+    rt.synchronize().unwrap();
+    rt.free(code).unwrap();
+}
