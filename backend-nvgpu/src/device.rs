@@ -394,14 +394,17 @@ impl<S: Syscalls> GpuIface for NvgpuDevice<S> {
     }
 
     fn rm_alloc(&self, parent: RmHandle, class: RmClass, params: &RmAllocParams) -> Result<RmHandle> {
+        self.check_handle("rm_alloc", parent)?;
         self.alloc_object(parent, class, params)
     }
 
     fn rm_control(&self, object: RmHandle, control: &mut RmControl) -> Result<()> {
+        self.check_handle("rm_control", object)?;
         self.control(object, control)
     }
 
     fn rm_free(&self, object: RmHandle) -> Result<()> {
+        self.check_handle("rm_free", object)?;
         self.free_object(object)
     }
 
@@ -410,6 +413,7 @@ impl<S: Syscalls> GpuIface for NvgpuDevice<S> {
     }
 
     fn submit(&self, channel: RmHandle, entries: &[GpFifoEntry]) -> Result<()> {
+        self.check_handle("submit", channel)?;
         self.submit_entries(channel, entries)
     }
 

@@ -82,7 +82,7 @@ impl GpuIface for Fake {
     fn rm_alloc(&self, _: RmHandle, _: RmClass, _: &RmAllocParams) -> Result<RmHandle> {
         let mut n = self.next_handle.lock().unwrap();
         *n += 1;
-        Ok(RmHandle(*n))
+        Ok(RmHandle::new(self.info().device, *n))
     }
     fn rm_control(&self, _: RmHandle, _: &mut RmControl) -> Result<()> {
         Ok(())

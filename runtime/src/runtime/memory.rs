@@ -14,9 +14,16 @@ impl<I: GpuIface> Runtime<I> {
     /// work that may touch it ([`Runtime::wait_for_buffer`]).
     /// ([`GpuIface::free`] frees at once; work still in flight that touches
     /// the buffer then faults, as it would on the hardware.)
+    ///
+    /// After a fault of this runtime's own channel, the work queued there
+    /// never runs: the buffer is freed (issue 22, hole 7). When the wait
+    /// fails otherwise (a timeout, or another runtime's channel faulted
+    /// while this one's work may still run), the error is returned and the
+    /// buffer is kept allocated until its device closes: freeing it could
+    /// let running work reach the next buffer at its address.
     pub fn free(&self, buffer: Buffer) -> Result<()> {
         self.check_owned("Runtime::free", &buffer)?;
-        self.wait_for_buffer(&buffer)?;
+        self.wait_touching(&buffer, true)?;
         self.iface.free(buffer)
     }
 
@@ -83,7 +90,8 @@ impl<I: GpuIface> Runtime<I> {
                 format!("{} has other clones still in use (drop the queues that launch it first)", p.name()),
             )
         })?;
-        self.synchronize()?;
+        // A faulted channel of this runtime runs nothing more: free then too.
+        self.synchronize_or_dead()?;
         self.iface.free(buffer)
     }
 

@@ -219,6 +219,13 @@ impl<I: GpuIface> Runtime<I> {
     /// and launches that declared nothing. Other work goes on.
     pub fn wait_for_buffer(&self, buffer: &Buffer) -> Result<()> {
         self.check_owned("Runtime::wait_for_buffer", buffer)?;
+        self.wait_touching(buffer, false)
+    }
+
+    /// [`wait_for_buffer`](Self::wait_for_buffer); with `dead_is_done`, an
+    /// engine whose channel has faulted counts as done: it runs nothing
+    /// more, so nothing of it can touch the buffer again.
+    pub(crate) fn wait_touching(&self, buffer: &Buffer, dead_is_done: bool) -> Result<()> {
         let (start, end) = (buffer.gpu_va(), buffer.gpu_va().saturating_add(buffer.size()));
         for (e, timeline) in self.timelines.iter().enumerate() {
             let target = {
@@ -226,8 +233,42 @@ impl<I: GpuIface> Runtime<I> {
                 st.inflight.iter().rev().find(|(_, f)| f.overlaps(start, end)).map(|(v, _)| *v)
             };
             if let Some(target) = target {
-                self.iface.signal_wait(timeline, target, self.wait_timeout())?;
+                self.settle(e, timeline, target, dead_is_done)?;
             }
+        }
+        Ok(())
+    }
+
+    /// Wait for engine `e`'s timeline to reach `target`; with
+    /// `dead_is_done`, a hang whose cause is this engine's own faulted
+    /// channel ends the wait successfully (the channel runs nothing more).
+    fn settle(&self, e: usize, timeline: &gpuiface_hal::Signal, target: u64, dead_is_done: bool) -> Result<()> {
+        match self.iface.signal_wait(timeline, target, self.wait_timeout()) {
+            Err(err @ Error::DeviceHang { .. }) if dead_is_done => {
+                if self.channel_dead(e) {
+                    Ok(())
+                } else {
+                    Err(err)
+                }
+            }
+            other => other,
+        }
+    }
+
+    /// True when engine `e`'s channel has faulted and accepts no more work
+    /// (a submit of no entries is refused with `DeviceHang`).
+    fn channel_dead(&self, e: usize) -> bool {
+        let kind = if e == QueueKind::Compute.index() { QueueKind::Compute } else { QueueKind::Copy };
+        let (channel, _) = self.channel_of(kind);
+        matches!(self.iface.submit(channel.handle, &[]), Err(Error::DeviceHang { .. }))
+    }
+
+    /// [`synchronize`](Self::synchronize), where an engine whose channel
+    /// has faulted counts as done.
+    pub(crate) fn synchronize_or_dead(&self) -> Result<()> {
+        for (e, timeline) in self.timelines.iter().enumerate() {
+            let target = self.engine(e).timeline_value;
+            self.settle(e, timeline, target, true)?;
         }
         Ok(())
     }

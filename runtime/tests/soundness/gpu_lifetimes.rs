@@ -124,3 +124,27 @@ fn a_submit_that_cannot_fit_queues_none_of_its_entries() {
     rt.synchronize().unwrap();
     rt.free(code).unwrap();
 }
+
+/// Hole 7. Was: after a fault of the runtime's channel, `Runtime::free` and
+/// `free_program` consumed the handle, returned `DeviceHang`, and never
+/// freed: the memory stayed until the device was dropped. The faulted
+/// channel runs nothing more, so both free now.
+#[test]
+fn freeing_after_a_fault_of_the_runtimes_channel_frees() {
+    let dev = device();
+    let rt = Runtime::new(&dev).unwrap();
+    rt.set_wait_timeout(Duration::from_secs(5));
+    let fill = rt.load_kernel(gpuiface_kernels::FILL.cubin, "fill").unwrap();
+    let buf = dev.alloc(AllocRequest::new(4096)).unwrap();
+    let before = dev.live_buffers();
+    let args = fill.pack_args(&[Arg::U64(0xdead_0000_0000), Arg::U32(32), Arg::U32(1)]).unwrap();
+    let mut q = Queue::compute();
+    q.launch(&fill, LaunchDims::new([1, 1, 1], [32, 1, 1]), &args); // declares nothing: may touch `buf`
+    rt.submit(&q, &[]).unwrap();
+    assert_eq!(kind(rt.synchronize()), ErrorKind::DeviceHang);
+    drop(q);
+    rt.free(buf).expect("the faulted channel runs nothing more: free");
+    assert_eq!(dev.live_buffers(), before - 1, "the buffer leaked");
+    rt.free_program(fill).expect("free the program too");
+    assert_eq!(dev.live_buffers(), before - 2, "the program leaked");
+}
