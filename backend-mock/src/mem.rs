@@ -68,7 +68,15 @@ pub struct Backing {
 impl Backing {
     /// A zero-filled memfd of `len` bytes (rounded up to a page), mapped shared.
     pub fn new(name: &str, len: usize) -> io::Result<Backing> {
-        let len = len.max(1).next_multiple_of(page_size());
+        // A length no memfd can have is an error, never an overflow panic.
+        let len = len.max(1).checked_next_multiple_of(page_size()).filter(|l| isize::try_from(*l).is_ok()).ok_or_else(
+            || {
+                io::Error::new(
+                    io::ErrorKind::InvalidInput,
+                    format!("a {len:#x}-byte backing is larger than memory can be"),
+                )
+            },
+        )?;
         // The keeper holds the memfd; `fd` (ours) maps it and is closed after.
         let (kept, fd) = KeptFd::memfd(name, len as u64)?;
         let file = std::fs::File::from(fd);

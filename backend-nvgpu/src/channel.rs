@@ -167,9 +167,10 @@ impl<S: Syscalls> NvgpuDevice<S> {
                     // SAFETY: as above: inside the area's mapping; the area's own dma-buf
                     // at the same offset is what the mapping showed there.
                     let back = unsafe { self.sys.mmap(at, len(a) as usize, rw, fixed, area_fd, off as i64) };
-                    if back.is_err() {
+                    if back.is_err() && !fill_with_anonymous(at, len(a) as usize) {
                         // The area's views would cover a hole that any later mapping
-                        // could fill: no safe way on.
+                        // could fill, and not even fresh anonymous memory could be put
+                        // there: no sound way on.
                         log::error!("{op}: cannot restore the area's mapping at {at:#x} after a failed overlay");
                         std::process::abort();
                     }
@@ -282,4 +283,20 @@ impl<S: Syscalls> NvgpuDevice<S> {
             })
             .collect()
     }
+}
+
+/// Cover `[at, at + len)` with fresh anonymous read-write memory: what the
+/// area's views reach when neither the overlay nor the area's own memory
+/// could be mapped back (issue 22, item 17). The views keep a mapped,
+/// private range (writes go nowhere the GPU or another allocation sees);
+/// the area's old bytes there are lost, and the overlay call reports its
+/// error. False only when even this mapping fails.
+fn fill_with_anonymous(at: usize, len: usize) -> bool {
+    let prot = libc::PROT_READ | libc::PROT_WRITE;
+    let flags = libc::MAP_PRIVATE | libc::MAP_ANONYMOUS | libc::MAP_FIXED;
+    // SAFETY: `[at, at + len)` lies inside the area's CPU mapping (the caller checked
+    // it), reached only through raw, bounds-checked copies; replacing it with
+    // anonymous read-write pages keeps it mapped and writable for those views.
+    let r = unsafe { libc::mmap(at as *mut libc::c_void, len, prot, flags, -1, 0) };
+    r == at as *mut libc::c_void
 }

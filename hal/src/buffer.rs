@@ -90,12 +90,16 @@ impl CpuView {
     /// A view of `len` bytes of fresh, zeroed, 64-byte-aligned host memory (no
     /// GPU behind it): what an encoder writes into before the bytes go to
     /// the GPU, and what a test's fake backend hands out.
-    pub fn zeroed(len: usize) -> CpuView {
-        let bytes = HostBytes::zeroed(len);
+    ///
+    /// A length no allocation can have (more than `isize::MAX` bytes), or
+    /// one the allocator refuses, is an `OutOfMemory` error, never a panic
+    /// or an abort.
+    pub fn zeroed(len: usize) -> Result<CpuView> {
+        let bytes = HostBytes::zeroed(len)?;
         let ptr = bytes.ptr;
         // SAFETY: `bytes` owns `len` zeroed bytes at `ptr`, freed only when the
         // last Arc to it goes; they are only ever reached through raw copies.
-        unsafe { CpuView::from_raw(ptr, len, Arc::new(bytes)) }
+        Ok(unsafe { CpuView::from_raw(ptr, len, Arc::new(bytes)) })
     }
 
     /// The CPU address of the first byte.
@@ -226,24 +230,28 @@ impl HostBytes {
     /// (signals need 8, nothing the CPU touches needs more).
     const ALIGN: usize = 64;
 
-    fn layout(len: usize) -> std::alloc::Layout {
-        std::alloc::Layout::from_size_align(len.max(1), Self::ALIGN).expect("a host view larger than isize::MAX")
+    fn layout(len: usize) -> Option<std::alloc::Layout> {
+        std::alloc::Layout::from_size_align(len.max(1), Self::ALIGN).ok()
     }
 
-    fn zeroed(len: usize) -> HostBytes {
-        let layout = Self::layout(len);
+    fn zeroed(len: usize) -> Result<HostBytes> {
+        let too_large = || Error::out_of_memory("CpuView::zeroed", format!("{len:#x} bytes of host memory"));
+        let layout = Self::layout(len).ok_or_else(too_large)?;
         // SAFETY: `layout` has a non-zero size.
         let raw = unsafe { std::alloc::alloc_zeroed(layout) };
-        let ptr = NonNull::new(raw).unwrap_or_else(|| std::alloc::handle_alloc_error(layout));
-        HostBytes { ptr, len }
+        let ptr = NonNull::new(raw).ok_or_else(too_large)?;
+        Ok(HostBytes { ptr, len })
     }
 }
 
 impl Drop for HostBytes {
     fn drop(&mut self) {
-        // SAFETY: `ptr` came from `alloc_zeroed` with this very layout in
-        // `zeroed`, and is freed once, here.
-        unsafe { std::alloc::dealloc(self.ptr.as_ptr(), Self::layout(self.len)) };
+        // `zeroed` made this very layout from `len`, so it exists.
+        if let Some(layout) = Self::layout(self.len) {
+            // SAFETY: `ptr` came from `alloc_zeroed` with this very layout in
+            // `zeroed`, and is freed once, here.
+            unsafe { std::alloc::dealloc(self.ptr.as_ptr(), layout) };
+        }
     }
 }
 

@@ -107,9 +107,11 @@ impl DeviceInfo {
     pub fn sm_minor(&self) -> u32 {
         self.sm_version & 0xff
     }
-    /// The size of the GPU virtual address space in bytes.
+    /// The size of the GPU virtual address space in bytes: `2^va_bits`,
+    /// saturating at `u64::MAX` for 64 bits or more (a 64-bit space has one
+    /// byte more than a `u64` counts; no shift overflows).
     pub fn va_size(&self) -> u64 {
-        1u64 << self.va_bits
+        1u64.checked_shl(u32::from(self.va_bits)).unwrap_or(u64::MAX)
     }
 }
 

@@ -69,6 +69,42 @@ pub fn raw_program_attributes() -> KernelAttributes {
     }
 }
 
+/// Check a kernel's attributes against what ga10b and the QMD can hold,
+/// with a typed error naming the first attribute out of range: the
+/// attributes come from a cubin (data), or from a caller (public fields),
+/// and the QMD template and launches are built from them.
+pub fn check_attributes(name: &str, attrs: &KernelAttributes) -> Result<()> {
+    let op = "Program::with_attributes";
+    let out = |what: &str, value: u64, max: u64| {
+        Err(Error::invalid(op, format!("{name}: {what} {value:#x} exceeds ga10b's {max:#x}")))
+    };
+    if attrs.registers > ga10b::MAX_REGISTERS_PER_THREAD {
+        return out("register count", attrs.registers.into(), ga10b::MAX_REGISTERS_PER_THREAD.into());
+    }
+    if attrs.barriers > ga10b::MAX_BARRIERS {
+        return out("barrier count", attrs.barriers.into(), ga10b::MAX_BARRIERS.into());
+    }
+    let local = attrs.local_memory_per_thread();
+    if local > ga10b::MAX_LOCAL_PER_THREAD {
+        return out("local memory per thread (stack)", attrs.stack_bytes().into(), ga10b::MAX_LOCAL_PER_THREAD.into());
+    }
+    let largest_shared = ga10b::SHARED_CONFIGS[ga10b::SHARED_CONFIGS.len() - 1];
+    if attrs.shared_static > largest_shared {
+        return out("static shared memory", attrs.shared_static.into(), largest_shared.into());
+    }
+    let bank_end = u64::from(attrs.param_offset) + u64::from(attrs.param_size);
+    if bank_end > u64::from(ga10b::MAX_CONSTANT_BUFFER) {
+        return out("parameter bank end", bank_end, ga10b::MAX_CONSTANT_BUFFER.into());
+    }
+    for p in &attrs.params {
+        let end = u32::from(p.offset) + u32::from(p.size);
+        if end > attrs.param_size {
+            return out(&format!("parameter {} end", p.ordinal), end.into(), attrs.param_size.into());
+        }
+    }
+    Ok(())
+}
+
 /// The QMD every launch of a program starts from.
 pub fn qmd_template(attrs: &KernelAttributes, program_va: u64, code_len: u64) -> Qmd {
     let mut q = Qmd::new();
@@ -172,9 +208,17 @@ pub fn cbuf0_size(attrs: &KernelAttributes, args_len: usize) -> usize {
 
 /// Write constant buffer 0's driver area for `dims` into `out` (at least
 /// [`ga10b::CBUF0_PARAMS`] bytes).
-pub fn write_driver_area(out: &mut [u8], dims: &LaunchDims) {
-    out[..ga10b::CBUF0_PARAMS].fill(0);
-    let mut put = |at: usize, bytes: &[u8]| out[at..at + bytes.len()].copy_from_slice(bytes);
+pub fn write_driver_area(out: &mut [u8], dims: &LaunchDims) -> Result<()> {
+    let Some(area) = out.get_mut(..ga10b::CBUF0_PARAMS) else {
+        return Err(Error::invalid(
+            OP,
+            format!("the driver area is {:#x} bytes; {:#x} given", ga10b::CBUF0_PARAMS, out.len()),
+        ));
+    };
+    area.fill(0);
+    // Every offset below is a const of hw.rs ending below CBUF0_PARAMS (the
+    // layout's own tests check it), so `copy_from_slice` never panics here.
+    let mut put = |at: usize, bytes: &[u8]| area[at..at + bytes.len()].copy_from_slice(bytes);
     for (i, d) in dims.block.iter().enumerate() {
         put(ga10b::CBUF0_BLOCK_DIM + 4 * i, &d.to_le_bytes());
     }
@@ -185,6 +229,7 @@ pub fn write_driver_area(out: &mut [u8], dims: &LaunchDims) {
     put(ga10b::CBUF0_LOCAL_WINDOW, &ga10b::LOCAL_MEM_WINDOW.to_le_bytes());
     put(ga10b::CBUF0_STACK_TOP, &ga10b::LOCAL_STACK_TOP.to_le_bytes());
     put(ga10b::CBUF0_MEMORY_DESCRIPTOR, &0u64.to_le_bytes());
+    Ok(())
 }
 
 /// Set the per-launch fields of a copy of the program's template.
@@ -257,7 +302,19 @@ pub fn pack_args(name: &str, params: &[KernelParam], param_size: u32, args: &[Ar
                 format!("{name}: parameter {} is {} bytes; {a:?} is {}", p.ordinal, p.size, b.len()),
             ));
         }
-        out[usize::from(p.offset)..usize::from(p.offset) + b.len()].copy_from_slice(&b);
+        // The cubin's offsets are data: a parameter past the bank is an error.
+        let at = usize::from(p.offset);
+        let Some(slot) = out.get_mut(at..at + b.len()) else {
+            return Err(Error::invalid(
+                op,
+                format!(
+                    "{name}: parameter {} at {at:#x}+{:#x} lies past the {param_size:#x}-byte parameter bank",
+                    p.ordinal,
+                    b.len()
+                ),
+            ));
+        };
+        slot.copy_from_slice(&b);
     }
     Ok(out)
 }

@@ -90,6 +90,11 @@ impl CommandRing {
         Ok(CommandRing { size: buffer.size(), buffer: Some(buffer), head: 0, pending })
     }
 
+    /// Bytes of command memory in the ring.
+    pub(crate) fn size(&self) -> u64 {
+        self.size
+    }
+
     /// Reserve `len` bytes; `wait(mark)` blocks until an engine's timeline
     /// reaches a value, when older work still occupies the space.
     /// Forget submissions the GPU has finished (`completed`: the engine's
@@ -154,7 +159,7 @@ mod tests {
     use super::*;
 
     fn ring(size: u64) -> CommandRing {
-        let view = CpuView::zeroed(size as usize);
+        let view = CpuView::zeroed(size as usize).unwrap();
         let device = gpuiface_hal::DeviceId::unique();
         // SAFETY: a made-up allocation of a made-up device, the only handle to it,
         // backed by `size` bytes of host memory.

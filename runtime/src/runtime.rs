@@ -428,6 +428,35 @@ impl<I: GpuIface> Runtime<I> {
         }
     }
 
+    /// Refuse, before encoding, a queue whose copies run past the address
+    /// space or whose encoding would not fit the engine's command memory:
+    /// its encoding is built in host memory of that size first.
+    pub(crate) fn check_sizes(&self, queue: &Queue, placement: SignalPlacement) -> Result<()> {
+        let info = self.iface.info();
+        let va_limit = if info.va_bits == 0 { u64::MAX } else { info.va_size() };
+        encode::check_copies(&queue.cmds, va_limit)?;
+        let (_, subchannel) = self.channel_of(queue.kind);
+        let zeros = vec![0u64; queue.vars];
+        let ctx = EncodeCtx {
+            kind: queue.kind,
+            subchannel,
+            placement,
+            values: &zeros,
+            timeline: &self.timelines[queue.kind.index()],
+            signal_value: 0,
+            qmd_slots: None,
+        };
+        let bound = encode::upper_bound(&queue.cmds, &ctx);
+        let ring = self.engine(queue.kind.index()).ring.size();
+        if bound > ring {
+            return Err(Error::invalid(
+                "Runtime::submit",
+                format!("the queue needs {bound} bytes of command memory; the ring holds {ring}"),
+            ));
+        }
+        Ok(())
+    }
+
     /// The queue's encoding for this runtime, made at its first submit;
     /// `None` when the queue must be encoded at every submit (reuse mode,
     /// or it was first encoded for another runtime or placement).
@@ -438,6 +467,7 @@ impl<I: GpuIface> Runtime<I> {
         let t = match queue.template.get() {
             Some(t) => t,
             None => {
+                self.check_sizes(queue, placement)?;
                 let zeros = vec![0u64; queue.vars];
                 let (_, subchannel) = self.channel_of(queue.kind);
                 let ctx = EncodeCtx {

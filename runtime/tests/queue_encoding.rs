@@ -63,7 +63,7 @@ impl GpuIface for Fake {
         if r.size == 0 {
             return Err(Error::invalid("alloc", "size 0"));
         }
-        let view = CpuView::zeroed(r.size as usize);
+        let view = CpuView::zeroed(r.size as usize)?;
         let mut next = self.next_va.lock().unwrap();
         let va = (*next).max(1 << 32);
         *next = (va + r.size).next_multiple_of(1 << 16);

@@ -202,5 +202,7 @@ fn a_program_with_live_clones_is_not_freed() {
 // Issue 22's holes 1-7, one file per concern.
 #[path = "soundness/gpu_lifetimes.rs"]
 mod gpu_lifetimes;
+#[path = "soundness/hostile_input.rs"]
+mod hostile_input;
 #[path = "soundness/trust.rs"]
 mod trust;

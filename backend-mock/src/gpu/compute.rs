@@ -377,7 +377,7 @@ fn launch(shared: &Shared, ch: &mut Channel, qmd_va: u64, depth: u32) -> Result<
         realtime: matches!(shared.mode, super::ExecMode::Threaded | super::ExecMode::Polling),
     };
     let result = catch_unwind(AssertUnwindSafe(|| match &runner {
-        Runner::Closure(kernel) => kernel(&mut ctx),
+        Runner::Closure(kernel) => super::state::in_kernel(|| kernel(&mut ctx)),
         Runner::Twin(twin) => twin.run(&mut ctx),
     }))
     .unwrap_or_else(|p| Err(format!("kernel panicked: {}", panic_text(&*p))));

@@ -51,8 +51,10 @@
 //! ([`Gpu::set_copy_watchdog`]). Arithmetic on guest values is checked; a
 //! panic inside the model is caught and faults only its channel.
 //!
-//! Kernel closures run with the model's state locked: they must not call
-//! back into the [`Gpu`].
+//! Kernel closures run with the model's state locked: a closure that calls
+//! back into the [`Gpu`] (directly, or through a device whose submit rings
+//! the model's doorbell) faults its launch with a GR error saying so,
+//! instead of deadlocking.
 
 mod channel;
 mod compute;

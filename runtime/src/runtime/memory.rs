@@ -53,12 +53,18 @@ impl<I: GpuIface> Runtime<I> {
         let parsed = gpuiface_hal::cubin::Cubin::parse(cubin)?;
         parsed.check_architecture(self.iface.info().sm_version)?;
         let image = parsed.kernel(name)?;
+        crate::launch::check_attributes(&image.name, &image.attrs)?;
         let per_thread = image.attrs.local_memory_per_thread();
         if per_thread > 0 {
             self.ensure_local_memory(per_thread)?;
         }
         let buffer = self.upload_code("Runtime::load_kernel", &image.code)?;
-        Ok(Program::with_attributes(buffer, image.name.clone(), image.attrs.clone(), image.code.len() as u64))
+        Program::with_attributes(buffer, image.name.clone(), image.attrs.clone(), image.code.len() as u64).map_err(
+            |(e, buffer)| {
+                let _ = self.iface.free(buffer);
+                e
+            },
+        )
     }
 
     fn upload_code(&self, op: &'static str, code: &[u8]) -> Result<Buffer> {
@@ -188,6 +194,15 @@ impl<I: GpuIface> Runtime<I> {
     /// launches submitted before the rebinding may still use it (seed 002).
     pub fn ensure_local_memory(&self, per_thread: u32) -> Result<LocalMemory> {
         use gpuiface_hal::hw::ga10b;
+        if per_thread > ga10b::MAX_LOCAL_PER_THREAD {
+            return Err(Error::invalid(
+                "Runtime::ensure_local_memory",
+                format!(
+                    "{per_thread:#x} bytes per thread exceed the {:#x}-byte local window",
+                    ga10b::MAX_LOCAL_PER_THREAD
+                ),
+            ));
+        }
         let mut lm = self.local_memory.lock().unwrap_or_else(|p| p.into_inner());
         if let Some((_, cur)) = lm.as_ref() {
             if cur.per_thread >= per_thread {

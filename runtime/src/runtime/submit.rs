@@ -131,6 +131,8 @@ impl<I: GpuIface> Runtime<I> {
         }
 
         // Reuse mode: the queue's slots, when the GPU is done with them.
+        let info = self.iface.info();
+        encode::check_copies(&queue.cmds, if info.va_bits == 0 { u64::MAX } else { info.va_size() })?;
         let mut slots_guard = if queue.options.reuse_qmd_memory { Some(self.qmd_slots(queue)?) } else { None };
         let qmd_slots = slots_guard
             .as_ref()

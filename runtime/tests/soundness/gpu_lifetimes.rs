@@ -148,3 +148,34 @@ fn freeing_after_a_fault_of_the_runtimes_channel_frees() {
     rt.free_program(fill).expect("free the program too");
     assert_eq!(dev.live_buffers(), before - 2, "the program leaked");
 }
+
+/// Item 15. Was: `q.copy(a, b, u64::MAX)` then `submit` aborted the
+/// process asking for 768 GiB (the queue was encoded before any size
+/// check), and a debug build panicked on an add overflow in the encoder.
+#[test]
+fn a_huge_copy_is_refused_before_it_is_encoded() {
+    let dev = device();
+    let rt = Runtime::new(&dev).unwrap();
+    let a = dev.alloc(AllocRequest::new(4096)).unwrap();
+    let b = dev.alloc(AllocRequest::new(4096)).unwrap();
+    for len in [u64::MAX, u64::MAX - a.gpu_va(), 1 << 62, dev.info().va_size()] {
+        let mut q = Queue::copy_queue();
+        q.copy(a.gpu_va(), b.gpu_va(), len);
+        assert_eq!(kind(rt.submit(&q, &[])), ErrorKind::InvalidArgument, "len {len:#x}");
+        let mut reuse = Queue::copy_queue().with_options(QueueOptions { reuse_qmd_memory: true, ..Default::default() });
+        reuse.copy(a.gpu_va(), b.gpu_va(), len);
+        assert_eq!(kind(rt.submit(&reuse, &[])), ErrorKind::InvalidArgument, "reuse mode, len {len:#x}");
+    }
+    // Many copies whose encoding outgrows the command ring: refused, not built.
+    let mut q = Queue::copy_queue();
+    for _ in 0..4096 {
+        q.copy(a.gpu_va(), b.gpu_va(), 1 << 36);
+    }
+    assert_eq!(kind(rt.submit(&q, &[])), ErrorKind::InvalidArgument);
+    let mut ok = Queue::copy_queue();
+    ok.copy(a.gpu_va(), b.gpu_va(), 4096);
+    rt.submit(&ok, &[]).unwrap();
+    rt.synchronize().unwrap();
+    rt.free(a).unwrap();
+    rt.free(b).unwrap();
+}
