@@ -72,7 +72,7 @@ fn elf(sections: &[Section]) -> Vec<u8> {
                 out.extend_from_slice(&s.data);
             }
         }
-        while out.len() % 8 != 0 {
+        while !out.len().is_multiple_of(8) {
             out.push(0);
         }
     }
