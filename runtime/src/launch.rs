@@ -145,7 +145,10 @@ fn shared_memory_size(attrs: &KernelAttributes, dims: &LaunchDims) -> Result<u32
         .shared_static
         .checked_add(dims.shared_mem)
         .ok_or_else(|| Error::invalid(OP, "shared memory overflows"))?;
-    Ok(total.max(0x400).next_multiple_of(0x100))
+    total
+        .max(0x400)
+        .checked_next_multiple_of(0x100)
+        .ok_or_else(|| Error::invalid(OP, format!("{total:#x} bytes of shared memory fit no SM configuration")))
 }
 
 /// Check a launch against the kernel and the SM before the GPU sees it.
