@@ -52,14 +52,18 @@ impl<S: Syscalls> Channel<S> {
     pub(crate) fn gp_get(&self) -> u32 {
         // SAFETY: the type's invariant: `userd` maps a USERD block up to GP_PUT
         // while the channel lives; GP_GET is a 4-aligned word before GP_PUT.
-        unsafe { ((self.userd + ga10b::USERD_GP_GET) as *const u32).read_volatile() }
+        // The GPU (or the mock's GPU thread) writes it: an atomic load, never a race.
+        unsafe { std::sync::atomic::AtomicU32::from_ptr((self.userd + ga10b::USERD_GP_GET) as *mut u32) }
+            .load(std::sync::atomic::Ordering::Acquire)
     }
 
     /// Publish `put` as GP_PUT.
     pub(crate) fn set_gp_put(&self, put: u32) {
         // SAFETY: the type's invariant: `userd` maps at least GP_PUT's 4-aligned
         // word while the channel lives.
-        unsafe { ((self.userd + ga10b::USERD_GP_PUT) as *mut u32).write_volatile(put) };
+        // Release: the entries written before it are visible to whoever reads GP_PUT.
+        unsafe { std::sync::atomic::AtomicU32::from_ptr((self.userd + ga10b::USERD_GP_PUT) as *mut u32) }
+            .store(put, std::sync::atomic::Ordering::Release)
     }
 
     /// Write GPFIFO entry `slot` (panics unless `slot < entries`).
@@ -68,7 +72,9 @@ impl<S: Syscalls> Channel<S> {
         let at = self.ring + ENTRY_BYTES as usize * slot as usize;
         // SAFETY: the type's invariant: `ring` maps `entries` 8-byte slots while the
         // channel lives, `slot < entries` (asserted) and the ring is page-aligned.
-        unsafe { (at as *mut u64).write_volatile(word) };
+        // Atomic: the GPU model's thread reads entries as the ring fills.
+        unsafe { std::sync::atomic::AtomicU64::from_ptr(at as *mut u64) }
+            .store(word, std::sync::atomic::Ordering::Relaxed);
     }
 
     /// The error notifier's `(info32, status)`.

@@ -47,6 +47,7 @@ pub mod hw;
 pub mod iface;
 pub mod logging;
 pub mod rm;
+pub mod shared_mem;
 pub mod types;
 
 pub use classes::Bits;
