@@ -316,7 +316,12 @@ fn out_of_range(op: &'static str, offset: u64, len: u64, size: u64, what: &str) 
 /// address was free in the process.
 ///
 /// Dropping a buffer without freeing it keeps its memory allocated until
-/// its device closes (its CPU mapping until the last [`CpuView`] goes).
+/// its device closes (its CPU mapping until the last [`CpuView`] goes): the
+/// handle is gone, so nothing can reach that memory again, and nothing
+/// else can be placed at its addresses meanwhile. In debug builds the drop
+/// logs a warning (`log` target `gpuiface_hal::buffer`) naming the
+/// buffer's size and GPU address; release builds say nothing. A backend's
+/// `free` ends the handle with [`Buffer::mark_freed`].
 ///
 /// ```compile_fail,E0599
 /// # fn f(buf: gpuiface_hal::Buffer) {
@@ -450,6 +455,33 @@ impl Buffer {
     pub fn read(&self, offset: u64, out: &mut [u8]) -> Result<()> {
         self.check_range("Buffer::read", offset, out.len() as u64)?;
         self.view("Buffer::read")?.read(offset, out)
+    }
+}
+
+impl Buffer {
+    /// End the handle of an allocation that is gone (what a backend's
+    /// [`GpuIface::free`](crate::GpuIface::free) calls once it released the
+    /// memory): the handle drops without the leak warning.
+    pub fn mark_freed(mut self) {
+        drop(self.cpu.take());
+        // Every other field is plain data: forgetting the handle leaks nothing.
+        std::mem::forget(self);
+    }
+}
+
+impl Drop for Buffer {
+    /// A handle dropped without `free`: its memory stays allocated until the
+    /// device closes; debug builds say so.
+    fn drop(&mut self) {
+        if cfg!(debug_assertions) {
+            log::warn!(
+                "a Buffer of {:#x} bytes at GPU VA {:#x} (device {}) was dropped without free: \
+                 its memory stays allocated until the device closes",
+                self.size,
+                self.gpu_va,
+                self.device.get()
+            );
+        }
     }
 }
 

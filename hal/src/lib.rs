@@ -56,7 +56,7 @@ pub use codec::method::{decode_methods, Method, MethodHeader, PushBuffer, SecOp}
 pub use codec::qmd::{Qmd, QmdField};
 pub use error::{Engine, Errno, Error, ErrorKind, FaultRecord, Result};
 pub use fault::{classify, FaultKind};
-pub use iface::{Either, ForeignMemory, GpuIface};
+pub use iface::{Either, ForeignMemory, GpuIface, LiveCounts};
 pub use rm::{GrInfoIndex, RmAllocParams, RmClass, RmControl};
 pub use types::{
     AllocRequest, Buffer, BufferId, CpuView, DeviceId, DeviceInfo, RmHandle, Signal, SignalPlacement, UsermodeRegs,

@@ -36,6 +36,7 @@
 
 mod encode;
 pub mod launch;
+mod lifetimes;
 mod program;
 pub mod queue;
 mod ring;
@@ -45,6 +46,7 @@ pub mod suballoc;
 use std::time::Duration;
 
 pub use launch::Arg;
+pub use lifetimes::{RuntimeLive, Timeline};
 pub use program::Program;
 pub use queue::{LaunchDims, QueueKind, Val, VarId};
 pub use queue::{Queue, QueueOptions};

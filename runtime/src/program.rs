@@ -18,6 +18,8 @@ pub struct Program {
 }
 
 struct ProgramInner {
+    /// Counts the program in its runtime's [`Runtime::live`](crate::Runtime::live).
+    live: Option<crate::lifetimes::LiveToken>,
     buffer: Buffer,
     name: String,
     attrs: KernelAttributes,
@@ -70,7 +72,15 @@ impl Program {
 
     fn build(buffer: Buffer, name: String, attrs: KernelAttributes, code_len: u64) -> Self {
         let qmd = super::launch::qmd_template(&attrs, buffer.gpu_va(), code_len);
-        Program { inner: Arc::new(ProgramInner { buffer, name, attrs, qmd }) }
+        Program { inner: Arc::new(ProgramInner { live: None, buffer, name, attrs, qmd }) }
+    }
+
+    /// Count this (just made) program in a runtime's live programs.
+    pub(crate) fn counted(mut self, token: crate::lifetimes::LiveToken) -> Self {
+        if let Some(inner) = Arc::get_mut(&mut self.inner) {
+            inner.live = Some(token);
+        }
+        self
     }
     /// GPU address of the code.
     pub fn gpu_va(&self) -> u64 {

@@ -105,6 +105,8 @@ pub(crate) struct QmdSlots {
     pub(crate) capacity: u64,
     /// Timeline value of the last submission that used it (0: none).
     pub(crate) last_use: u64,
+    /// Counts the slots in their runtime's `Runtime::live`.
+    pub(crate) _live: crate::lifetimes::LiveToken,
 }
 
 /// A recorded command list, replayable with new variable values.

@@ -152,6 +152,8 @@ pub struct Runtime<I: GpuIface> {
     wait_timeout_ns: std::sync::atomic::AtomicU64,
     /// The bound local memory: its buffer, and what was bound.
     local_memory: Mutex<Option<(Buffer, LocalMemory)>>,
+    /// Live programs and QMD slots ([`Runtime::live`]).
+    pub(crate) counters: crate::lifetimes::LiveCounters,
 }
 
 /// The shader local memory a [`Runtime`] bound to its compute engine.
@@ -253,6 +255,7 @@ impl<I: GpuIface> Runtime<I> {
             id: NEXT_ID.fetch_add(1, Ordering::Relaxed),
             wait_timeout_ns: std::sync::atomic::AtomicU64::new(duration_ns(wait_timeout)),
             local_memory: Mutex::new(None),
+            counters: Default::default(),
         };
         rt.init_channels()?;
         Ok(rt)
@@ -337,8 +340,12 @@ impl<I: GpuIface> Runtime<I> {
     /// channel runs in order). The engines have independent timelines:
     /// order work across them with [`Queue::wait`] and [`Queue::signal`],
     /// as with CUDA streams or tinygrad's HCQ queues.
-    pub fn timeline(&self, kind: QueueKind) -> &Signal {
-        &self.timelines[kind.index()]
+    ///
+    /// The view is read-only: a timeline moved from the CPU would move the
+    /// runtime's bookkeeping ahead of the GPU. Order a queue after it with
+    /// [`Queue::wait_timeline`].
+    pub fn timeline(&self, kind: QueueKind) -> crate::lifetimes::Timeline<'_> {
+        crate::lifetimes::Timeline { signal: &self.timelines[kind.index()] }
     }
 
     /// The value the last submission on `kind`'s queues will release.

@@ -170,6 +170,7 @@ impl<I: GpuIface> SubAllocator<I> {
             }
         };
         st.free[class].push(buffer.gpu_va());
+        buffer.mark_freed();
         if empty {
             let slab = st.slabs.remove(&slab_va).expect("slab");
             let end = slab.buffer.gpu_end();

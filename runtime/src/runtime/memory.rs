@@ -32,7 +32,7 @@ impl<I: GpuIface> Runtime<I> {
     /// come from a cubin: [`Runtime::load_kernel`].
     pub fn load_program(&self, code: &[u8]) -> Result<Program> {
         let buffer = self.upload_code("Runtime::load_program", code)?;
-        Ok(Program::new(buffer))
+        Ok(Program::new(buffer).counted(crate::lifetimes::LiveToken::new(&self.counters.programs)))
     }
 
     /// Load kernel `name` from a cubin: its code (followed by the prefetch
@@ -59,12 +59,12 @@ impl<I: GpuIface> Runtime<I> {
             self.ensure_local_memory(per_thread)?;
         }
         let buffer = self.upload_code("Runtime::load_kernel", &image.code)?;
-        Program::with_attributes(buffer, image.name.clone(), image.attrs.clone(), image.code.len() as u64).map_err(
-            |(e, buffer)| {
+        Program::with_attributes(buffer, image.name.clone(), image.attrs.clone(), image.code.len() as u64)
+            .map(|p| p.counted(crate::lifetimes::LiveToken::new(&self.counters.programs)))
+            .map_err(|(e, buffer)| {
                 let _ = self.iface.free(buffer);
                 e
-            },
-        )
+            })
     }
 
     fn upload_code(&self, op: &'static str, code: &[u8]) -> Result<Buffer> {
@@ -228,7 +228,7 @@ impl<I: GpuIface> Runtime<I> {
             method: gpuiface_hal::classes::compute::SET_SHADER_LOCAL_MEMORY_NON_THROTTLED_C,
             value: max_sm_count,
         });
-        let compute = self.timeline(QueueKind::Compute);
+        let compute = &self.timelines[QueueKind::Compute.index()];
         let bound = self.submit(&q, &[]).and_then(|v| self.iface.signal_wait(compute, v, self.wait_timeout()));
         if let Err(e) = bound {
             let _ = self.iface.free(buffer);

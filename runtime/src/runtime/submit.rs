@@ -175,7 +175,13 @@ impl<I: GpuIface> Runtime<I> {
         if slots.is_none() {
             let capacity = queue.launches().max(1);
             let buffer = self.iface.alloc(AllocRequest::new(capacity * encode::QMD_SLOT_SIZE).uncached())?;
-            *slots = Some(QmdSlots { buffer, runtime: self.id, capacity, last_use: 0 });
+            *slots = Some(QmdSlots {
+                buffer,
+                runtime: self.id,
+                capacity,
+                last_use: 0,
+                _live: crate::lifetimes::LiveToken::new(&self.counters.queue_slots),
+            });
         }
         Ok(slots)
     }
