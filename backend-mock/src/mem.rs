@@ -68,7 +68,15 @@ pub struct Backing {
 impl Backing {
     /// A zero-filled memfd of `len` bytes (rounded up to a page), mapped shared.
     pub fn new(name: &str, len: usize) -> io::Result<Backing> {
-        let len = len.max(1).next_multiple_of(page_size());
+        // A length no memfd can have is an error, never an overflow panic.
+        let len = len.max(1).checked_next_multiple_of(page_size()).filter(|l| isize::try_from(*l).is_ok()).ok_or_else(
+            || {
+                io::Error::new(
+                    io::ErrorKind::InvalidInput,
+                    format!("a {len:#x}-byte backing is larger than memory can be"),
+                )
+            },
+        )?;
         // The keeper holds the memfd; `fd` (ours) maps it and is closed after.
         let (kept, fd) = KeptFd::memfd(name, len as u64)?;
         let file = std::fs::File::from(fd);
@@ -115,15 +123,18 @@ impl Backing {
         self.check(offset, out.len());
         // SAFETY: range checked above; the mapping lives as long as `self`, and its
         // memfd's size is sealed (`KeptFd::memfd`), so every byte of it stays backed.
-        unsafe { std::ptr::copy(self.map.as_mut_ptr().add(offset), out.as_mut_ptr(), out.len()) };
+        // The bytes are shared with the program's CPU views (other threads): an
+        // atomic copy, as theirs are, so the GPU model never races them.
+        unsafe { gpuiface_hal::shared_mem::copy_out(self.map.as_mut_ptr().add(offset), out) };
     }
 
     /// Copy bytes in. Panics when out of range.
     pub fn write(&self, offset: usize, data: &[u8]) {
         self.check(offset, data.len());
         // SAFETY: range checked above; the mapping lives as long as `self` and stays
-        // backed (size sealed); `data` is a borrow of other memory.
-        unsafe { std::ptr::copy(data.as_ptr(), self.map.as_mut_ptr().add(offset), data.len()) };
+        // backed (size sealed); `data` is a borrow of other memory. Atomic, as the
+        // CPU views' copies of the same bytes are.
+        unsafe { gpuiface_hal::shared_mem::copy_in(self.map.as_mut_ptr().add(offset), data) };
     }
 
     /// An aligned 32-bit word, as an atomic (USERD GP_GET/GP_PUT, doorbells).

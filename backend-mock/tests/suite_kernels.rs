@@ -261,7 +261,7 @@ fn try_launch_tampered(
     let mem = dev.alloc(AllocRequest::new(4096).align(256).host()).unwrap();
     let cpu = mem.cpu_ptr().unwrap();
     let mut cbuf = vec![0u8; launch::cbuf0_size(p.attributes(), packed.len())];
-    launch::write_driver_area(&mut cbuf, &dims);
+    launch::write_driver_area(&mut cbuf, &dims).unwrap();
     let at = p.attributes().param_offset as usize;
     cbuf[at..at + packed.len()].copy_from_slice(&packed);
     let mut cbuf_len = cbuf.len();

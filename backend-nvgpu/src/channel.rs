@@ -52,14 +52,18 @@ impl<S: Syscalls> Channel<S> {
     pub(crate) fn gp_get(&self) -> u32 {
         // SAFETY: the type's invariant: `userd` maps a USERD block up to GP_PUT
         // while the channel lives; GP_GET is a 4-aligned word before GP_PUT.
-        unsafe { ((self.userd + ga10b::USERD_GP_GET) as *const u32).read_volatile() }
+        // The GPU (or the mock's GPU thread) writes it: an atomic load, never a race.
+        unsafe { std::sync::atomic::AtomicU32::from_ptr((self.userd + ga10b::USERD_GP_GET) as *mut u32) }
+            .load(std::sync::atomic::Ordering::Acquire)
     }
 
     /// Publish `put` as GP_PUT.
     pub(crate) fn set_gp_put(&self, put: u32) {
         // SAFETY: the type's invariant: `userd` maps at least GP_PUT's 4-aligned
         // word while the channel lives.
-        unsafe { ((self.userd + ga10b::USERD_GP_PUT) as *mut u32).write_volatile(put) };
+        // Release: the entries written before it are visible to whoever reads GP_PUT.
+        unsafe { std::sync::atomic::AtomicU32::from_ptr((self.userd + ga10b::USERD_GP_PUT) as *mut u32) }
+            .store(put, std::sync::atomic::Ordering::Release)
     }
 
     /// Write GPFIFO entry `slot` (panics unless `slot < entries`).
@@ -68,7 +72,9 @@ impl<S: Syscalls> Channel<S> {
         let at = self.ring + ENTRY_BYTES as usize * slot as usize;
         // SAFETY: the type's invariant: `ring` maps `entries` 8-byte slots while the
         // channel lives, `slot < entries` (asserted) and the ring is page-aligned.
-        unsafe { (at as *mut u64).write_volatile(word) };
+        // Atomic: the GPU model's thread reads entries as the ring fills.
+        unsafe { std::sync::atomic::AtomicU64::from_ptr(at as *mut u64) }
+            .store(word, std::sync::atomic::Ordering::Relaxed);
     }
 
     /// The error notifier's `(info32, status)`.
@@ -167,9 +173,10 @@ impl<S: Syscalls> NvgpuDevice<S> {
                     // SAFETY: as above: inside the area's mapping; the area's own dma-buf
                     // at the same offset is what the mapping showed there.
                     let back = unsafe { self.sys.mmap(at, len(a) as usize, rw, fixed, area_fd, off as i64) };
-                    if back.is_err() {
+                    if back.is_err() && !fill_with_anonymous(at, len(a) as usize) {
                         // The area's views would cover a hole that any later mapping
-                        // could fill: no safe way on.
+                        // could fill, and not even fresh anonymous memory could be put
+                        // there: no sound way on.
                         log::error!("{op}: cannot restore the area's mapping at {at:#x} after a failed overlay");
                         std::process::abort();
                     }
@@ -282,4 +289,20 @@ impl<S: Syscalls> NvgpuDevice<S> {
             })
             .collect()
     }
+}
+
+/// Cover `[at, at + len)` with fresh anonymous read-write memory: what the
+/// area's views reach when neither the overlay nor the area's own memory
+/// could be mapped back (issue 22, item 17). The views keep a mapped,
+/// private range (writes go nowhere the GPU or another allocation sees);
+/// the area's old bytes there are lost, and the overlay call reports its
+/// error. False only when even this mapping fails.
+fn fill_with_anonymous(at: usize, len: usize) -> bool {
+    let prot = libc::PROT_READ | libc::PROT_WRITE;
+    let flags = libc::MAP_PRIVATE | libc::MAP_ANONYMOUS | libc::MAP_FIXED;
+    // SAFETY: `[at, at + len)` lies inside the area's CPU mapping (the caller checked
+    // it), reached only through raw, bounds-checked copies; replacing it with
+    // anonymous read-write pages keeps it mapped and writable for those views.
+    let r = unsafe { libc::mmap(at as *mut libc::c_void, len, prot, flags, -1, 0) };
+    r == at as *mut libc::c_void
 }

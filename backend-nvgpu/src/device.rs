@@ -363,6 +363,7 @@ impl<S: Syscalls> GpuIface for NvgpuDevice<S> {
             _ => return Err(Error::invalid("free", format!("unknown buffer {buffer:?}"))),
         }
         let a = st.buffers.remove(&buffer.id().0).expect("checked");
+        buffer.mark_freed();
         self.release(&st, a)
     }
 
@@ -397,14 +398,17 @@ impl<S: Syscalls> GpuIface for NvgpuDevice<S> {
     }
 
     fn rm_alloc(&self, parent: RmHandle, class: RmClass, params: &RmAllocParams) -> Result<RmHandle> {
+        self.check_handle("rm_alloc", parent)?;
         self.alloc_object(parent, class, params)
     }
 
     fn rm_control(&self, object: RmHandle, control: &mut RmControl) -> Result<()> {
+        self.check_handle("rm_control", object)?;
         self.control(object, control)
     }
 
     fn rm_free(&self, object: RmHandle) -> Result<()> {
+        self.check_handle("rm_free", object)?;
         self.free_object(object)
     }
 
@@ -413,7 +417,18 @@ impl<S: Syscalls> GpuIface for NvgpuDevice<S> {
     }
 
     fn submit(&self, channel: RmHandle, entries: &[GpFifoEntry]) -> Result<()> {
+        self.check_handle("submit", channel)?;
         self.submit_entries(channel, entries)
+    }
+
+    fn live(&self) -> Option<gpuiface_hal::LiveCounts> {
+        let (buffers, pages, rm_objects) = {
+            let st = lock(&self.state);
+            (st.buffers.len(), st.signal_pages.len(), st.objects.len())
+        };
+        let slots = pages * (crate::memory::PAGE / gpuiface_hal::SIGNAL_SLOT_SIZE) as usize;
+        let pooled = lock(&self.signal_pool).len();
+        Some(gpuiface_hal::LiveCounts { buffers, signals: slots.saturating_sub(pooled), rm_objects })
     }
 
     fn signal_alloc(&self) -> Result<Signal> {

@@ -64,9 +64,18 @@ pub(crate) struct Node<S: Syscalls> {
 }
 
 impl<S: Syscalls> NvgpuDevice<S> {
-    fn new_handle(st: &mut State<S>) -> RmHandle {
+    fn new_handle(&self, st: &mut State<S>) -> RmHandle {
         st.next_handle += 1;
-        RmHandle(st.next_handle)
+        RmHandle::new(self.info.device, st.next_handle)
+    }
+
+    /// Refuse a handle of another device (issue 22, hole 6): every device
+    /// numbers its handles alike.
+    pub(crate) fn check_handle(&self, op: &'static str, handle: RmHandle) -> Result<()> {
+        if !handle.is_of(self.info.device) {
+            return Err(Error::invalid(op, format!("handle {handle} belongs to another device")));
+        }
+        Ok(())
     }
 
     pub(crate) fn parent<'a>(st: &'a State<S>, parent: RmHandle, op: &'static str) -> Result<&'a Object<S>> {
@@ -172,7 +181,7 @@ impl<S: Syscalls> NvgpuDevice<S> {
                 return Err(Error::unsupported(self.info.backend, format!("rm_alloc of {other}")));
             }
         };
-        let h = Self::new_handle(&mut st);
+        let h = self.new_handle(&mut st);
         if let Object::Channel(c) = &object {
             self.submit_channels.write().unwrap_or_else(|p| p.into_inner()).insert(h, c.clone());
         }

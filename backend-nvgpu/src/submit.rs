@@ -45,27 +45,45 @@ impl<S: Syscalls> NvgpuDevice<S> {
             0 => self.map_usermode()?.base + DOORBELL_OFFSET,
             d => d,
         };
-        let mut put = lock(&ch.put);
-        for e in entries {
-            let next = (*put + 1) % ch.entries();
-            let started = Instant::now();
-            while ch.gp_get() == next {
-                if started.elapsed() > RING_FULL_TIMEOUT {
-                    return Err(Error::hang(
-                        format!("GPFIFO of channel {channel} stayed full for {RING_FULL_TIMEOUT:?}"),
-                        self.faulted_channel(),
-                    ));
-                }
-                std::thread::yield_now();
+        // All or nothing: a submit waits for room for every entry before it
+        // writes one, so a timeout leaves no entry behind that a later
+        // submit's GP_PUT would publish (issue 22, hole 1).
+        let n = ch.entries();
+        let needed = match u32::try_from(entries.len()) {
+            Ok(k) if k < n => k,
+            _ => {
+                return Err(Error::invalid(
+                    "submit",
+                    format!(
+                        "{} entries never fit channel {channel}'s {n}-entry GPFIFO (at most {})",
+                        entries.len(),
+                        n - 1
+                    ),
+                ))
             }
+        };
+        let mut put = lock(&ch.put);
+        let started = Instant::now();
+        // GP_GET comes from GPU-written memory: reduced, never trusted as an index.
+        while (ch.gp_get() % n + n - *put - 1) % n < needed {
+            if started.elapsed() > RING_FULL_TIMEOUT {
+                return Err(Error::hang(
+                    format!("GPFIFO of channel {channel} had no room for {needed} entries for {RING_FULL_TIMEOUT:?}; none was queued"),
+                    self.faulted_channel(),
+                ));
+            }
+            std::thread::yield_now();
+        }
+        for e in entries {
             ch.write_entry(*put, e.encode());
-            *put = next;
+            *put = (*put + 1) % n;
         }
         ch.set_gp_put(*put);
         // SAFETY: a non-zero `self.doorbell` is only ever stored by `map_usermode`:
         // DOORBELL_OFFSET (a 4-aligned word below USERMODE_SIZE, const-asserted in
         // hal::hw) into the usermode mapping it keeps in `self.usermode`, which only
-        // `Drop` clears, never while `&self` is borrowed as here.
+        // `Drop` clears, never while `&self` is borrowed as here; the backend writes
+        // that word nowhere else than through `ring_doorbell`'s atomic store.
         unsafe { self.sys.ring_doorbell(doorbell as *mut u32, ch.token) };
         Ok(())
     }

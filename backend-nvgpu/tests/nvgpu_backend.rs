@@ -361,3 +361,54 @@ fn a_taken_cpu_address_is_a_visible_fallback() {
     dev.free(moved).unwrap();
     dev.free(unified).unwrap();
 }
+
+/// Issue 22, item 17. Was: when the overlay and then the restore of the
+/// area's own memory both failed, the backend called `std::process::abort`.
+/// Now the range gets fresh anonymous memory (the views stay mapped and
+/// writable, reaching nothing else) and the call returns its error.
+#[test]
+fn a_failed_overlay_whose_restore_fails_too_is_an_error_not_an_abort() {
+    let k = kernel();
+    let dev = open_on(k.clone()).unwrap();
+    let rt = Runtime::new(&dev).unwrap();
+    let ch = rt.objects().compute_channel;
+    let area = dev.alloc(AllocRequest::new(0x10000).uncached()).unwrap();
+    let view = area.cpu().unwrap().clone();
+    // The ring overlay succeeds, the USERD one fails, and so does the first restore.
+    k.inject_failure(Matcher::Mmap, 2, Errno::ENOMEM);
+    k.inject_failure(Matcher::Mmap, 3, Errno::ENOMEM);
+    let e = dev.overlay_channel_buffers(ch, &area, 0, 0x3000).unwrap_err();
+    assert_eq!(e.errno(), Some(Errno::ENOMEM), "{e}");
+    view.write(0, &[0x5a; 0x10000]).expect("the views' range is still mapped");
+    let mut back = vec![0u8; 0x10000];
+    view.read(0, &mut back).unwrap();
+    assert!(back.iter().all(|&b| b == 0x5a));
+    drop(rt);
+    dev.free(area).unwrap();
+}
+
+/// Issue 22, item 17. Was: a closure kernel calling back into the `Gpu`
+/// deadlocked on the model's lock (its launch holds it). Now the launch
+/// faults with an error that says so, and the wait returns.
+#[test]
+fn a_closure_kernel_calling_back_into_the_gpu_faults_instead_of_deadlocking() {
+    let k = kernel();
+    let dev = open_on(k.clone()).unwrap();
+    let rt = Runtime::new(&dev).unwrap();
+    let gpu = dev.gpu().clone();
+    dev.gpu().register_kernel(ProgramKey::Bytes(b"reenter".to_vec()), move |_| {
+        let _ = gpu.channels(); // takes the model's lock
+        Ok(())
+    });
+    let prog = rt.load_program(b"reenter").unwrap();
+    let s = dev.signal_alloc().unwrap();
+    let mut q = Queue::compute();
+    q.launch(&prog, LaunchDims::new([1, 1, 1], [1, 1, 1]), &[0; 8]).signal(&s, 1u64);
+    rt.submit(&q, &[]).unwrap();
+    let e = dev.signal_wait(&s, 1, Duration::from_secs(5)).unwrap_err();
+    assert_eq!(e.kind(), ErrorKind::DeviceHang, "{e}");
+    let faults = dev.gpu().faults();
+    assert!(faults.iter().any(|f| format!("{f:?}").contains("called back into the Gpu")), "{faults:?}");
+    // The model still works: the lock was never taken twice.
+    assert!(!dev.gpu().channels().is_empty());
+}

@@ -13,6 +13,16 @@
 //! check makes sure the device still works before the run goes on. The exit
 //! codes are listed by `--help`.
 
+/// `println!` that never panics: a full or closed stdout (`> /dev/full`)
+/// loses the line instead of killing the run before its report is
+/// written (issue 22, item 18). Shadows the prelude's macro in this file.
+macro_rules! println {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        let _ = writeln!(std::io::stdout(), $($arg)*);
+    }};
+}
+
 mod runner;
 
 use std::io::IsTerminal;
@@ -191,8 +201,10 @@ fn main() -> ExitCode {
         eprintln!("error: --report {}: the file name must end in .md (Markdown) or .json", bad.display());
         return ExitCode::from(2);
     }
-    if !(cli.timeout > 0.0 && cli.timeout.is_finite()) {
-        eprintln!("error: --timeout must be a positive number of seconds");
+    // At most ~31 years: every deadline (now + 5 x timeout) stays representable.
+    const MAX_TIMEOUT_S: f64 = 1e9;
+    if !(cli.timeout > 0.0 && cli.timeout <= MAX_TIMEOUT_S) {
+        eprintln!("error: --timeout must be a positive number of seconds, at most {MAX_TIMEOUT_S:e}");
         return ExitCode::from(2);
     }
     run(&cli, &paint, &cases)
@@ -341,7 +353,8 @@ fn run(cli: &Cli, paint: &Paint, cases: &[(Case, bool)]) -> ExitCode {
             exit = exit.max(1);
         }
         closing.passed += s.ok();
-        closing.failed += s.bad();
+        closing.failed += s.bad() - s.not_run;
+        closing.not_run += s.not_run;
         runs.push(run);
     }
     let mut benchmarks = Vec::new();
@@ -380,7 +393,8 @@ fn run(cli: &Cli, paint: &Paint, cases: &[(Case, bool)]) -> ExitCode {
         let report = Report {
             tool: format!("gpuiface-conformance {}", env!("CARGO_PKG_VERSION")),
             started_utc: utc(started),
-            command: std::env::args().collect::<Vec<_>>().join(" "),
+            // Arguments need not be UTF-8 (a report path, a filter): shown lossily.
+            command: std::env::args_os().map(|a| a.to_string_lossy().into_owned()).collect::<Vec<_>>().join(" "),
             arch: std::env::consts::ARCH,
             isolation,
             timeout_s: cli.timeout,
@@ -401,7 +415,13 @@ fn run(cli: &Cli, paint: &Paint, cases: &[(Case, bool)]) -> ExitCode {
         }
     }
     // The closing line CI reads.
-    println!("{} passed, {} failed", closing.passed, closing.failed);
+    // Cases never run (prerequisites not met, a stopped run) are not
+    // failures of theirs: they are counted apart (the exit code says why).
+    if closing.not_run == 0 {
+        println!("{} passed, {} failed", closing.passed, closing.failed);
+    } else {
+        println!("{} passed, {} failed, {} not run", closing.passed, closing.failed, closing.not_run);
+    }
     ExitCode::from(exit)
 }
 

@@ -161,7 +161,7 @@ impl<'a, I: GpuIface> RaceRig<'a, I> {
             self.spin.pack_args(&[Arg::U64(out_va), Arg::U32(self.iters), Arg::U32(tag)]).map_err(|e| e.to_string())?;
         let mem = &self.scratch[i];
         let mut cbuf = vec![0u8; launch::cbuf0_size(attrs, args.len())];
-        launch::write_driver_area(&mut cbuf, &dims);
+        launch::write_driver_area(&mut cbuf, &dims).map_err(|e| e.to_string())?;
         let at = attrs.param_offset as usize;
         cbuf[at..at + args.len()].copy_from_slice(&args);
         let mut q = *self.spin.qmd_template();

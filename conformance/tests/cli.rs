@@ -174,3 +174,54 @@ fn a_thread_case_past_its_timeout_stops_the_run() {
     assert!(out.contains("stopped early: copy_1_byte timed out in a thread"), "{out}");
     assert!(!out.contains("bench mock"), "no benchmarks after a stuck thread: {out}");
 }
+
+/// Issue 22, item 18. Was: `--timeout 1e20` panicked (a duration overflow).
+#[test]
+fn a_timeout_no_deadline_can_hold_is_a_usage_error() {
+    for t in ["1e20", "1e19", "inf", "NaN", "-1", "0"] {
+        let Some(o) = run(&["--backend", "mock", "--timeout", t, "--filter", "copy_1_byte"], &[]) else { return };
+        assert_eq!(o.status.code(), Some(2), "--timeout {t}: {}", text(&o));
+        assert!(!text(&o).contains("panicked"), "{}", text(&o));
+    }
+}
+
+/// Issue 22, item 18. Was: `--report` with any non-UTF-8 argument panicked
+/// after every case ran, and wrote no report; a full stdout panicked.
+#[test]
+fn non_utf8_arguments_and_a_full_stdout_still_write_the_report() {
+    use std::os::unix::ffi::OsStrExt;
+    let dir = TempDir::new("nonutf8");
+    let mut path = dir.0.clone().into_os_string();
+    path.push(std::ffi::OsStr::from_bytes(b"/r\xff.md"));
+    let full = std::fs::OpenOptions::new().write(true).open("/dev/full").unwrap();
+    let o = Command::new(BIN)
+        .args(["--backend", "mock", "--filter", "copy_1_byte", "--no-bench", "--report"])
+        .arg(&path)
+        .env_remove("GPUIFACE_ASSUME_NVGPU")
+        .env_remove("GPUIFACE_BACKEND")
+        .env_remove("LD_PRELOAD")
+        .stdout(full)
+        .output();
+    let o = match o {
+        Ok(o) if o.status.code() == Some(127) && o.stderr.is_empty() => return, // qemu-user (see run)
+        Ok(o) => o,
+        Err(e) if e.raw_os_error() == Some(libc::ENOEXEC) => return,
+        Err(e) => panic!("cannot run {BIN}: {e}"),
+    };
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(0), "{err}");
+    assert!(!err.contains("panicked"), "{err}");
+    let report = std::fs::read_to_string(std::path::Path::new(&path)).expect("the report was written");
+    assert!(report.contains("copy_1_byte"), "{report}");
+}
+
+/// Issue 22, item 18. Was: with prerequisites unmet, the closing line said
+/// "0 passed, 53 failed" for cases that never ran.
+#[test]
+fn cases_never_run_are_counted_as_not_run_not_failed() {
+    let dir = TempDir::new("notrun");
+    let Some(o) = run(&["--backend", "nvgpu", "--root", &dir.path(""), "--filter", "copy_1"], &[]) else { return };
+    let out = text(&o);
+    assert_eq!(o.status.code(), Some(3), "{out}");
+    assert!(String::from_utf8_lossy(&o.stdout).trim_end().ends_with("0 passed, 0 failed, 2 not run"), "{out}");
+}

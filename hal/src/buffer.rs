@@ -51,7 +51,11 @@ pub struct BufferId(pub u64);
 /// The memory is shared with the GPU and with every other view of it, as a
 /// virtual machine's memory is shared with its guest: accesses are copies
 /// through raw pointers, never Rust references, and every one is checked
-/// against the view's length.
+/// against the view's length. The copies are relaxed atomic accesses
+/// ([`shared_mem`](crate::shared_mem): per aligned 8-byte word, per byte at
+/// unaligned edges), so two threads copying to the same bytes through
+/// clones of a view is defined, not a data race: each word ends up with
+/// one writer's value, and nothing is ordered but what signals order.
 ///
 /// ```
 /// # use gpuiface_hal::CpuView;
@@ -69,9 +73,9 @@ pub struct CpuView {
 }
 
 // SAFETY: the pointee is memory mapped for as long as `keepalive` lives,
-// shared with the GPU; every access is a raw copy of plain bytes (no
-// references are formed), so sending or sharing the view between threads
-// shares nothing the type system tracks.
+// shared with the GPU; every access through a view is an atomic copy
+// (`shared_mem`; no references are formed), so threads sharing views race
+// on nothing: concurrent copies to the same bytes are atomic accesses.
 unsafe impl Send for CpuView {}
 // SAFETY: as above.
 unsafe impl Sync for CpuView {}
@@ -82,7 +86,9 @@ impl CpuView {
     /// # Safety
     /// `[ptr, ptr + len)` must be mapped readable and writable, and stay so
     /// for as long as `keepalive` (any clone of it) lives; nothing may hold
-    /// a Rust reference into that memory.
+    /// a Rust reference into that memory, and every other access to it in
+    /// the program is atomic (another view, [`shared_mem`](crate::shared_mem),
+    /// an atomic type) or ordered before or after the view's accesses.
     pub unsafe fn from_raw(ptr: NonNull<u8>, len: usize, keepalive: Arc<dyn Send + Sync>) -> CpuView {
         CpuView { ptr, len, keepalive }
     }
@@ -90,12 +96,16 @@ impl CpuView {
     /// A view of `len` bytes of fresh, zeroed, 64-byte-aligned host memory (no
     /// GPU behind it): what an encoder writes into before the bytes go to
     /// the GPU, and what a test's fake backend hands out.
-    pub fn zeroed(len: usize) -> CpuView {
-        let bytes = HostBytes::zeroed(len);
+    ///
+    /// A length no allocation can have (more than `isize::MAX` bytes), or
+    /// one the allocator refuses, is an `OutOfMemory` error, never a panic
+    /// or an abort.
+    pub fn zeroed(len: usize) -> Result<CpuView> {
+        let bytes = HostBytes::zeroed(len)?;
         let ptr = bytes.ptr;
         // SAFETY: `bytes` owns `len` zeroed bytes at `ptr`, freed only when the
         // last Arc to it goes; they are only ever reached through raw copies.
-        unsafe { CpuView::from_raw(ptr, len, Arc::new(bytes)) }
+        Ok(unsafe { CpuView::from_raw(ptr, len, Arc::new(bytes)) })
     }
 
     /// The CPU address of the first byte.
@@ -143,44 +153,73 @@ impl CpuView {
         }
     }
 
-    /// Copy `data` to `offset`.
+    /// Copy `data` to `offset` (atomically per word: see the type's docs).
     #[inline]
     pub fn write(&self, offset: u64, data: &[u8]) -> Result<()> {
         let dst = self.range("CpuView::write", offset, data.len())?;
         // SAFETY: `dst..dst + data.len()` lies inside the mapping (checked by `range`),
-        // which `keepalive` keeps mapped; `data` is host memory the caller borrows, so
-        // it cannot be the destination of a live Rust reference into the mapping
-        // (none exist); `copy` tolerates overlap should `data` be another view's bytes.
-        unsafe { std::ptr::copy(data.as_ptr(), dst, data.len()) };
+        // which `keepalive` keeps mapped; every other access to it is atomic or
+        // ordered (`from_raw`'s contract); `data` is host memory the caller borrows,
+        // which cannot be the mapping (no Rust reference into it exists).
+        unsafe { crate::shared_mem::copy_in(dst, data) };
         Ok(())
     }
 
-    /// Copy `out.len()` bytes from `offset` into `out`.
+    /// Copy `data` to `offset` with a plain `memcpy`, for memory only this
+    /// thread touches now (command memory being encoded under a lock).
+    ///
+    /// # Safety
+    /// For the duration of the call, nothing else (no other thread, view or
+    /// device) reads or writes `[offset, offset + data.len())` of the
+    /// mapping. Out-of-range offsets are still an error, never a write.
+    #[inline]
+    pub unsafe fn write_unshared(&self, offset: u64, data: &[u8]) -> Result<()> {
+        let dst = self.range("CpuView::write", offset, data.len())?;
+        // SAFETY: inside the live mapping (checked); nothing else accesses the range
+        // during the call (this function's contract), so a plain copy races nothing;
+        // `data` is not the mapping (no Rust reference into it exists).
+        unsafe { std::ptr::copy_nonoverlapping(data.as_ptr(), dst, data.len()) };
+        Ok(())
+    }
+
+    /// Copy `out.len()` bytes from `offset` into `out` (atomically per word).
     #[inline]
     pub fn read(&self, offset: u64, out: &mut [u8]) -> Result<()> {
         let src = self.range("CpuView::read", offset, out.len())?;
-        // SAFETY: the source range lies inside the live mapping (checked); `out` is
-        // exclusively borrowed host memory.
-        unsafe { std::ptr::copy(src, out.as_mut_ptr(), out.len()) };
+        // SAFETY: the source range lies inside the live mapping (checked), accessed
+        // elsewhere only atomically or in order (`from_raw`); `out` is exclusively
+        // borrowed host memory.
+        unsafe { crate::shared_mem::copy_out(src, out) };
         Ok(())
+    }
+
+    /// Little-endian bytes of `words`, without copying on a little-endian CPU.
+    #[inline]
+    fn le_bytes(words: &[u32]) -> std::borrow::Cow<'_, [u8]> {
+        if cfg!(target_endian = "little") {
+            // SAFETY: a `u32` slice is `4 * len` initialised bytes with no padding; on a
+            // little-endian CPU those bytes are its little-endian encoding.
+            let bytes = unsafe { std::slice::from_raw_parts(words.as_ptr().cast::<u8>(), 4 * words.len()) };
+            std::borrow::Cow::Borrowed(bytes)
+        } else {
+            std::borrow::Cow::Owned(words.iter().flat_map(|w| w.to_le_bytes()).collect())
+        }
     }
 
     /// Write little-endian 32-bit words at `offset` (one bounds check).
     #[inline]
     pub fn write_u32s(&self, offset: u64, words: &[u32]) -> Result<()> {
-        let bytes = std::mem::size_of_val(words);
-        let dst = self.range("CpuView::write_u32s", offset, bytes)?;
-        if cfg!(target_endian = "little") {
-            // SAFETY: `bytes` bytes at `dst` lie inside the live mapping (checked); on a
-            // little-endian CPU a `u32` slice's bytes are its little-endian encoding.
-            unsafe { std::ptr::copy(words.as_ptr().cast::<u8>(), dst, bytes) };
-        } else {
-            for (i, w) in words.iter().enumerate() {
-                // SAFETY: word `i` lies inside the checked range.
-                unsafe { std::ptr::copy(w.to_le_bytes().as_ptr(), dst.add(4 * i), 4) };
-            }
-        }
-        Ok(())
+        self.write(offset, &Self::le_bytes(words))
+    }
+
+    /// [`write_u32s`](Self::write_u32s) with a plain `memcpy`.
+    ///
+    /// # Safety
+    /// As [`write_unshared`](Self::write_unshared).
+    #[inline]
+    pub unsafe fn write_u32s_unshared(&self, offset: u64, words: &[u32]) -> Result<()> {
+        // SAFETY: the caller's contract, for the same range.
+        unsafe { self.write_unshared(offset, &Self::le_bytes(words)) }
     }
 
     /// The little-endian 32-bit word at `offset`.
@@ -226,24 +265,28 @@ impl HostBytes {
     /// (signals need 8, nothing the CPU touches needs more).
     const ALIGN: usize = 64;
 
-    fn layout(len: usize) -> std::alloc::Layout {
-        std::alloc::Layout::from_size_align(len.max(1), Self::ALIGN).expect("a host view larger than isize::MAX")
+    fn layout(len: usize) -> Option<std::alloc::Layout> {
+        std::alloc::Layout::from_size_align(len.max(1), Self::ALIGN).ok()
     }
 
-    fn zeroed(len: usize) -> HostBytes {
-        let layout = Self::layout(len);
+    fn zeroed(len: usize) -> Result<HostBytes> {
+        let too_large = || Error::out_of_memory("CpuView::zeroed", format!("{len:#x} bytes of host memory"));
+        let layout = Self::layout(len).ok_or_else(too_large)?;
         // SAFETY: `layout` has a non-zero size.
         let raw = unsafe { std::alloc::alloc_zeroed(layout) };
-        let ptr = NonNull::new(raw).unwrap_or_else(|| std::alloc::handle_alloc_error(layout));
-        HostBytes { ptr, len }
+        let ptr = NonNull::new(raw).ok_or_else(too_large)?;
+        Ok(HostBytes { ptr, len })
     }
 }
 
 impl Drop for HostBytes {
     fn drop(&mut self) {
-        // SAFETY: `ptr` came from `alloc_zeroed` with this very layout in
-        // `zeroed`, and is freed once, here.
-        unsafe { std::alloc::dealloc(self.ptr.as_ptr(), Self::layout(self.len)) };
+        // `zeroed` made this very layout from `len`, so it exists.
+        if let Some(layout) = Self::layout(self.len) {
+            // SAFETY: `ptr` came from `alloc_zeroed` with this very layout in
+            // `zeroed`, and is freed once, here.
+            unsafe { std::alloc::dealloc(self.ptr.as_ptr(), layout) };
+        }
     }
 }
 
@@ -273,7 +316,12 @@ fn out_of_range(op: &'static str, offset: u64, len: u64, size: u64, what: &str) 
 /// address was free in the process.
 ///
 /// Dropping a buffer without freeing it keeps its memory allocated until
-/// its device closes (its CPU mapping until the last [`CpuView`] goes).
+/// its device closes (its CPU mapping until the last [`CpuView`] goes): the
+/// handle is gone, so nothing can reach that memory again, and nothing
+/// else can be placed at its addresses meanwhile. In debug builds the drop
+/// logs a warning (`log` target `gpuiface_hal::buffer`) naming the
+/// buffer's size and GPU address; release builds say nothing. A backend's
+/// `free` ends the handle with [`Buffer::mark_freed`].
 ///
 /// ```compile_fail,E0599
 /// # fn f(buf: gpuiface_hal::Buffer) {
@@ -407,6 +455,33 @@ impl Buffer {
     pub fn read(&self, offset: u64, out: &mut [u8]) -> Result<()> {
         self.check_range("Buffer::read", offset, out.len() as u64)?;
         self.view("Buffer::read")?.read(offset, out)
+    }
+}
+
+impl Buffer {
+    /// End the handle of an allocation that is gone (what a backend's
+    /// [`GpuIface::free`](crate::GpuIface::free) calls once it released the
+    /// memory): the handle drops without the leak warning.
+    pub fn mark_freed(mut self) {
+        drop(self.cpu.take());
+        // Every other field is plain data: forgetting the handle leaks nothing.
+        std::mem::forget(self);
+    }
+}
+
+impl Drop for Buffer {
+    /// A handle dropped without `free`: its memory stays allocated until the
+    /// device closes; debug builds say so.
+    fn drop(&mut self) {
+        if cfg!(debug_assertions) {
+            log::warn!(
+                "a Buffer of {:#x} bytes at GPU VA {:#x} (device {}) was dropped without free: \
+                 its memory stays allocated until the device closes",
+                self.size,
+                self.gpu_va,
+                self.device.get()
+            );
+        }
     }
 }
 

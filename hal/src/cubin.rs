@@ -281,18 +281,30 @@ impl Cubin {
         let (Some(shdrs), Some(strtab)) = (shdrs, strtab) else {
             return Err(CubinError::Malformed("no section table".into()));
         };
-        let symbols: Vec<String> = match file.symbol_table().map_err(|e| CubinError::Malformed(e.to_string()))? {
-            Some((syms, names)) => {
-                syms.iter().map(|s| names.get(s.st_name as usize).unwrap_or_default().to_string()).collect()
-            }
+        // Names are borrowed from the file, never copied: many symbols or
+        // sections may name one long string (issue 22, item 16).
+        let symbols: Vec<&str> = match file.symbol_table().map_err(|e| CubinError::Malformed(e.to_string()))? {
+            Some((syms, names)) => syms.iter().map(|s| names.get(s.st_name as usize).unwrap_or_default()).collect(),
             None => Vec::new(),
         };
 
-        let mut sections: BTreeMap<String, elf::section::SectionHeader> = BTreeMap::new();
+        let mut sections: BTreeMap<&str, elf::section::SectionHeader> = BTreeMap::new();
         for sh in shdrs.iter() {
             let name = strtab.get(sh.sh_name as usize).map_err(|e| CubinError::Malformed(e.to_string()))?;
-            sections.insert(name.to_string(), sh);
+            sections.insert(name, sh);
         }
+        // What parsing copies out of the file (kernel names and code) stays
+        // within the file's size: sections may share their bytes.
+        let mut budget = bytes.len();
+        let mut spend = |what: &str, n: usize| -> Result<(), CubinError> {
+            budget = budget.checked_sub(n).ok_or_else(|| {
+                CubinError::Malformed(format!(
+                    "{what}: the kernels' names and code add up to more than the file's {} bytes",
+                    bytes.len()
+                ))
+            })?;
+            Ok(())
+        };
         let data = |sh: &elf::section::SectionHeader| -> Result<&[u8], CubinError> {
             if sh.sh_type == elf::abi::SHT_NOBITS {
                 return Ok(&[]);
@@ -300,7 +312,7 @@ impl Cubin {
             file.section_data(sh).map(|(d, _)| d).map_err(|e| CubinError::Malformed(e.to_string()))
         };
 
-        for name in sections.keys().filter(|_| self_contained) {
+        for &name in sections.keys().filter(|_| self_contained) {
             if name == ".nv.global" || name == ".nv.global.init" || name.starts_with(".nv.constant2") {
                 return Err(CubinError::Unsupported {
                     kernel: "*".into(),
@@ -322,20 +334,22 @@ impl Cubin {
         let mut kernels = Vec::new();
         for (name, text) in sections.iter().filter_map(|(n, sh)| n.strip_prefix(".text.").map(|k| (k, sh))) {
             for rel in [format!(".rel.text.{name}"), format!(".rela.text.{name}")].iter().filter(|_| self_contained) {
-                if sections.contains_key(rel) {
+                if sections.contains_key(rel.as_str()) {
                     return Err(CubinError::Unsupported { kernel: name.into(), what: format!("relocations ({rel})") });
                 }
             }
             for bank in (1..18).filter(|_| self_contained) {
-                if sections.contains_key(&format!(".nv.constant{bank}.{name}")) {
+                if sections.contains_key(format!(".nv.constant{bank}.{name}").as_str()) {
                     return Err(CubinError::Unsupported {
                         kernel: name.into(),
                         what: format!("constant bank {bank} (.nv.constant{bank}.{name})"),
                     });
                 }
             }
-            let code = data(text)?.to_vec();
-            let sym = symbols.iter().position(|s| s == name).map(|i| i as u32);
+            let code = data(text)?;
+            spend(name, code.len().saturating_add(name.len()))?;
+            let code = code.to_vec();
+            let sym = symbols.iter().position(|s| *s == name).map(|i| i as u32);
             let module_attr = |attr: u8| sym.and_then(|s| per_symbol.get(&(attr, s)).copied());
             let registers = match (text.sh_info >> 24, module_attr(eiattr::REGCOUNT)) {
                 (0, Some(r)) => r,
@@ -345,9 +359,9 @@ impl Cubin {
                 sm_version,
                 registers,
                 barriers: ((text.sh_flags >> 20) & 0x7f) as u32,
-                shared_static: sections.get(&format!(".nv.shared.{name}")).map_or(0, |s| s.sh_size as u32),
+                shared_static: sections.get(format!(".nv.shared.{name}").as_str()).map_or(0, |s| s.sh_size as u32),
                 shared_reserved: 0,
-                cbank0_size: sections.get(&format!(".nv.constant0.{name}")).map_or(0, |s| s.sh_size as u32),
+                cbank0_size: sections.get(format!(".nv.constant0.{name}").as_str()).map_or(0, |s| s.sh_size as u32),
                 param_offset: 0,
                 param_size: 0,
                 params: Vec::new(),
@@ -359,7 +373,7 @@ impl Cubin {
             };
             let info_name = format!(".nv.info.{name}");
             let mut have_cbank = false;
-            if let Some(sh) = sections.get(&info_name) {
+            if let Some(sh) = sections.get(info_name.as_str()) {
                 for e in info_entries(&info_name, data(sh)?)? {
                     let malformed = || CubinError::Malformed(format!("{info_name}: attribute {:#x} too short", e.attr));
                     match e.attr {

@@ -151,16 +151,32 @@ pub mod ga10b {
     /// [`LOCAL_STACK_TOP`]): a kernel with an `s`-byte stack needs
     /// `s + LOCAL_RESERVED` bytes of local memory per thread.
     pub const LOCAL_RESERVED: u32 = (1 << 24) - LOCAL_STACK_TOP;
+    /// The most local memory one thread can address: the 16 MiB local
+    /// window (the stack and [`LOCAL_RESERVED`] both lie below its top).
+    pub const MAX_LOCAL_PER_THREAD: u32 = 1 << 24;
+    /// The largest constant buffer a QMD can bind (its 17-bit size field
+    /// counts bytes; the hardware's constant banks are 64 KiB).
+    pub const MAX_CONSTANT_BUFFER: u32 = 1 << 16;
     /// Per-thread local memory is granted in multiples of this.
     pub const LOCAL_PER_THREAD_ALIGN: u32 = 32;
     /// Per-thread local memory a kernel with an `stack_bytes`-byte stack
     /// needs, as the QMD (`SHADER_LOCAL_MEMORY_HIGH_SIZE`) and the compute
     /// engine are given it: the stack plus [`LOCAL_RESERVED`], 32-byte
     /// aligned; 0 when the kernel has no stack.
+    ///
+    /// Saturates at `u32::MAX` for a stack no thread can have (more than
+    /// [`MAX_LOCAL_PER_THREAD`]): never an overflow, and every user refuses
+    /// a value above that limit.
     pub const fn local_memory_per_thread(stack_bytes: u32) -> u32 {
         match stack_bytes {
             0 => 0,
-            s => (s + LOCAL_RESERVED).next_multiple_of(LOCAL_PER_THREAD_ALIGN),
+            s => match s.checked_add(LOCAL_RESERVED) {
+                Some(v) => match v.checked_next_multiple_of(LOCAL_PER_THREAD_ALIGN) {
+                    Some(v) => v,
+                    None => u32::MAX,
+                },
+                None => u32::MAX,
+            },
         }
     }
     /// A warp's local memory is a multiple of this.

@@ -96,11 +96,35 @@ pub trait GpuIface: Send + Sync {
     fn submit(&self, channel: RmHandle, entries: &[GpFifoEntry]) -> Result<()>;
 
     /// Allocate a signal (a 16-byte GPU semaphore slot) initialised to 0.
+    ///
+    /// A signal needs no free: its slot returns to the device's pool when
+    /// the last clone of the [`Signal`] drops. Work that names a signal
+    /// holds a clone until the GPU is done with it (a `gpuiface-runtime`
+    /// queue and each of its submissions do), so a slot is never handed out
+    /// again while a release of it is still queued.
     fn signal_alloc(&self) -> Result<Signal>;
 
     /// Wait until `signal >= value`. On timeout, reports a GPU hang with the
     /// kernel's fault record when a channel has faulted, else a timeout.
     fn signal_wait(&self, signal: &Signal, value: u64, timeout: Duration) -> Result<()>;
+
+    /// What the device holds alive (buffers, signals, RM objects), for
+    /// leak checks; `None` when the backend does not count (the default).
+    fn live(&self) -> Option<LiveCounts> {
+        None
+    }
+}
+
+/// What a device holds alive ([`GpuIface::live`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct LiveCounts {
+    /// Buffers allocated or mapped and not freed (programs' and command
+    /// memory included; dropped-but-not-freed ones too: their memory stays).
+    pub buffers: usize,
+    /// Signals handed out whose slot has not gone back to the pool.
+    pub signals: usize,
+    /// RM objects (devices, address spaces, channel groups, channels...).
+    pub rm_objects: usize,
 }
 
 /// The run-time choice between the real backend and the mock, dispatched
@@ -189,6 +213,9 @@ macro_rules! delegate_gpu_iface {
             fn signal_wait(&self, signal: &Signal, value: u64, timeout: Duration) -> Result<()> {
                 self.0.signal_wait(signal, value, timeout)
             }
+            fn live(&self) -> Option<LiveCounts> {
+                self.0.live()
+            }
         }
     };
 }
@@ -230,6 +257,9 @@ macro_rules! delegate_through_deref {
             }
             fn signal_wait(&self, signal: &Signal, value: u64, timeout: Duration) -> Result<()> {
                 (**self).signal_wait(signal, value, timeout)
+            }
+            fn live(&self) -> Option<LiveCounts> {
+                (**self).live()
             }
         }
     )*};

@@ -48,6 +48,7 @@ pub mod iface;
 pub mod limits;
 pub mod logging;
 pub mod rm;
+pub mod shared_mem;
 pub mod types;
 
 pub use classes::Bits;
@@ -56,7 +57,7 @@ pub use codec::method::{decode_methods, Method, MethodHeader, PushBuffer, SecOp}
 pub use codec::qmd::{Qmd, QmdField};
 pub use error::{Engine, Errno, Error, ErrorKind, FaultRecord, Result};
 pub use fault::{classify, FaultKind};
-pub use iface::{Backend, ForeignMemory, GpuIface};
+pub use iface::{Backend, ForeignMemory, GpuIface, LiveCounts};
 pub use limits::{DeviceLimits, LimitSource};
 pub use rm::{GrInfoIndex, RmAllocParams, RmClass, RmControl};
 pub use types::{

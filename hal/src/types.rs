@@ -117,9 +117,11 @@ impl DeviceInfo {
     pub fn sm_minor(&self) -> u32 {
         self.sm_version & 0xff
     }
-    /// The size of the GPU virtual address space in bytes.
+    /// The size of the GPU virtual address space in bytes: `2^va_bits`,
+    /// saturating at `u64::MAX` for 64 bits or more (a 64-bit space has one
+    /// byte more than a `u64` counts; no shift overflows).
     pub fn va_size(&self) -> u64 {
-        1u64 << self.va_bits
+        1u64.checked_shl(u32::from(self.va_bits)).unwrap_or(u64::MAX)
     }
 }
 
@@ -287,17 +289,44 @@ pub struct UsermodeRegs {
     pub doorbell_offset: usize,
 }
 
-/// An RM object handle (client-chosen numbering, as in NVIDIA's RM API).
+/// An RM object handle (client-chosen numbering, as in NVIDIA's RM API),
+/// naming the device whose object it is.
+///
+/// Every device numbers its handles alike, so the number alone would let
+/// one device's handle act on another device's object (issue 22, hole 6):
+/// a backend refuses a handle of another device with `InvalidArgument`.
+/// [`RmHandle::ROOT`], the client root, belongs to no device.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct RmHandle(pub u32);
+pub struct RmHandle {
+    device: Option<DeviceId>,
+    number: u32,
+}
 
 impl RmHandle {
     /// The root client object every hierarchy starts from.
-    pub const ROOT: RmHandle = RmHandle(0);
+    pub const ROOT: RmHandle = RmHandle { device: None, number: 0 };
+
+    /// Handle `number` of `device` (what a backend hands out).
+    pub const fn new(device: DeviceId, number: u32) -> RmHandle {
+        RmHandle { device: Some(device), number }
+    }
+    /// The number the device gave the object.
+    pub const fn number(self) -> u32 {
+        self.number
+    }
+    /// The device whose object it names (`None` for [`RmHandle::ROOT`]).
+    pub const fn device(self) -> Option<DeviceId> {
+        self.device
+    }
+    /// True when the handle may name an object of `device`: the root, or
+    /// one of `device`'s own handles.
+    pub fn is_of(self, device: DeviceId) -> bool {
+        self == RmHandle::ROOT || self.device == Some(device)
+    }
 }
 
 impl fmt::Display for RmHandle {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{:#x}", self.0)
+        write!(f, "{:#x}", self.number)
     }
 }

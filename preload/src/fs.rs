@@ -11,10 +11,11 @@
 //! to a device path are served, and only the nvmap and ctrl fds' `fstat`;
 //! everything else goes to libc untouched.
 
-use std::ffi::{c_char, c_int, CStr};
+use std::ffi::{c_char, c_int};
 
 use super::{in_model, model_initialised, real, set_errno};
 use gpuiface_hal::Errno;
+use gpuiface_mock::usermem;
 use std::sync::OnceLock;
 
 /// What a served path is.
@@ -40,16 +41,46 @@ fn node(path: &[u8]) -> Option<Node> {
     }
 }
 
-/// The node `path` names, if it is one we serve.
+/// The longest path served.
+const LONGEST: usize = b"/dev/nvgpu/igpu0/ctrl".len();
+
+/// The node `path` names, if it is one we serve. The path is read with the
+/// model's checked copy (as `open` reads it): a bad pointer is not ours,
+/// and the real libc call then answers `EFAULT`, as without this library.
 ///
 /// # Safety
-/// `path` is null or NUL-terminated.
+/// `path` is the program's NUL-terminated string, or a bad pointer.
 unsafe fn path_node(path: *const c_char) -> Option<Node> {
-    if path.is_null() {
-        return None;
+    // SAFETY: the program's path (this function's contract): what is mapped there up
+    // to its NUL is the program's to let us read; an unmapped one is an error.
+    let bytes = unsafe { usermem::read_cstr(path as u64, LONGEST) }.ok().flatten()?;
+    node(&bytes)
+}
+
+/// True when `path` is readable and empty (`""`), for `AT_EMPTY_PATH`.
+///
+/// # Safety
+/// As [`path_node`].
+unsafe fn empty_path(path: *const c_char) -> bool {
+    // SAFETY: as in `path_node`: one checked byte.
+    unsafe { usermem::read_cstr(path as u64, 0) }.ok().flatten().is_some()
+}
+
+/// Copy `value` to the program's `buf` with the model's checked copy:
+/// `EFAULT` (as the kernel answers) when it is not all writable.
+///
+/// # Safety
+/// `buf` is the program's buffer for a `T` (or a bad pointer), and `value`'s
+/// bytes are all initialised (made from zeroed memory, fields set in place).
+unsafe fn put_user<T>(buf: *mut T, value: &std::mem::MaybeUninit<T>) -> c_int {
+    // SAFETY: `value` is `size_of::<T>()` initialised bytes (the contract).
+    let bytes = unsafe { std::slice::from_raw_parts(value.as_ptr().cast::<u8>(), std::mem::size_of::<T>()) };
+    // SAFETY: the program's buffer (this function's contract); an unmapped or
+    // read-only one is reported, not a fault.
+    match unsafe { usermem::copy_to_user(buf as u64, bytes) } {
+        Ok(()) => 0,
+        Err(_) => set_errno(Errno::EFAULT),
     }
-    // SAFETY: the caller's NUL-terminated path.
-    node(unsafe { CStr::from_ptr(path) }.to_bytes())
 }
 
 /// The node behind one of the model's fds (nvmap and ctrl only).
@@ -81,24 +112,24 @@ fn ino_of(n: Node) -> u64 {
 /// Fill a `struct stat` for `n`.
 ///
 /// # Safety
-/// `buf` points to a writable `struct stat`.
+/// `buf` is the program's `struct stat` (or a bad pointer: `EFAULT`).
 unsafe fn fill_stat(n: Node, buf: *mut libc::stat) -> c_int {
-    if buf.is_null() {
-        return set_errno(Errno::EFAULT);
+    // Zeroed, then fields set in place: every byte (padding too) is initialised.
+    let mut st = std::mem::MaybeUninit::<libc::stat>::zeroed();
+    let p = st.as_mut_ptr();
+    // SAFETY: `p` points to the zeroed `stat` above; each write is one of its fields.
+    unsafe {
+        (&raw mut (*p).st_mode).write(mode_of(n));
+        (&raw mut (*p).st_nlink).write(if matches!(n, Node::Dir) { 2 } else { 1 });
+        (&raw mut (*p).st_ino).write(ino_of(n));
+        (&raw mut (*p).st_dev).write(libc::makedev(0, 5)); // devtmpfs
+        (&raw mut (*p).st_blksize).write(4096);
+        if let Node::Chr(maj, min) = n {
+            (&raw mut (*p).st_rdev).write(libc::makedev(maj, min));
+        }
     }
-    // SAFETY: all-zero is a valid `struct stat`.
-    let mut st: libc::stat = unsafe { std::mem::zeroed() };
-    st.st_mode = mode_of(n);
-    st.st_nlink = if matches!(n, Node::Dir) { 2 } else { 1 };
-    st.st_ino = ino_of(n);
-    st.st_dev = libc::makedev(0, 5); // devtmpfs
-    st.st_blksize = 4096;
-    if let Node::Chr(maj, min) = n {
-        st.st_rdev = libc::makedev(maj, min);
-    }
-    // SAFETY: the caller's buffer.
-    unsafe { buf.write(st) };
-    0
+    // SAFETY: the caller's buffer; `st` is initialised throughout.
+    unsafe { put_user(buf, &st) }
 }
 
 type StatFn = unsafe extern "C" fn(*const c_char, *mut libc::stat) -> c_int;
@@ -160,15 +191,14 @@ fstat_like!(fstat64, c"fstat64", "`fstat64`, interposed for the nvmap and ctrl f
 /// with `AT_EMPTY_PATH` and an empty path.
 ///
 /// # Safety
-/// `path` is null or NUL-terminated.
+/// `path` is the program's NUL-terminated string, or a bad pointer.
 unsafe fn at_node(dirfd: c_int, path: *const c_char, flags: c_int) -> Option<Node> {
     // SAFETY: the caller's path.
     if let Some(n) = unsafe { path_node(path) } {
         return Some(n);
     }
-    // SAFETY: as above; checked for null first.
-    let empty = !path.is_null() && unsafe { *path } == 0;
-    if flags & libc::AT_EMPTY_PATH != 0 && empty {
+    // SAFETY: as above.
+    if flags & libc::AT_EMPTY_PATH != 0 && unsafe { empty_path(path) } {
         return fd_node(dirfd);
     }
     None
@@ -283,24 +313,23 @@ pub unsafe extern "C" fn statx(
 ) -> c_int {
     // SAFETY: the caller's path.
     if let Some(n) = unsafe { at_node(dirfd, path, flags) } {
-        if buf.is_null() {
-            return set_errno(Errno::EFAULT);
+        let mut sx = std::mem::MaybeUninit::<libc::statx>::zeroed();
+        let p = sx.as_mut_ptr();
+        // SAFETY: `p` points to the zeroed `statx` above; each write is one of its fields.
+        unsafe {
+            (&raw mut (*p).stx_mask).write(libc::STATX_BASIC_STATS);
+            (&raw mut (*p).stx_mode).write(mode_of(n) as u16);
+            (&raw mut (*p).stx_nlink).write(if matches!(n, Node::Dir) { 2 } else { 1 });
+            (&raw mut (*p).stx_ino).write(ino_of(n));
+            (&raw mut (*p).stx_blksize).write(4096);
+            (&raw mut (*p).stx_dev_minor).write(5);
+            if let Node::Chr(maj, min) = n {
+                (&raw mut (*p).stx_rdev_major).write(maj);
+                (&raw mut (*p).stx_rdev_minor).write(min);
+            }
         }
-        // SAFETY: all-zero is a valid `struct statx`.
-        let mut sx: libc::statx = unsafe { std::mem::zeroed() };
-        sx.stx_mask = libc::STATX_BASIC_STATS;
-        sx.stx_mode = mode_of(n) as u16;
-        sx.stx_nlink = if matches!(n, Node::Dir) { 2 } else { 1 };
-        sx.stx_ino = ino_of(n);
-        sx.stx_blksize = 4096;
-        sx.stx_dev_minor = 5;
-        if let Node::Chr(maj, min) = n {
-            sx.stx_rdev_major = maj;
-            sx.stx_rdev_minor = min;
-        }
-        // SAFETY: the caller's buffer.
-        unsafe { buf.write(sx) };
-        return 0;
+        // SAFETY: the caller's buffer; `sx` is initialised throughout.
+        return unsafe { put_user(buf, &sx) };
     }
     let f = real_fn!(c"statx", StatxFn);
     // SAFETY: the real function with the caller's arguments.

@@ -121,29 +121,46 @@ fn build_kernel() -> MockKernel {
     let k = b.build();
     if let Ok(spec) = std::env::var("GPUIFACE_MOCK_FAIL") {
         for item in spec.split(',').filter(|s| !s.is_empty()) {
-            if let Some((name, nth, errno)) = parse_fail(item) {
-                let matcher = match name.as_str() {
-                    "mmap" => Matcher::Mmap,
-                    "munmap" => Matcher::Munmap,
-                    "close" => Matcher::Close,
-                    _ => Matcher::Name(name),
-                };
-                k.inject_failure(matcher, nth, errno);
-            } else {
-                eprintln!("gpuiface-preload: ignoring GPUIFACE_MOCK_FAIL entry {item:?} (want NAME:N:ERRNO)");
+            match parse_fail(item) {
+                Ok((name, nth, errno)) => {
+                    let matcher = match name.as_str() {
+                        "mmap" => Matcher::Mmap,
+                        "munmap" => Matcher::Munmap,
+                        "close" => Matcher::Close,
+                        _ => Matcher::Name(name),
+                    };
+                    k.inject_failure(matcher, nth, errno);
+                }
+                Err(why) => eprintln!("gpuiface-preload: ignoring GPUIFACE_MOCK_FAIL entry: {why}"),
             }
         }
     }
     k
 }
 
-/// Parse `NAME:N:ERRNO` (ERRNO as a number or a name like `ENOMEM`).
-pub fn parse_fail(item: &str) -> Option<(String, usize, Errno)> {
+/// Parse `NAME:N:ERRNO` (ERRNO as a number or a name like `ENOMEM`), or
+/// say what is wrong with it. An errno is a positive number up to 4095
+/// (Linux's `MAX_ERRNO`): 0 is success and a negative errno is no errno, so
+/// both are refused rather than injected as a failure that says nothing.
+pub fn parse_fail(item: &str) -> Result<(String, usize, Errno), String> {
+    const MAX_ERRNO: i32 = 4095;
     let mut it = item.split(':');
-    let (name, nth, errno) = (it.next()?, it.next()?.parse().ok()?, it.next()?);
-    let errno =
-        errno.parse::<i32>().ok().map(Errno).or_else(|| (1..200).map(Errno).find(|e| e.name() == Some(errno)))?;
-    Some((name.to_string(), nth, errno))
+    let (Some(name), Some(nth), Some(errno), None) = (it.next(), it.next(), it.next(), it.next()) else {
+        return Err(format!("{item:?} is not NAME:N:ERRNO"));
+    };
+    if name.is_empty() {
+        return Err(format!("{item:?} names no call"));
+    }
+    let nth = nth.parse::<usize>().map_err(|_| format!("{item:?}: N must be a call count, not {nth:?}"))?;
+    let errno = match errno.parse::<i32>() {
+        Ok(n) if (1..=MAX_ERRNO).contains(&n) => Errno(n),
+        Ok(n) => return Err(format!("{item:?}: errno {n} is not a failure (want 1..={MAX_ERRNO} or a name)")),
+        Err(_) => (1..200)
+            .map(Errno)
+            .find(|e| e.name() == Some(errno))
+            .ok_or_else(|| format!("{item:?}: unknown errno name {errno:?}"))?,
+    };
+    Ok((name.to_string(), nth, errno))
 }
 
 type OpenFn = unsafe extern "C" fn(*const c_char, c_int, libc::mode_t) -> c_int;
@@ -438,6 +455,16 @@ mod tests {
         let (n, k, e) = super::parse_fail("NVMAP_IOC_ALLOC:2:ENOMEM").unwrap();
         assert_eq!((n.as_str(), k, e), ("NVMAP_IOC_ALLOC", 2, gpuiface_hal::Errno::ENOMEM));
         assert_eq!(super::parse_fail("X:1:22").unwrap().2, gpuiface_hal::Errno::EINVAL);
-        assert!(super::parse_fail("X:one:22").is_none());
+        assert!(super::parse_fail("X:one:22").is_err());
+    }
+
+    /// Issue 22, item 19: errno 0 and negative errnos were accepted.
+    #[test]
+    fn errno_zero_negative_and_huge_are_refused_with_a_reason() {
+        for bad in ["X:1:0", "X:1:-22", "X:1:4096", "X:1:EWHAT", ":1:22", "X:1:22:9"] {
+            let why = super::parse_fail(bad).expect_err(bad);
+            assert!(why.contains(bad), "{why}");
+        }
+        assert_eq!(super::parse_fail("X:1:4095").unwrap().2, gpuiface_hal::Errno(4095));
     }
 }

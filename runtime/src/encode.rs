@@ -117,6 +117,28 @@ fn cbuf_bytes(program: &Program, args: &[u8]) -> u64 {
 const SEM_DWORDS: u64 = 6;
 const COPY_DWORDS_PER_CHUNK: u64 = 12;
 
+/// Refuse a copy that runs past the GPU address space (`va_limit` bytes)
+/// before anything is encoded: its chunks would make the encoding, and the
+/// host memory it is built in, grow with a length no buffer can have
+/// (issue 22, item 15), and its addresses would overflow.
+pub(crate) fn check_copies(cmds: &[Cmd], va_limit: u64) -> Result<()> {
+    for c in cmds {
+        // Only literal copies are checked here; a variable address or length
+        // is checked when bound (a length is one chunk of at most 1 GiB) and,
+        // like any address, a bad one faults on the GPU.
+        if let Cmd::Copy { dst: Val::Lit(dst), src: Val::Lit(src), len: Val::Lit(len) } = c {
+            let inside = |a: u64| a.checked_add(*len).is_some_and(|end| end <= va_limit);
+            if !inside(*src) || !inside(*dst) {
+                return Err(Error::invalid(
+                    "Runtime::submit",
+                    format!("a copy of {len:#x} bytes from {src:#x} to {dst:#x} runs past the {va_limit:#x}-byte GPU address space"),
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
 /// An upper bound of the bytes `encode` writes.
 pub(crate) fn upper_bound(cmds: &[Cmd], ctx: &EncodeCtx<'_>) -> u64 {
     let mut data = 0u64;
@@ -131,12 +153,14 @@ pub(crate) fn upper_bound(cmds: &[Cmd], ctx: &EncodeCtx<'_>) -> u64 {
                 data += cbuf_bytes(program, args);
                 dwords += 4;
             }
-            Cmd::Copy { len, .. } => dwords += COPY_DWORDS_PER_CHUNK * copy_chunks(*len),
+            Cmd::Copy { len, .. } => {
+                dwords = dwords.saturating_add(COPY_DWORDS_PER_CHUNK.saturating_mul(copy_chunks(*len)))
+            }
             Cmd::Barrier | Cmd::SetObject { .. } | Cmd::Method32 { .. } => dwords += 2,
             Cmd::Method64 { .. } => dwords += 3,
         }
     }
-    data + align(dwords * 4)
+    data.saturating_add(align(dwords.saturating_mul(4).min(u64::MAX - RING_ALIGN)))
 }
 
 pub(crate) fn semaphore(pb: &mut PushBuffer, subchannel: u8, address: u64, payload: u64, execute: u32) {
@@ -238,7 +262,7 @@ pub(crate) fn encode(
                 data_off += cbuf_bytes(program, args);
                 let cbuf_va = chunk.gpu_va + cbuf_at;
                 let mut driver = [0u8; ga10b::CBUF0_PARAMS];
-                launch::write_driver_area(&mut driver, dims);
+                launch::write_driver_area(&mut driver, dims)?;
                 launch::write_reserved_shared(&mut driver, attrs);
                 chunk.write(cbuf_at, &driver)?;
                 let params_at = cbuf_at + u64::from(attrs.param_offset);
@@ -412,7 +436,7 @@ pub(crate) struct Template {
 /// Encode `cmds` once into a [`Template`].
 pub(crate) fn compile(cmds: &[Cmd], ctx: &EncodeCtx<'_>, runtime: u64) -> Result<Template> {
     let len = upper_bound(cmds, ctx).next_multiple_of(RING_ALIGN);
-    let view = CpuView::zeroed(len as usize);
+    let view = CpuView::zeroed(usize::try_from(len).unwrap_or(usize::MAX))?;
     let chunk = Chunk::host(&view);
     let mut patches = Vec::new();
     let used = encode(cmds, ctx, &chunk, Some(&mut patches))?;

@@ -72,6 +72,42 @@ pub fn raw_program_attributes() -> KernelAttributes {
     }
 }
 
+/// Check a kernel's attributes against what ga10b and the QMD can hold,
+/// with a typed error naming the first attribute out of range: the
+/// attributes come from a cubin (data), or from a caller (public fields),
+/// and the QMD template and launches are built from them.
+pub fn check_attributes(name: &str, attrs: &KernelAttributes) -> Result<()> {
+    let op = "Program::with_attributes";
+    let out = |what: &str, value: u64, max: u64| {
+        Err(Error::invalid(op, format!("{name}: {what} {value:#x} exceeds ga10b's {max:#x}")))
+    };
+    if attrs.registers > ga10b::MAX_REGISTERS_PER_THREAD {
+        return out("register count", attrs.registers.into(), ga10b::MAX_REGISTERS_PER_THREAD.into());
+    }
+    if attrs.barriers > ga10b::MAX_BARRIERS {
+        return out("barrier count", attrs.barriers.into(), ga10b::MAX_BARRIERS.into());
+    }
+    let local = attrs.local_memory_per_thread();
+    if local > ga10b::MAX_LOCAL_PER_THREAD {
+        return out("local memory per thread (stack)", attrs.stack_bytes().into(), ga10b::MAX_LOCAL_PER_THREAD.into());
+    }
+    let largest_shared = ga10b::SHARED_CONFIGS[ga10b::SHARED_CONFIGS.len() - 1];
+    if attrs.shared_static > largest_shared {
+        return out("static shared memory", attrs.shared_static.into(), largest_shared.into());
+    }
+    let bank_end = u64::from(attrs.param_offset) + u64::from(attrs.param_size);
+    if bank_end > u64::from(ga10b::MAX_CONSTANT_BUFFER) {
+        return out("parameter bank end", bank_end, ga10b::MAX_CONSTANT_BUFFER.into());
+    }
+    for p in &attrs.params {
+        let end = u32::from(p.offset) + u32::from(p.size);
+        if end > attrs.param_size {
+            return out(&format!("parameter {} end", p.ordinal), end.into(), attrs.param_size.into());
+        }
+    }
+    Ok(())
+}
+
 /// The QMD every launch of a program starts from.
 pub fn qmd_template(attrs: &KernelAttributes, program_va: u64, code_len: u64) -> Qmd {
     let mut q = Qmd::new();
@@ -114,7 +150,10 @@ fn shared_memory_size(attrs: &KernelAttributes, dims: &LaunchDims) -> Result<u32
         .checked_add(dims.shared_mem)
         .and_then(|t| t.checked_add(attrs.shared_reserved))
         .ok_or_else(|| Error::invalid(OP, "shared memory overflows"))?;
-    Ok(total.max(0x400).next_multiple_of(0x100))
+    total
+        .max(0x400)
+        .checked_next_multiple_of(0x100)
+        .ok_or_else(|| Error::invalid(OP, format!("{total:#x} bytes of shared memory fit no SM configuration")))
 }
 
 /// Check a launch against the kernel and the SM before the GPU sees it.
@@ -177,9 +216,17 @@ pub fn cbuf0_size(attrs: &KernelAttributes, args_len: usize) -> usize {
 
 /// Write constant buffer 0's driver area for `dims` into `out` (at least
 /// [`ga10b::CBUF0_PARAMS`] bytes).
-pub fn write_driver_area(out: &mut [u8], dims: &LaunchDims) {
-    out[..ga10b::CBUF0_PARAMS].fill(0);
-    let mut put = |at: usize, bytes: &[u8]| out[at..at + bytes.len()].copy_from_slice(bytes);
+pub fn write_driver_area(out: &mut [u8], dims: &LaunchDims) -> Result<()> {
+    let Some(area) = out.get_mut(..ga10b::CBUF0_PARAMS) else {
+        return Err(Error::invalid(
+            OP,
+            format!("the driver area is {:#x} bytes; {:#x} given", ga10b::CBUF0_PARAMS, out.len()),
+        ));
+    };
+    area.fill(0);
+    // Every offset below is a const of hw.rs ending below CBUF0_PARAMS (the
+    // layout's own tests check it), so `copy_from_slice` never panics here.
+    let mut put = |at: usize, bytes: &[u8]| area[at..at + bytes.len()].copy_from_slice(bytes);
     for (i, d) in dims.block.iter().enumerate() {
         put(ga10b::CBUF0_BLOCK_DIM + 4 * i, &d.to_le_bytes());
     }
@@ -191,6 +238,7 @@ pub fn write_driver_area(out: &mut [u8], dims: &LaunchDims) {
     put(ga10b::CBUF0_STACK_TOP, &ga10b::LOCAL_STACK_TOP.to_le_bytes());
     put(ga10b::CBUF0_DYNAMIC_SHARED, &dims.shared_mem.to_le_bytes());
     put(ga10b::CBUF0_MEMORY_DESCRIPTOR, &0u64.to_le_bytes());
+    Ok(())
 }
 
 /// Write the size of the kernel's reserved shared memory into the driver
@@ -276,7 +324,19 @@ pub fn pack_args(name: &str, params: &[KernelParam], param_size: u32, args: &[Ar
                 format!("{name}: parameter {} is {} bytes; {a:?} is {}", p.ordinal, p.size, b.len()),
             ));
         }
-        out[usize::from(p.offset)..usize::from(p.offset) + b.len()].copy_from_slice(&b);
+        // The cubin's offsets are data: a parameter past the bank is an error.
+        let at = usize::from(p.offset);
+        let Some(slot) = out.get_mut(at..at + b.len()) else {
+            return Err(Error::invalid(
+                op,
+                format!(
+                    "{name}: parameter {} at {at:#x}+{:#x} lies past the {param_size:#x}-byte parameter bank",
+                    p.ordinal,
+                    b.len()
+                ),
+            ));
+        };
+        slot.copy_from_slice(&b);
     }
     Ok(out)
 }

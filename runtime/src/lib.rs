@@ -37,6 +37,7 @@
 
 mod encode;
 pub mod launch;
+mod lifetimes;
 mod module;
 mod patch;
 mod program;
@@ -49,6 +50,7 @@ mod vars;
 use std::time::Duration;
 
 pub use launch::Arg;
+pub use lifetimes::{RuntimeLive, Timeline};
 pub use module::Module;
 pub use program::Program;
 pub use queue::{LaunchDims, QueueKind, Val, VarId};

@@ -19,6 +19,8 @@ pub struct Program {
 }
 
 struct ProgramInner {
+    /// Counts the program in its runtime's [`Runtime::live`](crate::Runtime::live).
+    live: Option<crate::lifetimes::LiveToken>,
     code: Code,
     name: String,
     attrs: KernelAttributes,
@@ -80,14 +82,30 @@ impl Program {
     /// attributes are [`launch::raw_program_attributes`](super::launch::raw_program_attributes).
     pub fn new(buffer: Buffer) -> Self {
         let attrs = super::launch::raw_program_attributes();
-        Self::with_attributes(buffer, "<raw>".into(), attrs, 0)
+        // The raw attributes are in range (checked by this module's tests).
+        Self::build(buffer, "<raw>".into(), attrs, 0)
     }
 
     /// A program whose `code_len` bytes of code at the start of `buffer`
-    /// have the attributes `attrs`.
-    pub fn with_attributes(buffer: Buffer, name: String, attrs: KernelAttributes, code_len: u64) -> Self {
+    /// have the attributes `attrs`; attributes out of ga10b's range
+    /// ([`launch::check_attributes`](super::launch::check_attributes)) are
+    /// an `InvalidArgument` error naming the attribute, and the buffer is
+    /// given back in the error's place: `Err((error, buffer))`.
+    pub fn with_attributes(
+        buffer: Buffer,
+        name: String,
+        attrs: KernelAttributes,
+        code_len: u64,
+    ) -> std::result::Result<Self, (gpuiface_hal::Error, Buffer)> {
+        if let Err(e) = super::launch::check_attributes(&name, &attrs) {
+            return Err((e, buffer));
+        }
+        Ok(Self::build(buffer, name, attrs, code_len))
+    }
+
+    fn build(buffer: Buffer, name: String, attrs: KernelAttributes, code_len: u64) -> Self {
         let qmd = super::launch::qmd_template(&attrs, buffer.gpu_va(), code_len);
-        Program { inner: Arc::new(ProgramInner { code: Code::Own(buffer), name, attrs, qmd }) }
+        Program { inner: Arc::new(ProgramInner { live: None, code: Code::Own(buffer), name, attrs, qmd }) }
     }
 
     /// A kernel of a module: its code at `offset` in the module's image,
@@ -99,7 +117,15 @@ impl Program {
         attrs: KernelAttributes,
         qmd: Qmd,
     ) -> Self {
-        Program { inner: Arc::new(ProgramInner { code: Code::Module { module, offset }, name, attrs, qmd }) }
+        Program { inner: Arc::new(ProgramInner { live: None, code: Code::Module { module, offset }, name, attrs, qmd }) }
+    }
+
+    /// Count this (just made) program in a runtime's live programs.
+    pub(crate) fn counted(mut self, token: crate::lifetimes::LiveToken) -> Self {
+        if let Some(inner) = Arc::get_mut(&mut self.inner) {
+            inner.live = Some(token);
+        }
+        self
     }
     /// GPU address of the code.
     pub fn gpu_va(&self) -> u64 {

@@ -104,10 +104,16 @@ pub struct QueueOptions {
 #[derive(Debug)]
 pub(crate) struct QmdSlots {
     pub(crate) buffer: Buffer,
+    /// The runtime whose submissions use the slots (its id): slots belong
+    /// to one runtime, so no other runtime rewrites a QMD its queued launch
+    /// has not read, or frees slots still in use.
+    pub(crate) runtime: u64,
     /// Launches it holds.
     pub(crate) capacity: u64,
     /// Timeline value of the last submission that used it (0: none).
     pub(crate) last_use: u64,
+    /// Counts the slots in their runtime's `Runtime::live`.
+    pub(crate) _live: crate::lifetimes::LiveToken,
 }
 
 /// A recorded command list, replayable with new variable values.
@@ -168,19 +174,25 @@ pub(crate) enum DynRange {
     Buffer(VarId),
 }
 
-/// The GPU memory a submission may touch, for waits on one buffer.
-#[derive(Debug, Default, PartialEq, Eq)]
+/// The GPU memory a submission may touch, for waits on one buffer, and the
+/// signals it names.
+#[derive(Debug, Default)]
 pub(crate) struct Footprint {
     /// A launch that declared nothing: it may touch anything.
     pub(crate) everything: bool,
     /// `[start, end)` GPU VA ranges: copies' sources and destinations, and
     /// what launches declared.
     pub(crate) ranges: Vec<(u64, u64)>,
+    /// Clones of the signals the queue waits on or releases: a submission
+    /// holds them until its timeline value is reached, so a signal dropped
+    /// meanwhile cannot have its slot recycled while the GPU will still
+    /// release it (issue 22, hole 2).
+    pub(crate) signals: Vec<Signal>,
 }
 
 impl Footprint {
     pub(crate) fn of(queue: &Queue) -> Footprint {
-        let mut f = Footprint { everything: false, ranges: queue.declared.clone() };
+        let mut f = Footprint { everything: false, ranges: queue.declared.clone(), signals: Vec::new() };
         // Buffer variables are declarations too: the launch names them.
         let declared = !queue.declared.is_empty() || !queue.buffer_vars.is_empty();
         for c in &queue.cmds {
@@ -190,6 +202,7 @@ impl Footprint {
                     f.ranges.push((*dst, dst.saturating_add(*len)));
                     f.ranges.push((*src, src.saturating_add(*len)));
                 }
+                Cmd::Wait { signal, .. } | Cmd::Signal { signal, .. } => f.signals.push(signal.clone()),
                 _ => {}
             }
         }
@@ -198,7 +211,7 @@ impl Footprint {
     /// The queue's footprint plus the ranges its bound values give.
     pub(crate) fn with_values(queue: &Queue, values: &[u64], buffers: &[(BufferVar, &Buffer)]) -> Footprint {
         let base = queue.footprint();
-        let mut f = Footprint { everything: base.everything, ranges: base.ranges.clone() };
+        let mut f = Footprint { everything: base.everything, ranges: base.ranges.clone(), signals: base.signals.clone() };
         let val = |v: Val| match v {
             Val::Lit(x) => x,
             Val::Var(id) => values.get(id.index).copied().unwrap_or(0),

@@ -16,6 +16,14 @@ pub(crate) const RING_ALIGN: u64 = 256;
 
 /// A piece of the ring handed to one submission: every write into it is
 /// checked against `len` (and, underneath, against the ring's mapping).
+///
+/// Its bytes are this submission's alone while it is encoded: the ring
+/// hands a range out only after the GPU finished the submissions that used
+/// it before ([`CommandRing::alloc`] waits for them), under the engine's
+/// lock, and the ring's mapping is never shown outside the ring (a
+/// template's host image is a fresh view of its own). So writes into it are
+/// plain copies at memcpy speed (`CpuView::write_unshared`), not the
+/// atomic copies shared memory needs.
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Chunk<'a> {
     /// GPU VA of the first byte.
@@ -44,12 +52,17 @@ impl<'a> Chunk<'a> {
     /// Copy `bytes` to `offset` in the chunk.
     #[inline]
     pub(crate) fn write(&self, offset: u64, bytes: &[u8]) -> Result<()> {
-        self.view.write(self.check(offset, bytes.len() as u64)?, bytes)
+        let at = self.check(offset, bytes.len() as u64)?;
+        // SAFETY: `[at, at + len)` lies in this chunk (checked), which nothing else
+        // reads or writes while it is encoded (the type's invariant).
+        unsafe { self.view.write_unshared(at, bytes) }
     }
     /// Write little-endian words to `offset` in the chunk.
     #[inline]
     pub(crate) fn write_u32s(&self, offset: u64, words: &[u32]) -> Result<()> {
-        self.view.write_u32s(self.check(offset, 4 * words.len() as u64)?, words)
+        let at = self.check(offset, 4 * words.len() as u64)?;
+        // SAFETY: as in `write`.
+        unsafe { self.view.write_u32s_unshared(at, words) }
     }
     /// The word at `offset` in the chunk.
     #[inline]
@@ -90,7 +103,7 @@ impl CommandRing {
         Ok(CommandRing { size: buffer.size(), buffer: Some(buffer), head: 0, pending })
     }
 
-    /// Bytes of command memory.
+    /// Bytes of command memory in the ring.
     pub(crate) fn size(&self) -> u64 {
         self.size
     }
@@ -159,7 +172,7 @@ mod tests {
     use super::*;
 
     fn ring(size: u64) -> CommandRing {
-        let view = CpuView::zeroed(size as usize);
+        let view = CpuView::zeroed(size as usize).unwrap();
         let device = gpuiface_hal::DeviceId::unique();
         // SAFETY: a made-up allocation of a made-up device, the only handle to it,
         // backed by `size` bytes of host memory.

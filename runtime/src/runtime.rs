@@ -166,6 +166,8 @@ pub struct Runtime<I: GpuIface> {
     wait_timeout_ns: std::sync::atomic::AtomicU64,
     /// The bound local memory: its buffer, and what was bound.
     local_memory: Mutex<Option<(Buffer, LocalMemory)>>,
+    /// Live programs and QMD slots ([`Runtime::live`]).
+    pub(crate) counters: crate::lifetimes::LiveCounters,
 }
 
 /// The shader local memory a [`Runtime`] bound to its compute engine.
@@ -267,6 +269,7 @@ impl<I: GpuIface> Runtime<I> {
             id: NEXT_ID.fetch_add(1, Ordering::Relaxed),
             wait_timeout_ns: std::sync::atomic::AtomicU64::new(duration_ns(wait_timeout)),
             local_memory: Mutex::new(None),
+            counters: Default::default(),
         };
         rt.init_channels()?;
         Ok(rt)
@@ -351,8 +354,12 @@ impl<I: GpuIface> Runtime<I> {
     /// channel runs in order). The engines have independent timelines:
     /// order work across them with [`Queue::wait`] and [`Queue::signal`],
     /// as with CUDA streams or tinygrad's HCQ queues.
-    pub fn timeline(&self, kind: QueueKind) -> &Signal {
-        &self.timelines[kind.index()]
+    ///
+    /// The view is read-only: a timeline moved from the CPU would move the
+    /// runtime's bookkeeping ahead of the GPU. Order a queue after it with
+    /// [`Queue::wait_timeline`].
+    pub fn timeline(&self, kind: QueueKind) -> crate::lifetimes::Timeline<'_> {
+        crate::lifetimes::Timeline { signal: &self.timelines[kind.index()] }
     }
 
     /// The value the last submission on `kind`'s queues will release.
@@ -460,6 +467,36 @@ impl<I: GpuIface> Runtime<I> {
         }
     }
 
+    /// Refuse, before encoding, a queue whose copies run past the address
+    /// space or whose encoding would not fit the engine's command memory:
+    /// its encoding is built in host memory of that size first.
+    pub(crate) fn check_sizes(&self, queue: &Queue, placement: SignalPlacement) -> Result<()> {
+        let info = self.iface.info();
+        let va_limit = if info.va_bits == 0 { u64::MAX } else { info.va_size() };
+        encode::check_copies(&queue.cmds, va_limit)?;
+        let (_, subchannel) = self.channel_of(queue.kind);
+        let zeros = vec![0u64; queue.vars];
+        let ctx = EncodeCtx {
+            kind: queue.kind,
+            subchannel,
+            placement,
+            values: &zeros,
+            timeline: &self.timelines[queue.kind.index()],
+            signal_value: 0,
+            qmd_slots: None,
+            placeholder: true,
+        };
+        let bound = encode::upper_bound(&queue.cmds, &ctx);
+        let ring = self.engine(queue.kind.index()).ring.size();
+        if bound > ring {
+            return Err(Error::invalid(
+                "Runtime::submit",
+                format!("the queue needs {bound} bytes of command memory; the ring holds {ring}"),
+            ));
+        }
+        Ok(())
+    }
+
     /// The queue's encoding for this runtime, made at its first submit;
     /// `None` when the queue is encoded in place (its first submit, reuse
     /// mode, or it was first compiled for another runtime or placement).
@@ -473,6 +510,7 @@ impl<I: GpuIface> Runtime<I> {
             // fresh queue per launch) never pays for a template.
             None if queue.submits.fetch_add(1, Ordering::Relaxed) == 0 => return Ok(None),
             None => {
+                self.check_sizes(queue, placement)?;
                 let zeros = vec![0u64; queue.vars];
                 let (_, subchannel) = self.channel_of(queue.kind);
                 let ctx = EncodeCtx {

@@ -101,6 +101,23 @@ impl<I: GpuIface> SubAllocator<I> {
         let mut st = self.lock();
         if st.free[class].is_empty() {
             let slab = self.iface.alloc(AllocRequest::new(SLAB))?;
+            // The trait is safe: its answer is no safety guarantee. Carve only a
+            // slab of this device that is as large as asked and mapped whole, or
+            // the handles minted below would cover memory the slab does not hold.
+            let whole = slab.device() == self.iface.info().device
+                && slab.size() >= SLAB
+                && slab.cpu().is_some_and(|v| v.len() as u64 >= SLAB);
+            if !whole {
+                let what = format!("{slab:?}");
+                // Not this allocator's to free if another device's; either way not carved.
+                if slab.device() == self.iface.info().device {
+                    let _ = self.iface.free(slab);
+                }
+                return Err(Error::invalid(
+                    "SubAllocator::alloc",
+                    format!("the backend returned {what} for a {SLAB:#x}-byte, CPU-mapped slab of this device"),
+                ));
+            }
             let step = MIN_CLASS << class;
             let slots = (0..SLAB / step).rev().map(|i| slab.gpu_va() + i * step);
             st.free[class].extend(slots);
@@ -153,6 +170,7 @@ impl<I: GpuIface> SubAllocator<I> {
             }
         };
         st.free[class].push(buffer.gpu_va());
+        buffer.mark_freed();
         if empty {
             let slab = st.slabs.remove(&slab_va).expect("slab");
             let end = slab.buffer.gpu_end();

@@ -63,7 +63,7 @@ impl GpuIface for Fake {
         if r.size == 0 {
             return Err(Error::invalid("alloc", "size 0"));
         }
-        let view = CpuView::zeroed(r.size as usize);
+        let view = CpuView::zeroed(r.size as usize)?;
         let mut next = self.next_va.lock().unwrap();
         let va = (*next).max(1 << 32);
         *next = (va + r.size).next_multiple_of(1 << 16);
@@ -74,7 +74,9 @@ impl GpuIface for Fake {
         Ok(unsafe { Buffer::from_raw_parts(self.info().device, id, va, r.size, Some(view)) })
     }
     fn free(&self, b: Buffer) -> Result<()> {
-        self.mem.lock().unwrap().remove(&b.gpu_va()).map(|_| ()).ok_or_else(|| Error::invalid("free", "unknown"))
+        let known = self.mem.lock().unwrap().remove(&b.gpu_va()).is_some();
+        b.mark_freed();
+        known.then_some(()).ok_or_else(|| Error::invalid("free", "unknown"))
     }
     fn map(&self, _: ForeignMemory<'_>) -> Result<Buffer> {
         Err(Error::unsupported("fake", "map"))
@@ -82,7 +84,7 @@ impl GpuIface for Fake {
     fn rm_alloc(&self, _: RmHandle, _: RmClass, _: &RmAllocParams) -> Result<RmHandle> {
         let mut n = self.next_handle.lock().unwrap();
         *n += 1;
-        Ok(RmHandle(*n))
+        Ok(RmHandle::new(self.info().device, *n))
     }
     fn rm_control(&self, _: RmHandle, _: &mut RmControl) -> Result<()> {
         Ok(())
@@ -267,7 +269,9 @@ fn launch_on_copy_queue_and_reused_qmd_memory() {
     let folded = qmd_of(&fake, &m1).release(0).unwrap();
     assert_eq!((folded.payload, folded.payload64), (1, true), "the first QMD is untouched, with a 64-bit payload");
     // Once the GPU is past submission 1, the slot is reused in place.
-    rt.timeline(QueueKind::Compute).set(first);
+    // (The timeline is read-only to users: the fake GPU writes its memory.)
+    let tl = rt.timeline(QueueKind::Compute).gpu_va();
+    fake.mem.lock().unwrap()[&tl].write_u64(0, first).unwrap();
     rt.submit(&q, &[(v, 1 << 40)]).unwrap();
     let (_, m3) = last_methods(&rt);
     assert_eq!(qmd_ptr(&m1), qmd_ptr(&m3), "an idle slot is reused");

@@ -10,11 +10,11 @@ use gpuiface_hal::{AllocRequest, ErrorKind, GpuIface};
 use gpuiface_mock::{MockDevice, MockDeviceExt};
 use gpuiface_runtime::{Arg, LaunchDims, Queue, QueueOptions, Runtime};
 
-fn device() -> MockDevice {
+pub(crate) fn device() -> MockDevice {
     MockDevice::open_default().expect("mock device")
 }
 
-fn kind<T: std::fmt::Debug>(r: gpuiface_hal::Result<T>) -> ErrorKind {
+pub(crate) fn kind<T: std::fmt::Debug>(r: gpuiface_hal::Result<T>) -> ErrorKind {
     r.expect_err("must be refused").kind()
 }
 
@@ -198,3 +198,11 @@ fn a_program_with_live_clones_is_not_freed() {
     drop(q);
     rt.free_program(fill).unwrap();
 }
+
+// Issue 22's holes 1-7, one file per concern.
+#[path = "soundness/gpu_lifetimes.rs"]
+mod gpu_lifetimes;
+#[path = "soundness/hostile_input.rs"]
+mod hostile_input;
+#[path = "soundness/trust.rs"]
+mod trust;

@@ -355,7 +355,7 @@ pub(super) fn run_kernel(
         cancel,
     };
     let result = catch_unwind(AssertUnwindSafe(|| match runner {
-        Runner::Closure(kernel) => kernel(&mut ctx),
+        Runner::Closure(kernel) => super::state::in_kernel(|| kernel(&mut ctx)),
         Runner::Twin(twin) => twin.run(&mut ctx),
         Runner::Machine(_) => Ok(()),
     }))

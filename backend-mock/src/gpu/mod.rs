@@ -58,7 +58,10 @@
 //! without the model's lock (`inflight.rs`): the copy engine and the other
 //! channels keep running meanwhile, and its own channel waits for it. In the
 //! immediate and stepped modes it runs inline, with the model's state
-//! locked. Either way a kernel closure must not call back into the [`Gpu`].
+//! locked. A closure kernel must not call back into the [`Gpu`]: one that
+//! does (directly, or through a device whose submit rings the model's
+//! doorbell) faults its launch with a GR error saying so, instead of
+//! deadlocking.
 
 mod cbank;
 mod channel;

@@ -114,7 +114,39 @@ pub(super) fn set_lower(reg: u64, data: u32) -> u64 {
     (reg & !0xffff_ffff) | u64::from(data)
 }
 
+thread_local! {
+    /// Set while this thread runs a closure kernel, which it does with the
+    /// model's state locked.
+    static IN_KERNEL: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// What a closure kernel that calls back into the [`Gpu`](super::Gpu)
+/// unwinds with: the launch faults with this text (issue 22, item 17).
+pub(super) const REENTRY: &str =
+    "the kernel closure called back into the Gpu model, whose state its launch holds locked";
+
+/// Run `f` (a closure kernel) marked as inside a kernel: a call back into
+/// the model from it then ends the launch with a fault instead of a
+/// deadlock on the model's lock.
+pub(super) fn in_kernel<T>(f: impl FnOnce() -> T) -> T {
+    struct Reset(bool);
+    impl Drop for Reset {
+        fn drop(&mut self) {
+            IN_KERNEL.with(|c| c.set(self.0));
+        }
+    }
+    let _reset = Reset(IN_KERNEL.with(|c| c.replace(true)));
+    f()
+}
+
 /// Lock `m`, also after a panic poisoned it.
+///
+/// From inside a closure kernel (whose launch holds the model's state
+/// locked) this unwinds with [`REENTRY`] rather than deadlock: the unwind
+/// is caught where the kernel runs and faults its launch.
 pub(super) fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
+    if IN_KERNEL.with(|c| c.get()) {
+        std::panic::resume_unwind(Box::new(REENTRY.to_string()));
+    }
     m.lock().unwrap_or_else(|p| p.into_inner())
 }

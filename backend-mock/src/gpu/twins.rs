@@ -123,7 +123,11 @@ fn driver_u32(ctx: &KernelCtx<'_>, at: usize) -> u32 {
 /// The linear indices `ctaid.x * ntid.x + tid.x` (u32, wrapping) the x
 /// threads compute, with `ntid.x` read from constant buffer 0 as the SASS
 /// does. Threads with `tid.y`/`tid.z` > 0 compute the same indices again.
-fn linear_ids(ctx: &KernelCtx<'_>) -> impl Iterator<Item = u32> {
+///
+/// The iterator borrows nothing (`use<>`): a twin walks it while it writes
+/// through `ctx`, without collecting the indices (a 2^31 x 2 grid would be
+/// 32 GiB of them).
+fn linear_ids(ctx: &KernelCtx<'_>) -> impl Iterator<Item = u32> + use<> {
     let ntid = driver_u32(ctx, ga10b::CBUF0_BLOCK_DIM);
     let (grid, block) = (ctx.grid[0], ctx.block[0]);
     (0..grid).flat_map(move |b| (0..block).map(move |t| b.wrapping_mul(ntid).wrapping_add(t)))
@@ -134,6 +138,28 @@ fn linear_ids(ctx: &KernelCtx<'_>) -> impl Iterator<Item = u32> {
 fn contiguous(ctx: &KernelCtx<'_>) -> Option<u32> {
     let ntid = driver_u32(ctx, ga10b::CBUF0_BLOCK_DIM);
     (ntid == ctx.block[0]).then(|| ctx.grid[0].checked_mul(ctx.block[0])).flatten()
+}
+
+/// Words a twin moves per step of a contiguous launch: host memory per
+/// launch stays this small whatever the grid (issue 22, item 14), and the
+/// first failed access ends the launch.
+const CHUNK_WORDS: u32 = 16 << 10;
+
+/// `f(start, count)` over `0..total` in chunks of [`CHUNK_WORDS`], stopping
+/// at the first error.
+fn in_chunks(total: u32, mut f: impl FnMut(u32, u32) -> Result<(), String>) -> Result<(), String> {
+    let mut start = 0u32;
+    while start < total {
+        let count = (total - start).min(CHUNK_WORDS);
+        f(start, count)?;
+        start += count;
+    }
+    Ok(())
+}
+
+/// The word `4 * i` bytes after `base`.
+fn word_at(base: u64, i: u32) -> u64 {
+    base.wrapping_add(4 * u64::from(i))
 }
 
 fn read_words(ctx: &mut KernelCtx<'_>, va: u64, count: usize) -> Result<Vec<u32>, String> {
@@ -151,13 +177,14 @@ fn write_words(ctx: &mut KernelCtx<'_>, va: u64, words: &[u32]) -> Result<(), St
 fn fill(ctx: &mut KernelCtx<'_>, a: &KernelAttributes) -> Result<(), String> {
     let (out, n, k) = (p_u64(ctx, a, 0)?, p_u32(ctx, a, 1)?, p_u32(ctx, a, 2)?);
     if let Some(total) = contiguous(ctx) {
-        let count = total.min(n);
-        let words: Vec<u32> = (0..count).map(|i| i.wrapping_mul(k)).collect();
-        return write_words(ctx, out, &words);
+        return in_chunks(total.min(n), |start, count| {
+            let words: Vec<u32> = (start..start + count).map(|i| i.wrapping_mul(k)).collect();
+            write_words(ctx, word_at(out, start), &words)
+        });
     }
-    for i in linear_ids(ctx).collect::<Vec<_>>() {
+    for i in linear_ids(ctx) {
         if i < n {
-            ctx.write_u32(out.wrapping_add(4 * u64::from(i)), i.wrapping_mul(k))?;
+            ctx.write_u32(word_at(out, i), i.wrapping_mul(k))?;
         }
     }
     Ok(())
@@ -169,17 +196,18 @@ fn saxpy(ctx: &mut KernelCtx<'_>, a: &KernelAttributes) -> Result<(), String> {
     let n = p_u32(ctx, a, 3)?;
     // fma.rn.f32: one rounding, as f32::mul_add.
     if let Some(total) = contiguous(ctx) {
-        let count = total.min(n) as usize;
-        let xs = read_words(ctx, x, count)?;
-        let ys = read_words(ctx, y, count)?;
-        let out: Vec<u32> = xs
-            .iter()
-            .zip(&ys)
-            .map(|(xv, yv)| alpha.mul_add(f32::from_bits(*xv), f32::from_bits(*yv)).to_bits())
-            .collect();
-        return write_words(ctx, y, &out);
+        return in_chunks(total.min(n), |start, count| {
+            let xs = read_words(ctx, word_at(x, start), count as usize)?;
+            let ys = read_words(ctx, word_at(y, start), count as usize)?;
+            let out: Vec<u32> = xs
+                .iter()
+                .zip(&ys)
+                .map(|(xv, yv)| alpha.mul_add(f32::from_bits(*xv), f32::from_bits(*yv)).to_bits())
+                .collect();
+            write_words(ctx, word_at(y, start), &out)
+        });
     }
-    for i in linear_ids(ctx).collect::<Vec<_>>() {
+    for i in linear_ids(ctx) {
         if i < n {
             let off = 4 * u64::from(i);
             let xv = ctx.read_f32(x.wrapping_add(off))?;
@@ -212,10 +240,12 @@ fn local_scratch(ctx: &mut KernelCtx<'_>, a: &KernelAttributes) -> Result<(), St
         at(i & 255).wrapping_add(at(i.wrapping_mul(7).wrapping_add(3) & 255))
     };
     if let Some(total) = contiguous(ctx) {
-        let words: Vec<u32> = (0..total.min(n)).map(value).collect();
-        return write_words(ctx, out, &words);
+        return in_chunks(total.min(n), |start, count| {
+            let words: Vec<u32> = (start..start + count).map(value).collect();
+            write_words(ctx, word_at(out, start), &words)
+        });
     }
-    for i in linear_ids(ctx).collect::<Vec<_>>() {
+    for i in linear_ids(ctx) {
         if i < n {
             ctx.write_u32(out.wrapping_add(4 * u64::from(i)), value(i))?;
         }

@@ -41,8 +41,11 @@ pub(crate) struct CpuMaps {
     maps: BTreeMap<usize, CpuMap>,
 }
 
+/// `len` rounded up to whole pages, saturating (never an overflow panic:
+/// these run inside the preload's C-callable functions).
 fn page_round(len: usize) -> usize {
-    len.next_multiple_of(crate::mem::page_size())
+    let page = crate::mem::page_size();
+    len.checked_next_multiple_of(page).unwrap_or(usize::MAX - usize::MAX % page)
 }
 
 impl CpuMaps {
@@ -50,7 +53,8 @@ impl CpuMaps {
     /// munmap or a MAP_FIXED overlay does; returns the mappings that lost bytes.
     pub(crate) fn punch(&mut self, addr: usize, len: usize) -> Vec<CpuMap> {
         let end = addr.saturating_add(page_round(len));
-        let hit: Vec<CpuMap> = self.maps.range(..end).map(|(_, m)| *m).filter(|m| m.addr + m.len > addr).collect();
+        let hit: Vec<CpuMap> =
+            self.maps.range(..end).map(|(_, m)| *m).filter(|m| m.addr.saturating_add(m.len) > addr).collect();
         for m in &hit {
             self.maps.remove(&m.addr);
             if m.addr < addr {

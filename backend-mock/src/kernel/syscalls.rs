@@ -159,6 +159,15 @@ unsafe impl Syscalls for MockKernel {
         if let Some(errno) = self.injected_call(None, 0, CallKind::Munmap) {
             return Err(errno);
         }
+        // Linux's __vm_munmap: an unaligned start, or a length that rounds to 0
+        // or runs past the address space, is EINVAL, before any effect (a
+        // length near SIZE_MAX must not overflow a sum here: this runs inside
+        // the preload's C-callable munmap, where a panic aborts the program).
+        let page = crate::mem::page_size();
+        let rounded = len.checked_next_multiple_of(page).unwrap_or(0);
+        if !addr.is_multiple_of(page) || rounded == 0 || addr.checked_add(rounded).is_none() {
+            return Err(Errno::EINVAL);
+        }
         self.forget_cpu_range(addr, len);
         // SAFETY: forwarded with the caller's guarantees.
         unsafe { LinuxSyscalls.munmap(addr, len) }

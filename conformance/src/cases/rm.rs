@@ -25,7 +25,7 @@ pub(super) fn rm_alloc_rejects_invalid_parents_and_unknown_classes(ctx: &Ctx) ->
     // A compute object needs a channel parent.
     let r = dev.rm_alloc(device, RmClass::AmpereComputeB, &RmAllocParams::None);
     ensure!(kind_of(r) == Some(ErrorKind::InvalidArgument), "compute under a device accepted");
-    let r = dev.rm_alloc(RmHandle(0xdead_beef), RmClass::Subdevice0, &RmAllocParams::None);
+    let r = dev.rm_alloc(RmHandle::new(dev.info().device, 0xdead_beef), RmClass::Subdevice0, &RmAllocParams::None);
     ensure!(kind_of(r) == Some(ErrorKind::InvalidArgument), "unknown parent accepted");
     let r = dev.rm_alloc(device, RmClass::Raw(0x1234), &RmAllocParams::None);
     ensure!(kind_of(r) == Some(ErrorKind::Unsupported), "raw class not Unsupported");

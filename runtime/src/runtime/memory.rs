@@ -14,9 +14,16 @@ impl<I: GpuIface> Runtime<I> {
     /// work that may touch it ([`Runtime::wait_for_buffer`]).
     /// ([`GpuIface::free`] frees at once; work still in flight that touches
     /// the buffer then faults, as it would on the hardware.)
+    ///
+    /// After a fault of this runtime's own channel, the work queued there
+    /// never runs: the buffer is freed (issue 22, hole 7). When the wait
+    /// fails otherwise (a timeout, or another runtime's channel faulted
+    /// while this one's work may still run), the error is returned and the
+    /// buffer is kept allocated until its device closes: freeing it could
+    /// let running work reach the next buffer at its address.
     pub fn free(&self, buffer: Buffer) -> Result<()> {
         self.check_owned("Runtime::free", &buffer)?;
-        self.wait_for_buffer(&buffer)?;
+        self.wait_touching(&buffer, true)?;
         self.iface.free(buffer)
     }
 
@@ -25,7 +32,7 @@ impl<I: GpuIface> Runtime<I> {
     /// come from a cubin: [`Runtime::load_kernel`].
     pub fn load_program(&self, code: &[u8]) -> Result<Program> {
         let buffer = self.upload_code("Runtime::load_program", code)?;
-        Ok(Program::new(buffer))
+        Ok(Program::new(buffer).counted(crate::lifetimes::LiveToken::new(&self.counters.programs)))
     }
 
     /// Load kernel `name` from a cubin: its code (followed by the prefetch
@@ -49,16 +56,22 @@ impl<I: GpuIface> Runtime<I> {
     /// # Ok(()) }
     /// ```
     pub fn load_kernel(&self, cubin: &[u8], name: &str) -> Result<Program> {
-        // Refuse an unknown name before anything is allocated.
+        // Refuse an unknown name or bad attributes before anything is allocated.
         let image = gpuiface_hal::cubin::ModuleImage::parse(cubin)?;
         image.check_architecture(self.iface.info().sm_version)?;
-        image.kernel(name)?;
+        {
+            let k = image.kernel(name)?;
+            crate::launch::check_attributes(&k.name, &k.attrs)?;
+        }
         let module = self.load_module_image(image)?;
         let program = module.kernel(name);
-        if program.is_err() {
-            let _ = self.free_module(module);
+        match program {
+            Ok(p) => Ok(p.counted(crate::lifetimes::LiveToken::new(&self.counters.programs))),
+            Err(e) => {
+                let _ = self.free_module(module);
+                Err(e)
+            }
         }
-        program
     }
 
     fn upload_code(&self, op: &'static str, code: &[u8]) -> Result<Buffer> {
@@ -97,7 +110,8 @@ impl<I: GpuIface> Runtime<I> {
         })?;
         match released {
             Released::Memory(buffer) => {
-                self.synchronize()?;
+                // A faulted channel of this runtime runs nothing more: free then too.
+                self.synchronize_or_dead()?;
                 self.iface.free(buffer)
             }
             Released::ModuleInUse => Ok(()),
@@ -197,6 +211,15 @@ impl<I: GpuIface> Runtime<I> {
     /// launches submitted before the rebinding may still use it (seed 002).
     pub fn ensure_local_memory(&self, per_thread: u32) -> Result<LocalMemory> {
         use gpuiface_hal::hw::ga10b;
+        if per_thread > ga10b::MAX_LOCAL_PER_THREAD {
+            return Err(Error::invalid(
+                "Runtime::ensure_local_memory",
+                format!(
+                    "{per_thread:#x} bytes per thread exceed the {:#x}-byte local window",
+                    ga10b::MAX_LOCAL_PER_THREAD
+                ),
+            ));
+        }
         let mut lm = self.local_memory.lock().unwrap_or_else(|p| p.into_inner());
         if let Some((_, cur)) = lm.as_ref() {
             if cur.per_thread >= per_thread {
@@ -227,7 +250,7 @@ impl<I: GpuIface> Runtime<I> {
             method: gpuiface_hal::classes::compute::SET_SHADER_LOCAL_MEMORY_NON_THROTTLED_C,
             value: max_sm_count,
         });
-        let compute = self.timeline(QueueKind::Compute);
+        let compute = &self.timelines[QueueKind::Compute.index()];
         let bound = self.submit(&q, &[]).and_then(|v| self.iface.signal_wait(compute, v, self.wait_timeout()));
         if let Err(e) = bound {
             let _ = self.iface.free(buffer);

@@ -66,8 +66,18 @@ impl<I: GpuIface> Runtime<I> {
     /// into that engine's channel with one GP_PUT update and one doorbell.
     /// Returns the last timeline value of each engine
     /// (index: [`QueueKind::index`]; 0 where none was submitted).
+    ///
+    /// Every queue is checked (device, bindings, encoding) before any is
+    /// encoded, so a refused queue submits nothing. An error met while
+    /// encoding (a wait for command memory that failed) takes back the
+    /// entries not yet handed to the channel; those already handed over
+    /// (earlier engines, earlier groups of 64) stay submitted and their
+    /// timeline values will be released.
     pub fn submit_batch(&self, batch: &[(&Queue, &[(VarId, u64)])]) -> Result<[u64; 2]> {
         const MAX: usize = 64;
+        for (queue, bindings) in batch {
+            self.prepare(queue, bindings, &[], &mut Values::new())?;
+        }
         let mut last = [0u64; 2];
         for kind in [QueueKind::Compute, QueueKind::Copy] {
             let (channel, _) = self.channel_of(kind);
@@ -76,9 +86,18 @@ impl<I: GpuIface> Runtime<I> {
             let mut state = None;
             for (queue, bindings) in batch.iter().filter(|(q, _)| q.kind == kind) {
                 let mut scratch = Values::new();
-                let prepared = self.prepare(queue, bindings, &[], &mut scratch)?;
                 let st = state.get_or_insert_with(|| self.engine(kind.index()));
-                last[kind.index()] = self.encode_into(st, queue, &prepared, &mut entries[n])?;
+                let encoded = self
+                    .prepare(queue, bindings, &[], &mut scratch)
+                    .and_then(|prepared| self.encode_into(st, queue, &prepared, &mut entries[n]));
+                match encoded {
+                    Ok(v) => last[kind.index()] = v,
+                    Err(e) => {
+                        // Nothing phantom: values no entry will release are taken back.
+                        st.unsubmit(n);
+                        return Err(e);
+                    }
+                }
                 n += 1;
                 if n == MAX {
                     if let Err(e) = self.iface.submit(channel.handle, &entries[..n]) {
@@ -156,6 +175,8 @@ impl<I: GpuIface> Runtime<I> {
         }
 
         // Reuse mode: the queue's slots, when the GPU is done with them.
+        let info = self.iface.info();
+        encode::check_copies(&queue.cmds, if info.va_bits == 0 { u64::MAX } else { info.va_size() })?;
         let mut slots_guard = if queue.options.reuse_qmd_memory { Some(self.qmd_slots(queue)?) } else { None };
         let qmd_slots = slots_guard
             .as_ref()
@@ -195,26 +216,39 @@ impl<I: GpuIface> Runtime<I> {
     fn qmd_slots<'q>(&self, queue: &'q Queue) -> Result<std::sync::MutexGuard<'q, Option<QmdSlots>>> {
         let mut slots = queue.qmd_slots.lock().unwrap_or_else(|p| p.into_inner());
         if let Some(s) = slots.as_ref() {
-            if s.buffer.device() != self.device() {
-                return Err(Error::invalid(
-                    "Runtime::submit",
-                    "the queue's QMD slots belong to another device's runtime: release_queue it there first",
-                ));
-            }
+            self.check_slots_owner("Runtime::submit", s)?;
         }
         if slots.is_none() {
             let capacity = queue.launches().max(1);
             let buffer = self.iface.alloc(AllocRequest::new(capacity * encode::QMD_SLOT_SIZE).uncached())?;
-            *slots = Some(QmdSlots { buffer, capacity, last_use: 0 });
+            *slots = Some(QmdSlots {
+                buffer,
+                runtime: self.id,
+                capacity,
+                last_use: 0,
+                _live: crate::lifetimes::LiveToken::new(&self.counters.queue_slots),
+            });
         }
         Ok(slots)
+    }
+
+    /// Refuse a queue's QMD slots that another runtime (of this device or
+    /// another) uses: its queued launches may not have read them yet.
+    fn check_slots_owner(&self, op: &'static str, slots: &QmdSlots) -> Result<()> {
+        if slots.runtime != self.id || slots.buffer.device() != self.device() {
+            return Err(Error::invalid(
+                op,
+                "the queue's QMD slots belong to another runtime: release_queue it there first",
+            ));
+        }
+        Ok(())
     }
 
     /// Release a queue's persistent QMD memory (reuse mode), after synchronizing.
     pub fn release_queue(&self, queue: &Queue) -> Result<()> {
         let mut guard = queue.qmd_slots.lock().unwrap_or_else(|p| p.into_inner());
         if let Some(s) = guard.as_ref() {
-            self.check_owned("Runtime::release_queue", &s.buffer)?;
+            self.check_slots_owner("Runtime::release_queue", s)?;
         }
         let slot = guard.take();
         drop(guard);
@@ -239,6 +273,13 @@ impl<I: GpuIface> Runtime<I> {
     /// and launches that declared nothing. Other work goes on.
     pub fn wait_for_buffer(&self, buffer: &Buffer) -> Result<()> {
         self.check_owned("Runtime::wait_for_buffer", buffer)?;
+        self.wait_touching(buffer, false)
+    }
+
+    /// [`wait_for_buffer`](Self::wait_for_buffer); with `dead_is_done`, an
+    /// engine whose channel has faulted counts as done: it runs nothing
+    /// more, so nothing of it can touch the buffer again.
+    pub(crate) fn wait_touching(&self, buffer: &Buffer, dead_is_done: bool) -> Result<()> {
         let (start, end) = (buffer.gpu_va(), buffer.gpu_va().saturating_add(buffer.size()));
         for (e, timeline) in self.timelines.iter().enumerate() {
             let target = {
@@ -246,8 +287,42 @@ impl<I: GpuIface> Runtime<I> {
                 st.inflight.iter().rev().find(|(_, f)| f.overlaps(start, end)).map(|(v, _)| *v)
             };
             if let Some(target) = target {
-                self.iface.signal_wait(timeline, target, self.wait_timeout())?;
+                self.settle(e, timeline, target, dead_is_done)?;
             }
+        }
+        Ok(())
+    }
+
+    /// Wait for engine `e`'s timeline to reach `target`; with
+    /// `dead_is_done`, a hang whose cause is this engine's own faulted
+    /// channel ends the wait successfully (the channel runs nothing more).
+    fn settle(&self, e: usize, timeline: &gpuiface_hal::Signal, target: u64, dead_is_done: bool) -> Result<()> {
+        match self.iface.signal_wait(timeline, target, self.wait_timeout()) {
+            Err(err @ Error::DeviceHang { .. }) if dead_is_done => {
+                if self.channel_dead(e) {
+                    Ok(())
+                } else {
+                    Err(err)
+                }
+            }
+            other => other,
+        }
+    }
+
+    /// True when engine `e`'s channel has faulted and accepts no more work
+    /// (a submit of no entries is refused with `DeviceHang`).
+    fn channel_dead(&self, e: usize) -> bool {
+        let kind = if e == QueueKind::Compute.index() { QueueKind::Compute } else { QueueKind::Copy };
+        let (channel, _) = self.channel_of(kind);
+        matches!(self.iface.submit(channel.handle, &[]), Err(Error::DeviceHang { .. }))
+    }
+
+    /// [`synchronize`](Self::synchronize), where an engine whose channel
+    /// has faulted counts as done.
+    pub(crate) fn synchronize_or_dead(&self) -> Result<()> {
+        for (e, timeline) in self.timelines.iter().enumerate() {
+            let target = self.engine(e).timeline_value;
+            self.settle(e, timeline, target, true)?;
         }
         Ok(())
     }

@@ -1,0 +1,45 @@
+#!/usr/bin/env bash
+# Sanitizers (issue 22, item 11): ThreadSanitizer over the concurrency tests
+# of the mock and the runtime, then Miri over the tests it can run (code
+# without system calls). Nightly only; its own target directories, so the
+# instrumented builds never mix with the normal ones. `.ci/run` calls this.
+#
+#   bash .ci/sanitizers.sh            # both
+#   bash .ci/sanitizers.sh tsan|miri  # one
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export CARGO_TERM_COLOR=never
+what=${1:-all}
+host=x86_64-unknown-linux-gnu
+rustup toolchain install nightly --profile minimal --component rust-src --component miri >/dev/null 2>&1 || true
+
+if [[ $what == all || $what == tsan ]]; then
+    echo "== ThreadSanitizer: the runtime's and the mock's concurrency tests"
+    start=$SECONDS
+    # std is rebuilt instrumented (-Zbuild-std), so every access it makes is seen.
+    # --target keeps build scripts and proc macros uninstrumented.
+    tsan=(cargo +nightly test -q -Zbuild-std --target "$host" --target-dir target/tsan)
+    export RUSTFLAGS="-Zsanitizer=thread" RUSTDOCFLAGS="-Zsanitizer=thread"
+    export TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1"
+    # Threads racing on CpuView clones, the doorbell, CPU views against the
+    # mock's GPU thread (items 8-10); the threaded mock's worker.
+    "${tsan[@]}" -p gpuiface-hal --test cpu_view_race
+    "${tsan[@]}" -p gpuiface-runtime --test concurrency
+    "${tsan[@]}" -p gpuiface-mock --test gpu_modes -- threaded
+    "${tsan[@]}" -p gpuiface-mock --test runtime_scheduling
+    unset RUSTFLAGS RUSTDOCFLAGS TSAN_OPTIONS
+    echo "ThreadSanitizer step took $((SECONDS - start)) s"
+fi
+
+if [[ $what == all || $what == miri ]]; then
+    echo "== Miri: codecs, queue encoding, the cubin loader and its fuzz, shared-memory copies, the mock's allocators"
+    start=$SECONDS
+    # Only code that makes no system calls; proptest cases cut (Miri runs each
+    # case ~100x slower). Isolation off: the cubin tests read kernels/*.cubin.
+    export MIRIFLAGS="-Zmiri-disable-isolation" PROPTEST_CASES=4 GPUIFACE_FUZZ_CASES=8
+    miri=(cargo +nightly miri test -q --target-dir target/miri)
+    "${miri[@]}" -p gpuiface-hal --lib --test cubin_loader --test cubin_fuzz --test cpu_view_race
+    "${miri[@]}" -p gpuiface-runtime --lib --test queue_encoding
+    "${miri[@]}" -p gpuiface-mock --lib -- va_alloc buddy
+    echo "Miri step took $((SECONDS - start)) s"
+fi

@@ -1,0 +1,86 @@
+//! Issue 22, holes 5 and 6: what the runtime takes on trust.
+
+use std::time::Duration;
+
+use gpuiface_hal::{
+    AllocRequest, Buffer, DeviceInfo, ErrorKind, ForeignMemory, GpFifoEntry, GpuIface, Result, RmAllocParams, RmClass,
+    RmControl, RmHandle, Signal, UsermodeRegs,
+};
+use gpuiface_runtime::suballoc::SubAllocator;
+
+use super::{device, kind};
+
+/// A quota layer: every allocation is at most one page, whatever was asked.
+/// A legitimate, entirely safe implementation of the trait.
+struct Quota<I: GpuIface>(I);
+
+impl<I: GpuIface> GpuIface for Quota<I> {
+    fn info(&self) -> &DeviceInfo {
+        self.0.info()
+    }
+    fn alloc(&self, request: AllocRequest) -> Result<Buffer> {
+        let _ = request;
+        self.0.alloc(AllocRequest::new(4096))
+    }
+    fn free(&self, buffer: Buffer) -> Result<()> {
+        self.0.free(buffer)
+    }
+    fn map(&self, memory: ForeignMemory<'_>) -> Result<Buffer> {
+        self.0.map(memory)
+    }
+    fn rm_alloc(&self, parent: RmHandle, class: RmClass, params: &RmAllocParams) -> Result<RmHandle> {
+        self.0.rm_alloc(parent, class, params)
+    }
+    fn rm_control(&self, object: RmHandle, control: &mut RmControl) -> Result<()> {
+        self.0.rm_control(object, control)
+    }
+    fn rm_free(&self, object: RmHandle) -> Result<()> {
+        self.0.rm_free(object)
+    }
+    fn setup_usermode(&self) -> Result<UsermodeRegs> {
+        self.0.setup_usermode()
+    }
+    fn submit(&self, channel: RmHandle, entries: &[GpFifoEntry]) -> Result<()> {
+        self.0.submit(channel, entries)
+    }
+    fn signal_alloc(&self) -> Result<Signal> {
+        self.0.signal_alloc()
+    }
+    fn signal_wait(&self, signal: &Signal, value: u64, timeout: Duration) -> Result<()> {
+        self.0.signal_wait(signal, value, timeout)
+    }
+}
+
+/// Hole 5. Was: a sub-allocator over a backend that returned a one-page
+/// "slab" carved 2 MiB out of it: its "unique" handles covered other live
+/// buffers. Now it checks what the trait returned.
+#[test]
+fn a_sub_allocator_refuses_a_slab_smaller_than_asked() {
+    let dev = device();
+    let small = SubAllocator::new(Quota(&dev));
+    assert_eq!(kind(small.alloc(256)), ErrorKind::InvalidArgument);
+    // Nothing was kept: the refused slab went back to the backend.
+    assert_eq!(small.slab_count(), 0);
+}
+
+/// Hole 6. Was: every device numbers its RM handles alike, so `rm_free` of
+/// one device's channel handle on another device destroyed that device's
+/// own compute channel. A handle now names its device.
+#[test]
+fn an_rm_handle_of_another_device_is_refused() {
+    use gpuiface_runtime::{Queue, Runtime};
+    let (one, two) = (device(), device());
+    let (rt_one, rt_two) = (Runtime::new(&one).unwrap(), Runtime::new(&two).unwrap());
+    let theirs = rt_one.objects().compute_channel;
+    assert_eq!(theirs.number(), rt_two.objects().compute_channel.number(), "the coincidence");
+    assert_eq!(kind(two.rm_free(theirs)), ErrorKind::InvalidArgument);
+    assert_eq!(kind(two.submit(theirs, &[])), ErrorKind::InvalidArgument);
+    assert_eq!(kind(two.rm_alloc(theirs, RmClass::Subdevice0, &RmAllocParams::None)), ErrorKind::InvalidArgument);
+    // Device two's own compute channel still runs work.
+    let done = two.signal_alloc().unwrap();
+    let mut q = Queue::compute();
+    q.signal(&done, 1u64);
+    rt_two.submit(&q, &[]).unwrap();
+    rt_two.synchronize().unwrap();
+    assert_eq!(done.value(), 1);
+}
