@@ -41,5 +41,6 @@ if [[ $what == all || $what == miri ]]; then
     "${miri[@]}" -p gpuiface-hal --lib --test cubin_loader --test cubin_fuzz --test cpu_view_race
     "${miri[@]}" -p gpuiface-runtime --lib --test queue_encoding
     "${miri[@]}" -p gpuiface-mock --lib -- va_alloc buddy
+    "${miri[@]}" -p gpuiface-sass --lib
     echo "Miri step took $((SECONDS - start)) s"
 fi

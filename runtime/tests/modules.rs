@@ -167,7 +167,7 @@ fn the_reserved_shared_memory_is_given_and_its_size_written() {
         launch::fill_launch(&mut q, p.attributes(), &dims, 0, 0x170).unwrap();
         assert_eq!(q.shared_memory_size(), shared, "{name}");
         let mut driver = [0u8; ga10b::CBUF0_PARAMS];
-        launch::write_driver_area(&mut driver, &dims);
+        launch::write_driver_area(&mut driver, &dims).unwrap();
         launch::write_reserved_shared(&mut driver, p.attributes());
         let at = ga10b::CBUF0_RESERVED_SHARED;
         let want = if name == "mod_tile" { ga10b::RESERVED_SHARED_PER_BLOCK } else { 0 };

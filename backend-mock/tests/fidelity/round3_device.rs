@@ -42,7 +42,7 @@ fn launch_at(
     let packed = launch::pack_args(k.name, &attrs.params, attrs.param_size, args).unwrap();
     let mem = dev.alloc(AllocRequest::new(8192).align(256).host()).unwrap();
     let mut cbuf = vec![0u8; launch::cbuf0_size(attrs, packed.len())];
-    launch::write_driver_area(&mut cbuf, &dims);
+    launch::write_driver_area(&mut cbuf, &dims).unwrap();
     let at = attrs.param_offset as usize;
     cbuf[at..at + packed.len()].copy_from_slice(&packed);
     let mut q = launch::qmd_template(attrs, program, image.code.len() as u64);
