@@ -117,7 +117,9 @@ impl Program {
         attrs: KernelAttributes,
         qmd: Qmd,
     ) -> Self {
-        Program { inner: Arc::new(ProgramInner { live: None, code: Code::Module { module, offset }, name, attrs, qmd }) }
+        Program {
+            inner: Arc::new(ProgramInner { live: None, code: Code::Module { module, offset }, name, attrs, qmd }),
+        }
     }
 
     /// Count this (just made) program in a runtime's live programs.

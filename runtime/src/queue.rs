@@ -211,7 +211,8 @@ impl Footprint {
     /// The queue's footprint plus the ranges its bound values give.
     pub(crate) fn with_values(queue: &Queue, values: &[u64], buffers: &[(BufferVar, &Buffer)]) -> Footprint {
         let base = queue.footprint();
-        let mut f = Footprint { everything: base.everything, ranges: base.ranges.clone(), signals: base.signals.clone() };
+        let mut f =
+            Footprint { everything: base.everything, ranges: base.ranges.clone(), signals: base.signals.clone() };
         let val = |v: Val| match v {
             Val::Lit(x) => x,
             Val::Var(id) => values.get(id.index).copied().unwrap_or(0),

@@ -160,6 +160,9 @@ pub struct Runtime<I: GpuIface> {
     /// One timeline per engine (index: [`QueueKind::index`]).
     timelines: [Signal; 2],
     engines: [Mutex<EngineState>; 2],
+    /// Bytes of each engine's command ring (fixed at creation; read without
+    /// the engine's lock, which a submit may already hold).
+    ring_bytes: [u64; 2],
     /// Unique per runtime: a queue's encoding is valid for one runtime.
     id: u64,
     /// How long the runtime's own waits may take, in nanoseconds (`u64::MAX`: no limit).
@@ -256,12 +259,14 @@ impl<I: GpuIface> Runtime<I> {
                 return Err(e);
             }
         };
+        let ring_bytes = [compute_ring.size(), copy_ring.size()];
         let rt = Runtime {
             iface,
             objects,
             compute,
             copy,
             timelines,
+            ring_bytes,
             engines: [
                 Mutex::new(EngineState { ring: compute_ring, timeline_value: 0, inflight: inflight() }),
                 Mutex::new(EngineState { ring: copy_ring, timeline_value: 0, inflight: inflight() }),
@@ -487,7 +492,7 @@ impl<I: GpuIface> Runtime<I> {
             placeholder: true,
         };
         let bound = encode::upper_bound(&queue.cmds, &ctx);
-        let ring = self.engine(queue.kind.index()).ring.size();
+        let ring = self.ring_bytes[queue.kind.index()];
         if bound > ring {
             return Err(Error::invalid(
                 "Runtime::submit",

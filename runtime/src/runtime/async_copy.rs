@@ -91,7 +91,11 @@ impl<I: GpuIface> Runtime<I> {
             let used = data_len + 4 * pb.len_dwords() as u64;
             state.ring.commit(ring_offset, used, (copy, value));
             state.timeline_value = value;
-            let touched = Arc::new(Footprint { everything: false, ranges: vec![(at, at + piece.len() as u64)], signals: Vec::new() });
+            let touched = Arc::new(Footprint {
+                everything: false,
+                ranges: vec![(at, at + piece.len() as u64)],
+                signals: Vec::new(),
+            });
             state.track(value, touched, completed);
             let entry = [GpFifoEntry::new(gpu_va + data_len, pb.len_dwords() as u32)];
             if let Err(e) = self.iface.submit(channel.handle, &entry) {

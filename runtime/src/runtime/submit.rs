@@ -85,11 +85,12 @@ impl<I: GpuIface> Runtime<I> {
             let mut n = 0;
             let mut state = None;
             for (queue, bindings) in batch.iter().filter(|(q, _)| q.kind == kind) {
+                // Prepared before the engine's lock is taken: binding,
+                // checking and compiling a template need no engine state.
                 let mut scratch = Values::new();
+                let prepared = self.prepare(queue, bindings, &[], &mut scratch);
                 let st = state.get_or_insert_with(|| self.engine(kind.index()));
-                let encoded = self
-                    .prepare(queue, bindings, &[], &mut scratch)
-                    .and_then(|prepared| self.encode_into(st, queue, &prepared, &mut entries[n]));
+                let encoded = prepared.and_then(|prepared| self.encode_into(st, queue, &prepared, &mut entries[n]));
                 match encoded {
                     Ok(v) => last[kind.index()] = v,
                     Err(e) => {
