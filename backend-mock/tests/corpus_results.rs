@@ -102,6 +102,19 @@ fn check(check: &str, ty: &str, got: &[u8], want: &[u8]) -> Result<(), String> {
     Ok(())
 }
 
+/// Why a row is an expected failure: it needs what the interpreter does not
+/// model (FIDELITY.md, "Not modelled by the interpreter"), or `None`.
+fn not_modelled(needs: &str) -> Option<&'static str> {
+    let needs: Vec<&str> = needs.split(',').collect();
+    if needs.contains(&"tensor-cores") {
+        Some("tensor cores (HMMA) are not modelled")
+    } else if needs.contains(&"async-copy") {
+        Some("asynchronous copies (LDGSTS, LDSM) are not modelled")
+    } else {
+        None
+    }
+}
+
 /// Run one row on one module; `Err` says what went wrong.
 fn run_row(dev: &MockDevice, rt: &Runtime<&MockDevice>, module: &str, c: &[&str]) -> Result<(), String> {
     let cubin = std::fs::read(corpus().join("sm_87").join(format!("{module}.cubin"))).map_err(|e| e.to_string())?;
@@ -165,20 +178,23 @@ fn every_corpus_kernel_gives_its_reference_result() {
     let dev = open_with(MockKernel::builder().gpu(GpuConfig { mode: ExecMode::Immediate })).unwrap();
     let fresh = || Runtime::with_config(&dev, 1 << 20, Duration::from_secs(60)).unwrap();
     let mut rt = fresh();
-    let (mut ran, mut failures) = (0, Vec::new());
+    let (mut ran, mut failures, mut expected) = (0, Vec::new(), Vec::new());
     for line in manifest.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()) {
         let c: Vec<&str> = line.split('\t').collect();
         assert_eq!(c.len(), 8, "manifest row {line:.80}");
         for module in c[0].split(',') {
             ran += 1;
             if let Err(why) = run_row(&dev, &rt, module, &c) {
-                failures.push(format!("{module} {}: {why}", c[1]));
+                match not_modelled(c[5]) {
+                    Some(reason) => expected.push(format!("{module} {}: {reason}", c[1])),
+                    None => failures.push(format!("{module} {}: {why}", c[1])),
+                }
                 // A fault stops the runtime's channels: the next row gets new ones.
                 rt = fresh();
             }
         }
     }
-    eprintln!("{ran} kernel runs, {} failed", failures.len());
+    eprintln!("{ran} kernel runs, {} failed, {} expected failures:\n{}", failures.len(), expected.len(), expected.join("\n"));
     assert!(ran >= 300, "the manifest names {ran} runs");
     assert!(failures.is_empty(), "{} of {ran} corpus runs failed:\n{}", failures.len(), failures.join("\n"));
 }
