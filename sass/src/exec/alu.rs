@@ -228,6 +228,16 @@ pub(crate) fn exec(w: &mut Warp, i: &Instr, exec: u32, env: &mut Env<'_>) -> Res
             }
             Ok(())
         }
+        Op::R2ur => {
+            // The first active lane's value (the compiler only emits R2UR
+            // for warp-uniform values).
+            let s = src(w, i, 1, env)?;
+            for l in lanes(exec & exec.wrapping_neg()) {
+                let v = get(w, s.0, l);
+                write_dst(w, i, 0, l, v, true)?;
+            }
+            Ok(())
+        }
         Op::Uldc { size } => {
             let Operand::CBuf(c, _) = *i.src(1) else { return Err(bad(i, "constant")) };
             let d = match *i.src(0) {
