@@ -66,6 +66,7 @@ pub fn decode(word: Word, pc: u64) -> Result<Instr, DecodeError> {
         0x119 | 0x1c3 => alu::s2r(&mut b)?,
         0x0b9 => mem::uldc(&mut b)?,
         0x1c2 => alu::r2ur(&mut b)?,
+        0x182 => mem::ldc(&mut b)?,
         0x181 | 0x184 | 0x183 | 0x180 => mem::load(&mut b)?,
         0x185..=0x188 => mem::store(&mut b)?,
         0x118 => ctrl::nop(&mut b)?,
