@@ -68,6 +68,15 @@ pub(super) fn bsync(b: &mut Builder) -> Result<Op, DecodeError> {
     Ok(Op::Bsync)
 }
 
+/// `BREAK [p,] Bn`: operands [cond, barrier].
+pub(super) fn brk(b: &mut Builder) -> Result<Op, DecodeError> {
+    b.expect("BREAK", "form", 9, 3, 4)?;
+    let s = shown_cond(b);
+    b.push(cond(b), s);
+    b.push(Operand::BarReg(b.w.bits(16, 4) as u8), true);
+    Ok(Op::Break)
+}
+
 /// `BMOV.32[.CLEAR] dst, src`.
 pub(super) fn bmov(b: &mut Builder) -> Result<Op, DecodeError> {
     let clear = b.w.bit(84);
