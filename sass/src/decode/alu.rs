@@ -308,3 +308,17 @@ pub(super) fn s2r(b: &mut Builder) -> Result<Op, DecodeError> {
     b.push(Operand::Special(sr), true);
     Ok(Op::S2r { uniform: u, cs64: None })
 }
+
+/// `CS2R[.32] d, SR`: form 4, the width at bit 80 (set: 64-bit pair).
+pub(super) fn cs2r(b: &mut Builder) -> Result<Op, DecodeError> {
+    b.expect("CS2R", "form", 9, 3, 4)?;
+    b.expect("CS2R", "bits 24..72", 24, 48, 0)?;
+    b.expect("CS2R", "bits 81..105", 81, 24, 0)?;
+    let sr = b.w.bits(72, 8) as u16;
+    if crate::special::known(sr).is_none() {
+        return Err(b.bad("CS2R", "special register", sr.into()));
+    }
+    b.push(dst(b, false), true);
+    b.push(Operand::Special(sr), true);
+    Ok(Op::S2r { uniform: false, cs64: Some(b.w.bit(80)) })
+}

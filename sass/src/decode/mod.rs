@@ -64,6 +64,7 @@ pub fn decode(word: Word, pc: u64) -> Result<Instr, DecodeError> {
         0x023 => alu::ffma(&mut b)?,
         0x035 => alu::hfma2(&mut b)?,
         0x119 | 0x1c3 => alu::s2r(&mut b)?,
+        0x005 => alu::cs2r(&mut b)?,
         0x0b9 => mem::uldc(&mut b)?,
         0x1c2 => alu::r2ur(&mut b)?,
         0x182 => mem::ldc(&mut b)?,

@@ -220,6 +220,16 @@ pub(crate) fn exec(w: &mut Warp, i: &Instr, exec: u32, env: &mut Env<'_>) -> Res
             }
             Ok(())
         }
+        Op::S2r { cs64: Some(true), .. } => {
+            // The 64-bit CS2R: only the zero register (CS2R Rd, SRZ clears a pair) is modelled.
+            let (Operand::Reg(d, _), Operand::Special(255)) = (*i.src(0), *i.src(1)) else {
+                return Err(bad(i, "64-bit CS2R of this register"));
+            };
+            for l in lanes(exec) {
+                w.set_r64(d, l, 0);
+            }
+            Ok(())
+        }
         Op::S2r { uniform, .. } => {
             let Operand::Special(sr) = *i.src(1) else { return Err(bad(i, "special register")) };
             for l in lanes(if *uniform { exec & 1 } else { exec }) {
