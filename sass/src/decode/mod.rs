@@ -76,6 +76,8 @@ pub fn decode(word: Word, pc: u64) -> Result<Instr, DecodeError> {
         0x145 => ctrl::bssy(&mut b)?,
         0x141 => ctrl::bsync(&mut b)?,
         0x142 => ctrl::brk(&mut b)?,
+        0x1ab | 0x146 => ctrl::hint(&mut b)?,
+        0x148 => ctrl::warpsync(&mut b)?,
         0x155 | 0x156 => ctrl::bmov(&mut b)?,
         0x11d => ctrl::bar(&mut b)?,
         0x021 => fpu::fadd(&mut b)?,

@@ -490,7 +490,9 @@ fn step(w: &mut Warp, i: &Instr, mask: u32, env: &mut Env<'_>, stats: &mut Stats
             }
             advance(w, mask & !exec);
         }
-        Op::Nop | Op::Membar { .. } | Op::Hint { .. } => advance(w, mask),
+        // WARPSYNC is a no-op here: lanes only diverge at branches and
+        // reconverge at BSYNC, so a mask's lanes are already together.
+        Op::Nop | Op::Membar { .. } | Op::Hint { .. } | Op::Warpsync { .. } => advance(w, mask),
         _ => {
             if exec != 0 {
                 super::alu::exec(w, i, exec, env)?;
