@@ -308,6 +308,13 @@ pub enum Op {
         /// `CS2R` (fast, 32 or 64-bit, only some registers).
         cs64: Option<bool>,
     },
+    /// `LDC[.size] Rd, c[bank][Ra+off]`: operands [d, cbuf with index].
+    Ldc {
+        /// Size.
+        size: MemSize,
+    },
+    /// `R2UR URd, Ra`: operands [d, a]; the value of the first active lane.
+    R2ur,
     /// `ULDC[.64|.U8|…] URd, c[bank][off]`: operands [d, cbuf].
     Uldc {
         /// Size.

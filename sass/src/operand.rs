@@ -236,7 +236,9 @@ impl fmt::Display for Operand {
             Operand::Mem(a) => {
                 f.write_str("[")?;
                 let mut first = true;
-                if a.base != RZ || a.ubase == URZ {
+                // nvdisasm drops a zero base before a plain offset
+                // (`[0x40]`) but prints `[RZ]` alone.
+                if a.base != RZ || (a.ubase == URZ && (a.uniform_form || a.offset == 0)) {
                     first = false;
                     if a.base == RZ {
                         f.write_str("RZ")?;

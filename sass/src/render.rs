@@ -98,6 +98,8 @@ pub(crate) fn op(op: &Op, f: &mut Formatter<'_>) -> fmt::Result {
             Some(false) => f.write_str("CS2R.32"),
             None => f.write_str(if *uniform { "S2UR" } else { "S2R" }),
         },
+        Op::R2ur => f.write_str("R2UR"),
+        Op::Ldc { size } => write!(f, "LDC{}", size.text()),
         Op::Uldc { size } => write!(f, "ULDC{}", size.text()),
         Op::Ld { space, size, mods } => {
             f.write_str(match space {

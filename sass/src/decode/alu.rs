@@ -228,7 +228,7 @@ pub(super) fn mov(b: &mut Builder) -> Result<Op, DecodeError> {
     let src = if u {
         match b.w.bits(9, 3) {
             4 => Operand::Imm(b.w.bits(32, 32) as i64),
-            1 => Operand::ureg(b.ureg(32)),
+            1 | 6 => Operand::ureg(b.ureg(32)),
             v => return Err(b.bad("UMOV", "form", v)),
         }
     } else {
@@ -245,6 +245,19 @@ pub(super) fn mov(b: &mut Builder) -> Result<Op, DecodeError> {
     let mask = b.w.bits(72, 4);
     b.push(Operand::Hex(mask), !u && mask != 0xf);
     Ok(Op::Mov { uniform: u })
+}
+
+/// `R2UR URd, Ra`: form 1, the unused predicate destination at 81 must be
+/// PT and the fields the corpus never shows set are refused.
+pub(super) fn r2ur(b: &mut Builder) -> Result<Op, DecodeError> {
+    b.expect("R2UR", "form", 9, 3, 1)?;
+    b.expect("R2UR", "bits 32..64", 32, 32, 0)?;
+    b.expect("R2UR", "bits 64..81", 64, 17, 0)?;
+    b.expect("R2UR", "predicate destination", 81, 3, 7)?;
+    b.expect("R2UR", "bits 84..105", 84, 21, 0)?;
+    b.push(Operand::ureg(b.ureg(16)), true);
+    b.push(Operand::Reg(b.reg(24), SrcMods { reuse: b.reuse(0), ..SrcMods::default() }), true);
+    Ok(Op::R2ur)
 }
 
 /// `FFMA[.rnd][.FTZ][.SAT] d, a, b, c`.
@@ -294,4 +307,18 @@ pub(super) fn s2r(b: &mut Builder) -> Result<Op, DecodeError> {
     b.push(dst(b, u), true);
     b.push(Operand::Special(sr), true);
     Ok(Op::S2r { uniform: u, cs64: None })
+}
+
+/// `CS2R[.32] d, SR`: form 4, the width at bit 80 (set: 64-bit pair).
+pub(super) fn cs2r(b: &mut Builder) -> Result<Op, DecodeError> {
+    b.expect("CS2R", "form", 9, 3, 4)?;
+    b.expect("CS2R", "bits 24..72", 24, 48, 0)?;
+    b.expect("CS2R", "bits 81..105", 81, 24, 0)?;
+    let sr = b.w.bits(72, 8) as u16;
+    if crate::special::known(sr).is_none() {
+        return Err(b.bad("CS2R", "special register", sr.into()));
+    }
+    b.push(dst(b, false), true);
+    b.push(Operand::Special(sr), true);
+    Ok(Op::S2r { uniform: false, cs64: Some(b.w.bit(80)) })
 }

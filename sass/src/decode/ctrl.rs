@@ -68,6 +68,45 @@ pub(super) fn bsync(b: &mut Builder) -> Result<Op, DecodeError> {
     Ok(Op::Bsync)
 }
 
+/// `BREAK [p,] Bn`: operands [cond, barrier].
+pub(super) fn brk(b: &mut Builder) -> Result<Op, DecodeError> {
+    b.expect("BREAK", "form", 9, 3, 4)?;
+    let s = shown_cond(b);
+    b.push(cond(b), s);
+    b.push(Operand::BarReg(b.w.bits(16, 4) as u8), true);
+    Ok(Op::Break)
+}
+
+/// `ERRBAR` and `YIELD`: no operands; every field but the opcode (and
+/// YIELD's always-true condition at 87) must be clear.
+pub(super) fn hint(b: &mut Builder) -> Result<Op, DecodeError> {
+    let (text, cond) = if b.w.bits(0, 9) == 0x1ab { ("ERRBAR", 0) } else { ("YIELD", 7) };
+    b.expect(text, "form", 9, 3, 4)?;
+    b.expect(text, "bits 16..64", 16, 48, 0)?;
+    b.expect(text, "bits 64..87", 64, 23, 0)?;
+    b.expect(text, "condition", 87, 3, cond)?;
+    b.expect(text, "bits 90..105", 90, 15, 0)?;
+    Ok(Op::Hint { text })
+}
+
+/// `WARPSYNC mask`: the mask a register (form 1, at 32) or an immediate (form 4).
+pub(super) fn warpsync(b: &mut Builder) -> Result<Op, DecodeError> {
+    let mask = match b.w.bits(9, 3) {
+        1 => {
+            b.expect("WARPSYNC", "bits 40..64", 40, 24, 0)?;
+            Operand::reg(b.reg(32))
+        }
+        4 => Operand::Hex(b.w.bits(32, 32)),
+        v => return Err(b.bad("WARPSYNC", "form", v)),
+    };
+    b.expect("WARPSYNC", "bits 16..32", 16, 16, 0)?;
+    b.expect("WARPSYNC", "bits 64..87", 64, 23, 0)?;
+    b.expect("WARPSYNC", "condition", 87, 3, 7)?;
+    b.expect("WARPSYNC", "bits 90..105", 90, 15, 0)?;
+    b.push(mask, true);
+    Ok(Op::Warpsync { all: false })
+}
+
 /// `BMOV.32[.CLEAR] dst, src`.
 pub(super) fn bmov(b: &mut Builder) -> Result<Op, DecodeError> {
     let clear = b.w.bit(84);

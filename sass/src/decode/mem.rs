@@ -136,3 +136,18 @@ pub(super) fn uldc(b: &mut Builder) -> Result<Op, DecodeError> {
     b.push(Operand::CBuf(CBuf { index: RZ, ..c }, SrcMods::default()), true);
     Ok(Op::Uldc { size })
 }
+
+/// `LDC[.size] Rd, c[bank][Ra+offset]`: form 5, index register at 24;
+/// fields the corpus never shows set are refused.
+pub(super) fn ldc(b: &mut Builder) -> Result<Op, DecodeError> {
+    let size = MemSize::from_bits(b.w.bits(73, 3))
+        .filter(|s| s.bytes() <= 8)
+        .ok_or_else(|| b.bad("LDC", "size", b.w.bits(73, 3)))?;
+    b.expect("LDC", "form", 9, 3, 5)?;
+    b.expect("LDC", "bits 64..73", 64, 9, 0)?;
+    b.expect("LDC", "bits 76..105", 76, 29, 0)?;
+    let c: CBuf = b.cbuf("LDC")?;
+    b.push(Operand::reg(b.reg(16)), true);
+    b.push(Operand::CBuf(CBuf { index: b.reg(24), ..c }, SrcMods::default()), true);
+    Ok(Op::Ldc { size })
+}

@@ -220,11 +220,31 @@ pub(crate) fn exec(w: &mut Warp, i: &Instr, exec: u32, env: &mut Env<'_>) -> Res
             }
             Ok(())
         }
+        Op::S2r { cs64: Some(true), .. } => {
+            // The 64-bit CS2R: only the zero register (CS2R Rd, SRZ clears a pair) is modelled.
+            let (Operand::Reg(d, _), Operand::Special(255)) = (*i.src(0), *i.src(1)) else {
+                return Err(bad(i, "64-bit CS2R of this register"));
+            };
+            for l in lanes(exec) {
+                w.set_r64(d, l, 0);
+            }
+            Ok(())
+        }
         Op::S2r { uniform, .. } => {
             let Operand::Special(sr) = *i.src(1) else { return Err(bad(i, "special register")) };
             for l in lanes(if *uniform { exec & 1 } else { exec }) {
                 let v = special(w, env, sr, l).ok_or_else(|| bad(i, "this special register"))?;
                 write_dst(w, i, 0, l, v, *uniform)?;
+            }
+            Ok(())
+        }
+        Op::R2ur => {
+            // The first active lane's value (the compiler only emits R2UR
+            // for warp-uniform values).
+            let s = src(w, i, 1, env)?;
+            for l in lanes(exec & exec.wrapping_neg()) {
+                let v = get(w, s.0, l);
+                write_dst(w, i, 0, l, v, true)?;
             }
             Ok(())
         }

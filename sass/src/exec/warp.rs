@@ -422,6 +422,15 @@ fn step(w: &mut Warp, i: &Instr, mask: u32, env: &mut Env<'_>, stats: &mut Stats
             advance(w, mask & !waiting);
             w.release_bsync();
         }
+        Op::Break => {
+            // The executing lanes (where the condition holds) leave barrier
+            // Bn, so a BSYNC on it no longer waits for them.
+            let Operand::BarReg(b) = *i.src(1) else { return Err(bad(i, "BREAK operand")) };
+            let cond = w.pred_mask(operand_pred(i, 0));
+            w.bars[usize::from(b & 15)] &= !(exec & cond);
+            advance(w, mask);
+            w.release_bsync();
+        }
         Op::Bmov { .. } => {
             if exec != 0 {
                 let v = match *i.src(1) {
@@ -481,7 +490,9 @@ fn step(w: &mut Warp, i: &Instr, mask: u32, env: &mut Env<'_>, stats: &mut Stats
             }
             advance(w, mask & !exec);
         }
-        Op::Nop | Op::Membar { .. } | Op::Hint { .. } => advance(w, mask),
+        // WARPSYNC is a no-op here: lanes only diverge at branches and
+        // reconverge at BSYNC, so a mask's lanes are already together.
+        Op::Nop | Op::Membar { .. } | Op::Hint { .. } | Op::Warpsync { .. } => advance(w, mask),
         _ => {
             if exec != 0 {
                 super::alu::exec(w, i, exec, env)?;
