@@ -446,6 +446,37 @@ pub(crate) fn exec(w: &mut Warp, i: &Instr, exec: u32, env: &mut Env<'_>) -> Res
             Ok(())
         }
         Op::Atom { space, op, ty, red, .. } => atom(w, i, exec, env, *space, *op, *ty, *red),
+        Op::Ldc { size } => {
+            // A constant at a per-lane offset: c[bank][Ra + imm].
+            let Operand::CBuf(c, _) = *i.src(1) else { return Err(bad(i, "constant")) };
+            let d = match *i.src(0) {
+                Operand::Reg(r, _) => r,
+                _ => return Err(bad(i, "destination")),
+            };
+            for l in lanes(exec) {
+                let off = i64::from(c.offset) + i64::from(w.r(c.index, l) as i32);
+                let byte = off.rem_euclid(4) as u32;
+                let word = crate::operand::CBuf { offset: 0, index: crate::operand::RZ, ..c };
+                let lo = read_const(env, &word, (off - i64::from(byte)) as u64, i.pc)?;
+                let v = match size.bytes() {
+                    1 => {
+                        let b = (lo >> (8 * byte)) & 0xff;
+                        if size.signed() { b as u8 as i8 as i32 as u32 } else { b }
+                    }
+                    2 => {
+                        let b = (lo >> (8 * byte)) & 0xffff;
+                        if size.signed() { b as u16 as i16 as i32 as u32 } else { b }
+                    }
+                    _ => lo,
+                };
+                w.set_r(d, l, v);
+                if size.bytes() == 8 {
+                    let hi = read_const(env, &word, (off + 4) as u64, i.pc)?;
+                    w.set_r(d.saturating_add(1), l, hi);
+                }
+            }
+            Ok(())
+        }
         Op::Redux { op, signed } => {
             let a = match *i.src(1) {
                 Operand::Reg(r, _) => r,
