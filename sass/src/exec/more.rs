@@ -461,11 +461,19 @@ pub(crate) fn exec(w: &mut Warp, i: &Instr, exec: u32, env: &mut Env<'_>) -> Res
                 let v = match size.bytes() {
                     1 => {
                         let b = (lo >> (8 * byte)) & 0xff;
-                        if size.signed() { b as u8 as i8 as i32 as u32 } else { b }
+                        if size.signed() {
+                            b as u8 as i8 as i32 as u32
+                        } else {
+                            b
+                        }
                     }
                     2 => {
                         let b = (lo >> (8 * byte)) & 0xffff;
-                        if size.signed() { b as u16 as i16 as i32 as u32 } else { b }
+                        if size.signed() {
+                            b as u16 as i16 as i32 as u32
+                        } else {
+                            b
+                        }
                     }
                     _ => lo,
                 };
