@@ -102,6 +102,50 @@ fn item1_suite_kernels_launch_from_a_128_byte_aligned_address() {
 }
 
 #[test]
+fn item1_corpus_kernels_launch_from_a_128_byte_aligned_address() {
+    // Code the project never wrote a twin for: a ptxas-built corpus kernel
+    // (out[i] = a[i] + 100) and an NVRTC-built one (iops: division, bit
+    // counts, ...), each at an address 128- but not 256-byte aligned.
+    let dev = device();
+    let rt = Runtime::new(&dev).unwrap();
+    let add = gpuiface_kernels::SuiteKernel {
+        name: "add_u32_ri",
+        summary: "",
+        ptx: "",
+        cubin: include_bytes!("../../../sass/corpus/sm_87/gen_int_u32.O3.cubin"),
+    };
+    let a: Vec<u32> = (0..64u32).map(|i| i.wrapping_mul(0x9e37_79b9)).collect();
+    let input = dev.alloc(AllocRequest::new(4096)).unwrap();
+    rt.copyin(&input, 0, &a.iter().flat_map(|x| x.to_le_bytes()).collect::<Vec<u8>>()).unwrap();
+    let out = dev.alloc(AllocRequest::new(4096)).unwrap();
+    let args = [Arg::U64(input.gpu_va()), Arg::U64(0), Arg::U64(0), Arg::U64(out.gpu_va()), Arg::U32(60), Arg::U32(0)];
+    let f = launch_at(&dev, &rt, add, 0x480, &args, LaunchDims::new([2, 1, 1], [32, 1, 1]));
+    assert_eq!(f.map(|f| f.to_string()), None);
+    let mut got = vec![0u8; 4 * 64];
+    rt.copyout(&mut got, &out, 0).unwrap();
+    let got: Vec<u32> = got.chunks(4).map(|w| u32::from_le_bytes(w.try_into().unwrap())).collect();
+    let want: Vec<u32> = (0..64).map(|i| if i < 60 { a[i].wrapping_add(100) } else { 0 }).collect();
+    assert_eq!(got, want);
+    let iops = gpuiface_kernels::SuiteKernel {
+        name: "iops",
+        summary: "",
+        ptx: "",
+        cubin: include_bytes!("../../tests/nvrtc/unseen.cubin"),
+    };
+    let b = dev.alloc(AllocRequest::new(4096)).unwrap();
+    rt.copyin(&b, 0, &[7u8; 256]).unwrap();
+    let out2 = dev.alloc(AllocRequest::new(1 << 14)).unwrap();
+    let args = [Arg::U64(input.gpu_va()), Arg::U64(b.gpu_va()), Arg::U64(out2.gpu_va()), Arg::U32(32)];
+    let f = launch_at(&dev, &rt, iops, 0x180, &args, LaunchDims::new([1, 1, 1], [32, 1, 1]));
+    assert_eq!(f.map(|f| f.to_string()), None);
+    let mut first = [0u8; 8];
+    rt.copyout(&mut first, &out2, 0).unwrap();
+    let y = 0x0707_0707u32 | 1;
+    assert_eq!(u32::from_le_bytes(first[0..4].try_into().unwrap()), a[0] / y, "x / y of element 0");
+    assert_eq!(u32::from_le_bytes(first[4..8].try_into().unwrap()), a[0] % y, "x % y of element 0");
+}
+
+#[test]
 fn item1_a_program_below_128_byte_alignment_is_still_refused() {
     let dev = device();
     let rt = Runtime::new(&dev).unwrap();
