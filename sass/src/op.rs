@@ -518,7 +518,7 @@ pub enum Op {
         /// Signed (min/max).
         signed: bool,
     },
-    /// `B2R.RESULT d`: the last `BAR.RED` result: operands [d].
+    /// `B2R.RESULT d[, p]`: the last `BAR.RED` result, and whether it is non-zero: operands [d, p].
     B2r,
     /// `FCHK pd, a, b`: does `a / b` need the slow path: operands [pd, a, b].
     Fchk,

@@ -108,8 +108,11 @@ pub(crate) fn op(op: &Op, f: &mut Formatter<'_>) -> fmt::Result {
                 Space::Local => "LDL",
                 Space::Generic => "LD",
             })?;
-            f.write_str(mods)?;
-            f.write_str(size.text())
+            // nvdisasm puts the size right after `.E`: `LDG.E.128.CONSTANT`.
+            match mods.strip_prefix(".E") {
+                Some(rest) => write!(f, ".E{}{rest}", size.text()),
+                None => write!(f, "{mods}{}", size.text()),
+            }
         }
         Op::St { space, size, mods } => {
             f.write_str(match space {
@@ -118,15 +121,17 @@ pub(crate) fn op(op: &Op, f: &mut Formatter<'_>) -> fmt::Result {
                 Space::Local => "STL",
                 Space::Generic => "ST",
             })?;
-            f.write_str(mods)?;
-            f.write_str(size.text())
+            match mods.strip_prefix(".E") {
+                Some(rest) => write!(f, ".E{}{rest}", size.text()),
+                None => write!(f, "{mods}{}", size.text()),
+            }
         }
         Op::Ffma { ftz, sat, rnd } => {
             f.write_str("FFMA")?;
-            f.write_str(rnd.text())?;
             if *ftz {
                 f.write_str(".FTZ")?;
             }
+            f.write_str(rnd.text())?;
             if *sat {
                 f.write_str(".SAT")?;
             }
@@ -134,14 +139,19 @@ pub(crate) fn op(op: &Op, f: &mut Formatter<'_>) -> fmt::Result {
         }
         Op::Fadd { ftz, sat, rnd } | Op::Fmul { ftz, sat, rnd } => {
             let name = if matches!(op, Op::Fadd { .. }) { "FADD" } else { "FMUL" };
-            write!(f, "{name}{}{}{}", rnd.text(), if *ftz { ".FTZ" } else { "" }, if *sat { ".SAT" } else { "" })
+            write!(f, "{name}{}{}{}", if *ftz { ".FTZ" } else { "" }, rnd.text(), if *sat { ".SAT" } else { "" })
         }
         Op::Fmnmx { ftz } => f.write_str(if *ftz { "FMNMX.FTZ" } else { "FMNMX" }),
         Op::Fsetp { cmp, ftz, bool_op, double } => write!(
             f,
             "{}.{}{}.{}",
             if *double { "DSETP" } else { "FSETP" },
-            cmp.text(),
+            // DSETP names its never/always compares MIN and MAX (nvdisasm).
+            match (double, cmp) {
+                (true, crate::op::FCmp::F) => "MIN",
+                (true, crate::op::FCmp::T) => "MAX",
+                _ => cmp.text(),
+            },
             if *ftz { ".FTZ" } else { "" },
             bool_op.text()
         ),

@@ -81,7 +81,12 @@ pub(super) fn fsetp(b: &mut Builder) -> Result<Op, DecodeError> {
     let double = b.w.bits(0, 9) == 0x02a;
     let mn = if double { "DSETP" } else { "FSETP" };
     let bool_op = BoolOp::from_bits(b.w.bits(74, 2)).ok_or_else(|| b.bad(mn, "boolean op", 3))?;
-    let (bb, _) = b.fbc(mn)?;
+    let (x, y) = b.fbc(mn)?;
+    // The second source is whatever sits in bits 32..64 (as for FADD).
+    let bb = match b.form(mn)? {
+        Form::RegImm | Form::RegCbuf | Form::RegUReg => y,
+        _ => x,
+    };
     b.push(Operand::Pred(b.pred(81, None)), true);
     b.push(Operand::Pred(b.pred(84, None)), true);
     b.push(b.fa(), true);
@@ -99,7 +104,7 @@ pub(super) fn sel(b: &mut Builder) -> Result<Op, DecodeError> {
         (_, o) => unsigned(o),
     };
     b.push(d(b), true);
-    b.push(b.a(None), true);
+    b.push(if float { b.fa() } else { b.a(None) }, true);
     b.push(bb, true);
     b.push(Operand::Pred(b.pred(87, Some(90))), true);
     Ok(Op::Sel { float })
@@ -184,9 +189,10 @@ pub(super) fn prmt(b: &mut Builder) -> Result<Op, DecodeError> {
 /// `DADD d, a, c` (the second addend is in the C slot).
 pub(super) fn dadd(b: &mut Builder) -> Result<Op, DecodeError> {
     let (bb, c) = b.fbc("DADD")?;
+    // The addend: the register at 64 (form 1), else what sits in bits 32..64.
     let second = match b.form("DADD")? {
-        Form::RegReg => c,
-        _ => f64_imm(bb),
+        Form::RegReg | Form::RegImm | Form::RegCbuf | Form::RegUReg => c,
+        _ => bb,
     };
     b.push(d(b), true);
     b.push(b.fa(), true);
@@ -245,7 +251,11 @@ pub(super) fn f2i(b: &mut Builder) -> Result<Op, DecodeError> {
         3 => 64,
         v => return Err(b.bad("F2I", "source size", v)),
     };
-    let dst_bits = if b.w.bits(0, 9) == 0x111 { 64 } else { 32 };
+    let dst_bits = match b.w.bits(75, 2) {
+        2 => 32,
+        3 => 64,
+        v => return Err(b.bad("F2I", "result size", v)),
+    };
     b.push(d(b), true);
     b.push(src, true);
     Ok(Op::F2i { signed: b.w.bit(72), src_bits, dst_bits, rnd: rnd(b), ftz: b.w.bit(80), ntz: b.w.bit(77) })

@@ -175,10 +175,12 @@ pub(super) fn redux(b: &mut Builder) -> Result<Op, DecodeError> {
 
 /// `B2R.RESULT d`.
 pub(super) fn b2r(b: &mut Builder) -> Result<Op, DecodeError> {
-    if !b.w.bit(78) || b.w.bits(81, 3) != 7 {
+    if !b.w.bit(78) {
         return Err(b.bad("B2R", "form", 0));
     }
+    let p = b.pred(81, None);
     b.push(Operand::reg(b.reg(16)), true);
+    b.push(Operand::Pred(p), !p.is_true());
     Ok(Op::B2r)
 }
 

@@ -517,6 +517,7 @@ pub(crate) fn exec(w: &mut Warp, i: &Instr, exec: u32, env: &mut Env<'_>) -> Res
             for l in lanes(exec) {
                 write_dst(w, i, 0, l, v, false)?;
             }
+            set_pred(w, pred_of(i, 1), exec, if v != 0 { u32::MAX } else { 0 });
             Ok(())
         }
         Op::Fchk => {
