@@ -593,6 +593,8 @@ pub enum AtomTy {
     S32,
     U64,
     F32,
+    S64,
+    F64,
 }
 
 /// `BAR` variants.

@@ -253,6 +253,8 @@ pub(crate) fn op(op: &Op, f: &mut Formatter<'_>) -> fmt::Result {
                 AtomTy::S32 => ".S32",
                 AtomTy::U64 => ".64",
                 AtomTy::F32 => ".F32.FTZ.RN",
+                AtomTy::S64 => ".S64",
+                AtomTy::F64 => ".F64.RN",
             };
             write!(f, "{name}{o}{t}{text}")
         }

@@ -75,6 +75,8 @@ fn atom_ty(b: &Builder, mn: &'static str) -> Result<AtomTy, DecodeError> {
         1 => AtomTy::S32,
         2 => AtomTy::U64,
         3 => AtomTy::F32,
+        5 => AtomTy::S64,
+        6 => AtomTy::F64,
         v => return Err(b.bad(mn, "type", v)),
     })
 }
@@ -115,6 +117,11 @@ pub(super) fn atomg(b: &mut Builder) -> Result<Op, DecodeError> {
         }
     };
     let ty = atom_ty(b, "ATOMG")?;
+    // ATOMG's floating and signed 64-bit types are other opcodes' (nvdisasm
+    // prints these values as INVALIDn): only the integer types here.
+    if !matches!(ty, AtomTy::U32 | AtomTy::S32 | AtomTy::U64) {
+        return Err(b.bad("ATOMG", "type", b.w.bits(73, 3)));
+    }
     let text = sem(b, "ATOMG")?;
     b.push(Operand::Pred(b.pred(81, None)), true);
     b.push(Operand::reg(b.reg(16)), true);

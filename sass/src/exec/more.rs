@@ -573,7 +573,7 @@ fn atom(
     if op == AtomOp::PopcInc {
         return Err(bad(i, "ATOMS.POPC.INC"));
     }
-    let wide = ty == AtomTy::U64;
+    let wide = matches!(ty, AtomTy::U64 | AtomTy::S64 | AtomTy::F64);
     let size = if wide { 8 } else { 4 };
     for l in lanes(exec) {
         let va = super::memops::address_of(w, &addr, l);
@@ -587,6 +587,9 @@ fn atom(
                 AtomOp::Add if ty == AtomTy::F32 => {
                     u64::from((f32::from_bits(old as u32) + f32::from_bits(bv as u32)).to_bits())
                 }
+                AtomOp::Add if ty == AtomTy::F64 => (f64::from_bits(old) + f64::from_bits(bv)).to_bits(),
+                AtomOp::Min if ty == AtomTy::S64 => (old as i64).min(bv as i64) as u64,
+                AtomOp::Max if ty == AtomTy::S64 => (old as i64).max(bv as i64) as u64,
                 AtomOp::Add => old.wrapping_add(bv),
                 AtomOp::Min if s => (old as i32).min(bv as i32) as u32 as u64,
                 AtomOp::Max if s => (old as i32).max(bv as i32) as u32 as u64,
