@@ -189,13 +189,13 @@ pub enum Op {
         /// `.DIV`/`.CONV` hint text (no semantic effect modelled).
         hint: &'static str,
     },
-    /// `BSSY Bn, target`: operands [barrier, target].
+    /// `BSSY Bn, target`: operands `[barrier, target]`.
     Bssy,
-    /// `BSYNC Bn`: operands [barrier].
+    /// `BSYNC Bn`: operands `[barrier]`.
     Bsync,
     /// `BREAK Bn`: operands [pred (hidden when PT), barrier].
     Break,
-    /// `BMOV.32 Bn, src` or `BMOV.32 Rd, Bn`: operands [dst, src].
+    /// `BMOV.32 Bn, src` or `BMOV.32 Rd, Bn`: operands `[dst, src]`.
     Bmov {
         /// `.CLEAR`: the source barrier is cleared after the move.
         clear: bool,
@@ -207,14 +207,14 @@ pub enum Op {
         /// `.ALL`: all lanes (no mask operand).
         all: bool,
     },
-    /// `CALL.ABS.NOINC target` / `CALL.REL.NOINC target`: operands [target].
+    /// `CALL.ABS.NOINC target` / `CALL.REL.NOINC target`: operands `[target]`.
     Call {
         /// Absolute (`.ABS`) or relative (`.REL`).
         absolute: bool,
     },
-    /// `RET.REL.NODEC Rn target`: operands [return register, target].
+    /// `RET.REL.NODEC Rn target`: operands `[return register, target]`.
     Ret,
-    /// `BAR.SYNC.DEFER_BLOCKING id` (and `.RED` forms): operands [barrier id, thread count].
+    /// `BAR.SYNC.DEFER_BLOCKING id` (and `.RED` forms): operands `[barrier id, thread count]`.
     Bar {
         /// Text of the variant (`SYNC.DEFER_BLOCKING`, `ARV`, `RED.POPC`, …).
         kind: BarKind,
@@ -229,26 +229,26 @@ pub enum Op {
         /// The mnemonic with modifiers.
         text: &'static str,
     },
-    /// `IADD3 d, [p0, p1,] a, b, c [, cin0, cin1]`: operands [d, p0, p1, a, b, c, cin0, cin1].
+    /// `IADD3 d, [p0, p1,] a, b, c [, cin0, cin1]`: operands `[d, p0, p1, a, b, c, cin0, cin1]`.
     IAdd3 {
         /// `.X`: add the carries in.
         x: bool,
         /// A uniform-datapath instruction (`UIADD3`).
         uniform: bool,
     },
-    /// `LOP3.LUT [pd,] d, a, b, c, lut, pc`: operands [pd, d, a, b, c, lut, pc].
+    /// `LOP3.LUT [pd,] d, a, b, c, lut, pc`: operands `[pd, d, a, b, c, lut, pc]`.
     Lop3 {
         /// `.PAND`: the predicate output is the AND-reduction, not the OR.
         pand: bool,
         /// `ULOP3`.
         uniform: bool,
     },
-    /// `PLOP3.LUT pd, pq, a, b, c, lut, lut2`: operands [pd, pq, a, b, c, lut, lut2].
+    /// `PLOP3.LUT pd, pq, a, b, c, lut, lut2`: operands `[pd, pq, a, b, c, lut, lut2]`.
     Plop3 {
         /// `UPLOP3`.
         uniform: bool,
     },
-    /// `ISETP.cmp[.U32].bool[.EX] pd, pq, a, b, pc[, pex]`: operands [pd, pq, a, b, pc, pex].
+    /// `ISETP.cmp[.U32].bool[.EX] pd, pq, a, b, pc[, pex]`: operands `[pd, pq, a, b, pc, pex]`.
     Isetp {
         /// The comparison.
         cmp: Cmp,
@@ -261,7 +261,7 @@ pub enum Op {
         /// `UISETP`.
         uniform: bool,
     },
-    /// `IMAD` family: operands [d, pcarry, a, b, c, pcin].
+    /// `IMAD` family: operands `[d, pcarry, a, b, c, pcin]`.
     Imad {
         /// The form.
         kind: ImadKind,
@@ -272,7 +272,7 @@ pub enum Op {
         /// The name nvdisasm shows for special operand patterns (`.MOV`, `.SHL`, `.IADD`), display only.
         alias: Option<&'static str>,
     },
-    /// `LEA[.HI][.X] d, [p,] a, b, [c,] shift[, pcin]`: operands [d, p, a, b, c, shift, pcin].
+    /// `LEA[.HI][.X] d, [p,] a, b, [c,] shift[, pcin]`: operands `[d, p, a, b, c, shift, pcin]`.
     Lea {
         /// `.HI`: shift the 64-bit `c:a` (high word).
         hi: bool,
@@ -283,7 +283,7 @@ pub enum Op {
         /// `ULEA`.
         uniform: bool,
     },
-    /// `SHF.{L,R}[.W].{S32,U32,S64,U64}[.HI] d, a, b, c`: operands [d, a, b, c].
+    /// `SHF.{L,R}[.W].{S32,U32,S64,U64}[.HI] d, a, b, c`: operands `[d, a, b, c]`.
     Shf {
         /// Shift left (else right).
         left: bool,
@@ -296,31 +296,31 @@ pub enum Op {
         /// `USHF`.
         uniform: bool,
     },
-    /// `MOV d, src[, mask]`: operands [d, src, lane mask].
+    /// `MOV d, src[, mask]`: operands `[d, src, lane mask]`.
     Mov {
         /// `UMOV`.
         uniform: bool,
     },
-    /// `S2R d, SR`: operands [d, special]. `S2UR` with `uniform`; `CS2R` with `cs`.
+    /// `S2R d, SR`: operands `[d, special]`. `S2UR` with `uniform`; `CS2R` with `cs`.
     S2r {
         /// `S2UR`.
         uniform: bool,
         /// `CS2R` (fast, 32 or 64-bit, only some registers).
         cs64: Option<bool>,
     },
-    /// `LDC[.size] Rd, c[bank][Ra+off]`: operands [d, cbuf with index].
+    /// `LDC[.size] Rd, c[bank][Ra+off]`: operands `[d, cbuf with index]`.
     Ldc {
         /// Size.
         size: MemSize,
     },
-    /// `R2UR URd, Ra`: operands [d, a]; the value of the first active lane.
+    /// `R2UR URd, Ra`: operands `[d, a]`; the value of the first active lane.
     R2ur,
-    /// `ULDC[.64|.U8|…] URd, c[bank][off]`: operands [d, cbuf].
+    /// `ULDC[.64|.U8|…] URd, c[bank][off]`: operands `[d, cbuf]`.
     Uldc {
         /// Size.
         size: MemSize,
     },
-    /// Memory load: operands [d, addr]. `LDG`, `LDS`, `LDL`, `LD`, `LDC`.
+    /// Memory load: operands `[d, addr]`. `LDG`, `LDS`, `LDL`, `LD`, `LDC`.
     Ld {
         /// Which space.
         space: Space,
@@ -329,7 +329,7 @@ pub enum Op {
         /// Text of cache/scope modifiers printed between the space and size (`.E`, `.E.CONSTANT`, …).
         mods: &'static str,
     },
-    /// Memory store: operands [addr, src]. `STG`, `STS`, `STL`, `ST`.
+    /// Memory store: operands `[addr, src]`. `STG`, `STS`, `STL`, `ST`.
     St {
         /// Which space.
         space: Space,
@@ -338,16 +338,16 @@ pub enum Op {
         /// Cache/scope modifier text.
         mods: &'static str,
     },
-    /// `FFMA d, a, b, c`: operands [d, a, b, c].
+    /// `FFMA d, a, b, c`: operands `[d, a, b, c]`.
     Ffma {
         /// Flush to zero.
         ftz: bool,
-        /// Saturate to [0,1].
+        /// Saturate to `[0, 1]`.
         sat: bool,
         /// Rounding.
         rnd: Rnd,
     },
-    /// `HFMA2.MMA d, a, b, c` used by the compiler to materialise constants: operands [d, a, b, c].
+    /// `HFMA2.MMA d, a, b, c` used by the compiler to materialise constants: operands `[d, a, b, c]`.
     Hfma2 {
         /// `.MMA` (runs on the tensor pipe).
         mma: bool,
@@ -358,7 +358,7 @@ pub enum Op {
         /// Saturate.
         sat: bool,
     },
-    /// `FADD d, a, b` (`a + b`): operands [d, a, b].
+    /// `FADD d, a, b` (`a + b`): operands `[d, a, b]`.
     Fadd {
         /// Flush to zero.
         ftz: bool,
@@ -367,7 +367,7 @@ pub enum Op {
         /// Rounding.
         rnd: Rnd,
     },
-    /// `FMUL d, a, b`: operands [d, a, b].
+    /// `FMUL d, a, b`: operands `[d, a, b]`.
     Fmul {
         /// Flush to zero.
         ftz: bool,
@@ -376,12 +376,12 @@ pub enum Op {
         /// Rounding.
         rnd: Rnd,
     },
-    /// `FMNMX d, a, b, p` (`p`: min, `!p`: max): operands [d, a, b, p].
+    /// `FMNMX d, a, b, p` (`p`: min, `!p`: max): operands `[d, a, b, p]`.
     Fmnmx {
         /// Flush to zero.
         ftz: bool,
     },
-    /// `FSETP.cmp[.FTZ].bool pd, pq, a, b, pc`: operands [pd, pq, a, b, pc].
+    /// `FSETP.cmp[.FTZ].bool pd, pq, a, b, pc`: operands `[pd, pq, a, b, pc]`.
     Fsetp {
         /// The comparison.
         cmp: FCmp,
@@ -392,17 +392,17 @@ pub enum Op {
         /// `DSETP` (doubles).
         double: bool,
     },
-    /// `SEL`/`FSEL d, a, b, p` (`p ? a : b`): operands [d, a, b, p].
+    /// `SEL`/`FSEL d, a, b, p` (`p ? a : b`): operands `[d, a, b, p]`.
     Sel {
         /// `FSEL` (same semantics; the float spelling).
         float: bool,
     },
-    /// `IMNMX[.U32] d, a, b, p` (`p`: min, `!p`: max): operands [d, a, b, p].
+    /// `IMNMX[.U32] d, a, b, p` (`p`: min, `!p`: max): operands `[d, a, b, p]`.
     Imnmx {
         /// Signed.
         signed: bool,
     },
-    /// `MUFU.fn d, a`: operands [d, a].
+    /// `MUFU.fn d, a`: operands `[d, a]`.
     Mufu {
         /// The function.
         func: Mufu,
@@ -412,14 +412,14 @@ pub enum Op {
         /// The mode.
         mode: ShflMode,
     },
-    /// `VOTE.mode d, pd, p`: operands [d, pd, p]. `VOTEU` writes a uniform register.
+    /// `VOTE.mode d, pd, p`: operands `[d, pd, p]`. `VOTEU` writes a uniform register.
     Vote {
         /// ALL, ANY or EQ.
         mode: VoteMode,
         /// `VOTEU`.
         uniform: bool,
     },
-    /// Integer to float (`I2F`, `I2FP.F32.*`): operands [d, a].
+    /// Integer to float (`I2F`, `I2FP.F32.*`): operands `[d, a]`.
     I2f {
         /// Source signed.
         signed: bool,
@@ -432,7 +432,7 @@ pub enum Op {
         /// The `I2FP` spelling.
         fp: bool,
     },
-    /// Float to integer (`F2I`): operands [d, a].
+    /// Float to integer (`F2I`): operands `[d, a]`.
     F2i {
         /// Result signed.
         signed: bool,
@@ -447,7 +447,7 @@ pub enum Op {
         /// `.NTZ`.
         ntz: bool,
     },
-    /// Float to float (`F2F`): operands [d, a].
+    /// Float to float (`F2F`): operands `[d, a]`.
     F2f {
         /// Source bits.
         src_bits: u8,
@@ -458,7 +458,7 @@ pub enum Op {
         /// Flush to zero.
         ftz: bool,
     },
-    /// `FRND[.FLOOR|.CEIL|.TRUNC]`: operands [d, a].
+    /// `FRND[.FLOOR|.CEIL|.TRUNC]`: operands `[d, a]`.
     Frnd {
         /// The rounding.
         rnd: Rnd,
@@ -467,12 +467,12 @@ pub enum Op {
         /// Doubles.
         double: bool,
     },
-    /// `POPC d, a`, `BREV d, a`, `IABS d, a`: operands [d, a].
+    /// `POPC d, a`, `BREV d, a`, `IABS d, a`: operands `[d, a]`.
     Unary {
         /// Which.
         kind: UnaryKind,
     },
-    /// `FLO[.U32][.SH] d, a`: operands [d, pd, a].
+    /// `FLO[.U32][.SH] d, a`: operands `[d, pd, a]`.
     Flo {
         /// Signed.
         signed: bool,
@@ -481,24 +481,24 @@ pub enum Op {
         /// `UFLO`.
         uniform: bool,
     },
-    /// `PRMT d, a, sel, c`: operands [d, a, sel, c].
+    /// `PRMT d, a, sel, c`: operands `[d, a, sel, c]`.
     Prmt,
-    /// `DADD d, a, c`: operands [d, a, b].
+    /// `DADD d, a, c`: operands `[d, a, b]`.
     Dadd {
         /// Rounding.
         rnd: Rnd,
     },
-    /// `DMUL d, a, b`: operands [d, a, b].
+    /// `DMUL d, a, b`: operands `[d, a, b]`.
     Dmul {
         /// Rounding.
         rnd: Rnd,
     },
-    /// `DFMA d, a, b, c`: operands [d, a, b, c].
+    /// `DFMA d, a, b, c`: operands `[d, a, b, c]`.
     Dfma {
         /// Rounding.
         rnd: Rnd,
     },
-    /// Atomics and reductions: `ATOMG`/`ATOMS`/`RED`: operands [pd, d, addr, b, c].
+    /// Atomics and reductions: `ATOMG`/`ATOMS`/`RED`: operands `[pd, d, addr, b, c]`.
     Atom {
         /// Which space (global or shared).
         space: Space,
@@ -511,16 +511,16 @@ pub enum Op {
         /// Modifier text (`.E`, `.STRONG.GPU`, …) in nvdisasm's order, after the op and type.
         text: &'static str,
     },
-    /// `REDUX.op URd, Ra`: operands [d, a].
+    /// `REDUX.op URd, Ra`: operands `[d, a]`.
     Redux {
         /// The reduction.
         op: AtomOp,
         /// Signed (min/max).
         signed: bool,
     },
-    /// `B2R.RESULT d[, p]`: the last `BAR.RED` result, and whether it is non-zero: operands [d, p].
+    /// `B2R.RESULT d[, p]`: the last `BAR.RED` result, and whether it is non-zero: operands `[d, p]`.
     B2r,
-    /// `FCHK pd, a, b`: does `a / b` need the slow path: operands [pd, a, b].
+    /// `FCHK pd, a, b`: does `a / b` need the slow path: operands `[pd, a, b]`.
     Fchk,
 }
 

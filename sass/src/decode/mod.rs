@@ -1,7 +1,7 @@
 //! The decoder: 128-bit words to [`Instr`].
 //!
 //! Bits 0..9 name the operation, bits 9..12 its operand form for the ALU
-//! operations (see [`Form`]), bits 12..16 the guard predicate. A word the
+//! operations (see `Form`), bits 12..16 the guard predicate. A word the
 //! tables do not know, or a field value they do not know, is refused with
 //! [`DecodeError`]: never guessed.
 
