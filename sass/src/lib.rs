@@ -21,6 +21,7 @@
 pub mod decode;
 pub mod exec;
 pub mod float;
+pub mod half;
 pub mod instr;
 pub mod op;
 pub mod operand;

@@ -347,17 +347,6 @@ pub enum Op {
         /// Rounding.
         rnd: Rnd,
     },
-    /// `HFMA2.MMA d, a, b, c` used by the compiler to materialise constants: operands `[d, a, b, c]`.
-    Hfma2 {
-        /// `.MMA` (runs on the tensor pipe).
-        mma: bool,
-        /// Output as F32 (`.F32`).
-        f32_out: bool,
-        /// Flush to zero.
-        ftz: bool,
-        /// Saturate.
-        sat: bool,
-    },
     /// `FADD d, a, b` (`a + b`): operands `[d, a, b]`.
     Fadd {
         /// Flush to zero.
@@ -522,6 +511,105 @@ pub enum Op {
     B2r,
     /// `FCHK pd, a, b`: does `a / b` need the slow path: operands `[pd, a, b]`.
     Fchk,
+    // 16-bit floats and tensor cores (decode/half.rs, exec/half.rs). Their
+    // sources are `Operand::Half` (register or constant with a swizzle),
+    // `Operand::H2` immediates or, for conversions, f32 operands.
+    /// `HADD2 d, a, b` / `HMUL2 d, a, b` (operands `[d, a, b]`) and
+    /// `HFMA2[.MMA] d, a, b, c` (operands `[d, a, b, c]`): two lanes of
+    /// 16-bit arithmetic, each rounded once.
+    Half2 {
+        /// Which operation.
+        kind: Half2Kind,
+        /// `.BF16_V2`: bfloat16 lanes (else binary16).
+        bf16: bool,
+        /// `.F32`: one f32 result (the low lane's) instead of two halves.
+        f32_out: bool,
+        /// `.FTZ`: subnormal inputs and results are zero.
+        ftz: bool,
+        /// `.FMZ`: zero times anything is zero.
+        fmz: bool,
+        /// `.SAT`: results clamped to `[0, 1]`.
+        sat: bool,
+    },
+    /// `HMNMX2 d, a, b, p` (`p`: min, `!p`: max): operands `[d, a, b, p]`.
+    Hmnmx2 {
+        /// `.BF16_V2`.
+        bf16: bool,
+        /// `.FTZ`.
+        ftz: bool,
+        /// `.NAN`: a NaN input gives NaN (else the other input).
+        nan: bool,
+        /// `.XORSIGN`.
+        xorsign: bool,
+        /// `.F32` result.
+        f32_out: bool,
+    },
+    /// `HSETP2.cmp[.H_AND][.FTZ].bool pd, pq, a, b, pc`: operands `[pd, pq, a, b, pc]`.
+    Hsetp2 {
+        /// The comparison.
+        cmp: FCmp,
+        /// `.H_AND`: both lanes' results and-ed.
+        h_and: bool,
+        /// `.FTZ`.
+        ftz: bool,
+        /// Combination with `pc`.
+        bool_op: BoolOp,
+    },
+    /// `HSET2[.BF].cmp[.FTZ].bool d, a, b, pc`: operands `[d, a, b, pc]`.
+    Hset2 {
+        /// The comparison.
+        cmp: FCmp,
+        /// `.BF`: each true lane is 1.0 (else all ones).
+        bf: bool,
+        /// `.FTZ`.
+        ftz: bool,
+        /// Combination with `pc`.
+        bool_op: BoolOp,
+    },
+    /// `F2FP[.BF16].PACK_AB[.RZ] d, a, b`: `d = half(a) << 16 | half(b)`: operands `[d, a, b]`.
+    F2fp {
+        /// bfloat16 results (else binary16).
+        bf16: bool,
+        /// Rounding (nearest or toward zero).
+        rnd: Rnd,
+    },
+    /// `F2F[.FTZ].F16.F32` and `F2F[.FTZ].F32.F16`: operands `[d, a]`.
+    F2fHalf {
+        /// f32 to f16 (else f16 to f32).
+        to_f16: bool,
+        /// Rounding.
+        rnd: Rnd,
+        /// `.FTZ`.
+        ftz: bool,
+    },
+    /// `HMMA.16816.F32[.BF16] d, a, b, c`: a warp's 16x8x16 matrix
+    /// multiply-add, f16 or bf16 into f32: operands `[d, a, b, c]` (the
+    /// first of 4, 4, 2 and 4 registers).
+    Hmma {
+        /// bfloat16 inputs.
+        bf16: bool,
+    },
+    /// `LDSM.16.{M88,MT88}[.2|.4] d, [addr]`: load 8x8 matrices of 16-bit
+    /// elements from shared memory across the warp: operands `[d, addr]`.
+    Ldsm {
+        /// Matrices (1, 2 or 4), one register each.
+        count: u8,
+        /// `.MT88`: transposed.
+        trans: bool,
+    },
+}
+
+/// The paired-half arithmetic operations.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Half2Kind {
+    /// `HADD2`: `a + b`.
+    Add,
+    /// `HMUL2`: `a * b`.
+    Mul,
+    /// `HFMA2`: `a * b + c`.
+    Fma,
+    /// `HFMA2.MMA`: `a * b + c` on the tensor pipe (the compiler's constant loads).
+    FmaMma,
 }
 
 /// `MUFU` functions (bits 74..78).

@@ -124,6 +124,8 @@ pub enum Operand {
     F64(u64, SrcMods),
     /// Two half-precision immediates (`HFMA2 ... 0, 1.5`).
     H2(u16, u16),
+    /// A paired-half register or constant with its swizzle (`R2.H0_H0`).
+    Half(crate::half::HalfSrc),
     /// A constant-bank reference.
     CBuf(CBuf, SrcMods),
     /// A memory address.
@@ -205,6 +207,7 @@ impl fmt::Display for Operand {
                 f.write_str(&crate::float::fmt_f64(bits))
             }
             Operand::H2(a, b) => write!(f, "{}, {}", crate::float::fmt_f16(a), crate::float::fmt_f16(b)),
+            Operand::Half(h) => write!(f, "{h}"),
             Operand::CBuf(c, m) => {
                 if m.neg {
                     f.write_str("-")?;

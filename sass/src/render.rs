@@ -271,21 +271,13 @@ pub(crate) fn op(op: &Op, f: &mut Formatter<'_>) -> fmt::Result {
         }
         Op::B2r => f.write_str("B2R.RESULT"),
         Op::Fchk => f.write_str("FCHK"),
-        Op::Hfma2 { mma, f32_out, ftz, sat } => {
-            let mut s = String::from("HFMA2");
-            if *mma {
-                s.push_str(".MMA");
-            }
-            if *f32_out {
-                s.push_str(".F32");
-            }
-            if *ftz {
-                s.push_str(".FTZ");
-            }
-            if *sat {
-                s.push_str(".SAT");
-            }
-            f.write_str(&s)
-        }
+        Op::Half2 { .. }
+        | Op::Hmnmx2 { .. }
+        | Op::Hsetp2 { .. }
+        | Op::Hset2 { .. }
+        | Op::F2fp { .. }
+        | Op::F2fHalf { .. }
+        | Op::Hmma { .. }
+        | Op::Ldsm { .. } => crate::decode::half::render(op, f),
     }
 }

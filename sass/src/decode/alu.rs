@@ -273,30 +273,6 @@ pub(super) fn ffma(b: &mut Builder) -> Result<Op, DecodeError> {
     Ok(Op::Ffma { ftz: b.w.bit(80), sat: b.w.bit(77), rnd: Rnd::from_bits(b.w.bits(78, 2)) })
 }
 
-/// `HFMA2[.MMA] d, a, b, c` (the immediate form materialises constants).
-pub(super) fn hfma2(b: &mut Builder) -> Result<Op, DecodeError> {
-    let (bb, c) = match b.w.bits(9, 3) {
-        2 => {
-            let imm = b.w.bits(32, 32);
-            let m = SrcMods { neg: b.w.bit(84), abs: b.w.bit(83), reuse: b.reuse(1), ..SrcMods::default() };
-            (Operand::Reg(b.reg(64), m), Operand::H2((imm >> 16) as u16, imm as u16))
-        }
-        v => return Err(b.bad("HFMA2", "form", v)),
-    };
-    b.push(Operand::reg(b.reg(16)), true);
-    let a = Operand::Reg(
-        b.reg(24),
-        SrcMods { neg: b.w.bit(72), abs: b.w.bit(73), reuse: b.reuse(0), ..SrcMods::default() },
-    );
-    b.push(a, true);
-    b.push(bb, true);
-    b.push(c, true);
-    if b.w.bits(76, 2) != 0 || b.w.bit(79) {
-        return Err(b.bad("HFMA2", "FMZ/SAT/RELU", b.w.bits(76, 4)));
-    }
-    Ok(Op::Hfma2 { mma: b.w.bits(0, 9) == 0x035, f32_out: false, ftz: b.w.bit(80), sat: false })
-}
-
 /// `S2R d, SR` / `S2UR`.
 pub(super) fn s2r(b: &mut Builder) -> Result<Op, DecodeError> {
     let u = b.w.bits(0, 9) == 0x1c3;

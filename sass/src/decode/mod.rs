@@ -8,6 +8,7 @@
 mod alu;
 mod ctrl;
 mod fpu;
+pub(crate) mod half;
 mod mem;
 mod sync;
 
@@ -62,7 +63,6 @@ pub fn decode(word: Word, pc: u64) -> Result<Instr, DecodeError> {
         0x019 | 0x099 => alu::shf(&mut b)?,
         0x024 | 0x025 | 0x027 => alu::imad(&mut b)?,
         0x023 => alu::ffma(&mut b)?,
-        0x035 => alu::hfma2(&mut b)?,
         0x119 | 0x1c3 => alu::s2r(&mut b)?,
         0x005 => alu::cs2r(&mut b)?,
         0x0b9 => mem::uldc(&mut b)?,
@@ -107,6 +107,14 @@ pub fn decode(word: Word, pc: u64) -> Result<Instr, DecodeError> {
         0x11c => sync::b2r(&mut b)?,
         0x144 => sync::call(&mut b)?,
         0x150 => sync::ret(&mut b)?,
+        0x030..=0x032 | 0x035 => half::half2(&mut b)?,
+        0x033 => half::hset2(&mut b)?,
+        0x034 => half::hsetp2(&mut b)?,
+        0x040 => half::hmnmx2(&mut b)?,
+        0x03e => half::f2fp(&mut b)?,
+        0x104 => half::f2f16(&mut b)?,
+        0x03c => half::hmma(&mut b)?,
+        0x03b => half::ldsm(&mut b)?,
         _ => return Err(b.unknown_opcode()),
     };
     Ok(Instr { pc, word, guard: b.guard(), op, operands: b.ops, len: b.len, shown: b.shown })

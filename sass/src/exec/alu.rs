@@ -285,7 +285,15 @@ pub(crate) fn exec(w: &mut Warp, i: &Instr, exec: u32, env: &mut Env<'_>) -> Res
             Ok(())
         }
         Op::Ld { .. } | Op::St { .. } => super::memops::exec(w, i, exec, env),
-        Op::Ffma { .. } | Op::Hfma2 { .. } => super::float_ops::exec(w, i, exec, env),
+        Op::Ffma { .. } => super::float_ops::exec(w, i, exec, env),
+        Op::Half2 { .. }
+        | Op::Hmnmx2 { .. }
+        | Op::Hsetp2 { .. }
+        | Op::Hset2 { .. }
+        | Op::F2fp { .. }
+        | Op::F2fHalf { .. }
+        | Op::Hmma { .. }
+        | Op::Ldsm { .. } => super::half::exec(w, i, exec, env),
         _ => super::more::exec(w, i, exec, env),
     }
 }

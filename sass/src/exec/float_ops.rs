@@ -5,7 +5,6 @@
 use super::alu::{get, src, write_dst, S};
 use super::warp::{bad, Env, Warp};
 use super::Fault;
-use crate::float::{f16_to_f32, f32_to_f16};
 use crate::instr::Instr;
 use crate::op::{Op, Rnd};
 use crate::operand::SrcMods;
@@ -172,52 +171,6 @@ pub(crate) fn exec(w: &mut Warp, i: &Instr, exec: u32, env: &mut Env<'_>) -> Res
             }
             Ok(())
         }
-        Op::Hfma2 { ftz: false, sat: false, f32_out: false, .. } => {
-            let (a, b, c) = (src(w, i, 1, env)?, src(w, i, 2, env)?, src(w, i, 3, env)?);
-            for l in lanes {
-                let half = |s: (S, SrcMods), hi: bool| {
-                    let v = get(w, s.0, l);
-                    let h = if hi { (v >> 16) as u16 } else { v as u16 };
-                    let h = if s.1.abs { h & 0x7fff } else { h };
-                    let h = if s.1.neg { h ^ 0x8000 } else { h };
-                    f64::from(f16_to_f32(h))
-                };
-                let mut out = 0u32;
-                for hi in [false, true] {
-                    // The product and sum of halves are exact in f64; one rounding to f16.
-                    let v = half(a, hi) * half(b, hi) + half(c, hi);
-                    let h = f64_to_f16(v);
-                    out |= u32::from(h) << if hi { 16 } else { 0 };
-                }
-                write_dst(w, i, 0, l, out, false)?;
-            }
-            Ok(())
-        }
         _ => Err(bad(i, "this float operation")),
     }
-}
-
-/// f64 to binary16, round to nearest even, without the double rounding of going through f32.
-pub(crate) fn f64_to_f16(v: f64) -> u16 {
-    if v.is_nan() {
-        return 0x7fff;
-    }
-    let h = f32_to_f16(v as f32);
-    if h & 0x7fff >= 0x7c00 {
-        return h;
-    }
-    // The nearest binary16 is h or a neighbour in magnitude; ties go to the even one.
-    let mag = h & 0x7fff;
-    let sign = h & 0x8000;
-    let mut best = h;
-    let mut best_err = f64::INFINITY;
-    for m in [mag.saturating_sub(1), mag, (mag + 1).min(0x7c00)] {
-        let cand = sign | m;
-        let err = (f64::from(f16_to_f32(cand)) - v).abs();
-        if err < best_err || (err == best_err && cand & 1 == 0) {
-            best = cand;
-            best_err = err;
-        }
-    }
-    best
 }

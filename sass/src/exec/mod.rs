@@ -24,6 +24,8 @@ mod alu;
 mod code;
 mod flat;
 mod float_ops;
+mod half;
+mod tensor;
 mod memops;
 mod more;
 mod warp;

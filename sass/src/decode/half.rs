@@ -1,0 +1,371 @@
+//! 16-bit float and tensor-core operations: `HADD2`, `HMUL2`, `HFMA2`
+//! (and `HFMA2.MMA`), `HMNMX2`, `HSETP2`, `HSET2`, `F2FP.PACK_AB`,
+//! `F2F.F16.F32`/`.F32.F16`, `HMMA.16816.F32` and `LDSM`.
+//!
+//! The field layout was read off nvdisasm 13.2 (`-b SM87`) by flipping
+//! each bit of corpus words. The paired-half operations share it:
+//! - A: the register at 24, `-` at 72, `|x|` at 73, swizzle at 74..76;
+//! - the operand in bits 32..64: a register at 32 (or a constant, or two
+//!   f16 immediates, by the form at 9..12), `-` at 63, `|x|` at 62,
+//!   swizzle at 60..62;
+//! - the register at 64: `-` at 84, `|x|` at 83, swizzle at 81..83.
+//!
+//! Which of those holds B or C depends on the form, and differs between
+//! operations (HADD2 puts an immediate B in form 2, HMUL2 in form 4).
+//! Bit 91 (a uniform constant bank) is refused everywhere, as nvdisasm does.
+
+use std::fmt;
+
+use super::{Builder, DecodeError};
+use crate::half::{HalfBase, HalfSrc, Swizzle};
+use crate::op::{BoolOp, FCmp, Half2Kind, Op, Rnd};
+use crate::operand::{Addr, AddrWidth, Operand, SrcMods, URZ};
+
+/// Where an operation's B source sits for each form.
+#[derive(Clone, Copy)]
+enum Slot {
+    /// The register at 32.
+    Reg32,
+    /// The register at 64.
+    Reg64,
+    /// Two f16 immediates in 32..64.
+    Imm,
+    /// A constant in 32..64.
+    CBuf,
+}
+
+fn swizzle(b: &Builder, mn: &'static str, v: u64) -> Result<Swizzle, DecodeError> {
+    Swizzle::from_bits(v).ok_or_else(|| b.bad(mn, "swizzle", v))
+}
+
+/// The A source (register at 24); `mma`: no swizzle (its bits are ignored).
+fn src_a(b: &Builder, mn: &'static str, mma: bool) -> Result<Operand, DecodeError> {
+    let mods = SrcMods { neg: b.w.bit(72), abs: b.w.bit(73), reuse: b.reuse(0), ..SrcMods::default() };
+    let swz = if mma { Swizzle::H1H0 } else { swizzle(b, mn, b.w.bits(74, 2))? };
+    Ok(Operand::Half(HalfSrc { base: HalfBase::Reg(b.reg(24)), mods, swizzle: swz }))
+}
+
+/// A source in `slot`; `reuse`: its reuse slot; `ext`: a third swizzle bit
+/// (HFMA2's B); `mma`: no swizzle.
+fn src_at(
+    b: &Builder,
+    mn: &'static str,
+    slot: Slot,
+    reuse: u32,
+    ext: bool,
+    mma: bool,
+) -> Result<Operand, DecodeError> {
+    let (base, neg, abs, swz) = match slot {
+        Slot::Imm => {
+            let imm = b.w.bits(32, 32);
+            return Ok(Operand::H2((imm >> 16) as u16, imm as u16));
+        }
+        Slot::Reg32 => (HalfBase::Reg(b.reg(32)), 63, 62, 60),
+        Slot::CBuf => (HalfBase::CBuf(b.cbuf(mn)?), 63, 62, 60),
+        Slot::Reg64 => (HalfBase::Reg(b.reg(64)), 84, 83, 81),
+    };
+    let mods = SrcMods {
+        neg: b.w.bit(neg),
+        abs: b.w.bit(abs),
+        reuse: matches!(base, HalfBase::Reg(_)) && b.reuse(reuse),
+        ..SrcMods::default()
+    };
+    let swz = if mma {
+        Swizzle::H1H0
+    } else {
+        swizzle(b, mn, b.w.bits(swz, 2) | if ext && b.w.bit(86) { 4 } else { 0 })?
+    };
+    Ok(Operand::Half(HalfSrc { base, mods, swizzle: swz }))
+}
+
+fn common(b: &Builder, mn: &'static str) -> Result<(), DecodeError> {
+    if b.w.bit(91) {
+        return Err(b.bad(mn, "uniform constant bank", 1));
+    }
+    Ok(())
+}
+
+/// `HADD2`, `HMUL2`, `HFMA2`, `HFMA2.MMA` (opcodes 0x030, 0x032, 0x031, 0x035).
+pub(super) fn half2(b: &mut Builder) -> Result<Op, DecodeError> {
+    let (kind, mn) = match b.w.bits(0, 9) {
+        0x030 => (Half2Kind::Add, "HADD2"),
+        0x032 => (Half2Kind::Mul, "HMUL2"),
+        0x031 => (Half2Kind::Fma, "HFMA2"),
+        _ => (Half2Kind::FmaMma, "HFMA2.MMA"),
+    };
+    common(b, mn)?;
+    let form = b.w.bits(9, 3);
+    let fma = matches!(kind, Half2Kind::Fma | Half2Kind::FmaMma);
+    let mma = kind == Half2Kind::FmaMma;
+    // (B, C) by form.
+    let (bs, cs) = match (kind, form) {
+        (Half2Kind::Add | Half2Kind::Mul, 1) => (Slot::Reg32, None),
+        (_, 1) => (Slot::Reg32, Some(Slot::Reg64)),
+        (Half2Kind::Add, 2) => (Slot::Imm, None),
+        (Half2Kind::Add, 3) => (Slot::CBuf, None),
+        (Half2Kind::Mul, 4) => (Slot::Imm, None),
+        (Half2Kind::Mul, 5) => (Slot::CBuf, None),
+        (Half2Kind::Fma | Half2Kind::FmaMma, 2) => (Slot::Reg64, Some(Slot::Imm)),
+        (Half2Kind::Fma | Half2Kind::FmaMma, 3) => (Slot::Reg64, Some(Slot::CBuf)),
+        (Half2Kind::Fma | Half2Kind::FmaMma, 4) => (Slot::Imm, Some(Slot::Reg64)),
+        (Half2Kind::Fma | Half2Kind::FmaMma, 5) => (Slot::CBuf, Some(Slot::Reg64)),
+        _ => return Err(b.bad(mn, "form", form)),
+    };
+    // Modifiers: 76 FMZ (not HADD2), 77 SAT, 78 F32 (not .MMA), 79 RELU
+    // (HFMA2 only; refused: its extra predicate operand is not modelled),
+    // 80 FTZ, 85 BF16_V2 (HFMA2 only). FMZ with FTZ is invalid, as is
+    // BF16_V2 with F32.
+    let fmz = kind != Half2Kind::Add && b.w.bit(76);
+    let ftz = b.w.bit(80);
+    let f32_out = !mma && b.w.bit(78);
+    let bf16 = kind == Half2Kind::Fma && b.w.bit(85);
+    if fma && b.w.bit(79) {
+        return Err(b.bad(mn, "RELU", 1));
+    }
+    if fmz && ftz {
+        return Err(b.bad(mn, "FMZ with FTZ", 1));
+    }
+    if bf16 && f32_out {
+        return Err(b.bad(mn, "BF16_V2 with F32", 1));
+    }
+    let a = src_a(b, mn, mma)?;
+    let bb = src_at(b, mn, bs, 1, kind == Half2Kind::Fma, mma)?;
+    b.push(Operand::reg(b.reg(16)), true);
+    b.push(a, true);
+    b.push(bb, true);
+    if let Some(cs) = cs {
+        let c = src_at(b, mn, cs, 2, false, mma)?;
+        b.push(c, true);
+    }
+    Ok(Op::Half2 { kind, bf16, f32_out, ftz, fmz, sat: b.w.bit(77) })
+}
+
+/// The B source of the two-source comparisons and HMNMX2.
+fn b_two(b: &Builder, mn: &'static str, imm_form: u64) -> Result<Operand, DecodeError> {
+    let form = b.w.bits(9, 3);
+    let slot = match form {
+        1 => Slot::Reg32,
+        f if f == imm_form => Slot::Imm,
+        f if f == imm_form + 1 => Slot::CBuf,
+        f => return Err(b.bad(mn, "form", f)),
+    };
+    src_at(b, mn, slot, 1, false, false)
+}
+
+/// `HMNMX2 d, a, b, p` (opcode 0x040).
+pub(super) fn hmnmx2(b: &mut Builder) -> Result<Op, DecodeError> {
+    let mn = "HMNMX2";
+    common(b, mn)?;
+    let (bf16, f32_out) = (b.w.bit(85), b.w.bit(78));
+    if bf16 && f32_out {
+        return Err(b.bad(mn, "BF16_V2 with F32", 1));
+    }
+    let a = src_a(b, mn, false)?;
+    let bb = b_two(b, mn, 4)?;
+    b.push(Operand::reg(b.reg(16)), true);
+    b.push(a, true);
+    b.push(bb, true);
+    b.push(Operand::Pred(b.pred(87, Some(90))), true);
+    Ok(Op::Hmnmx2 { bf16, ftz: b.w.bit(80), nan: b.w.bit(81), xorsign: b.w.bit(82), f32_out })
+}
+
+fn bool_op(b: &Builder, mn: &'static str) -> Result<BoolOp, DecodeError> {
+    BoolOp::from_bits(b.w.bits(69, 2)).ok_or_else(|| b.bad(mn, "boolean op", 3))
+}
+
+/// `HSETP2` (opcode 0x034).
+pub(super) fn hsetp2(b: &mut Builder) -> Result<Op, DecodeError> {
+    let mn = "HSETP2";
+    common(b, mn)?;
+    let bool_op = bool_op(b, mn)?;
+    let a = src_a(b, mn, false)?;
+    let bb = b_two(b, mn, 2)?;
+    b.push(Operand::Pred(b.pred(81, None)), true);
+    b.push(Operand::Pred(b.pred(84, None)), true);
+    b.push(a, true);
+    b.push(bb, true);
+    b.push(Operand::Pred(b.pred(87, Some(90))), true);
+    Ok(Op::Hsetp2 { cmp: FCmp::from_bits(b.w.bits(76, 4)), h_and: b.w.bit(71), ftz: b.w.bit(80), bool_op })
+}
+
+/// `HSET2` (opcode 0x033).
+pub(super) fn hset2(b: &mut Builder) -> Result<Op, DecodeError> {
+    let mn = "HSET2";
+    common(b, mn)?;
+    let bool_op = bool_op(b, mn)?;
+    let a = src_a(b, mn, false)?;
+    let bb = b_two(b, mn, 2)?;
+    b.push(Operand::reg(b.reg(16)), true);
+    b.push(a, true);
+    b.push(bb, true);
+    b.push(Operand::Pred(b.pred(87, Some(90))), true);
+    Ok(Op::Hset2 { cmp: FCmp::from_bits(b.w.bits(76, 4)), bf: b.w.bit(71), ftz: b.w.bit(80), bool_op })
+}
+
+/// A conversion's f32 source in bits 32..64: register (form 1), f32
+/// immediate (form 4) or constant (form 5); `mods`: `-`/`|x|` at 63/62.
+fn cvt_src(b: &Builder, mn: &'static str, mods: bool) -> Result<Operand, DecodeError> {
+    let m = SrcMods { neg: mods && b.w.bit(63), abs: mods && b.w.bit(62), ..SrcMods::default() };
+    Ok(match b.w.bits(9, 3) {
+        1 => Operand::Reg(b.reg(32), SrcMods { reuse: b.reuse(1), ..m }),
+        4 => Operand::F32(b.w.bits(32, 32) as u32, SrcMods::default()),
+        5 => Operand::CBuf(b.cbuf(mn)?, m),
+        f => return Err(b.bad(mn, "form", f)),
+    })
+}
+
+/// `F2FP[.BF16].PACK_AB[.RZ] d, a, b` (opcode 0x03e). The forms without
+/// `.PACK_AB` (2 and 3), `.RELU`, `.SATFINITE`, `.MERGE_C` and the
+/// stochastic rounding of bit 81 are refused.
+pub(super) fn f2fp(b: &mut Builder) -> Result<Op, DecodeError> {
+    let mn = "F2FP";
+    common(b, mn)?;
+    for (bit, what) in [(75, "RELU"), (77, "SATFINITE"), (78, "MERGE_C"), (81, "RS"), (86, "bit 86")] {
+        if b.w.bit(bit) {
+            return Err(b.bad(mn, what, 1));
+        }
+    }
+    let rnd = match b.w.bits(79, 2) {
+        0 => Rnd::Rn,
+        3 => Rnd::Rz,
+        v => return Err(b.bad(mn, "rounding", v)),
+    };
+    let bb = cvt_src(b, mn, false)?;
+    b.push(Operand::reg(b.reg(16)), true);
+    b.push(Operand::Reg(b.reg(24), SrcMods { reuse: b.reuse(0), ..SrcMods::default() }), true);
+    b.push(bb, true);
+    Ok(Op::F2fp { bf16: b.w.bit(76), rnd })
+}
+
+/// `F2F[.FTZ].F16.F32` and `.F32.F16` (opcode 0x104): sizes at 75..77 and 84..86 (1: 16 bits, 2: 32).
+pub(super) fn f2f16(b: &mut Builder) -> Result<Op, DecodeError> {
+    let mn = "F2F";
+    common(b, mn)?;
+    if b.w.bit(77) {
+        return Err(b.bad(mn, "bit 77", 1));
+    }
+    let to_f16 = match (b.w.bits(75, 2), b.w.bits(84, 3)) {
+        (1, 2) => true,
+        (2, 1) => false,
+        (d, s) => return Err(b.bad(mn, "sizes", d << 4 | s)),
+    };
+    let src = cvt_src(b, mn, true)?;
+    b.push(Operand::reg(b.reg(16)), true);
+    b.push(src, true);
+    Ok(Op::F2fHalf { to_f16, rnd: Rnd::from_bits(b.w.bits(78, 2)), ftz: b.w.bit(80) })
+}
+
+/// `HMMA.16816.F32[.BF16] d, a, b, c` (opcode 0x03c, form 1). The sparse
+/// (`.SP`), m16n8k8 and f16-accumulator variants and a uniform predicate
+/// other than `UPT` are refused.
+pub(super) fn hmma(b: &mut Builder) -> Result<Op, DecodeError> {
+    let mn = "HMMA";
+    common(b, mn)?;
+    b.expect(mn, "form", 9, 3, 1)?;
+    b.expect(mn, "sparse", 73, 1, 0)?;
+    b.expect(mn, "shape", 75, 1, 1)?;
+    b.expect(mn, "accumulator type", 76, 1, 1)?;
+    b.expect(mn, "bit 78", 78, 1, 0)?;
+    b.expect(mn, "bit 83", 83, 1, 0)?;
+    // The uniform predicate's index is stored inverted (0: UPT).
+    b.expect(mn, "uniform predicate", 87, 4, 0)?;
+    let r = |lo: u32, neg: Option<u32>, slot: u32| {
+        Operand::Reg(
+            b.reg(lo),
+            SrcMods { neg: neg.is_some_and(|n| b.w.bit(n)), reuse: b.reuse(slot), ..SrcMods::default() },
+        )
+    };
+    let ops = [Operand::reg(b.reg(16)), r(24, Some(72), 0), r(32, Some(63), 1), r(64, None, 2)];
+    for o in ops {
+        b.push(o, true);
+    }
+    Ok(Op::Hmma { bf16: b.w.bit(82) })
+}
+
+/// `LDSM.16.{M88,MT88}[.2|.4] d, [Ra+imm]` (opcode 0x03b, form 4). The
+/// uniform-register address (bit 91) and `.M816` are refused.
+pub(super) fn ldsm(b: &mut Builder) -> Result<Op, DecodeError> {
+    let mn = "LDSM";
+    common(b, mn)?;
+    b.expect(mn, "form", 9, 3, 4)?;
+    b.expect(mn, "bits 75..78", 75, 3, 0)?;
+    let count = match b.w.bits(72, 2) {
+        0 => 1,
+        1 => 2,
+        2 => 4,
+        v => return Err(b.bad(mn, "count", v)),
+    };
+    let trans = match b.w.bits(78, 2) {
+        0 => false,
+        1 => true,
+        v => return Err(b.bad(mn, "layout", v)),
+    };
+    let addr = Addr {
+        base: b.reg(24),
+        width: AddrWidth::W32,
+        ubase: URZ,
+        offset: b.w.sbits(40, 24) as i32,
+        reuse: b.reuse(0),
+        uniform_form: false,
+    };
+    b.push(Operand::reg(b.reg(16)), true);
+    b.push(Operand::Mem(addr), true);
+    Ok(Op::Ldsm { count, trans })
+}
+
+/// The mnemonic with its modifiers, as nvdisasm prints it.
+pub(crate) fn render(op: &Op, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+    let flag = |on: bool, s: &'static str| if on { s } else { "" };
+    match op {
+        Op::Half2 { kind, bf16, f32_out, ftz, fmz, sat } => write!(
+            f,
+            "{}{}{}{}{}{}",
+            match kind {
+                Half2Kind::Add => "HADD2",
+                Half2Kind::Mul => "HMUL2",
+                Half2Kind::Fma => "HFMA2",
+                Half2Kind::FmaMma => "HFMA2.MMA",
+            },
+            flag(*bf16, ".BF16_V2"),
+            flag(*f32_out, ".F32"),
+            flag(*fmz, ".FMZ"),
+            flag(*ftz, ".FTZ"),
+            flag(*sat, ".SAT"),
+        ),
+        Op::Hmnmx2 { bf16, ftz, nan, xorsign, f32_out } => write!(
+            f,
+            "HMNMX2{}{}{}{}{}",
+            flag(*bf16, ".BF16_V2"),
+            flag(*f32_out, ".F32"),
+            flag(*ftz, ".FTZ"),
+            flag(*nan, ".NAN"),
+            flag(*xorsign, ".XORSIGN")
+        ),
+        Op::Hsetp2 { cmp, h_and, ftz, bool_op } => {
+            write!(f, "HSETP2.{}{}{}.{}", cmp.text(), flag(*h_and, ".H_AND"), flag(*ftz, ".FTZ"), bool_op.text())
+        }
+        Op::Hset2 { cmp, bf, ftz, bool_op } => {
+            write!(f, "HSET2{}.{}{}.{}", flag(*bf, ".BF"), cmp.text(), flag(*ftz, ".FTZ"), bool_op.text())
+        }
+        Op::F2fp { bf16, rnd } => write!(f, "F2FP{}.PACK_AB{}", flag(*bf16, ".BF16"), rnd.text()),
+        Op::F2fHalf { to_f16, rnd, ftz } => write!(
+            f,
+            "F2F{}{}{}",
+            flag(*ftz, ".FTZ"),
+            if *to_f16 { ".F16.F32" } else { ".F32.F16" },
+            rnd.text()
+        ),
+        Op::Hmma { bf16 } => write!(f, "HMMA.16816.F32{}", flag(*bf16, ".BF16")),
+        Op::Ldsm { count, trans } => write!(
+            f,
+            "LDSM.16.{}{}",
+            if *trans { "MT88" } else { "M88" },
+            match count {
+                2 => ".2",
+                4 => ".4",
+                _ => "",
+            }
+        ),
+        _ => Err(fmt::Error),
+    }
+}

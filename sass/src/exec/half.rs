@@ -1,0 +1,265 @@
+//! 16-bit float and tensor-core instructions, bit-exact where the hardware is:
+//! each paired-half result is the exact value rounded once (see
+//! [`crate::half`]); subnormals are kept unless `.FTZ` says otherwise; a NaN
+//! result is the canonical NaN (`0x7fff`, or `0x7fffffff` for an f32).
+//!
+//! Not modelled (a typed `Unsupported` fault, never a guess): `.FMZ`,
+//! `HMNMX2.XORSIGN` and `.F32`, `HSETP2.H_AND`, the `.F32` and `.H0_NH1`
+//! source swizzles.
+
+use super::alu::{get, read_const, src, write_dst, S};
+use super::float_ops::{canon, fmods, ftz as ftz32, round_f32};
+use super::warp::{bad, lanes, Env, Warp};
+use super::Fault;
+use crate::half::{two_sum, HalfBase, HalfFmt, Swizzle};
+use crate::instr::Instr;
+use crate::op::{Half2Kind, Op, Rnd};
+use crate::operand::{Operand, Pred, SrcMods, PT};
+
+/// A paired-half source resolved once per instruction.
+#[derive(Clone, Copy)]
+struct HSrc {
+    v: S,
+    mods: SrcMods,
+    swizzle: Swizzle,
+}
+
+impl HSrc {
+    /// The two lanes' 16-bit inputs (low lane first) of `lane`, modifiers applied.
+    fn halves(&self, w: &Warp, lane: usize) -> [u16; 2] {
+        let v = get(w, self.v, lane);
+        let (lo, hi) = (v as u16, (v >> 16) as u16);
+        let pair = match self.swizzle {
+            Swizzle::H0H0 => [lo, lo],
+            Swizzle::H1H1 => [hi, hi],
+            _ => [lo, hi],
+        };
+        pair.map(|h| {
+            let h = if self.mods.abs { h & 0x7fff } else { h };
+            if self.mods.neg {
+                h ^ 0x8000
+            } else {
+                h
+            }
+        })
+    }
+}
+
+fn hsrc(i: &Instr, n: usize, env: &Env<'_>) -> Result<HSrc, Fault> {
+    match *i.src(n) {
+        Operand::Half(h) => {
+            if matches!(h.swizzle, Swizzle::F32 | Swizzle::H0Nh1) {
+                return Err(bad(i, "the .F32 and .H0_NH1 source swizzles"));
+            }
+            let v = match h.base {
+                HalfBase::Reg(r) => S::R(r),
+                HalfBase::CBuf(c) => S::V(read_const(env, &c, 0, i.pc)?),
+            };
+            Ok(HSrc { v, mods: h.mods, swizzle: h.swizzle })
+        }
+        Operand::H2(hi, lo) => Ok(HSrc {
+            v: S::V(u32::from(hi) << 16 | u32::from(lo)),
+            mods: SrcMods::default(),
+            swizzle: Swizzle::H1H0,
+        }),
+        _ => Err(bad(i, "paired-half operand")),
+    }
+}
+
+fn pred_at(i: &Instr, n: usize) -> Pred {
+    match *i.src(n) {
+        Operand::Pred(p) => p,
+        _ => Pred::p(PT, false),
+    }
+}
+
+/// Saturate to `[0, 1]` (a NaN becomes +0), on a 16-bit result.
+fn sat16(fmt: HalfFmt, h: u16) -> u16 {
+    let one = fmt.from_f64(1.0, Rnd::Rn);
+    if fmt.is_nan(h) || (h & 0x8000 != 0 && h & 0x7fff != 0) {
+        0
+    } else if fmt.to_f64(h) > 1.0 {
+        one
+    } else {
+        h
+    }
+}
+
+pub(crate) fn exec(w: &mut Warp, i: &Instr, exec: u32, env: &mut Env<'_>) -> Result<(), Fault> {
+    match i.op {
+        Op::Half2 { kind, bf16, f32_out, ftz, fmz, sat } => {
+            if fmz {
+                return Err(bad(i, ".FMZ"));
+            }
+            let fmt = if bf16 { HalfFmt::Bf16 } else { HalfFmt::F16 };
+            let fma = matches!(kind, Half2Kind::Fma | Half2Kind::FmaMma);
+            let a = hsrc(i, 1, env)?;
+            let b = hsrc(i, 2, env)?;
+            let c = if fma { Some(hsrc(i, 3, env)?) } else { None };
+            for l in lanes(exec) {
+                let val = |s: &HSrc| s.halves(w, l).map(|h| fmt.to_f64(if ftz { fmt.ftz(h) } else { h }));
+                let (x, y) = (val(&a), val(&b));
+                let z = c.as_ref().map_or([0.0; 2], val);
+                // Products of two 16-bit values are exact in f64 (at most 22 significant bits).
+                let exact = |k: usize| match kind {
+                    Half2Kind::Add => two_sum(x[k], y[k]),
+                    Half2Kind::Mul => (x[k] * y[k], 0.0),
+                    Half2Kind::Fma | Half2Kind::FmaMma => two_sum(x[k] * y[k], z[k]),
+                };
+                let out = if f32_out {
+                    // One f32, from the low lane; f16 inputs are exact f32s, so
+                    // f32's fused multiply-add rounds the exact value once.
+                    let r = match kind {
+                        Half2Kind::Add | Half2Kind::Mul => {
+                            let (hi, lo) = exact(0);
+                            round_f32(hi, lo, Rnd::Rn)
+                        }
+                        _ => (x[0] as f32).mul_add(y[0] as f32, z[0] as f32),
+                    };
+                    let r = if sat { if r.is_nan() { 0.0 } else { r.clamp(0.0, 1.0) } } else { r };
+                    let bits = canon(r);
+                    if ftz {
+                        ftz32(bits)
+                    } else {
+                        bits
+                    }
+                } else {
+                    let mut out = 0u32;
+                    for k in 0..2 {
+                        let (hi, lo) = exact(k);
+                        let mut h = fmt.round(hi, lo, Rnd::Rn);
+                        if ftz {
+                            h = fmt.ftz(h);
+                        }
+                        if sat {
+                            h = sat16(fmt, h);
+                        }
+                        out |= u32::from(h) << (16 * k);
+                    }
+                    out
+                };
+                write_dst(w, i, 0, l, out, false)?;
+            }
+            Ok(())
+        }
+        Op::Hmnmx2 { bf16, ftz, nan, xorsign, f32_out } => {
+            if xorsign || f32_out {
+                return Err(bad(i, "HMNMX2.XORSIGN and .F32"));
+            }
+            let fmt = if bf16 { HalfFmt::Bf16 } else { HalfFmt::F16 };
+            let (a, b) = (hsrc(i, 1, env)?, hsrc(i, 2, env)?);
+            let p = w.pred_mask(pred_at(i, 3));
+            for l in lanes(exec) {
+                let (x, y) = (a.halves(w, l), b.halves(w, l));
+                let min = p >> l & 1 == 1;
+                let mut out = 0u32;
+                for k in 0..2 {
+                    let (u, v) = if ftz { (fmt.ftz(x[k]), fmt.ftz(y[k])) } else { (x[k], y[k]) };
+                    out |= u32::from(minmax(fmt, u, v, min, nan)) << (16 * k);
+                }
+                write_dst(w, i, 0, l, out, false)?;
+            }
+            Ok(())
+        }
+        Op::Hsetp2 { cmp, h_and, ftz, bool_op } => {
+            if h_and {
+                return Err(bad(i, "HSETP2.H_AND"));
+            }
+            let (a, b) = (hsrc(i, 2, env)?, hsrc(i, 3, env)?);
+            let pc = w.pred_mask(pred_at(i, 4));
+            let (mut p, mut q) = (0u32, 0u32);
+            for l in lanes(exec) {
+                let r = compare(HalfFmt::F16, cmp, a.halves(w, l), b.halves(w, l), ftz);
+                let pcl = pc >> l & 1 == 1;
+                p |= u32::from(bool_op.eval(r[0], pcl)) << l;
+                q |= u32::from(bool_op.eval(r[1], pcl)) << l;
+            }
+            set_pred(w, pred_at(i, 0), exec, p);
+            set_pred(w, pred_at(i, 1), exec, q);
+            Ok(())
+        }
+        Op::Hset2 { cmp, bf, ftz, bool_op } => {
+            let (a, b) = (hsrc(i, 1, env)?, hsrc(i, 2, env)?);
+            let pc = w.pred_mask(pred_at(i, 3));
+            let yes: u16 = if bf { 0x3c00 } else { 0xffff };
+            for l in lanes(exec) {
+                let r = compare(HalfFmt::F16, cmp, a.halves(w, l), b.halves(w, l), ftz);
+                let pcl = pc >> l & 1 == 1;
+                let lane = |k: usize| if bool_op.eval(r[k], pcl) { u32::from(yes) } else { 0 };
+                write_dst(w, i, 0, l, lane(0) | lane(1) << 16, false)?;
+            }
+            Ok(())
+        }
+        Op::F2fp { bf16, rnd } => {
+            let fmt = if bf16 { HalfFmt::Bf16 } else { HalfFmt::F16 };
+            let (a, b) = (src(w, i, 1, env)?, src(w, i, 2, env)?);
+            for l in lanes(exec) {
+                let cvt = |v: u32| fmt.from_f64(f64::from(f32::from_bits(v)), rnd);
+                let out = u32::from(cvt(get(w, a.0, l))) << 16 | u32::from(cvt(get(w, b.0, l)));
+                write_dst(w, i, 0, l, out, false)?;
+            }
+            Ok(())
+        }
+        Op::F2fHalf { to_f16, rnd, ftz } => {
+            let s = src(w, i, 1, env)?;
+            for l in lanes(exec) {
+                let v = get(w, s.0, l);
+                let out = if to_f16 {
+                    let v = fmods(v, s.1);
+                    let v = if ftz { ftz32(v) } else { v };
+                    let h = HalfFmt::F16.from_f64(f64::from(f32::from_bits(v)), rnd);
+                    u32::from(if ftz { HalfFmt::F16.ftz(h) } else { h })
+                } else {
+                    let h = if s.1.abs { v as u16 & 0x7fff } else { v as u16 };
+                    let h = if s.1.neg { h ^ 0x8000 } else { h };
+                    let h = if ftz { HalfFmt::F16.ftz(h) } else { h };
+                    canon(HalfFmt::F16.to_f64(h) as f32)
+                };
+                write_dst(w, i, 0, l, out, false)?;
+            }
+            Ok(())
+        }
+        Op::Hmma { bf16 } => super::tensor::hmma(w, i, exec, bf16),
+        Op::Ldsm { count, trans } => super::tensor::ldsm(w, i, exec, env, count, trans),
+        _ => Err(bad(i, "this 16-bit float operation")),
+    }
+}
+
+fn set_pred(w: &mut Warp, p: Pred, exec: u32, v: u32) {
+    w.set_pred(Pred::p(p.index, false), exec, v);
+}
+
+/// Compare both lanes.
+fn compare(fmt: HalfFmt, cmp: crate::op::FCmp, x: [u16; 2], y: [u16; 2], ftz: bool) -> [bool; 2] {
+    [0, 1].map(|k| {
+        let f = |h: u16| fmt.to_f64(if ftz { fmt.ftz(h) } else { h });
+        cmp.eval(f(x[k]).partial_cmp(&f(y[k])))
+    })
+}
+
+/// `min` or max of two 16-bit values: a NaN loses to a number (unless
+/// `nan`), two NaNs give the canonical one, and -0 is below +0.
+fn minmax(fmt: HalfFmt, x: u16, y: u16, min: bool, nan: bool) -> u16 {
+    let (xn, yn) = (fmt.is_nan(x), fmt.is_nan(y));
+    if (xn && yn) || (nan && (xn || yn)) {
+        return crate::half::CANONICAL_NAN16;
+    }
+    if xn {
+        return y;
+    }
+    if yn {
+        return x;
+    }
+    let (u, v) = (fmt.to_f64(x), fmt.to_f64(y));
+    let x_first = if u == v {
+        // Equal values: only the zeros' signs can differ.
+        (x & 0x8000 != 0) == min
+    } else {
+        (u < v) == min
+    };
+    if x_first {
+        x
+    } else {
+        y
+    }
+}
