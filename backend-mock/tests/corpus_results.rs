@@ -106,9 +106,7 @@ fn check(check: &str, ty: &str, got: &[u8], want: &[u8]) -> Result<(), String> {
 /// model (FIDELITY.md, "Not modelled by the interpreter"), or `None`.
 fn not_modelled(needs: &str) -> Option<&'static str> {
     let needs: Vec<&str> = needs.split(',').collect();
-    if needs.contains(&"tensor-cores") {
-        Some("tensor cores (HMMA) are not modelled")
-    } else if needs.contains(&"async-copy") {
+    if needs.contains(&"async-copy") {
         Some("asynchronous copies (LDGSTS, LDSM) are not modelled")
     } else {
         None

@@ -47,14 +47,7 @@ fn src_a(b: &Builder, mn: &'static str, mma: bool) -> Result<Operand, DecodeErro
 
 /// A source in `slot`; `reuse`: its reuse slot; `ext`: a third swizzle bit
 /// (HFMA2's B); `mma`: no swizzle.
-fn src_at(
-    b: &Builder,
-    mn: &'static str,
-    slot: Slot,
-    reuse: u32,
-    ext: bool,
-    mma: bool,
-) -> Result<Operand, DecodeError> {
+fn src_at(b: &Builder, mn: &'static str, slot: Slot, reuse: u32, ext: bool, mma: bool) -> Result<Operand, DecodeError> {
     let (base, neg, abs, swz) = match slot {
         Slot::Imm => {
             let imm = b.w.bits(32, 32);
@@ -70,11 +63,8 @@ fn src_at(
         reuse: matches!(base, HalfBase::Reg(_)) && b.reuse(reuse),
         ..SrcMods::default()
     };
-    let swz = if mma {
-        Swizzle::H1H0
-    } else {
-        swizzle(b, mn, b.w.bits(swz, 2) | if ext && b.w.bit(86) { 4 } else { 0 })?
-    };
+    let swz =
+        if mma { Swizzle::H1H0 } else { swizzle(b, mn, b.w.bits(swz, 2) | if ext && b.w.bit(86) { 4 } else { 0 })? };
     Ok(Operand::Half(HalfSrc { base, mods, swizzle: swz }))
 }
 
@@ -348,13 +338,9 @@ pub(crate) fn render(op: &Op, f: &mut fmt::Formatter<'_>) -> fmt::Result {
             write!(f, "HSET2{}.{}{}.{}", flag(*bf, ".BF"), cmp.text(), flag(*ftz, ".FTZ"), bool_op.text())
         }
         Op::F2fp { bf16, rnd } => write!(f, "F2FP{}.PACK_AB{}", flag(*bf16, ".BF16"), rnd.text()),
-        Op::F2fHalf { to_f16, rnd, ftz } => write!(
-            f,
-            "F2F{}{}{}",
-            flag(*ftz, ".FTZ"),
-            if *to_f16 { ".F16.F32" } else { ".F32.F16" },
-            rnd.text()
-        ),
+        Op::F2fHalf { to_f16, rnd, ftz } => {
+            write!(f, "F2F{}{}{}", flag(*ftz, ".FTZ"), if *to_f16 { ".F16.F32" } else { ".F32.F16" }, rnd.text())
+        }
         Op::Hmma { bf16 } => write!(f, "HMMA.16816.F32{}", flag(*bf16, ".BF16")),
         Op::Ldsm { count, trans } => write!(
             f,

@@ -57,11 +57,9 @@ fn hsrc(i: &Instr, n: usize, env: &Env<'_>) -> Result<HSrc, Fault> {
             };
             Ok(HSrc { v, mods: h.mods, swizzle: h.swizzle })
         }
-        Operand::H2(hi, lo) => Ok(HSrc {
-            v: S::V(u32::from(hi) << 16 | u32::from(lo)),
-            mods: SrcMods::default(),
-            swizzle: Swizzle::H1H0,
-        }),
+        Operand::H2(hi, lo) => {
+            Ok(HSrc { v: S::V(u32::from(hi) << 16 | u32::from(lo)), mods: SrcMods::default(), swizzle: Swizzle::H1H0 })
+        }
         _ => Err(bad(i, "paired-half operand")),
     }
 }
@@ -116,7 +114,15 @@ pub(crate) fn exec(w: &mut Warp, i: &Instr, exec: u32, env: &mut Env<'_>) -> Res
                         }
                         _ => (x[0] as f32).mul_add(y[0] as f32, z[0] as f32),
                     };
-                    let r = if sat { if r.is_nan() { 0.0 } else { r.clamp(0.0, 1.0) } } else { r };
+                    let r = if sat {
+                        if r.is_nan() {
+                            0.0
+                        } else {
+                            r.clamp(0.0, 1.0)
+                        }
+                    } else {
+                        r
+                    };
                     let bits = canon(r);
                     if ftz {
                         ftz32(bits)

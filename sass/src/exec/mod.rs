@@ -25,9 +25,9 @@ mod code;
 mod flat;
 mod float_ops;
 mod half;
-mod tensor;
 mod memops;
 mod more;
+mod tensor;
 mod warp;
 
 use std::sync::atomic::{AtomicBool, Ordering};

@@ -1,0 +1,182 @@
+//! The 16-bit float instructions on the interpreter, one thread at a time:
+//! each case loads its inputs with `MOV`, runs the instruction under test
+//! (its text checked against what nvdisasm prints for the word), and stores
+//! the result. Expected values are worked out by hand in the comments.
+
+use gpuiface_sass::{decode, run_launch, Code, ConstBuffer, Fault, FlatMemory, LaunchConfig, Word};
+
+const BASE: u64 = 0x1_0000_0000;
+const OUT: u64 = BASE + 0x8000;
+const CBUF: u64 = BASE + 0x9000;
+
+/// Control bits (stall 2, no barriers) every test word gets.
+const CTRL: u128 = 0x000fe4 << 104;
+
+fn word(bits: u128) -> Word {
+    Word(bits | CTRL)
+}
+
+/// `MOV Rd, imm32`.
+fn mov(d: u8, imm: u32) -> Word {
+    word(0x7802 | u128::from(d) << 16 | u128::from(imm) << 32 | 0xf << 72)
+}
+
+/// `STG.E [R2.64], Rs`, from a ptxas word with its data register replaced.
+fn stg(s: u8) -> Word {
+    let t = Word::from_le_bytes(*b"\x86\x79\x00\x02\x09\x00\x00\x00\x06\x19\x10\x0c\x00\xe2\x0f\x00");
+    Word(t.0 & !(0xff << 32) | u128::from(s) << 32)
+}
+
+fn exit() -> Word {
+    Word::from_le_bytes(*b"\x4d\x79\x00\x00\x00\x00\x00\x00\x00\x00\x80\x03\x00\xea\x0f\x00")
+}
+
+/// A word from its 16 bytes in file order, checked to print as `text`.
+fn op(hex: &str, text: &str) -> Word {
+    let b: Vec<u8> = (0..16).map(|i| u8::from_str_radix(&hex[2 * i..2 * i + 2], 16).unwrap()).collect();
+    let w = Word::from_le_bytes(b.try_into().unwrap());
+    assert_eq!(decode(w, 0).map(|i| i.to_string()), Ok(text.to_string()), "{hex}");
+    w
+}
+
+/// Run `body` after setting `regs`; returns what `R{out}` holds, or the fault.
+fn run(regs: &[(u8, u32)], body: &[Word], out: u8) -> Result<u32, Fault> {
+    let mut prog: Vec<Word> = regs.iter().map(|&(r, v)| mov(r, v)).collect();
+    prog.extend_from_slice(body);
+    prog.extend([mov(2, OUT as u32), mov(3, (OUT >> 32) as u32), stg(out), exit()]);
+    let mem = FlatMemory::new(BASE, 0x10000);
+    let code: Vec<u8> = prog.iter().flat_map(|w| w.0.to_le_bytes()).collect();
+    mem.store(BASE, &code);
+    // Constant bank 0: words 0x100.. hold test constants.
+    mem.store(CBUF + 0x100, &0x3c00_4000u32.to_le_bytes());
+    let mut const_buffers = [None; 18];
+    const_buffers[0] = Some(ConstBuffer { va: CBUF, size: 0x200 });
+    let cfg = LaunchConfig {
+        grid: [1, 1, 1],
+        block: [1, 1, 1],
+        registers: 32,
+        shared_memory: 0,
+        const_buffers,
+        shared_window: 0xFE_0000_0000,
+        local_window: 0xFD_0000_0000,
+        local_memory: None,
+        max_warp_instructions: 1000,
+    };
+    run_launch(&mut Code::new(BASE), &mem, &cfg, None)?;
+    Ok(u32::from_le_bytes(mem.load(OUT, 4).try_into().unwrap()))
+}
+
+fn one(regs: &[(u8, u32)], body: Word) -> u32 {
+    run(regs, &[body], 9).unwrap()
+}
+
+#[test]
+fn hadd2_rounds_each_lane_once_to_nearest_even() {
+    let add = op("30720902050000000000000000ca4f00", "HADD2 R9, R2, R5 ;");
+    // 1 + 2^-11 is halfway between 0x3c00 and 0x3c01 (to even: 0x3c00);
+    // (1 + 2^-10) + 2^-11 halfway between 0x3c01 and 0x3c02 (0x3c02).
+    assert_eq!(one(&[(2, 0x3c01_3c00), (5, 0x1000_1000)], add), 0x3c02_3c00);
+    // Subnormals are kept without .FTZ: 2^-24 + 2^-24 = 2^-23.
+    assert_eq!(one(&[(2, 0x0001_0001), (5, 0x8000_0001)], add), 0x0001_0002);
+    // Overflow to infinity; inf - inf is the canonical NaN.
+    assert_eq!(one(&[(2, 0x7c00_7bff), (5, 0xfc00_7bff)], add), 0x7fff_7c00);
+    // -x: both halves negated; 1 - 1 is +0.
+    let sub = op("30720902050000800000000000ca4f00", "HADD2 R9, R2, -R5 ;");
+    assert_eq!(one(&[(2, 0x3c00_4000), (5, 0x3c00_3c00)], sub), 0x0000_3c00);
+    // An f16 immediate pair and a constant (0x3c00_4000: 1 in the high lane, 2 in the low).
+    let imm = op("30740902004000380000000000ca4f00", "HADD2 R9, R2, 0.5, 2 ;");
+    assert_eq!(one(&[(2, 0x3c00_3c00)], imm), 0x3e00_4200);
+    let cb = op("30760902004000000000000000ca4f00", "HADD2 R9, R2, c[0x0][0x100] ;");
+    assert_eq!(one(&[(2, 0x3c00_3c00)], cb), 0x4000_4200);
+}
+
+#[test]
+fn hadd2_swizzles_ftz_and_f32_results() {
+    // R2.H1_H1 + R5.H0_H0.
+    let w = op("3072090205000020000c000000ca4f00", "HADD2 R9, R2.H1_H1, R5.H0_H0 ;");
+    assert_eq!(one(&[(2, 0x4000_3c00), (5, 0x4400_3c00)], w), 0x4200_4200);
+    // .FTZ: a subnormal input counts as zero, a subnormal result is zero.
+    let ftz = op("30720902050000000000010000ca4f00", "HADD2.FTZ R9, R2, R5 ;");
+    assert_eq!(one(&[(2, 0x3c00_0001), (5, 0x0001_0001)], ftz), 0x3c00_0000);
+    // HADD2.F32 -RZ, R2.H0_H0: the f16 widened to f32 (the compiler's cvt.f32.f16).
+    let f32 = op("307207ff020000200041000000ca4f00", "HADD2.F32 R7, -RZ, R2.H0_H0 ;");
+    assert_eq!(run(&[(2, 0x1234_3555)], &[f32], 7).unwrap(), 0.333_251_95f32.to_bits());
+    assert_eq!(run(&[(2, 0x0001)], &[f32], 7).unwrap(), 2f32.powi(-24).to_bits());
+}
+
+#[test]
+fn hfma2_rounds_once() {
+    let fma = op("31720b02050000000600000000ca4f00", "HFMA2 R11, R2, R5, R6 ;");
+    // (1 + 2^-10)^2 - (1 + 2^-9) = 2^-20 exactly (a subnormal, 0x0010); rounding
+    // the product first would give 0. High lane: 2 * 3 + 1 = 7.
+    let r = run(&[(2, 0x4000_3c01), (5, 0x4200_3c01), (6, 0x3c00_bc02)], &[fma], 11).unwrap();
+    assert_eq!(r, 0x4700_0010);
+    // The same in bfloat16: (1 + 2^-7)^2 - (1 + 2^-6) = 2^-14 (0x3880).
+    let bf = op("31720b02050000000600200000ca4f00", "HFMA2.BF16_V2 R11, R2, R5, R6 ;");
+    let r = run(&[(2, 0x4000_3f81), (5, 0x4040_3f81), (6, 0x3f80_bf82)], &[bf], 11).unwrap();
+    assert_eq!(r, 0x40e0_3880);
+    // .MMA with immediates (the compiler's constant loads): -RZ * RZ + (0, 2^-22).
+    let mma = op("357407ff04000000ff01000000e20f00", "HFMA2.MMA R7, -RZ, RZ, 0, 2.384185791015625e-07 ;");
+    assert_eq!(run(&[], &[mma], 7).unwrap(), 0x0000_0004);
+    // .FMZ is not modelled: a GR exception naming it, never a guess.
+    let fmz = op("31720b02050000000610000000ca4f00", "HFMA2.FMZ R11, R2, R5, R6 ;");
+    assert!(matches!(run(&[], &[fmz], 11), Err(Fault::Unsupported { .. })));
+}
+
+#[test]
+fn hmul2_saturates() {
+    let w = op("32720902050000000020000000ca4f00", "HMUL2.SAT R9, R2, R5 ;");
+    // 2 * 1 -> 1; -2 * 1 -> +0.
+    assert_eq!(one(&[(2, 0xc000_4000), (5, 0x3c00_3c00)], w), 0x0000_3c00);
+    let plain = op("32720902050000000000000000ca4f00", "HMUL2 R9, R2, R5 ;");
+    // 3 * 0x3555 (1365/4096) = 4095/4096: halfway between 0x3bff and 1.0,
+    // so to even (0x3c00); 0x1000 (2^-11) * 0x1000 = 2^-22 (subnormal 0x0004).
+    assert_eq!(one(&[(2, 0x1000_4200), (5, 0x1000_3555)], plain), 0x0004_3c00);
+}
+
+#[test]
+fn hmnmx2_orders_signed_zeros_and_drops_nans() {
+    let min = op("40720902050000000000800300ca4f00", "HMNMX2 R9, R2, R5, PT ;");
+    let max = op("40720902050000000000800700ca4f00", "HMNMX2 R9, R2, R5, !PT ;");
+    // Low lane: +0 vs -0; high lane: NaN vs 1.
+    let regs = [(2, 0x7e00_0000), (5, 0x3c00_8000)];
+    assert_eq!(one(&regs, min), 0x3c00_8000);
+    assert_eq!(one(&regs, max), 0x3c00_0000);
+    let bf = op("40720902050000000000a00300ca4f00", "HMNMX2.BF16_V2 R9, R2, R5, PT ;");
+    // bf16 1.0 (0x3f80) vs 2.0 (0x4000), and -1 vs 1.
+    assert_eq!(one(&[(2, 0xbf80_3f80), (5, 0x3f80_4000)], bf), 0xbf80_3f80);
+}
+
+#[test]
+fn f2fp_and_f2f_round_as_told() {
+    let pack = op("3e72090205000000ff00000000ca4f00", "F2FP.PACK_AB R9, R2, R5 ;");
+    // High lane from A: 1 + 2^-11 + 2^-20 rounds up to 0x3c01; low from B: 65520 overflows to inf.
+    let a = 1.0f32 + 2f32.powi(-11) + 2f32.powi(-20);
+    assert_eq!(one(&[(2, a.to_bits()), (5, 65520f32.to_bits())], pack), 0x3c01_7c00);
+    let rz = op("3e72090205000000ff80010000ca4f00", "F2FP.PACK_AB.RZ R9, R2, R5 ;");
+    assert_eq!(one(&[(2, a.to_bits()), (5, 65520f32.to_bits())], rz), 0x3c00_7bff);
+    let bf = op("3e72090205000000ff10000000ca4f00", "F2FP.BF16.PACK_AB R9, R2, R5 ;");
+    // 1 + 2^-8 is a tie (to even: 0x3f80); 1 + 3 * 2^-8 a tie to 0x3f82. NaN is 0x7fff.
+    let (x, y) = (1.0f32 + 2f32.powi(-8), 1.0f32 + 3.0 * 2f32.powi(-8));
+    assert_eq!(one(&[(2, x.to_bits()), (5, y.to_bits())], bf), 0x3f80_3f82);
+    assert_eq!(one(&[(2, f32::NAN.to_bits()), (5, 0)], bf), 0x7fff_0000);
+    let rp = op("04730900020000000088200000284e00", "F2F.F16.F32.RP R9, R2 ;");
+    let rm = op("04730900020000000048200000284e00", "F2F.F16.F32.RM R9, R2 ;");
+    let v = (1.0f32 + 2f32.powi(-20)).to_bits();
+    assert_eq!(one(&[(2, v)], rp), 0x3c01);
+    assert_eq!(one(&[(2, v)], rm), 0x3c00);
+    assert_eq!(one(&[(2, (-1.0f32 - 2f32.powi(-20)).to_bits())], rm), 0xbc01);
+}
+
+#[test]
+fn hset2_and_hsetp2_compare_each_lane() {
+    // HSET2.BF.LT.AND R9, R2, R5, PT: 1.0 in each lane where a < b.
+    let set = op("33720902050000008010800300ca4f00", "HSET2.BF.LT.AND R9, R2, R5, PT ;");
+    assert_eq!(one(&[(2, 0x4000_3c00), (5, 0x3c00_4000)], set), 0x0000_3c00);
+    // HSETP2.LT.AND P0, P1, R2, R5, PT, then @P0 MOV R9, 1 and @P1 MOV R10, 1.
+    let setp = op("34720902050000000010900300ca4f00", "HSETP2.LT.AND P0, P1, R2, R5, PT ;");
+    let guarded = |p: u128, d: u8| Word(mov(d, 1).0 & !(0xf << 12) | p << 12);
+    let regs = [(2, 0x4000_3c00), (5, 0x3c00_4000), (9, 0), (10, 0)];
+    assert_eq!(run(&regs, &[setp, guarded(0, 9)], 9).unwrap(), 1); // low lane: 1 < 2
+    assert_eq!(run(&regs, &[setp, guarded(1, 10)], 10).unwrap(), 0); // high lane: 2 < 1 is false
+}
