@@ -107,7 +107,7 @@ fn check(check: &str, ty: &str, got: &[u8], want: &[u8]) -> Result<(), String> {
 fn not_modelled(needs: &str) -> Option<&'static str> {
     let needs: Vec<&str> = needs.split(',').collect();
     if needs.contains(&"async-copy") {
-        Some("asynchronous copies (LDGSTS, LDSM) are not modelled")
+        Some("asynchronous copies (LDGSTS, LDGDEPBAR, DEPBAR) are not modelled")
     } else {
         None
     }

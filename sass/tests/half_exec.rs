@@ -180,3 +180,65 @@ fn hset2_and_hsetp2_compare_each_lane() {
     assert_eq!(run(&regs, &[setp, guarded(0, 9)], 9).unwrap(), 1); // low lane: 1 < 2
     assert_eq!(run(&regs, &[setp, guarded(1, 10)], 10).unwrap(), 0); // high lane: 2 < 1 is false
 }
+
+/// LDSM on a whole warp: each thread writes its 16 bytes of shared memory
+/// (each word holding its own byte offset), loads matrices with `LDSM`, and
+/// stores the four registers it got at `OUT + 16 * tid`.
+fn ldsm_run(ldsm: Word) -> Vec<u32> {
+    let mut prog = vec![
+        op("19790000000000000021000000240e00", "S2R R0, SR_TID.X ;"),
+        op("1978070004000000ff06000000e20f00", "SHF.L.U32 R7, R0, 0x4, RZ ;"),
+    ];
+    for k in 0..4u8 {
+        let add = format!("10780907{:02x}000000ffe0ff0700ca0f00", 4 * k);
+        let imm = if k == 0 { String::new() } else { format!("+{:#x}", 4 * k) };
+        prog.push(op(&add, &format!("IADD3 R9, R7, {:#x}, RZ ;", 4 * k)));
+        prog.push(op(&format!("8873000709{:02x}00000008000000e80f00", 4 * k), &format!("STS [R7{imm}], R9 ;")));
+    }
+    prog.extend([
+        ldsm,
+        mov(2, OUT as u32),
+        mov(3, (OUT >> 32) as u32),
+        op("257802001000000002008e0700ca0f00", "IMAD.WIDE.U32 R2, R0, 0x10, R2 ;"),
+        op("8679000208000000041d100c00e20f00", "STG.E.128 [R2.64], R8 ;"),
+        exit(),
+    ]);
+    let mem = FlatMemory::new(BASE, 0x10000);
+    mem.store(BASE, &prog.iter().flat_map(|w| w.0.to_le_bytes()).collect::<Vec<u8>>());
+    let mut const_buffers = [None; 18];
+    const_buffers[0] = Some(ConstBuffer { va: CBUF, size: 0x200 });
+    let cfg = LaunchConfig {
+        grid: [1, 1, 1],
+        block: [32, 1, 1],
+        registers: 32,
+        shared_memory: 512,
+        const_buffers,
+        shared_window: 0xFE_0000_0000,
+        local_window: 0xFD_0000_0000,
+        local_memory: None,
+        max_warp_instructions: 1000,
+    };
+    run_launch(&mut Code::new(BASE), &mem, &cfg, None).unwrap();
+    mem.load(OUT, 512).chunks(4).map(|c| u32::from_le_bytes(c.try_into().unwrap())).collect()
+}
+
+#[test]
+fn ldsm_delivers_ldmatrix_fragments() {
+    // Shared byte b holds the byte of the word (b & !3) whose value is b & !3.
+    let half_at = |b: usize| ((b & !3) as u32 >> (8 * (b & 2))) & 0xffff;
+    let got = ldsm_run(op("3b780807000000000002000000680e00", "LDSM.16.M88.4 R8, [R7] ;"));
+    for l in 0..32 {
+        for j in 0..4 {
+            // Word l % 4 of row l / 4 of matrix j (its rows at 16 * (8j + r)).
+            assert_eq!(got[4 * l + j], (16 * (8 * j + l / 4) + 4 * (l % 4)) as u32, "lane {l} reg {j}");
+        }
+    }
+    let got = ldsm_run(op("3b780807000000000042000000680e00", "LDSM.16.MT88.4 R8, [R7] ;"));
+    for l in 0..32 {
+        for j in 0..4 {
+            // Column l / 4 of rows 2 (l % 4) and 2 (l % 4) + 1.
+            let at = |r: usize| half_at(16 * (8 * j + r) + 2 * (l / 4));
+            assert_eq!(got[4 * l + j], at(2 * (l % 4)) | at(2 * (l % 4) + 1) << 16, "lane {l} reg {j}");
+        }
+    }
+}
