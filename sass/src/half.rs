@@ -190,6 +190,17 @@ pub enum HalfBase {
     Reg(u8),
     /// A constant.
     CBuf(CBuf),
+    /// Two 16-bit immediates (high lane, low lane) in one word, printed as
+    /// bfloat16 values when `bf16`; `low_only`: only the low one is used
+    /// and printed (`HADD2.F32`, whose single result is the low lane's).
+    Imm {
+        /// The high half is the high lane's.
+        bits: u32,
+        /// Printed as bfloat16.
+        bf16: bool,
+        /// Only the low half is an operand.
+        low_only: bool,
+    },
 }
 
 /// A paired-half source register or constant, with its modifiers and swizzle.
@@ -206,10 +217,32 @@ pub struct HalfSrc {
 impl fmt::Display for HalfSrc {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.base {
-            HalfBase::Reg(r) => write!(f, "{}", Operand::Reg(r, self.mods))?,
-            HalfBase::CBuf(c) => write!(f, "{}", Operand::CBuf(c, self.mods))?,
+            HalfBase::Reg(r) => write!(f, "{}{}", Operand::Reg(r, self.mods), self.swizzle.suffix()),
+            // A constant's swizzle goes inside its `|x|`: `|c[0x0][0x0].H0_H0|`.
+            HalfBase::CBuf(c) => {
+                let plain = SrcMods { abs: false, ..self.mods };
+                let (open, close) = if self.mods.abs { ("|", "|") } else { ("", "") };
+                if plain.neg {
+                    f.write_str("-")?;
+                }
+                let text = Operand::CBuf(c, SrcMods { neg: false, ..plain }).to_string();
+                write!(f, "{open}{text}{}{close}", self.swizzle.suffix())
+            }
+            HalfBase::Imm { bits, bf16, low_only } => {
+                let one = |h: u32| {
+                    if bf16 {
+                        crate::float::fmt_f32(h << 16)
+                    } else {
+                        crate::float::fmt_f16(h as u16)
+                    }
+                };
+                if low_only {
+                    f.write_str(&one(bits & 0xffff))
+                } else {
+                    write!(f, "{}, {}", one(bits >> 16), one(bits & 0xffff))
+                }
+            }
         }
-        f.write_str(self.swizzle.suffix())
     }
 }
 

@@ -242,3 +242,22 @@ fn ldsm_delivers_ldmatrix_fragments() {
         }
     }
 }
+
+#[test]
+fn operand_quirks_print_as_nvdisasm_does() {
+    // Each text was read off nvdisasm 13.2 for the word. bf16 immediates print as bf16:
+    op(
+        "40780502050000200008a00300ca4f00",
+        "HMNMX2.BF16_V2 R5, R2.H0_H0, 1.084202172485504434e-19, 4.591774807899560578e-40, PT ;",
+    );
+    // A constant's swizzle sits inside its |x|, and the offset's two low bits are ignored.
+    op("327a0502050000600008000000ca4f00", "HMUL2 R5, R2.H0_H0, |c[0x0][0x0].H0_H0| ;");
+    op("327a0902450000000000000000ca4f00", "HMUL2 R9, R2, c[0x0][0x0] ;");
+    // HADD2.F32 takes (and prints) only the low immediate, and has no |x| on A.
+    let f32 = op("307407ff020000200041000000e20f00", "HADD2.F32 R7, -RZ, 1.1920928955078125e-07 ;");
+    assert_eq!(run(&[], &[f32], 7).unwrap(), 2f32.powi(-23).to_bits());
+    op("30720302ff0000a0004a000000ca4f00", "HADD2.F32 R3, R2.H0_H0, -RZ.H0_H0 ;");
+    // nvdisasm refuses a reuse flag on an immediate.
+    let w = Word::from_le_bytes(*b"\x35\x74\x08\x02\x05\x00\x00\x20\x02\x08\x04\x00\x00\xe4\x0f\x1c");
+    assert!(decode(w, 0).is_err());
+}

@@ -40,9 +40,34 @@ fn swizzle(b: &Builder, mn: &'static str, v: u64) -> Result<Swizzle, DecodeError
 
 /// The A source (register at 24); `mma`: no swizzle (its bits are ignored).
 fn src_a(b: &Builder, mn: &'static str, mma: bool) -> Result<Operand, DecodeError> {
-    let mods = SrcMods { neg: b.w.bit(72), abs: b.w.bit(73), reuse: b.reuse(0), ..SrcMods::default() };
+    // `HADD2.F32` has no `|x|` on A (nvdisasm ignores bit 73 there).
+    let no_abs = b.w.bits(0, 9) == 0x030 && b.w.bit(78);
+    let mods = SrcMods { neg: b.w.bit(72), abs: !no_abs && b.w.bit(73), reuse: b.reuse(0), ..SrcMods::default() };
     let swz = if mma { Swizzle::H1H0 } else { swizzle(b, mn, b.w.bits(74, 2))? };
     Ok(Operand::Half(HalfSrc { base: HalfBase::Reg(b.reg(24)), mods, swizzle: swz }))
+}
+
+/// A constant operand: nvdisasm ignores the two low bits of a 32-bit constant's offset.
+fn cbuf32(b: &Builder, mn: &'static str) -> Result<crate::operand::CBuf, DecodeError> {
+    let c = b.cbuf(mn)?;
+    Ok(crate::operand::CBuf { offset: c.offset & !3, ..c })
+}
+
+/// Refuse a reuse flag on an operand slot that holds no register (nvdisasm
+/// refuses these words): `regs` has bit `k` set when slot `k` (A, B, C) is
+/// a register.
+fn reuse_ok(b: &Builder, mn: &'static str, regs: u64) -> Result<(), DecodeError> {
+    let flags = b.w.bits(122, 3);
+    if flags & !regs != 0 {
+        return Err(b.bad(mn, "reuse flag on a non-register operand", flags));
+    }
+    Ok(())
+}
+
+/// The reuse slots that hold registers, for a two- or three-source form.
+fn reg_slots(bs: Slot, cs: Option<Slot>) -> u64 {
+    let is_reg = |s: Slot| matches!(s, Slot::Reg32 | Slot::Reg64);
+    1 | u64::from(is_reg(bs)) << 1 | u64::from(cs.is_some_and(is_reg)) << 2
 }
 
 /// A source in `slot`; `reuse`: its reuse slot; `ext`: a third swizzle bit
@@ -50,11 +75,16 @@ fn src_a(b: &Builder, mn: &'static str, mma: bool) -> Result<Operand, DecodeErro
 fn src_at(b: &Builder, mn: &'static str, slot: Slot, reuse: u32, ext: bool, mma: bool) -> Result<Operand, DecodeError> {
     let (base, neg, abs, swz) = match slot {
         Slot::Imm => {
-            let imm = b.w.bits(32, 32);
-            return Ok(Operand::H2((imm >> 16) as u16, imm as u16));
+            // bfloat16 lanes print their immediates as bfloat16; HADD2.F32
+            // uses (and prints) the low one only.
+            let op = b.w.bits(0, 9);
+            let bf16 = (op == 0x031 || op == 0x040) && b.w.bit(85);
+            let low_only = op == 0x030 && b.w.bit(78);
+            let base = HalfBase::Imm { bits: b.w.bits(32, 32) as u32, bf16, low_only };
+            return Ok(Operand::Half(HalfSrc { base, mods: SrcMods::default(), swizzle: Swizzle::H1H0 }));
         }
         Slot::Reg32 => (HalfBase::Reg(b.reg(32)), 63, 62, 60),
-        Slot::CBuf => (HalfBase::CBuf(b.cbuf(mn)?), 63, 62, 60),
+        Slot::CBuf => (HalfBase::CBuf(cbuf32(b, mn)?), 63, 62, 60),
         Slot::Reg64 => (HalfBase::Reg(b.reg(64)), 84, 83, 81),
     };
     let mods = SrcMods {
@@ -118,6 +148,7 @@ pub(super) fn half2(b: &mut Builder) -> Result<Op, DecodeError> {
     if bf16 && f32_out {
         return Err(b.bad(mn, "BF16_V2 with F32", 1));
     }
+    reuse_ok(b, mn, reg_slots(bs, cs))?;
     let a = src_a(b, mn, mma)?;
     let bb = src_at(b, mn, bs, 1, kind == Half2Kind::Fma, mma)?;
     b.push(Operand::reg(b.reg(16)), true);
@@ -139,6 +170,7 @@ fn b_two(b: &Builder, mn: &'static str, imm_form: u64) -> Result<Operand, Decode
         f if f == imm_form + 1 => Slot::CBuf,
         f => return Err(b.bad(mn, "form", f)),
     };
+    reuse_ok(b, mn, reg_slots(slot, None))?;
     src_at(b, mn, slot, 1, false, false)
 }
 
@@ -196,10 +228,14 @@ pub(super) fn hset2(b: &mut Builder) -> Result<Op, DecodeError> {
 /// immediate (form 4) or constant (form 5); `mods`: `-`/`|x|` at 63/62.
 fn cvt_src(b: &Builder, mn: &'static str, mods: bool) -> Result<Operand, DecodeError> {
     let m = SrcMods { neg: mods && b.w.bit(63), abs: mods && b.w.bit(62), ..SrcMods::default() };
-    Ok(match b.w.bits(9, 3) {
+    let form = b.w.bits(9, 3);
+    // F2FP reads a register A (reuse slot 0); F2F has none.
+    let a = u64::from(b.w.bits(0, 9) == 0x03e);
+    reuse_ok(b, mn, a | if form == 1 { 2 } else { 0 })?;
+    Ok(match form {
         1 => Operand::Reg(b.reg(32), SrcMods { reuse: b.reuse(1), ..m }),
         4 => Operand::F32(b.w.bits(32, 32) as u32, SrcMods::default()),
-        5 => Operand::CBuf(b.cbuf(mn)?, m),
+        5 => Operand::CBuf(cbuf32(b, mn)?, m),
         f => return Err(b.bad(mn, "form", f)),
     })
 }
@@ -290,6 +326,11 @@ pub(super) fn ldsm(b: &mut Builder) -> Result<Op, DecodeError> {
         1 => true,
         v => return Err(b.bad(mn, "layout", v)),
     };
+    // nvdisasm prints a negative offset as `[R7+-0x10]`, which the shared
+    // address rendering does not do yet: refused rather than misprinted.
+    if b.w.bit(63) {
+        return Err(b.bad(mn, "negative offset", b.w.bits(40, 24)));
+    }
     let addr = Addr {
         base: b.reg(24),
         width: AddrWidth::W32,

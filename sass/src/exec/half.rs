@@ -54,6 +54,7 @@ fn hsrc(i: &Instr, n: usize, env: &Env<'_>) -> Result<HSrc, Fault> {
             let v = match h.base {
                 HalfBase::Reg(r) => S::R(r),
                 HalfBase::CBuf(c) => S::V(read_const(env, &c, 0, i.pc)?),
+                HalfBase::Imm { bits, .. } => S::V(bits),
             };
             Ok(HSrc { v, mods: h.mods, swizzle: h.swizzle })
         }
