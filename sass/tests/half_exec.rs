@@ -261,3 +261,13 @@ fn operand_quirks_print_as_nvdisasm_does() {
     let w = Word::from_le_bytes(*b"\x35\x74\x08\x02\x05\x00\x00\x20\x02\x08\x04\x00\x00\xe4\x0f\x1c");
     assert!(decode(w, 0).is_err());
 }
+
+#[test]
+fn hmma_needs_the_whole_warp() {
+    // One thread cannot hold a warp's fragments: a GR exception naming HMMA, not a partial product.
+    let hmma = op("3c72080804000000ff18000000de4f00", "HMMA.16816.F32 R8, R8, R4, RZ ;");
+    match run(&[], &[hmma], 8) {
+        Err(Fault::Unsupported { text, .. }) => assert!(text.starts_with("HMMA"), "{text}"),
+        r => panic!("{r:?}"),
+    }
+}
