@@ -31,6 +31,18 @@ fn unary_src(b: &Builder, mn: &'static str, float: bool) -> Result<Operand, Deco
     })
 }
 
+/// POPC and FLO take `~x` from bit 63 on a register, constant or uniform
+/// source (an immediate's bit 63 is data).
+fn not63(b: &Builder, o: Operand) -> Operand {
+    let not = b.w.bit(63);
+    match o {
+        Operand::Reg(r, m) => Operand::Reg(r, SrcMods { not, ..m }),
+        Operand::CBuf(c, m) => Operand::CBuf(c, SrcMods { not, ..m }),
+        Operand::UReg(r, m) => Operand::UReg(r, SrcMods { not, ..m }),
+        o => o,
+    }
+}
+
 /// The B source of a double operation: a register, or an f64 whose top 32 bits are the immediate.
 fn f64_imm(o: Operand) -> Operand {
     match o {
@@ -153,6 +165,7 @@ pub(super) fn unary(b: &mut Builder) -> Result<Op, DecodeError> {
         _ => UnaryKind::Iabs,
     };
     let src = unsigned(unary_src(b, "POPC", false)?);
+    let src = if kind == UnaryKind::Popc { not63(b, src) } else { src };
     b.push(d(b), true);
     b.push(src, true);
     Ok(Op::Unary { kind })
@@ -164,7 +177,7 @@ pub(super) fn flo(b: &mut Builder) -> Result<Op, DecodeError> {
     let (dst, src, p) = if uniform {
         (Operand::ureg(b.ureg(16)), Operand::ureg(b.ureg(32)), Operand::Pred(b.upred(81, None)))
     } else {
-        (d(b), unsigned(unary_src(b, "FLO", false)?), Operand::Pred(b.pred(81, None)))
+        (d(b), not63(b, unsigned(unary_src(b, "FLO", false)?)), Operand::Pred(b.pred(81, None)))
     };
     let show_p = !matches!(p, Operand::Pred(q) if q.is_true());
     b.push(dst, true);

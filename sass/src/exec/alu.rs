@@ -366,11 +366,17 @@ fn imad(w: &mut Warp, i: &Instr, exec: u32, env: &Env<'_>, kind: ImadKind, signe
     for l in lanes(exec) {
         let (av, bv) = (int_val(w, a, l), int_val(w, b, l));
         let cv = get(w, c.0, l);
-        let cneg = c.1.neg;
+        let (cneg, cnot) = (c.1.neg, c.1.not);
         let ci = u64::from(x && cin >> l & 1 == 1);
         match kind {
             ImadKind::Lo => {
-                let cterm = if cneg { u64::from(!cv) + 1 } else { u64::from(cv) };
+                let cterm = if cneg {
+                    u64::from(!cv) + 1
+                } else if cnot {
+                    u64::from(!cv)
+                } else {
+                    u64::from(cv)
+                };
                 let s = u64::from(av.wrapping_mul(bv)) + cterm + ci;
                 if s >> 32 != 0 {
                     carry |= 1 << l;
@@ -390,7 +396,13 @@ fn imad(w: &mut Warp, i: &Instr, exec: u32, env: &Env<'_>, kind: ImadKind, signe
                     (None, S::R(r)) => w.r64(r, l),
                     (None, S::V(v)) => u64::from(v),
                 };
-                let c64 = if cneg { c64.wrapping_neg() } else { c64 };
+                let c64 = if cneg {
+                    c64.wrapping_neg()
+                } else if cnot {
+                    !c64
+                } else {
+                    c64
+                };
                 let s = u128::from(p) + u128::from(c64) + (u128::from(ci) << 32);
                 if s >> 64 != 0 {
                     carry |= 1 << l;
@@ -416,7 +428,13 @@ fn imad(w: &mut Warp, i: &Instr, exec: u32, env: &Env<'_>, kind: ImadKind, signe
                         }
                     },
                 };
-                let c64 = if cneg { c64.wrapping_neg() } else { c64 };
+                let c64 = if cneg {
+                    c64.wrapping_neg()
+                } else if cnot {
+                    !c64
+                } else {
+                    c64
+                };
                 let s = u128::from(p) + u128::from(c64) + u128::from(ci);
                 if s >> 64 != 0 {
                     carry |= 1 << l;

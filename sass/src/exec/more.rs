@@ -53,6 +53,37 @@ fn f64_src(w: &Warp, i: &Instr, n: usize, env: &Env<'_>) -> Result<F64Src, Fault
     Ok(Box::new(move |_, _| v))
 }
 
+/// A 64-bit integer source: a register pair, or one value for every lane
+/// (two constant words, a uniform pair, or an immediate extended as the
+/// operation's signedness says).
+enum Src64 {
+    Pair(u8),
+    Same(u64),
+}
+
+impl Src64 {
+    fn read(w: &Warp, i: &Instr, n: usize, env: &Env<'_>, signed: bool) -> Result<Src64, Fault> {
+        Ok(match *i.src(n) {
+            Operand::Reg(r, _) => Src64::Pair(r),
+            Operand::CBuf(c, _) => Src64::Same(
+                u64::from(read_const(env, &c, 0, i.pc)?) | u64::from(read_const(env, &c, 4, i.pc)?) << 32,
+            ),
+            Operand::UReg(r, _) => Src64::Same(u64::from(w.ur(r)) | u64::from(w.ur(r.saturating_add(1))) << 32),
+            Operand::Imm(v) if signed => Src64::Same(v as i32 as i64 as u64),
+            Operand::Imm(v) => Src64::Same(u64::from(v as u32)),
+            Operand::Hex(v) => Src64::Same(v),
+            _ => return Err(bad(i, "64-bit operand")),
+        })
+    }
+
+    fn get(&self, w: &Warp, l: usize) -> u64 {
+        match *self {
+            Src64::Pair(r) => w.r64(r, l),
+            Src64::Same(v) => v,
+        }
+    }
+}
+
 fn dmods(bits: u64, m: SrcMods) -> f64 {
     let b = if m.abs { bits & !(1 << 63) } else { bits };
     f64::from_bits(if m.neg { b ^ (1 << 63) } else { b })
@@ -291,12 +322,13 @@ pub(crate) fn exec(w: &mut Warp, i: &Instr, exec: u32, env: &mut Env<'_>) -> Res
         }
         Op::I2f { signed, src_bits, dst_bits, rnd, .. } => {
             let a = src(w, i, 1, env)?;
+            let a64 = if *src_bits == 64 { Some(Src64::read(w, i, 1, env, *signed)?) } else { None };
             for l in lanes(exec) {
-                let x: i128 = match (src_bits, signed, a.0) {
-                    (64, true, S::R(r)) => i128::from(w.r64(r, l) as i64),
-                    (64, false, S::R(r)) => i128::from(w.r64(r, l)),
-                    (_, true, s) => i128::from(get(w, s, l) as i32),
-                    (_, false, s) => i128::from(get(w, s, l)),
+                let x: i128 = match (&a64, signed) {
+                    (Some(a), true) => i128::from(a.get(w, l) as i64),
+                    (Some(a), false) => i128::from(a.get(w, l)),
+                    (None, true) => i128::from(get(w, a.0, l) as i32),
+                    (None, false) => i128::from(get(w, a.0, l)),
                 };
                 if *dst_bits == 64 {
                     if let Operand::Reg(d, _) = *i.src(0) {
@@ -310,10 +342,11 @@ pub(crate) fn exec(w: &mut Warp, i: &Instr, exec: u32, env: &mut Env<'_>) -> Res
         }
         Op::F2i { signed, src_bits, dst_bits, rnd, ftz: fz, .. } => {
             let a = src(w, i, 1, env)?;
+            let a64 = if *src_bits == 64 { Some(f64_src(w, i, 1, env)?) } else { None };
             for l in lanes(exec) {
-                let x = match (src_bits, a.0) {
-                    (64, S::R(r)) => dmods(w.r64(r, l), a.1),
-                    _ => f64::from(f32_in(w, a, l, *fz)),
+                let x = match &a64 {
+                    Some(d) => d(w, l),
+                    None => f64::from(f32_in(w, a, l, *fz)),
                 };
                 let (lo, hi): (i128, i128) = match (signed, dst_bits) {
                     (true, 32) => (i32::MIN.into(), i32::MAX.into()),
@@ -394,6 +427,7 @@ pub(crate) fn exec(w: &mut Warp, i: &Instr, exec: u32, env: &mut Env<'_>) -> Res
             let a = src(w, i, 2, env)?;
             for l in lanes(if *uniform { exec & 1 } else { exec }) {
                 let x = get(w, a.0, l);
+                let x = if a.1.not { !x } else { x };
                 let x = if *signed && (x as i32) < 0 { !x } else { x };
                 let v = if x == 0 {
                     u32::MAX
