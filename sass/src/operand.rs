@@ -82,6 +82,9 @@ pub enum AddrWidth {
     W32,
     /// A 64-bit register pair (`[R2.64]`).
     W64,
+    /// A 64-bit register pair that nvdisasm prints without `.64` (the
+    /// address of `ATOMG.E.CAS`, whose `.E` alone makes it 64-bit).
+    W64Unmarked,
     /// A 32-bit register scaled by 4 (`[R6.X4]`), in shared memory addressing.
     X4,
     /// Scaled by 8 (`.X8`).
@@ -246,7 +249,7 @@ impl fmt::Display for Operand {
                         write!(f, "R{}", a.base)?;
                     }
                     match a.width {
-                        AddrWidth::W32 => {}
+                        AddrWidth::W32 | AddrWidth::W64Unmarked => {}
                         AddrWidth::W64 => f.write_str(".64")?,
                         AddrWidth::X4 => f.write_str(".X4")?,
                         AddrWidth::X8 => f.write_str(".X8")?,
@@ -269,8 +272,9 @@ impl fmt::Display for Operand {
                 }
                 if a.offset != 0 || first {
                     if !first {
+                        // nvdisasm keeps the `+` before a negative offset: `[R8+-0x4]`.
                         if a.offset < 0 {
-                            write!(f, "-{:#x}", a.offset.unsigned_abs())?;
+                            write!(f, "+-{:#x}", a.offset.unsigned_abs())?;
                         } else {
                             write!(f, "+{:#x}", a.offset)?;
                         }

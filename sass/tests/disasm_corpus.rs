@@ -10,7 +10,7 @@ use gpuiface_sass::{decode, Word};
 // Instructions that do not print as nvdisasm prints them yet, by listing.
 // Issue 20 is done when all three are 0; they may only go down. The test
 // prints every differing opcode with examples.
-const KNOWN_CORPUS_MISMATCHES: usize = 142;
+const KNOWN_CORPUS_MISMATCHES: usize = 115;
 const KNOWN_SUITE_MISMATCHES: usize = 4;
 const KNOWN_WRONG_MUTANTS: usize = 116;
 
@@ -169,7 +169,7 @@ fn bit_flips_decode_as_nvdisasm_or_are_refused() {
             (Ok(i), Some(w)) if (i.predicate_text(), i.opcode_text(), i.operands_json()) == w => {}
             (Ok(i), w) => {
                 wrong_count += 1;
-                if wrong.len() < 40 {
+                if wrong.len() < 400 {
                     wrong.push(format!(
                         "{}: nvdisasm {:?}, decoded {} {} {}",
                         c[0],
@@ -182,7 +182,7 @@ fn bit_flips_decode_as_nvdisasm_or_are_refused() {
             }
         }
     }
-    eprintln!("{total} mutants, {refused} refused, {wrong_count} decoded wrongly");
+    eprintln!("{total} mutants, {refused} refused, {wrong_count} decoded wrongly:\n{}", wrong.join("\n"));
     assert!(total >= 2000, "{total} mutants");
     // Issue 20 is done when this is 0: the decoder is not yet strict about
     // every field of ISETP/FSETP constant forms, STG/STL and SHF. The bound

@@ -28,11 +28,16 @@ fn cache(b: &Builder, mn: &'static str) -> Result<&'static str, DecodeError> {
     })
 }
 
-/// Global memory ordering/scope (bits 77..81).
+/// Global memory ordering/scope (bits 77..81). The interpreter runs one
+/// access at a time, so every ordering it accepts means the same there;
+/// the `.PRIVATE`, `.MMIO` and scoped `.CONSTANT` values are refused.
 fn global_sem(b: &Builder, mn: &'static str, load: bool) -> Result<&'static str, DecodeError> {
     Ok(match (b.w.bits(77, 4), load) {
         (0, _) => "",
         (4, true) => ".CONSTANT",
+        (5, _) => ".STRONG.SM",
+        (7, _) => ".STRONG.GPU",
+        (10, _) => ".STRONG.SYS",
         (v, _) => return Err(b.bad(mn, "memory ordering", v)),
     })
 }
@@ -93,6 +98,9 @@ fn mods(b: &Builder, mn: &'static str, sp: Space, load: bool) -> Result<&'static
         (Space::Global | Space::Generic, "", ".LU") => ".E.LU",
         (Space::Global | Space::Generic, "", ".NA") => ".E.NA",
         (Space::Global | Space::Generic, ".CONSTANT", ".EF") => ".E.CONSTANT.EF",
+        (Space::Global | Space::Generic, ".STRONG.SM", "") => ".E.STRONG.SM",
+        (Space::Global | Space::Generic, ".STRONG.GPU", "") => ".E.STRONG.GPU",
+        (Space::Global | Space::Generic, ".STRONG.SYS", "") => ".E.STRONG.SYS",
         (_, "", c) => c,
         _ => return Err(b.bad(mn, "modifier combination", 0)),
     })

@@ -107,6 +107,8 @@ pub fn decode(word: Word, pc: u64) -> Result<Instr, DecodeError> {
         0x11c => sync::b2r(&mut b)?,
         0x144 => sync::call(&mut b)?,
         0x150 => sync::ret(&mut b)?,
+        0x192 => sync::membar(&mut b)?,
+        0x18f => sync::cctl(&mut b)?,
         _ => return Err(b.unknown_opcode()),
     };
     Ok(Instr { pc, word, guard: b.guard(), op, operands: b.ops, len: b.len, shown: b.shown })

@@ -54,14 +54,17 @@ fn sem(b: &Builder, mn: &'static str) -> Result<&'static str, DecodeError> {
     Ok(match b.w.bits(77, 4) {
         7 => ".STRONG.GPU",
         5 => ".STRONG.SM",
+        10 => ".STRONG.SYS",
         v => return Err(b.bad(mn, "memory ordering", v)),
     })
 }
 
-fn global_addr(b: &Builder) -> Addr {
+/// The address of ATOMG/RED: 64-bit under `.E` (bit 72, which the callers
+/// require). CAS has no `.64` mark; for the others bit 91 must be set.
+fn global_addr(b: &Builder, cas: bool) -> Addr {
     Addr {
         base: b.reg(24),
-        width: if b.w.bit(91) { AddrWidth::W64 } else { AddrWidth::W32 },
+        width: if cas { AddrWidth::W64Unmarked } else { AddrWidth::W64 },
         ubase: URZ,
         offset: b.w.sbits(40, 24) as i32,
         reuse: b.reuse(0),
@@ -88,14 +91,16 @@ fn op3(v: u64) -> AtomOp {
 
 /// `RED.E.op.type.sem [addr], b`: operands [pd, d, addr, b, c].
 pub(super) fn red(b: &mut Builder) -> Result<Op, DecodeError> {
-    if !b.w.bit(72) || !b.w.bit(90) || b.w.bits(84, 3) != 1 || b.w.bits(101, 4) != 0 {
+    // Without bit 91 nvdisasm prints the address without `.64`; no compiler
+    // output has it and its width is unknown, so it is refused.
+    if !b.w.bit(72) || !b.w.bit(90) || !b.w.bit(91) || b.w.bits(84, 3) != 1 || b.w.bits(101, 4) != 0 {
         return Err(b.bad("RED", "form", 0));
     }
     let ty = atom_ty(b, "RED")?;
     let text = sem(b, "RED")?;
     b.push(Operand::Pred(Pred::p(7, false)), false);
     b.push(Operand::reg(crate::operand::RZ), false);
-    b.push(Operand::Mem(global_addr(b)), true);
+    b.push(Operand::Mem(global_addr(b, false)), true);
     b.push(Operand::reg(b.reg(32)), true);
     b.push(Operand::reg(crate::operand::RZ), false);
     Ok(Op::Atom { space: Space::Global, op: op3(b.w.bits(87, 3)), ty, red: true, text })
@@ -104,7 +109,8 @@ pub(super) fn red(b: &mut Builder) -> Result<Op, DecodeError> {
 /// `ATOMG.E.op.type.sem pd, d, [addr], b[, c]`.
 pub(super) fn atomg(b: &mut Builder) -> Result<Op, DecodeError> {
     let cas = b.w.bits(0, 9) == 0x1a9;
-    if !b.w.bit(72) || b.w.bits(84, 3) != 1 || b.w.bits(101, 4) != 0 {
+    // Bit 91 is set in every ATOMG but CAS (nvdisasm refuses the others).
+    if !b.w.bit(72) || b.w.bit(91) == cas || b.w.bits(84, 3) != 1 || b.w.bits(101, 4) != 0 {
         return Err(b.bad("ATOMG", "form", 0));
     }
     let op = if cas {
@@ -125,7 +131,7 @@ pub(super) fn atomg(b: &mut Builder) -> Result<Op, DecodeError> {
     let text = sem(b, "ATOMG")?;
     b.push(Operand::Pred(b.pred(81, None)), true);
     b.push(Operand::reg(b.reg(16)), true);
-    b.push(Operand::Mem(global_addr(b)), true);
+    b.push(Operand::Mem(global_addr(b, cas)), true);
     b.push(Operand::reg(b.reg(32)), true);
     b.push(Operand::reg(b.reg(64)), cas);
     Ok(Op::Atom { space: Space::Global, op, ty, red: false, text })
@@ -208,4 +214,80 @@ pub(super) fn ret(b: &mut Builder) -> Result<Op, DecodeError> {
     b.push(Operand::reg(b.reg(24)), true);
     b.push(Operand::Target(b.pc.wrapping_add(16).wrapping_add(b.w.sbits(32, 50) as u64)), true);
     Ok(Op::Ret)
+}
+
+/// `MEMBAR.sem.scope`: no operands. Semantics at 79..81 (`.SC`, `.ALL`,
+/// none, `.MMIO`), scope at 76..79 (`CTA`, `SM`, `GPU`, `SYS`, `VC`); the
+/// interpreter's accesses are already in program order, so every form is
+/// a no-op there.
+pub(super) fn membar(b: &mut Builder) -> Result<Op, DecodeError> {
+    const TEXT: [[&str; 6]; 4] = [
+        ["MEMBAR.SC.CTA", "MEMBAR.SC.SM", "MEMBAR.SC.GPU", "MEMBAR.SC.SYS", "", "MEMBAR.SC.VC"],
+        ["MEMBAR.ALL.CTA", "MEMBAR.ALL.SM", "MEMBAR.ALL.GPU", "MEMBAR.ALL.SYS", "", "MEMBAR.ALL.VC"],
+        ["MEMBAR.CTA", "MEMBAR.SM", "MEMBAR.GPU", "MEMBAR.SYS", "", "MEMBAR.VC"],
+        ["MEMBAR.MMIO.CTA", "MEMBAR.MMIO.SM", "MEMBAR.MMIO.GPU", "MEMBAR.MMIO.SYS", "", "MEMBAR.MMIO.VC"],
+    ];
+    b.expect("MEMBAR", "form", 9, 3, 4)?;
+    b.expect("MEMBAR", "bits 16..76", 16, 60, 0)?;
+    b.expect("MEMBAR", "bits 81..105", 81, 24, 0)?;
+    let scope = b.w.bits(76, 3) as usize;
+    let text = TEXT[b.w.bits(79, 2) as usize].get(scope).copied().unwrap_or("");
+    if text.is_empty() {
+        return Err(b.bad("MEMBAR", "scope", scope as u64));
+    }
+    Ok(Op::Membar { text })
+}
+
+/// CCTL's operations by their value at 87..91.
+const CCTL_OPS: [&str; 12] =
+    ["PF1", "PF2", "WB", "IV", "IVALL", "RS", "IVALLP", "WBALL", "WBALLP", "PML2", "DML2", "RML2"];
+
+/// The text of every CCTL variant, built once: `.E` x cache x operation.
+fn cctl_text(wide: bool, cache: usize, op: usize) -> &'static str {
+    static TEXT: std::sync::OnceLock<Vec<String>> = std::sync::OnceLock::new();
+    let all = TEXT.get_or_init(|| {
+        let mut v = Vec::with_capacity(2 * 4 * CCTL_OPS.len());
+        for e in ["", ".E"] {
+            for c in ["", ".U", ".C", ".I"] {
+                for o in CCTL_OPS {
+                    v.push(format!("CCTL{e}{c}.{o}"));
+                }
+            }
+        }
+        v
+    });
+    all.get((usize::from(wide) * 4 + cache) * CCTL_OPS.len() + op).map_or("CCTL", String::as_str)
+}
+
+/// `CCTL[.E][.cache].op [addr]`: a cache operation, no effect in the model
+/// (it keeps no caches). The operation at 87..91; the whole-cache ones
+/// (`IVALL`, `IVALLP`, `WBALL`, `WBALLP`) take no address and no `.E`.
+pub(super) fn cctl(b: &mut Builder) -> Result<Op, DecodeError> {
+    b.expect("CCTL", "form", 9, 3, 4)?;
+    b.expect("CCTL", "bits 16..24", 16, 8, 0)?;
+    b.expect("CCTL", "bits 64..72", 64, 8, 0)?;
+    b.expect("CCTL", "bits 73..78", 73, 5, 0)?;
+    b.expect("CCTL", "bits 80..87", 80, 7, 0)?;
+    b.expect("CCTL", "bits 91..105", 91, 14, 0)?;
+    let op = b.w.bits(87, 4) as usize;
+    if op >= CCTL_OPS.len() {
+        return Err(b.bad("CCTL", "operation", op as u64));
+    }
+    let whole = matches!(op, 4 | 6 | 7 | 8);
+    let wide = b.w.bit(72);
+    if whole && (wide || b.w.bits(24, 40) != 0xff) {
+        return Err(b.bad("CCTL", "address of a whole-cache operation", b.w.bits(24, 40)));
+    }
+    if !whole {
+        let addr = Addr {
+            base: b.reg(24),
+            width: if wide { AddrWidth::W64Unmarked } else { AddrWidth::W32 },
+            ubase: URZ,
+            offset: b.w.sbits(32, 32) as i32,
+            reuse: b.reuse(0),
+            uniform_form: false,
+        };
+        b.push(Operand::Mem(addr), true);
+    }
+    Ok(Op::Hint { text: cctl_text(wide, b.w.bits(78, 2) as usize, op) })
 }

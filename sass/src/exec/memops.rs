@@ -22,20 +22,20 @@ pub(crate) fn address_of(w: &Warp, a: &Addr, lane: usize) -> u64 {
 
 fn address(w: &Warp, a: &Addr, lane: usize) -> u64 {
     let base = match a.width {
-        AddrWidth::W64 => w.r64(a.base, lane),
+        AddrWidth::W64 | AddrWidth::W64Unmarked => w.r64(a.base, lane),
         AddrWidth::W32 => u64::from(w.r(a.base, lane)),
         AddrWidth::X4 => u64::from(w.r(a.base, lane)) * 4,
         AddrWidth::X8 => u64::from(w.r(a.base, lane)) * 8,
         AddrWidth::X16 => u64::from(w.r(a.base, lane)) * 16,
     };
     let u = match a.width {
-        AddrWidth::W64 => u64::from(w.ur(a.ubase)) | u64::from(w.ur(a.ubase.saturating_add(1))) << 32,
+        AddrWidth::W64 | AddrWidth::W64Unmarked => u64::from(w.ur(a.ubase)) | u64::from(w.ur(a.ubase.saturating_add(1))) << 32,
         _ => u64::from(w.ur(a.ubase)),
     };
     let u = if a.ubase >= crate::operand::URZ { 0 } else { u };
     let v = base.wrapping_add(u).wrapping_add(a.offset as i64 as u64);
     match a.width {
-        AddrWidth::W64 => v,
+        AddrWidth::W64 | AddrWidth::W64Unmarked => v,
         _ => v & 0xffff_ffff,
     }
 }
