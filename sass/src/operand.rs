@@ -60,6 +60,10 @@ pub struct SrcMods {
     pub not: bool,
     /// `.reuse`: the operand-reuse cache hint (no effect on results).
     pub reuse: bool,
+    /// `.SIGN`: the operand's sign bit as a boolean (PLOP3's register form).
+    pub sign: bool,
+    /// `.Bn`: byte `n` of the register (R2P); 0 prints nothing.
+    pub byte: u8,
 }
 
 /// A constant-bank reference `c[bank][offset]`, or `c[bank][Rn+offset]` with a register index.
@@ -169,8 +173,14 @@ fn write_reg(f: &mut fmt::Formatter<'_>, prefix: &str, r: u8, zero: u8, m: SrcMo
         write!(f, "{prefix}{r}")?;
     }
     f.write_str(close)?;
+    if m.byte != 0 {
+        write!(f, ".B{}", m.byte)?;
+    }
     if m.reuse {
         f.write_str(".reuse")?;
+    }
+    if m.sign {
+        f.write_str(".SIGN")?;
     }
     Ok(())
 }
@@ -233,6 +243,9 @@ impl fmt::Display for Operand {
                 }
                 if m.abs {
                     f.write_str("|")?;
+                }
+                if m.sign {
+                    f.write_str(".SIGN")?;
                 }
                 Ok(())
             }

@@ -1,7 +1,7 @@
 //! Float, double and conversion operations.
 
 use super::{unsigned, Builder, DecodeError, Form};
-use crate::op::{BoolOp, FCmp, Mufu, Op, Rnd, UnaryKind};
+use crate::op::{BoolOp, FCmp, Mufu, Op, PrmtMode, Rnd, UnaryKind};
 use crate::operand::{Operand, SrcMods};
 
 fn rnd(b: &Builder) -> Rnd {
@@ -110,6 +110,15 @@ pub(super) fn fsetp(b: &mut Builder) -> Result<Op, DecodeError> {
 /// `SEL`/`FSEL d, a, b, p`.
 pub(super) fn sel(b: &mut Builder) -> Result<Op, DecodeError> {
     let float = b.w.bits(0, 9) == 0x008;
+    let u = super::alu::uniform(b);
+    if u {
+        let (a, bb, _) = super::alu::sources(b, "USEL", true, None, None, None)?;
+        b.push(super::alu::dst(b, true), true);
+        b.push(a, true);
+        b.push(unsigned(bb), true);
+        b.push(super::alu::pred(b, true, 87, Some(90)), true);
+        return Ok(Op::Sel { float, uniform: true });
+    }
     let (bb, _) = b.bc(if float { "FSEL" } else { "SEL" }, None, None)?;
     let bb = match (float, bb) {
         (true, Operand::Imm(v)) => Operand::F32(v as u32, SrcMods::default()),
@@ -119,7 +128,7 @@ pub(super) fn sel(b: &mut Builder) -> Result<Op, DecodeError> {
     b.push(if float { b.fa() } else { b.a(None) }, true);
     b.push(bb, true);
     b.push(Operand::Pred(b.pred(87, Some(90))), true);
-    Ok(Op::Sel { float })
+    Ok(Op::Sel { float, uniform: false })
 }
 
 /// `IMNMX[.U32] d, a, b, p`.
@@ -160,15 +169,24 @@ pub(super) fn mufu(b: &mut Builder) -> Result<Op, DecodeError> {
 /// `POPC`, `BREV`, `IABS`.
 pub(super) fn unary(b: &mut Builder) -> Result<Op, DecodeError> {
     let kind = match b.w.bits(0, 9) {
-        0x109 => UnaryKind::Popc,
-        0x101 => UnaryKind::Brev,
+        0x109 | 0x0bf => UnaryKind::Popc,
+        0x101 | 0x0be => UnaryKind::Brev,
         _ => UnaryKind::Iabs,
     };
+    if b.w.bits(0, 9) & 0x180 == 0x080 {
+        // UPOPC/UBREV URd, URb: form 1 only.
+        b.expect("UPOPC", "form", 9, 3, 1)?;
+        b.expect("UPOPC", "bits 24..32", 24, 8, 0)?;
+        b.expect("UPOPC", "bits 38..91", 38, 53, 0)?;
+        b.push(Operand::ureg(b.ureg(16)), true);
+        b.push(Operand::ureg(b.ureg(32)), true);
+        return Ok(Op::Unary { kind, uniform: true });
+    }
     let src = unsigned(unary_src(b, "POPC", false)?);
     let src = if kind == UnaryKind::Popc { not63(b, src) } else { src };
     b.push(d(b), true);
     b.push(src, true);
-    Ok(Op::Unary { kind })
+    Ok(Op::Unary { kind, uniform: false })
 }
 
 /// `FLO[.U32][.SH] d, [p,] a` and `UFLO`.
@@ -188,15 +206,14 @@ pub(super) fn flo(b: &mut Builder) -> Result<Op, DecodeError> {
 
 /// `PRMT d, a, sel, c`.
 pub(super) fn prmt(b: &mut Builder) -> Result<Op, DecodeError> {
-    if b.w.bits(72, 3) != 0 {
-        return Err(b.bad("PRMT", "mode", b.w.bits(72, 3)));
-    }
-    let (bb, c) = b.bc("PRMT", None, None)?;
-    b.push(d(b), true);
-    b.push(b.a(None), true);
+    let mode = PrmtMode::from_bits(b.w.bits(72, 3)).ok_or_else(|| b.bad("PRMT", "mode", b.w.bits(72, 3)))?;
+    let u = super::alu::uniform(b);
+    let (a, bb, c) = super::alu::sources(b, "PRMT", u, None, None, None)?;
+    b.push(super::alu::dst(b, u), true);
+    b.push(a, true);
     b.push(unsigned(bb), true);
     b.push(unsigned(c), true);
-    Ok(Op::Prmt)
+    Ok(Op::Prmt { mode, uniform: u })
 }
 
 /// `DADD d, a, c` (the second addend is in the C slot).

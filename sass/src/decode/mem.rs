@@ -28,6 +28,50 @@ fn cache(b: &Builder, mn: &'static str) -> Result<&'static str, DecodeError> {
     })
 }
 
+/// `LDGSTS.E[.64|.128] [Rs+imm], [Ra.64+imm]`: the shared address at 16
+/// with a 20-bit offset at 44, the global pair at 24 with a 12-bit offset at
+/// 32, the size at 73..76 (4: 32 bits, 5: 64, 6: 128). Cache hints, a
+/// uniform base, a zero-fill predicate other than PT and descriptors are
+/// refused.
+pub(super) fn ldgsts(b: &mut Builder) -> Result<Op, DecodeError> {
+    b.expect("LDGSTS", "form", 9, 3, 7)?;
+    b.expect("LDGSTS", "bits 64..73", 64, 9, 0x44)?;
+    b.expect("LDGSTS", "uniform base", 76, 1, 1)?;
+    b.expect("LDGSTS", "memory ordering", 77, 4, 0)?;
+    b.expect("LDGSTS", "bits 82..84", 82, 2, 0)?;
+    b.expect("LDGSTS", ".EF", 84, 1, 1)?;
+    b.expect("LDGSTS", "bits 85..87", 85, 2, 0)?;
+    b.expect("LDGSTS", "zero-fill predicate", 87, 4, 7)?;
+    b.expect("LDGSTS", "bit 81", 81, 1, 1)?;
+    b.expect("LDGSTS", "bit 91", 91, 1, 1)?;
+    b.expect("LDGSTS", "bits 92..105", 92, 13, 0)?;
+    let (bytes, text) = match b.w.bits(73, 3) {
+        4 => (4, "LDGSTS.E"),
+        5 => (8, "LDGSTS.E.64"),
+        6 => (16, "LDGSTS.E.128"),
+        v => return Err(b.bad("LDGSTS", "size", v)),
+    };
+    let shared = Addr {
+        base: b.reg(16),
+        width: AddrWidth::W32,
+        ubase: URZ,
+        offset: b.w.sbits(44, 20) as i32,
+        reuse: false,
+        uniform_form: false,
+    };
+    let global = Addr {
+        base: b.reg(24),
+        width: AddrWidth::W64,
+        ubase: URZ,
+        offset: b.w.sbits(32, 12) as i32,
+        reuse: b.reuse(0),
+        uniform_form: false,
+    };
+    b.push(Operand::Mem(shared), true);
+    b.push(Operand::Mem(global), true);
+    Ok(Op::Ldgsts { bytes, text })
+}
+
 /// Global memory ordering/scope (bits 77..81). The interpreter runs one
 /// access at a time, so every ordering it accepts means the same there;
 /// the `.PRIVATE`, `.MMIO` and scoped `.CONSTANT` values are refused.

@@ -6,6 +6,7 @@
 //! [`DecodeError`]: never guessed.
 
 mod alu;
+mod bits;
 mod ctrl;
 mod fpu;
 mod mem;
@@ -60,7 +61,7 @@ pub fn decode(word: Word, pc: u64) -> Result<Instr, DecodeError> {
         0x00c | 0x08c => alu::isetp(&mut b)?,
         0x01c | 0x09c => alu::plop3(&mut b)?,
         0x019 | 0x099 => alu::shf(&mut b)?,
-        0x024 | 0x025 | 0x027 => alu::imad(&mut b)?,
+        0x024 | 0x025 | 0x027 | 0x0a4 | 0x0a5 | 0x0a7 => alu::imad(&mut b)?,
         0x023 => alu::ffma(&mut b)?,
         0x035 => alu::hfma2(&mut b)?,
         0x119 | 0x1c3 => alu::s2r(&mut b)?,
@@ -84,12 +85,12 @@ pub fn decode(word: Word, pc: u64) -> Result<Instr, DecodeError> {
         0x020 => fpu::fmul(&mut b)?,
         0x009 => fpu::fmnmx(&mut b)?,
         0x00b | 0x02a => fpu::fsetp(&mut b)?,
-        0x007 | 0x008 => fpu::sel(&mut b)?,
+        0x007 | 0x008 | 0x087 => fpu::sel(&mut b)?,
         0x017 => fpu::imnmx(&mut b)?,
         0x108 => fpu::mufu(&mut b)?,
-        0x109 | 0x101 | 0x013 => fpu::unary(&mut b)?,
+        0x109 | 0x101 | 0x013 | 0x0bf | 0x0be => fpu::unary(&mut b)?,
         0x100 | 0x0bd => fpu::flo(&mut b)?,
-        0x016 => fpu::prmt(&mut b)?,
+        0x016 | 0x096 => fpu::prmt(&mut b)?,
         0x029 => fpu::dadd(&mut b)?,
         0x028 => fpu::dmul(&mut b)?,
         0x02b => fpu::dfma(&mut b)?,
@@ -108,6 +109,20 @@ pub fn decode(word: Word, pc: u64) -> Result<Instr, DecodeError> {
         0x144 => sync::call(&mut b)?,
         0x150 => sync::ret(&mut b)?,
         0x192 => sync::membar(&mut b)?,
+        0x1ae => mem::ldgsts(&mut b)?,
+        0x143 => sync::call(&mut b)?,
+        0x15d => ctrl::nanosleep(&mut b)?,
+        0x11a => ctrl::depbar(&mut b)?,
+        0x1af => ctrl::ldgdepbar(&mut b)?,
+        0x01a => bits::sgxt(&mut b)?,
+        0x01b => bits::bmsk(&mut b)?,
+        0x026 => bits::idp(&mut b)?,
+        0x014 => bits::vabsdiff(&mut b)?,
+        0x01f => bits::plop3_sign(&mut b)?,
+        0x004 => bits::r2p(&mut b)?,
+        0x1a1 => bits::match_(&mut b)?,
+        0x14e => bits::lepc(&mut b)?,
+        0x18d => sync::atoms_cas(&mut b)?,
         0x18f => sync::cctl(&mut b)?,
         _ => return Err(b.unknown_opcode()),
     };

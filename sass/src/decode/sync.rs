@@ -199,11 +199,29 @@ pub(super) fn b2r(b: &mut Builder) -> Result<Op, DecodeError> {
 
 /// `CALL.REL.NOINC target`: operands [target].
 pub(super) fn call(b: &mut Builder) -> Result<Op, DecodeError> {
-    if b.w.bits(86, 2) != 3 || b.w.bits(9, 3) != 4 {
-        return Err(b.bad("CALL", "form", b.w.bits(86, 2)));
+    if b.w.bits(86, 2) != 3 {
+        return Err(b.bad("CALL", "mode", b.w.bits(86, 2)));
     }
-    b.push(Operand::Target(b.pc.wrapping_add(16).wrapping_add(b.w.sbits(32, 50) as u64)), true);
-    Ok(Op::Call { absolute: false })
+    let target = Operand::Target(b.pc.wrapping_add(16).wrapping_add(b.w.sbits(32, 50) as u64));
+    match (b.w.bits(0, 9), b.w.bits(9, 3)) {
+        (0x144, 4) => {
+            b.push(target, true);
+            Ok(Op::Call { absolute: false })
+        }
+        // CALL.REL.NOINC Ra, base: to `base + Ra` (a function table's offset).
+        (0x144, 1) => {
+            b.push(Operand::reg(b.reg(24)), true);
+            b.push(target, true);
+            Ok(Op::Call { absolute: false })
+        }
+        // CALL.ABS.NOINC Ra: to the absolute address in the pair Ra (an
+        // extern function such as vprintf; decoded, not run).
+        (0x143, 1) if b.w.bits(32, 50) == 0 => {
+            b.push(Operand::reg(b.reg(24)), true);
+            Ok(Op::Call { absolute: true })
+        }
+        (_, f) => Err(b.bad("CALL", "form", f)),
+    }
 }
 
 /// `RET.REL.NODEC Ra, base`: operands [register, base target].
@@ -214,6 +232,49 @@ pub(super) fn ret(b: &mut Builder) -> Result<Op, DecodeError> {
     b.push(Operand::reg(b.reg(24)), true);
     b.push(Operand::Target(b.pc.wrapping_add(16).wrapping_add(b.w.sbits(32, 50) as u64)), true);
     Ok(Op::Ret)
+}
+
+/// `ATOMS.CAS[.type] d, [addr], b, c` and `ATOMS.CAST.SPIN[.type]`: compare
+/// `b` (a pair for `.64`) with memory and store `c` on equality. Type at
+/// 73..75 (`U32`, `.S32`, `.64`), `.CAST` at 87 and `.SPIN` at 88 (CAST
+/// without SPIN, or SPIN without CAST, is refused: no compiler emits them).
+pub(super) fn atoms_cas(b: &mut Builder) -> Result<Op, DecodeError> {
+    b.expect("ATOMS", "form", 9, 3, 1)?;
+    let ty = match b.w.bits(73, 2) {
+        0 => AtomTy::U32,
+        1 => AtomTy::S32,
+        2 => AtomTy::U64,
+        v => return Err(b.bad("ATOMS", "type", v)),
+    };
+    let op = match b.w.bits(87, 2) {
+        0 => AtomOp::Cas,
+        3 => AtomOp::CastSpin,
+        v => return Err(b.bad("ATOMS", "CAS kind", v)),
+    };
+    b.expect("ATOMS", "bits 72", 72, 1, 0)?;
+    b.expect("ATOMS", "bits 75..78", 75, 3, 0)?;
+    b.expect("ATOMS", "bits 80..87", 80, 7, 0)?;
+    b.expect("ATOMS", "bits 89..105", 89, 16, 0)?;
+    let width = match b.w.bits(78, 2) {
+        0 => AddrWidth::W32,
+        1 => AddrWidth::X4,
+        2 => AddrWidth::X8,
+        _ => AddrWidth::X16,
+    };
+    let addr = Addr {
+        base: b.reg(24),
+        width,
+        ubase: URZ,
+        offset: b.w.sbits(40, 24) as i32,
+        reuse: b.reuse(0),
+        uniform_form: false,
+    };
+    b.push(Operand::Pred(Pred::p(7, false)), false);
+    b.push(Operand::reg(b.reg(16)), true);
+    b.push(Operand::Mem(addr), true);
+    b.push(Operand::reg(b.reg(32)), true);
+    b.push(Operand::reg(b.reg(64)), true);
+    Ok(Op::Atom { space: Space::Shared, op, ty, red: false, text: "" })
 }
 
 /// `MEMBAR.sem.scope`: no operands. Semantics at 79..81 (`.SC`, `.ALL`,

@@ -21,6 +21,7 @@
 //! memory (see [`LaunchConfig::local_memory`]).
 
 mod alu;
+mod bits;
 mod code;
 mod flat;
 mod float_ops;

@@ -6,7 +6,7 @@ use super::float_ops::{canon, fma_f32, fmods, ftz, round_f32};
 use super::warp::{bad, lanes, Env, Warp};
 use super::Fault;
 use crate::instr::Instr;
-use crate::op::{AtomOp, AtomTy, FCmp, Mufu, Op, Rnd, ShflMode, Space, UnaryKind, VoteMode};
+use crate::op::{AtomOp, AtomTy, FCmp, Mufu, Op, Rnd, ShflMode, Space, VoteMode};
 use crate::operand::{Operand, SrcMods};
 
 fn f32_in(w: &Warp, s: (S, SrcMods), lane: usize, fz: bool) -> f32 {
@@ -65,9 +65,9 @@ impl Src64 {
     fn read(w: &Warp, i: &Instr, n: usize, env: &Env<'_>, signed: bool) -> Result<Src64, Fault> {
         Ok(match *i.src(n) {
             Operand::Reg(r, _) => Src64::Pair(r),
-            Operand::CBuf(c, _) => Src64::Same(
-                u64::from(read_const(env, &c, 0, i.pc)?) | u64::from(read_const(env, &c, 4, i.pc)?) << 32,
-            ),
+            Operand::CBuf(c, _) => {
+                Src64::Same(u64::from(read_const(env, &c, 0, i.pc)?) | u64::from(read_const(env, &c, 4, i.pc)?) << 32)
+            }
             Operand::UReg(r, _) => Src64::Same(u64::from(w.ur(r)) | u64::from(w.ur(r.saturating_add(1))) << 32),
             Operand::Imm(v) if signed => Src64::Same(v as i32 as i64 as u64),
             Operand::Imm(v) => Src64::Same(u64::from(v as u32)),
@@ -213,15 +213,6 @@ pub(crate) fn exec(w: &mut Warp, i: &Instr, exec: u32, env: &mut Env<'_>) -> Res
             let (p, q) = (combine(r), combine(!r));
             set_pred(w, pred_of(i, 0), exec, p);
             set_pred(w, pred_of(i, 1), exec, q);
-            Ok(())
-        }
-        Op::Sel { .. } => {
-            let (a, b) = (src(w, i, 1, env)?, src(w, i, 2, env)?);
-            let p = w.pred_mask(pred_of(i, 3));
-            for l in lanes(exec) {
-                let v = if p >> l & 1 == 1 { get(w, a.0, l) } else { get(w, b.0, l) };
-                write_dst(w, i, 0, l, v, false)?;
-            }
             Ok(())
         }
         Op::Imnmx { signed } => {
@@ -409,23 +400,9 @@ pub(crate) fn exec(w: &mut Warp, i: &Instr, exec: u32, env: &mut Env<'_>) -> Res
             }
             Ok(())
         }
-        Op::Unary { kind } => {
-            let a = src(w, i, 1, env)?;
-            for l in lanes(exec) {
-                let x = get(w, a.0, l);
-                let x = if a.1.not { !x } else { x };
-                let v = match kind {
-                    UnaryKind::Popc => x.count_ones(),
-                    UnaryKind::Brev => x.reverse_bits(),
-                    UnaryKind::Iabs => (x as i32).wrapping_abs() as u32,
-                };
-                write_dst(w, i, 0, l, v, false)?;
-            }
-            Ok(())
-        }
         Op::Flo { signed, sh, uniform } => {
             let a = src(w, i, 2, env)?;
-            for l in lanes(if *uniform { exec & 1 } else { exec }) {
+            for l in lanes(super::bits::active(exec, *uniform)) {
                 let x = get(w, a.0, l);
                 let x = if a.1.not { !x } else { x };
                 let x = if *signed && (x as i32) < 0 { !x } else { x };
@@ -437,24 +414,6 @@ pub(crate) fn exec(w: &mut Warp, i: &Instr, exec: u32, env: &mut Env<'_>) -> Res
                     31 - x.leading_zeros()
                 };
                 write_dst(w, i, 0, l, v, *uniform)?;
-            }
-            Ok(())
-        }
-        Op::Prmt => {
-            let (a, s, c) = (src(w, i, 1, env)?, src(w, i, 2, env)?, src(w, i, 3, env)?);
-            for l in lanes(exec) {
-                let bytes = (u64::from(get(w, c.0, l)) << 32 | u64::from(get(w, a.0, l))).to_le_bytes();
-                let sel = get(w, s.0, l);
-                let mut out = 0u32;
-                for k in 0..4 {
-                    let nib = (sel >> (4 * k)) & 0xf;
-                    let mut byte = bytes[(nib & 7) as usize];
-                    if nib & 8 != 0 {
-                        byte = if byte & 0x80 != 0 { 0xff } else { 0 };
-                    }
-                    out |= u32::from(byte) << (8 * k);
-                }
-                write_dst(w, i, 0, l, out, false)?;
             }
             Ok(())
         }
@@ -566,7 +525,7 @@ pub(crate) fn exec(w: &mut Warp, i: &Instr, exec: u32, env: &mut Env<'_>) -> Res
             set_pred(w, pred_of(i, 0), exec, p);
             Ok(())
         }
-        _ => Err(bad(i, "this operation")),
+        _ => super::bits::exec(w, i, exec, env).unwrap_or_else(|| Err(bad(i, "this operation"))),
     }
 }
 
@@ -647,7 +606,7 @@ fn atom(
                 AtomOp::Or => old | bv,
                 AtomOp::Xor => old ^ bv,
                 AtomOp::Exch => bv,
-                AtomOp::Cas => {
+                AtomOp::Cas | AtomOp::CastSpin => {
                     if old == bv {
                         cv
                     } else {
@@ -684,6 +643,8 @@ fn atom(
                 }
             }
         };
+        // CAST.SPIN answers whether it stored, not the old value.
+        let old = if op == AtomOp::CastSpin { u64::from(old == bv) } else { old };
         if !red {
             if let Operand::Reg(d, _) = *i.src(1) {
                 if wide {
