@@ -12,6 +12,15 @@ fn u(uniform: bool) -> &'static str {
     }
 }
 
+/// A load's or store's modifiers around its size, in nvdisasm's order:
+/// `.E`, the cache operation, the size, then the memory ordering
+/// (`LDG.E.EF.64.CONSTANT`, `STG.E.64.STRONG.GPU`, `LDL.EF.S8`).
+fn mem_mods(f: &mut Formatter<'_>, mods: &str, size: &str) -> fmt::Result {
+    let at = [".CONSTANT", ".STRONG"].iter().filter_map(|t| mods.find(t)).min().unwrap_or(mods.len());
+    let (before, after) = mods.split_at(at);
+    write!(f, "{before}{size}{after}")
+}
+
 pub(crate) fn op(op: &Op, f: &mut Formatter<'_>) -> fmt::Result {
     match op {
         Op::Nop => f.write_str("NOP"),
@@ -108,11 +117,7 @@ pub(crate) fn op(op: &Op, f: &mut Formatter<'_>) -> fmt::Result {
                 Space::Local => "LDL",
                 Space::Generic => "LD",
             })?;
-            // nvdisasm puts the size right after `.E`: `LDG.E.128.CONSTANT`.
-            match mods.strip_prefix(".E") {
-                Some(rest) => write!(f, ".E{}{rest}", size.text()),
-                None => write!(f, "{mods}{}", size.text()),
-            }
+            mem_mods(f, mods, size.text())
         }
         Op::St { space, size, mods } => {
             f.write_str(match space {
@@ -121,10 +126,7 @@ pub(crate) fn op(op: &Op, f: &mut Formatter<'_>) -> fmt::Result {
                 Space::Local => "STL",
                 Space::Generic => "ST",
             })?;
-            match mods.strip_prefix(".E") {
-                Some(rest) => write!(f, ".E{}{rest}", size.text()),
-                None => write!(f, "{mods}{}", size.text()),
-            }
+            mem_mods(f, mods, size.text())
         }
         Op::Ffma { ftz, sat, rnd } => {
             f.write_str("FFMA")?;

@@ -11,7 +11,6 @@ use gpuiface_sass::{decode, Word};
 // Issue 20 is done when all three are 0; they may only go down. The test
 // prints every differing opcode with examples.
 const KNOWN_CORPUS_MISMATCHES: usize = 53;
-const KNOWN_WRONG_MUTANTS: usize = 116;
 
 struct Row {
     file: String,
@@ -180,12 +179,6 @@ fn bit_flips_decode_as_nvdisasm_or_are_refused() {
     }
     eprintln!("{total} mutants, {refused} refused, {wrong_count} decoded wrongly:\n{}", wrong.join("\n"));
     assert!(total >= 2000, "{total} mutants");
-    // Issue 20 is done when this is 0: the decoder is not yet strict about
-    // every field of ISETP/FSETP constant forms, STG/STL and SHF. The bound
-    // only ratchets down.
-    assert!(
-        wrong_count <= KNOWN_WRONG_MUTANTS,
-        "{wrong_count} mutants decoded differently from nvdisasm (known: {KNOWN_WRONG_MUTANTS}):\n{}",
-        wrong.join("\n")
-    );
+    // Every mutant decodes as nvdisasm prints it or is refused.
+    assert_eq!(wrong_count, 0, "mutants decoded differently from nvdisasm:\n{}", wrong.join("\n"));
 }

@@ -170,7 +170,7 @@ pub(super) fn imad(b: &mut Builder) -> Result<Op, DecodeError> {
     let alias = match (kind, &src_a, &src_b, &src_c) {
         _ if u => None,
         (ImadKind::Lo, Operand::Reg(RZ, _), Operand::Reg(RZ, _), _) if !x && !c_uniform => Some(".MOV"),
-        (ImadKind::Lo, _, Operand::Imm(1), Operand::Reg(RZ, _)) if !x => Some(".MOV"),
+        (ImadKind::Lo, _, Operand::Imm(0 | 1), Operand::Reg(RZ, _)) if !x => Some(".MOV"),
         (ImadKind::Lo, _, Operand::Imm(v), Operand::Reg(RZ, _))
             if !x && *v > 0 && *v != 0x10000 && (*v as u64).is_power_of_two() =>
         {
@@ -179,9 +179,10 @@ pub(super) fn imad(b: &mut Builder) -> Result<Op, DecodeError> {
         (ImadKind::Lo, _, Operand::Imm(1), _) if !x => Some(".IADD"),
         _ => None,
     };
-    // Show the carry-out only when it is used.
+    // Show the carry-out only when it is used (nvdisasm's .MOV and .SHL
+    // never show it).
     b.push(dst(b, u), true);
-    let show_pc = !is_pt(&pc);
+    let show_pc = !is_pt(&pc) && !matches!(alias, Some(".MOV" | ".SHL"));
     b.push(pc, show_pc);
     b.push(src_a, true);
     b.push(src_b, true);
@@ -195,6 +196,10 @@ pub(super) fn lea(b: &mut Builder) -> Result<Op, DecodeError> {
     let u = uniform(b);
     let hi = b.w.bit(80);
     let x = b.w.bit(74);
+    let sx32 = b.w.bit(73);
+    if sx32 && !hi {
+        return Err(b.bad("LEA", ".SX32 without .HI", 1));
+    }
     let (a, bb, c) = sources(b, "LEA", u, Some(72), Some(63), None)?;
     let (bb, c) = (unsigned(bb), unsigned(c));
     b.push(dst(b, u), true);
@@ -203,10 +208,11 @@ pub(super) fn lea(b: &mut Builder) -> Result<Op, DecodeError> {
     b.push(p, sp);
     b.push(a, true);
     b.push(bb, true);
-    b.push(c, hi);
+    // `.SX32` makes the high word from `a`'s sign: `c` is not shown.
+    b.push(c, hi && !sx32);
     b.push(Operand::Hex(b.w.bits(75, 5)), true);
     b.push(pred(b, u, 87, Some(90)), x);
-    Ok(Op::Lea { hi, x, sx32: b.w.bit(73), uniform: u })
+    Ok(Op::Lea { hi, x, sx32, uniform: u })
 }
 
 /// `SHF.dir[.W].type[.HI] d, a, b, c`.

@@ -206,6 +206,8 @@ pub(super) fn bmov(b: &mut Builder) -> Result<Op, DecodeError> {
 /// `BAR.SYNC.DEFER_BLOCKING id[, count]`.
 pub(super) fn bar(b: &mut Builder) -> Result<Op, DecodeError> {
     b.expect("BAR", "form", 9, 3, 5)?;
+    // A thread count at 42..54 (BAR.SYNC id, count) is not modelled.
+    b.expect("BAR", "thread count", 42, 12, 0)?;
     if !b.w.bit(80) {
         return Err(b.bad("BAR", "without DEFER_BLOCKING", 0));
     }

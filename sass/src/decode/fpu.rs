@@ -31,6 +31,24 @@ fn unary_src(b: &Builder, mn: &'static str, float: bool) -> Result<Operand, Deco
     })
 }
 
+/// The conversions' source (bits 84..86) and result (75..77) sizes by
+/// opcode: the pairs compiled code uses (2: 32 bits, 3: 64); others are
+/// refused (the 32-bit opcodes take no 64-bit size, and F2F.F64.F64 is FRND's).
+fn sizes_seen(b: &Builder, mn: &'static str) -> Result<(), DecodeError> {
+    let pair = (b.w.bits(84, 2), b.w.bits(75, 2));
+    let ok = match b.w.bits(0, 9) {
+        0x105..=0x107 => pair == (2, 2),
+        0x110 => matches!(pair, (3, 2) | (2, 3)),
+        0x111 | 0x112 => matches!(pair, (2, 3) | (3, 2) | (3, 3)),
+        _ => true,
+    };
+    if ok {
+        Ok(())
+    } else {
+        Err(b.bad(mn, "source and result sizes", pair.0 << 2 | pair.1))
+    }
+}
+
 /// POPC and FLO take `~x` from bit 63 on a register, constant or uniform
 /// source (an immediate's bit 63 is data).
 fn not63(b: &Builder, o: Operand) -> Operand {
@@ -252,6 +270,9 @@ pub(super) fn dfma(b: &mut Builder) -> Result<Op, DecodeError> {
 /// `I2F`, `I2FP.F32.*`.
 pub(super) fn i2f(b: &mut Builder) -> Result<Op, DecodeError> {
     let fp = b.w.bits(0, 9) == 0x045;
+    if !fp {
+        sizes_seen(b, "I2F")?;
+    }
     let src = unsigned(unary_src(b, "I2F", false)?);
     let (signed, src_bits, dst_bits) = if fp {
         (b.w.bit(74), 32, 32)
@@ -275,6 +296,7 @@ pub(super) fn i2f(b: &mut Builder) -> Result<Op, DecodeError> {
 
 /// `F2I`.
 pub(super) fn f2i(b: &mut Builder) -> Result<Op, DecodeError> {
+    sizes_seen(b, "F2I")?;
     let src = unary_src(b, "F2I", true)?;
     let src_bits = match b.w.bits(84, 2) {
         2 => 32,
@@ -293,6 +315,7 @@ pub(super) fn f2i(b: &mut Builder) -> Result<Op, DecodeError> {
 
 /// `F2F`.
 pub(super) fn f2f(b: &mut Builder) -> Result<Op, DecodeError> {
+    sizes_seen(b, "F2F")?;
     let src = unary_src(b, "F2F", true)?;
     let size = |v: u64, what| match v {
         2 => Ok(32),
@@ -308,6 +331,7 @@ pub(super) fn f2f(b: &mut Builder) -> Result<Op, DecodeError> {
 
 /// `FRND[.FLOOR|.CEIL|.TRUNC]`.
 pub(super) fn frnd(b: &mut Builder) -> Result<Op, DecodeError> {
+    sizes_seen(b, "FRND")?;
     let src = unary_src(b, "FRND", true)?;
     let double = match b.w.bits(84, 2) {
         2 => false,

@@ -141,7 +141,7 @@ fn mods(b: &Builder, mn: &'static str, sp: Space, load: bool) -> Result<&'static
         (Space::Global | Space::Generic, "", ".EF") => ".E.EF",
         (Space::Global | Space::Generic, "", ".LU") => ".E.LU",
         (Space::Global | Space::Generic, "", ".NA") => ".E.NA",
-        (Space::Global | Space::Generic, ".CONSTANT", ".EF") => ".E.CONSTANT.EF",
+        (Space::Global | Space::Generic, ".CONSTANT", ".EF") => ".E.EF.CONSTANT",
         (Space::Global | Space::Generic, ".STRONG.SM", "") => ".E.STRONG.SM",
         (Space::Global | Space::Generic, ".STRONG.GPU", "") => ".E.STRONG.GPU",
         (Space::Global | Space::Generic, ".STRONG.SYS", "") => ".E.STRONG.SYS",
@@ -160,6 +160,11 @@ pub(super) fn load(b: &mut Builder) -> Result<Op, DecodeError> {
     if matches!(sp, Space::Global) && b.w.bits(81, 3) != 7 {
         return Err(b.bad(mn, "predicate output", b.w.bits(81, 3)));
     }
+    if matches!(sp, Space::Global | Space::Generic) {
+        // A predicate source at 64..68 and the L2 prefetch hints at 68..72.
+        b.expect(mn, "bits 64..72", 64, 8, 0)?;
+        b.expect(mn, "bit 90", 90, 1, 1)?;
+    }
     b.push(Operand::reg(b.reg(16)), true);
     b.push(Operand::Mem(a), true);
     Ok(Op::Ld { space: sp, size, mods: m })
@@ -172,6 +177,9 @@ pub(super) fn store(b: &mut Builder) -> Result<Op, DecodeError> {
     let size = size(b, mn)?;
     let m = mods(b, mn, sp, false)?;
     let a = addr(b, mn, sp, 64)?;
+    if matches!(sp, Space::Global | Space::Generic) {
+        b.expect(mn, "bit 90", 90, 1, 1)?;
+    }
     b.push(Operand::Mem(a), true);
     b.push(Operand::Reg(b.reg(32), SrcMods { reuse: b.reuse(1), ..SrcMods::default() }), true);
     Ok(Op::St { space: sp, size, mods: m })
@@ -183,7 +191,7 @@ pub(super) fn uldc(b: &mut Builder) -> Result<Op, DecodeError> {
         .filter(|s| s.bytes() <= 8)
         .ok_or_else(|| b.bad("ULDC", "size", b.w.bits(73, 3)))?;
     b.expect("ULDC", "form", 9, 3, 5)?;
-    let c: CBuf = b.cbuf("ULDC")?;
+    let c: CBuf = b.cbuf_bytes("ULDC")?;
     b.push(Operand::ureg(b.ureg(16)), true);
     b.push(Operand::CBuf(CBuf { index: RZ, ..c }, SrcMods::default()), true);
     Ok(Op::Uldc { size })
@@ -198,7 +206,7 @@ pub(super) fn ldc(b: &mut Builder) -> Result<Op, DecodeError> {
     b.expect("LDC", "form", 9, 3, 5)?;
     b.expect("LDC", "bits 64..73", 64, 9, 0)?;
     b.expect("LDC", "bits 76..105", 76, 29, 0)?;
-    let c: CBuf = b.cbuf("LDC")?;
+    let c: CBuf = b.cbuf_bytes("LDC")?;
     b.push(Operand::reg(b.reg(16)), true);
     b.push(Operand::CBuf(CBuf { index: b.reg(24), ..c }, SrcMods::default()), true);
     Ok(Op::Ldc { size })

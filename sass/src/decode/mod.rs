@@ -10,6 +10,7 @@ mod bits;
 mod ctrl;
 mod fpu;
 mod mem;
+mod shape;
 mod sync;
 
 use crate::instr::{Instr, MAX_OPERANDS};
@@ -53,6 +54,9 @@ pub enum DecodeError {
 /// Decode one word found at code offset `pc`.
 pub fn decode(word: Word, pc: u64) -> Result<Instr, DecodeError> {
     let mut b = Builder { w: word, pc, ops: [Operand::Imm(0); MAX_OPERANDS], len: 0, shown: 0 };
+    if let Some((field, value)) = shape::refused(word.bits(0, 9) as u16, word.bits(9, 3) as u8, word.bit(91)) {
+        return Err(DecodeError::UnknownField { mnemonic: "shape", field, value, word: word.0 });
+    }
     let op = match word.bits(0, 9) {
         0x002 | 0x082 => alu::mov(&mut b)?,
         0x010 | 0x090 => alu::iadd3(&mut b)?,
@@ -169,8 +173,17 @@ impl Builder {
         }
     }
 
+    /// The guard: a uniform predicate for the uniform datapath's operations
+    /// (opcodes 0x080..0x100 but VOTEU, which reads per-lane predicates, and
+    /// S2UR), a predicate for the others.
     pub(crate) fn guard(&self) -> Pred {
-        Pred::p(self.w.bits(12, 3) as u8, self.w.bit(15))
+        let op = self.w.bits(0, 9);
+        let (index, not) = (self.w.bits(12, 3) as u8, self.w.bit(15));
+        if (op & 0x180 == 0x080 && op != 0x086) || op == 0x1c3 {
+            Pred::up(index, not)
+        } else {
+            Pred::p(index, not)
+        }
     }
 
     pub(crate) fn unknown_opcode(&self) -> DecodeError {
@@ -233,6 +246,15 @@ impl Builder {
 
     /// The constant-bank reference in bits 32..64 (bank 54..59, byte offset 38..54 signed).
     pub(crate) fn cbuf(&self, mnemonic: &'static str) -> Result<CBuf, DecodeError> {
+        let c = self.cbuf_bytes(mnemonic)?;
+        self.expect(mnemonic, "bits 32..38 of a constant operand", 32, 6, 0)?;
+        // An ALU operand reads a whole word: the hardware ignores the
+        // offset's low two bits, and nvdisasm does not print them.
+        Ok(CBuf { offset: c.offset & !3, ..c })
+    }
+
+    /// A constant reference with a byte offset (LDC, ULDC: sub-word loads).
+    pub(crate) fn cbuf_bytes(&self, mnemonic: &'static str) -> Result<CBuf, DecodeError> {
         if self.w.bit(91) {
             return Err(self.bad(mnemonic, "uniform constant bank (cx)", 1));
         }

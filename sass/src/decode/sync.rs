@@ -96,6 +96,11 @@ pub(super) fn red(b: &mut Builder) -> Result<Op, DecodeError> {
     if !b.w.bit(72) || !b.w.bit(90) || !b.w.bit(91) || b.w.bits(84, 3) != 1 || b.w.bits(101, 4) != 0 {
         return Err(b.bad("RED", "form", 0));
     }
+    // Bit 71 clear adds a uniform register to the address; bit 76 extends
+    // the type field past the types there are.
+    b.expect("RED", "bit 70", 70, 1, 0)?;
+    b.expect("RED", "uniform address", 71, 1, 1)?;
+    b.expect("RED", "type", 76, 1, 0)?;
     let ty = atom_ty(b, "RED")?;
     let text = sem(b, "RED")?;
     b.push(Operand::Pred(Pred::p(7, false)), false);
@@ -112,6 +117,11 @@ pub(super) fn atomg(b: &mut Builder) -> Result<Op, DecodeError> {
     // Bit 91 is set in every ATOMG but CAS (nvdisasm refuses the others).
     if !b.w.bit(72) || b.w.bit(91) == cas || b.w.bits(84, 3) != 1 || b.w.bits(101, 4) != 0 {
         return Err(b.bad("ATOMG", "form", 0));
+    }
+    b.expect("ATOMG", "type", 76, 1, 0)?;
+    if !cas {
+        // Bit 71 clear adds a uniform register to the address.
+        b.expect("ATOMG", "bits 70..72", 70, 2, 3)?;
     }
     let op = if cas {
         AtomOp::Cas
