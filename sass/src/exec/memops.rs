@@ -29,7 +29,9 @@ fn address(w: &Warp, a: &Addr, lane: usize) -> u64 {
         AddrWidth::X16 => u64::from(w.r(a.base, lane)) * 16,
     };
     let u = match a.width {
-        AddrWidth::W64 | AddrWidth::W64Unmarked => u64::from(w.ur(a.ubase)) | u64::from(w.ur(a.ubase.saturating_add(1))) << 32,
+        AddrWidth::W64 | AddrWidth::W64Unmarked => {
+            u64::from(w.ur(a.ubase)) | u64::from(w.ur(a.ubase.saturating_add(1))) << 32
+        }
         _ => u64::from(w.ur(a.ubase)),
     };
     let u = if a.ubase >= crate::operand::URZ { 0 } else { u };

@@ -22,10 +22,13 @@
 
 mod alu;
 mod code;
+mod convert;
+mod farith;
 mod flat;
 mod float_ops;
 mod memops;
 mod more;
+mod softfloat;
 mod warp;
 
 use std::sync::atomic::{AtomicBool, Ordering};
