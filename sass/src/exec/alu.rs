@@ -112,7 +112,7 @@ pub(crate) fn exec(w: &mut Warp, i: &Instr, exec: u32, env: &mut Env<'_>) -> Res
             let pd = pred_of(i, 0);
             let pc_mask = w.pred_mask(pred_of(i, 6));
             let mut pv = 0u32;
-            for l in lanes(if *uniform { exec & 1 } else { exec }) {
+            for l in lanes(if *uniform { exec & exec.wrapping_neg() } else { exec }) {
                 let r = lut3(lut, int_val(w, a, l), int_val(w, b, l), int_val(w, c, l));
                 write_dst(w, i, 1, l, r, *uniform)?;
                 // The predicate output is "any bit set", or-ed with the predicate input.
@@ -174,7 +174,7 @@ pub(crate) fn exec(w: &mut Warp, i: &Instr, exec: u32, env: &mut Env<'_>) -> Res
             let Operand::Hex(shift) = *i.src(5) else { return Err(bad(i, "shift")) };
             let cin = w.pred_mask(pred_of(i, 6));
             let mut carry = 0u32;
-            for l in lanes(if *uniform { exec & 1 } else { exec }) {
+            for l in lanes(if *uniform { exec & exec.wrapping_neg() } else { exec }) {
                 let av = int_val(w, a, l);
                 let shifted = if *hi {
                     let chi = if *sx32 { ((av as i32) >> 31) as u32 } else { c.map(|c| int_val(w, c, l)).unwrap_or(0) };
@@ -194,7 +194,7 @@ pub(crate) fn exec(w: &mut Warp, i: &Instr, exec: u32, env: &mut Env<'_>) -> Res
         }
         Op::Shf { left, wrap, ty, hi, uniform } => {
             let (a, b, c) = (src(w, i, 1, env)?, src(w, i, 2, env)?, src(w, i, 3, env)?);
-            for l in lanes(if *uniform { exec & 1 } else { exec }) {
+            for l in lanes(if *uniform { exec & exec.wrapping_neg() } else { exec }) {
                 let (lo, s, hiw) = (get(w, a.0, l), get(w, b.0, l), get(w, c.0, l));
                 let wide = matches!(ty, ShfTy::S64 | ShfTy::U64);
                 let max = if wide { 64 } else { 32 };
@@ -214,7 +214,7 @@ pub(crate) fn exec(w: &mut Warp, i: &Instr, exec: u32, env: &mut Env<'_>) -> Res
         }
         Op::Mov { uniform } => {
             let s = src(w, i, 1, env)?;
-            for l in lanes(if *uniform { exec & 1 } else { exec }) {
+            for l in lanes(if *uniform { exec & exec.wrapping_neg() } else { exec }) {
                 let v = get(w, s.0, l);
                 write_dst(w, i, 0, l, v, *uniform)?;
             }
@@ -232,7 +232,7 @@ pub(crate) fn exec(w: &mut Warp, i: &Instr, exec: u32, env: &mut Env<'_>) -> Res
         }
         Op::S2r { uniform, .. } => {
             let Operand::Special(sr) = *i.src(1) else { return Err(bad(i, "special register")) };
-            for l in lanes(if *uniform { exec & 1 } else { exec }) {
+            for l in lanes(if *uniform { exec & exec.wrapping_neg() } else { exec }) {
                 let v = special(w, env, sr, l).ok_or_else(|| bad(i, "this special register"))?;
                 write_dst(w, i, 0, l, v, *uniform)?;
             }
@@ -329,7 +329,7 @@ fn iadd3(w: &mut Warp, i: &Instr, exec: u32, env: &Env<'_>, x: bool, uniform: bo
         }
     };
     let (mut p0, mut p1) = (0u32, 0u32);
-    for l in lanes(if uniform { exec & 1 } else { exec }) {
+    for l in lanes(if uniform { exec & exec.wrapping_neg() } else { exec }) {
         let mut s = term(w, a, l) + term(w, b, l) + term(w, c, l);
         if x {
             s += u64::from(cin0 >> l & 1) + u64::from(cin1 >> l & 1);

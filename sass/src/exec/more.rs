@@ -20,11 +20,13 @@ pub(crate) fn exec(w: &mut Warp, i: &Instr, exec: u32, env: &mut Env<'_>) -> Res
         | Op::Dmul { .. }
         | Op::Dfma { .. } => super::farith::exec(w, i, exec, env),
         Op::I2f { .. } | Op::F2i { .. } | Op::F2f { .. } | Op::Frnd { .. } => super::convert::exec(w, i, exec, env),
-        Op::Sel { .. } => {
+        Op::Sel { float } => {
             let (a, b) = (src(w, i, 1, env)?, src(w, i, 2, env)?);
             let p = w.pred_mask(pred_of(i, 3));
             for l in lanes(exec) {
-                let v = if p >> l & 1 == 1 { get(w, a.0, l) } else { get(w, b.0, l) };
+                let s = if p >> l & 1 == 1 { a } else { b };
+                // FSEL's `-`/`|x|` act on the sign bit only (no NaN is made canonical).
+                let v = if *float { super::float_ops::fmods(get(w, s.0, l), s.1) } else { get(w, s.0, l) };
                 write_dst(w, i, 0, l, v, false)?;
             }
             Ok(())
@@ -113,7 +115,7 @@ pub(crate) fn exec(w: &mut Warp, i: &Instr, exec: u32, env: &mut Env<'_>) -> Res
         }
         Op::Flo { signed, sh, uniform } => {
             let a = src(w, i, 2, env)?;
-            for l in lanes(if *uniform { exec & 1 } else { exec }) {
+            for l in lanes(if *uniform { exec & exec.wrapping_neg() } else { exec }) {
                 let x = get(w, a.0, l);
                 let x = if a.1.not { !x } else { x };
                 let x = if *signed && (x as i32) < 0 { !x } else { x };
