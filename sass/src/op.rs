@@ -522,6 +522,8 @@ pub enum Op {
     B2r,
     /// `FCHK pd, a, b`: does `a / b` need the slow path: operands `[pd, a, b]`.
     Fchk,
+    /// `R2P PR, a, mask`: predicates `P0..P6` from the bits of `a` that `mask` selects: operands `[PR, a, mask]`.
+    R2p,
 }
 
 /// `MUFU` functions (bits 74..78).

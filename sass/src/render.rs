@@ -271,6 +271,7 @@ pub(crate) fn op(op: &Op, f: &mut Formatter<'_>) -> fmt::Result {
         }
         Op::B2r => f.write_str("B2R.RESULT"),
         Op::Fchk => f.write_str("FCHK"),
+        Op::R2p => f.write_str("R2P"),
         Op::Hfma2 { mma, f32_out, ftz, sat } => {
             let mut s = String::from("HFMA2");
             if *mma {

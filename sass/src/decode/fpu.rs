@@ -310,3 +310,18 @@ pub(super) fn fchk(b: &mut Builder) -> Result<Op, DecodeError> {
     b.push(bb, true);
     Ok(Op::Fchk)
 }
+
+/// `R2P PR, a, mask` (register, immediate or constant mask). Bits 16..24
+/// are ignored by nvdisasm; a byte select (`a.B1`..`a.B3`, bits 76..78) and
+/// anything else set in bits 64..105 are refused (not modelled).
+pub(super) fn r2p(b: &mut Builder) -> Result<Op, DecodeError> {
+    b.expect("R2P", "modifier", 64, 41, 0)?;
+    let mask = match b.form("R2P")? {
+        Form::RegReg | Form::ImmReg | Form::CbufReg => unsigned(unary_src(b, "R2P", false)?),
+        f => return Err(b.bad("R2P", "form", f as u64)),
+    };
+    b.push(Operand::Text("PR"), true);
+    b.push(b.a(None), true);
+    b.push(mask, true);
+    Ok(Op::R2p)
+}

@@ -98,6 +98,7 @@ pub fn decode(word: Word, pc: u64) -> Result<Instr, DecodeError> {
         0x110 => fpu::f2f(&mut b)?,
         0x107 => fpu::frnd(&mut b)?,
         0x102 => fpu::fchk(&mut b)?,
+        0x004 => fpu::r2p(&mut b)?,
         0x189 => sync::shfl(&mut b)?,
         0x006 | 0x086 => sync::vote(&mut b)?,
         0x18e => sync::red(&mut b)?,

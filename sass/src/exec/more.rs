@@ -215,6 +215,19 @@ pub(crate) fn exec(w: &mut Warp, i: &Instr, exec: u32, env: &mut Env<'_>) -> Res
             }
             Ok(())
         }
+        Op::R2p => {
+            let (a, m) = (src(w, i, 1, env)?, src(w, i, 2, env)?);
+            for k in 0..7u8 {
+                let (mut on, mut sel) = (0u32, 0u32);
+                for l in lanes(exec) {
+                    sel |= (get(w, m.0, l) >> k & 1) << l;
+                    on |= (get(w, a.0, l) >> k & 1) << l;
+                }
+                // Each lane writes P_k where its mask selects bit k.
+                w.set_pred(crate::operand::Pred::p(k, false), sel, on);
+            }
+            Ok(())
+        }
         Op::B2r => {
             let v = w.bar_result;
             for l in lanes(exec) {
