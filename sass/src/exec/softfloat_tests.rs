@@ -290,5 +290,5 @@ fn edge_cases() {
     assert_eq!(f64::from_bits(from_int(F64, (1 << 53) + 1, Rnd::Rp)), 9007199254740994.0);
     assert_eq!(f64::from_bits(from_int(F64, -(1 << 53) - 1, Rnd::Rp)), -9007199254740992.0);
     assert_eq!(f64::from_bits(from_int(F64, -(1 << 53) - 1, Rnd::Rm)), -9007199254740994.0);
-    assert_eq!(from_int(F64, i128::from(i64::MIN), Rnd::Rz), (-9.223372036854775808e18f64).to_bits());
+    assert_eq!(from_int(F64, i128::from(i64::MIN), Rnd::Rz), (-(2f64.powi(63))).to_bits());
 }
