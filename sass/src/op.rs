@@ -483,6 +483,8 @@ pub enum Op {
     },
     /// `PRMT d, a, sel, c`: operands `[d, a, sel, c]`.
     Prmt,
+    /// `R2P PR, a, mask`: predicates `P0..P6` from the bits of `a` that `mask` selects: operands `[PR, a, mask]`.
+    R2p,
     /// `DADD d, a, c`: operands `[d, a, b]`.
     Dadd {
         /// Rounding.
@@ -522,8 +524,6 @@ pub enum Op {
     B2r,
     /// `FCHK pd, a, b`: does `a / b` need the slow path: operands `[pd, a, b]`.
     Fchk,
-    /// `R2P PR, a, mask`: predicates `P0..P6` from the bits of `a` that `mask` selects: operands `[PR, a, mask]`.
-    R2p,
 }
 
 /// `MUFU` functions (bits 74..78).

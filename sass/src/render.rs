@@ -226,6 +226,7 @@ pub(crate) fn op(op: &Op, f: &mut Formatter<'_>) -> fmt::Result {
             write!(f, "{}FLO{}{}", u(*uniform), if *signed { "" } else { ".U32" }, if *sh { ".SH" } else { "" })
         }
         Op::Prmt => f.write_str("PRMT"),
+        Op::R2p => f.write_str("R2P"),
         Op::Dadd { rnd } => write!(f, "DADD{}", rnd.text()),
         Op::Dmul { rnd } => write!(f, "DMUL{}", rnd.text()),
         Op::Dfma { rnd } => write!(f, "DFMA{}", rnd.text()),
@@ -271,7 +272,6 @@ pub(crate) fn op(op: &Op, f: &mut Formatter<'_>) -> fmt::Result {
         }
         Op::B2r => f.write_str("B2R.RESULT"),
         Op::Fchk => f.write_str("FCHK"),
-        Op::R2p => f.write_str("R2P"),
         Op::Hfma2 { mma, f32_out, ftz, sat } => {
             let mut s = String::from("HFMA2");
             if *mma {

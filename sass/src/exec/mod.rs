@@ -28,8 +28,10 @@ mod flat;
 mod float_ops;
 mod memops;
 mod more;
-mod softfloat;
 mod warp;
+
+// The exact soft-float behind the directed rounding modes (float_ops, farith, convert).
+mod softfloat;
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
