@@ -10,8 +10,8 @@ use gpuiface_sass::{decode, Word};
 // Instructions that do not print as nvdisasm prints them yet, by listing.
 // Issue 20 is done when all three are 0; they may only go down. The test
 // prints every differing opcode with examples.
-const KNOWN_CORPUS_MISMATCHES: usize = 115;
-const KNOWN_SUITE_MISMATCHES: usize = 4;
+const KNOWN_CORPUS_MISMATCHES: usize = 113;
+const KNOWN_SUITE_MISMATCHES: usize = 3;
 const KNOWN_WRONG_MUTANTS: usize = 116;
 
 struct Row {
