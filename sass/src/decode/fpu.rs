@@ -76,6 +76,11 @@ pub(super) fn fadd(b: &mut Builder) -> Result<Op, DecodeError> {
     let (x, y) = b.fbc("FADD")?;
     let bb = match b.form("FADD")? {
         Form::RegImm | Form::RegCbuf | Form::RegUReg => y,
+        // The addend feeds the C port: its reuse flag is slot 2's.
+        Form::RegReg => match x {
+            Operand::Reg(r, m) => Operand::Reg(r, SrcMods { reuse: b.reuse(2), ..m }),
+            o => o,
+        },
         _ => x,
     };
     b.push(d(b), true);
@@ -137,10 +142,11 @@ pub(super) fn sel(b: &mut Builder) -> Result<Op, DecodeError> {
         b.push(super::alu::pred(b, true, 87, Some(90)), true);
         return Ok(Op::Sel { float, uniform: true });
     }
-    let (bb, _) = b.bc(if float { "FSEL" } else { "SEL" }, None, None)?;
-    let bb = match (float, bb) {
-        (true, Operand::Imm(v)) => Operand::F32(v as u32, SrcMods::default()),
-        (_, o) => unsigned(o),
+    let bb = if float {
+        // FSEL's second source takes `-` at 63 and `|x|` at 62.
+        b.fbc("FSEL")?.0
+    } else {
+        unsigned(b.bc("SEL", None, None)?.0)
     };
     b.push(d(b), true);
     b.push(if float { b.fa() } else { b.a(None) }, true);

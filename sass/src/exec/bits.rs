@@ -22,7 +22,7 @@ pub(crate) fn active(exec: u32, uniform: bool) -> u32 {
 /// Run `i` if it is one of this module's; `None` when it is not.
 pub(crate) fn exec(w: &mut Warp, i: &Instr, exec: u32, env: &mut Env<'_>) -> Option<Result<(), Fault>> {
     Some(match &i.op {
-        Op::Sel { uniform, .. } => sel(w, i, exec, env, *uniform),
+        Op::Sel { uniform, float } => sel(w, i, exec, env, *uniform, *float),
         Op::Unary { kind, uniform } => unary(w, i, exec, env, *kind, *uniform),
         Op::Prmt { mode, uniform } => prmt(w, i, exec, env, *mode, *uniform),
         Op::Sgxt { signed, wrap } => binary(w, i, exec, env, |a, b| sgxt(a, b, *signed, *wrap)),
@@ -35,11 +35,13 @@ pub(crate) fn exec(w: &mut Warp, i: &Instr, exec: u32, env: &mut Env<'_>) -> Opt
     })
 }
 
-fn sel(w: &mut Warp, i: &Instr, exec: u32, env: &Env<'_>, uniform: bool) -> Result<(), Fault> {
+fn sel(w: &mut Warp, i: &Instr, exec: u32, env: &Env<'_>, uniform: bool, float: bool) -> Result<(), Fault> {
     let (a, b) = (src(w, i, 1, env)?, src(w, i, 2, env)?);
     let p = w.pred_mask(pred_of(i, 3));
     for l in lanes(active(exec, uniform)) {
-        let v = if p >> l & 1 == 1 { get(w, a.0, l) } else { get(w, b.0, l) };
+        let s = if p >> l & 1 == 1 { a } else { b };
+        // FSEL's `-`/`|x|` act on the sign bit only (no NaN is made canonical).
+        let v = if float { super::float_ops::fmods(get(w, s.0, l), s.1) } else { get(w, s.0, l) };
         write_dst(w, i, 0, l, v, uniform)?;
     }
     Ok(())

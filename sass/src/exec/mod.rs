@@ -23,11 +23,16 @@
 mod alu;
 mod bits;
 mod code;
+mod convert;
+mod farith;
 mod flat;
 mod float_ops;
 mod memops;
 mod more;
 mod warp;
+
+// The exact soft-float behind the directed rounding modes (float_ops, farith, convert).
+mod softfloat;
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
