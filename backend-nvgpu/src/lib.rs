@@ -4,8 +4,9 @@
 //!
 //! | module or file | what it holds |
 //! |---|---|
-//! | [`abi`] | every ioctl number and `#[repr(C)]` argument struct (r36), in one place |
-//! | [`sys`] | the syscall seam ([`sys::Syscalls`]) and the real Linux implementation |
+//! | [`abi`] | the ABI, from `gpuiface-abi`: r36 names at the top, r35 in [`abi::r35`] |
+//! | [`sys`] | the syscall seam ([`sys::Syscalls`]) and the real Linux implementation (from `gpuiface-abi`) |
+//! | `mock` | (feature `mock`) this backend over `gpuiface-mock`'s kernel model: `MockDevice` |
 //! | [`fd`] | fds and CPU mappings that release themselves through the seam; typed ioctls |
 //! | `src/memory.rs` | the nvmap pipeline: CREATE → ALLOC → GET_FD → MAP_BUFFER_EX → mmap, and its unwinding |
 //! | [`device`] | [`NvgpuDevice`]: opening the device, its state, the address space and reserved windows, buffers |
@@ -31,6 +32,8 @@ pub mod device;
 mod fault;
 pub mod fd;
 pub(crate) mod memory;
+#[cfg(feature = "mock")]
+pub mod mock;
 mod rm;
 mod signal;
 mod submit;

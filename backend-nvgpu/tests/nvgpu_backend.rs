@@ -5,9 +5,9 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use gpuiface_hal::{AllocRequest, Errno, Error, ErrorKind, GpuIface, RmControl};
-use gpuiface_mock::gpu::{ExecMode, GpuConfig, ProgramKey};
-use gpuiface_mock::kernel::{Characteristics, Matcher};
-use gpuiface_mock::{open_on, MockDeviceExt, MockKernel};
+use gpuiface_nvgpu::mock::gpu::{ExecMode, GpuConfig, ProgramKey};
+use gpuiface_nvgpu::mock::kernel::{Characteristics, Matcher};
+use gpuiface_nvgpu::mock::{open_on, MockDeviceExt, MockKernel};
 use gpuiface_runtime::{LaunchDims, Queue, Runtime};
 
 fn kernel() -> Arc<MockKernel> {

@@ -39,11 +39,11 @@ use std::ffi::{c_char, c_int, c_ulong, c_void, CStr};
 use std::sync::atomic::{AtomicPtr, Ordering};
 use std::sync::OnceLock;
 
+use gpuiface_abi::Syscalls;
 use gpuiface_hal::Errno;
 use gpuiface_mock::gpu::{ExecMode, GpuConfig};
 use gpuiface_mock::kernel::{Characteristics, Matcher, MockKernel};
 use gpuiface_mock::usermem;
-use gpuiface_nvgpu::Syscalls;
 
 /// The device paths the model serves.
 pub const PATHS: [&[u8]; 2] = [b"/dev/nvmap", b"/dev/nvgpu/igpu0/ctrl"];

@@ -2,9 +2,9 @@
 
 use std::sync::Arc;
 
+use gpuiface_abi::r36::*;
 use gpuiface_hal::hw::ga10b;
 use gpuiface_hal::Errno;
-use gpuiface_nvgpu::abi::*;
 
 use super::trace::why;
 use super::{arg, put, tsg, vm, FdObj, KResult, KState};

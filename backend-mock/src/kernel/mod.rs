@@ -1,6 +1,6 @@
 //! The kernel model: `nvgpu.ko` and `nvmap` as the r36 UAPI defines them.
 //!
-//! [`MockKernel`] implements [`gpuiface_nvgpu::Syscalls`]. Every fd it hands
+//! [`MockKernel`] implements [`gpuiface_abi::Syscalls`]. Every fd it hands
 //! out is a real fd (a memfd), so `close`, `dup` and `mmap` behave as on
 //! Linux, and a dma-buf's mmap maps the very bytes the GPU model reads.
 //! Ioctls are decoded by number and byte layout: a wrong struct size is a
@@ -46,8 +46,8 @@ mod vm;
 
 use std::os::fd::RawFd;
 
+use gpuiface_abi::r36::{self as abi, IOC_READ};
 use gpuiface_hal::Errno;
-use gpuiface_nvgpu::abi::{self, IOC_READ};
 
 use crate::usermem;
 
@@ -174,7 +174,7 @@ impl MockKernel {
     /// Undo what a creating ioctl made (its fd or nvmap id is in `out`).
     /// True when `request` creates something.
     fn undo_create(&self, obj: &FdObj, request: u32, out: &[u8]) -> bool {
-        use gpuiface_nvgpu::abi::*;
+        use gpuiface_abi::r36::*;
         let fd = match request {
             NVGPU_GPU_IOCTL_ALLOC_AS => arg::<NvgpuAllocAsArgs>(out).map(|a| a.as_fd),
             NVGPU_GPU_IOCTL_OPEN_TSG => arg::<NvgpuGpuOpenTsgArgs>(out).map(|a| a.tsg_fd as i32),
@@ -207,7 +207,7 @@ impl MockKernel {
 /// `EINVAL` (nvgpu fds); nvmap's own checks are [`nvmap::precheck`];
 /// dma-buf and event fds have no ioctls.
 fn precheck(obj: &FdObj, request: u32, arg: u64) -> KResult<()> {
-    use gpuiface_nvgpu::abi::limits::*;
+    use gpuiface_abi::r36::limits::*;
     let p = abi::decode(request);
     let limits = |ty: u8, last: u8, max: usize| -> KResult<()> {
         if p.ty != ty || p.nr == 0 || p.nr > last || p.size > max {

@@ -4,8 +4,8 @@
 //! 001 names a "Jetson Orin AGX 64GB" (its log reports 1 GPC × 4 TPC).
 //! Other modules get a profile only when a log of theirs exists.
 
+use gpuiface_abi::r36::*;
 use gpuiface_hal::hw::ga10b;
-use gpuiface_nvgpu::abi::*;
 
 /// What GET_CHARACTERISTICS reports.
 #[derive(Debug, Clone)]
@@ -86,6 +86,6 @@ impl Characteristics {
 
     /// An L4T r35 kernel: the 312-byte characteristics struct.
     pub fn r35() -> Self {
-        Characteristics { reported_size: r35::NVGPU_GPU_CHARACTERISTICS_SIZE as u64, ..Self::ga10b() }
+        Characteristics { reported_size: gpuiface_abi::r35::NVGPU_GPU_CHARACTERISTICS_SIZE as u64, ..Self::ga10b() }
     }
 }

@@ -11,15 +11,15 @@
 //! [mock] as(7) NVGPU_AS_IOCTL_MAP_BUFFER_EX {flags=0, compr_kind=0, incompr_kind=0, ...} = -1 EINVAL (Invalid argument)
 //! ```
 //!
-//! Layouts come from `gpuiface_nvgpu::abi` (checked against the facts
+//! Layouts come from `gpuiface_abi::r36` (checked against the facts
 //! tables), constant names from its `CONSTS`, class names from the facts'
 //! class table: nothing here retypes a number.
 
 use std::cell::Cell;
 use std::fmt::Write;
 
+use gpuiface_abi::r36::{self as abi, FieldLayout, StructLayout};
 use gpuiface_hal::Errno;
-use gpuiface_nvgpu::abi::{self, FieldLayout, StructLayout};
 
 /// How a field's value is shown.
 enum Render {

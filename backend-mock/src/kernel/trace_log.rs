@@ -6,8 +6,8 @@
 use std::os::fd::RawFd;
 use std::sync::{Arc, Mutex};
 
+use gpuiface_abi::r36 as abi;
 use gpuiface_hal::Errno;
-use gpuiface_nvgpu::abi;
 
 use super::state::lock;
 use super::{trace, MockKernel};

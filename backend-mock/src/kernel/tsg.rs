@@ -1,7 +1,7 @@
 //! TSGs (constraints doc §3): subcontexts (VEIDs) and channel binding.
 
+use gpuiface_abi::r36::*;
 use gpuiface_hal::Errno;
-use gpuiface_nvgpu::abi::*;
 
 use super::{arg, put, FdObj, KResult, KState};
 

@@ -4,8 +4,8 @@
 use std::collections::BTreeMap;
 use std::sync::{Arc, Mutex};
 
+use gpuiface_abi::r36::*;
 use gpuiface_hal::Errno;
-use gpuiface_nvgpu::abi::*;
 
 use super::trace::why;
 use super::{arg, put, FdObj, KResult, KState};
