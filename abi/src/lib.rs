@@ -10,6 +10,7 @@
 //! |---|---|
 //! | [`r36`] | L4T **r36** (JetPack 6), from `facts/nvgpu-abi.tsv` |
 //! | [`r35`] | L4T **r35** (JetPack 5), from `facts/nvgpu-abi-r35.tsv` |
+//! | [`convert`] | moving a struct between the releases' layouts by field name |
 //! | [`sys`] | the syscall seam ([`Syscalls`]) and the real Linux implementation ([`LinuxSyscalls`]) |
 //! | crate root | what both share: the `_IOC` encoding, [`IoctlArg`], [`StructLayout`], [`Ioctl`], the error notifier's codes, [`Release`] |
 //!
@@ -43,6 +44,7 @@
 //! ```
 
 mod common;
+pub mod convert;
 mod notifier;
 pub mod r35;
 pub mod r36;

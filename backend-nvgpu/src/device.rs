@@ -124,6 +124,8 @@ pub(crate) struct State<S: Syscalls> {
 pub struct NvgpuDevice<S: Syscalls = LinuxSyscalls> {
     pub(crate) sys: Arc<S>,
     pub(crate) info: DeviceInfo,
+    /// The L4T release of the kernel's ABI, detected at open.
+    pub(crate) release: Release,
     pub(crate) characteristics: NvgpuGpuCharacteristics,
     pub(crate) sysfs_root: PathBuf,
     pub(crate) state: Mutex<State<S>>,
@@ -173,11 +175,14 @@ impl<S: Syscalls> NvgpuDevice<S> {
         };
         let nvmap = open(&b.nvmap_path)?;
         let ctrl = open(&b.ctrl_path)?;
-        let characteristics = read_characteristics(&ctrl)?;
-        let info = device_info(&characteristics, b.backend_name);
+        let (release, characteristics) = read_characteristics(&ctrl)?;
+        let mut info = device_info(&characteristics, b.backend_name);
+        info.kernel_release = Some(release.name());
+        log::info!("{}: {release} kernel ABI", b.backend_name);
         Ok(NvgpuDevice {
             sys,
             info,
+            release,
             characteristics,
             sysfs_root: b.sysfs_root,
             state: Mutex::new(State {
@@ -202,9 +207,17 @@ impl<S: Syscalls> NvgpuDevice<S> {
         &self.sys
     }
 
-    /// The raw characteristics the kernel reported.
+    /// The characteristics the kernel reported, in the r36 layout (an r35
+    /// kernel's are moved there field by field:
+    /// [`gpuiface_abi::convert::characteristics_from_r35`]).
     pub fn characteristics(&self) -> &NvgpuGpuCharacteristics {
         &self.characteristics
+    }
+
+    /// The L4T release whose kernel ABI this device speaks (detected at
+    /// open; see [`detect_release`]).
+    pub fn kernel_release(&self) -> Release {
+        self.release
     }
 
     /// Live user buffers (not counting channel and signal memory).
@@ -251,7 +264,7 @@ impl<S: Syscalls> NvgpuDevice<S> {
     pub(crate) fn allocate(&self, st: &mut State<S>, req: &AllocRequest) -> Result<Allocation<S>> {
         let va_size = self.info.va_size();
         let as_fd = self.address_space(st)?;
-        memory::allocate(&self.sys, self.nvmap(), as_fd, req, va_size)
+        memory::allocate(&self.sys, self.nvmap(), as_fd, req, va_size, self.release)
     }
 
     pub(crate) fn release(&self, st: &State<S>, a: Allocation<S>) -> Result<()> {
@@ -262,35 +275,82 @@ impl<S: Syscalls> NvgpuDevice<S> {
     }
 }
 
-fn read_characteristics<S: Syscalls>(ctrl: &SysFd<S>) -> Result<NvgpuGpuCharacteristics> {
-    // First ask for the size: a kernel of another L4T release has another layout.
+/// Which L4T release's ABI the kernel behind `ctrl` speaks.
+///
+/// The method: `NVGPU_GPU_IOCTL_GET_CHARACTERISTICS` with a buffer size of 0,
+/// which both releases answer by writing `sizeof(struct
+/// nvgpu_gpu_characteristics)` back (r35 `ioctl_ctrl.c` L541-554, r36
+/// L568-581) and nothing else: 312 on r35, 328 on r36. Why this one:
+/// - the request itself is the same number on both releases (its 16-byte
+///   argument did not change), so asking cannot fail for ABI reasons;
+/// - the answer is the kernel's own `sizeof` of the struct whose layout
+///   differs, from the module actually loaded, with no side effect and no
+///   file to read (`/etc/nv_tegra_release` names the root file system's
+///   release, which need not be the running kernel's, and is absent in many
+///   containers);
+/// - probing with a release-specific ioctl (OPEN_TSG's 8- or 24-byte
+///   number, ENOTTY on the other release) would create a TSG on success.
+///
+/// The full struct then names the release a second time
+/// (`gpu_ioctl_nr_last`, `tsg_ioctl_nr_last`: `NVGPU_GPU_IOCTL_LAST` and
+/// `NVGPU_TSG_IOCTL_LAST` of the kernel's headers, 0x2a/0x10 on r35,
+/// 0x2c/0x15 on r36); [`NvgpuDevice`]'s open checks that they agree. CUDA's
+/// user-space driver needs no detection: each JetPack ships the libcuda
+/// built for its own kernel.
+pub fn detect_release(buf_size: u64) -> Result<Release> {
+    Release::from_characteristics_size(buf_size).ok_or_else(|| {
+        Error::unsupported(
+            "nvgpu",
+            format!(
+                "nvgpu characteristics are {buf_size} bytes: an unknown L4T release; gpuiface speaks L4T r35 \
+                 (JetPack 5, {} bytes) and r36 (JetPack 6, {} bytes)",
+                Release::R35.characteristics_size(),
+                Release::R36.characteristics_size()
+            ),
+        )
+    })
+}
+
+fn read_characteristics<S: Syscalls>(ctrl: &SysFd<S>) -> Result<(Release, NvgpuGpuCharacteristics)> {
+    // First ask for the size: each L4T release has its own layout.
     let mut probe = NvgpuGpuGetCharacteristics { gpu_characteristics_buf_size: 0, gpu_characteristics_buf_addr: 0 };
     // SAFETY: `ctrl` is the ctrl node's fd; with a buffer size of 0 the kernel
     // writes only the size back into `probe`, through no pointer.
     unsafe { ctrl.ioctl("NVGPU_GPU_IOCTL_GET_CHARACTERISTICS", NVGPU_GPU_IOCTL_GET_CHARACTERISTICS, &mut probe)? };
-    let want = std::mem::size_of::<NvgpuGpuCharacteristics>() as u64;
-    if probe.gpu_characteristics_buf_size != want {
-        let release = if probe.gpu_characteristics_buf_size == r35::NVGPU_GPU_CHARACTERISTICS_SIZE as u64 {
-            "an L4T r35 (JetPack 5) kernel"
-        } else {
-            "an unknown L4T release"
-        };
+    let release = detect_release(probe.gpu_characteristics_buf_size)?;
+    let c = match release {
+        Release::R36 => read_full::<S, NvgpuGpuCharacteristics>(ctrl)?,
+        Release::R35 => {
+            gpuiface_abi::convert::characteristics_from_r35(&read_full::<S, r35::NvgpuGpuCharacteristics>(ctrl)?)
+        }
+    };
+    let (gpu_last, tsg_last) = match release {
+        Release::R36 => (NVGPU_GPU_IOCTL_LAST, NVGPU_TSG_IOCTL_LAST),
+        Release::R35 => (r35::NVGPU_GPU_IOCTL_LAST, r35::NVGPU_TSG_IOCTL_LAST),
+    };
+    if (c.gpu_ioctl_nr_last as u32, c.tsg_ioctl_nr_last as u32) != (gpu_last, tsg_last) {
         return Err(Error::unsupported(
             "nvgpu",
             format!(
-                "nvgpu characteristics are {} bytes: this is {release}; gpuiface supports L4T r36 (JetPack 6, {want} bytes)",
-                probe.gpu_characteristics_buf_size
+                "the kernel's characteristics are {release}'s size, but its last ctrl/TSG ioctl numbers are \
+                 {:#x}/{:#x}, not {gpu_last:#x}/{tsg_last:#x}: an unknown L4T release",
+                c.gpu_ioctl_nr_last, c.tsg_ioctl_nr_last
             ),
         ));
     }
-    let mut c = NvgpuGpuCharacteristics::default();
+    Ok((release, c))
+}
+
+/// GET_CHARACTERISTICS into a `T` of exactly the kernel's size.
+fn read_full<S: Syscalls, T: IoctlArg>(ctrl: &SysFd<S>) -> Result<T> {
+    let mut c = T::zeroed();
     let mut get = NvgpuGpuGetCharacteristics {
-        gpu_characteristics_buf_size: want,
-        gpu_characteristics_buf_addr: &mut c as *mut NvgpuGpuCharacteristics as u64,
+        gpu_characteristics_buf_size: std::mem::size_of::<T>() as u64,
+        gpu_characteristics_buf_addr: &mut c as *mut T as u64,
     };
     // SAFETY: `ctrl` is the ctrl node's fd; the kernel writes at most
-    // `buf_size` = size_of::<NvgpuGpuCharacteristics>() bytes at `buf_addr`,
-    // which is `c`, live and exclusively ours for the call.
+    // `buf_size` = size_of::<T>() bytes at `buf_addr`, which is `c`, live and
+    // exclusively ours for the call (a plain-integer struct: any bytes are valid).
     unsafe { ctrl.ioctl("NVGPU_GPU_IOCTL_GET_CHARACTERISTICS", NVGPU_GPU_IOCTL_GET_CHARACTERISTICS, &mut get)? };
     Ok(c)
 }
@@ -377,7 +437,7 @@ impl<S: Syscalls> GpuIface for NvgpuDevice<S> {
         let size = self.sys.fstat(raw).map_err(|e| Error::sys("fstat", e))?.st_size as u64;
         let mut st = lock(&self.state);
         let as_fd = self.address_space(&mut st)?;
-        let gpu_va = memory::map_dmabuf(as_fd, raw, memory::PAGE)?;
+        let gpu_va = memory::map_dmabuf(as_fd, raw, memory::PAGE, self.release)?;
         let cpu = if size > 0 {
             match CpuMapping::map(&self.sys, raw, size as usize, usize::try_from(gpu_va).ok()) {
                 Ok(m) => Some(Arc::new(m)),

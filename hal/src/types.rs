@@ -78,6 +78,10 @@ pub struct DeviceInfo {
     pub signal_placement: SignalPlacement,
     /// The GPU page size used for mappings.
     pub page_size: u64,
+    /// The kernel ABI release the backend speaks to this device: `"r35"`
+    /// (L4T r35, JetPack 5) or `"r36"` (L4T r36, JetPack 6) for the nvgpu
+    /// backend, real or over the mock; `None` for a backend with no kernel.
+    pub kernel_release: Option<&'static str>,
     /// This device among the process's open devices: the owner its
     /// buffers and signals name.
     pub device: DeviceId,
@@ -106,6 +110,7 @@ impl DeviceInfo {
             io_coherent: false,
             signal_placement,
             page_size: 4096,
+            kernel_release: None,
             device: DeviceId::unique(),
         }
     }
