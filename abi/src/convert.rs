@@ -81,7 +81,8 @@ mod tests {
         }
         assert_eq!((new.numa_domain_id, new.device_instance_id), (-1, 0));
         assert_eq!(characteristics_to_r35(&new), old);
-        let copied = copy_fields(&old, l, &mut r36::NvgpuGpuCharacteristics::default(), &r36::NvgpuGpuCharacteristics::LAYOUT);
+        let copied =
+            copy_fields(&old, l, &mut r36::NvgpuGpuCharacteristics::default(), &r36::NvgpuGpuCharacteristics::LAYOUT);
         assert_eq!(copied, l.fields.len(), "r36 has every r35 field of the characteristics");
     }
 }

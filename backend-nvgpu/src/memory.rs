@@ -98,13 +98,13 @@ pub fn allocate<S: Syscalls>(
     let flags = (NVMAP_TAG_GPUIFACE << 16) | cache_flags(req);
     match release {
         Release::R36 => {
-            let mut alloc = NvmapAllocHandle { handle, heap_mask: NVMAP_HEAP_IOVMM, flags, align: align32, numa_nid: 0 };
+            let mut alloc =
+                NvmapAllocHandle { handle, heap_mask: NVMAP_HEAP_IOVMM, flags, align: align32, numa_nid: 0 };
             nvmap.call(calls::NVMAP_IOC_ALLOC, &mut alloc).map_err(free_handle)?;
         }
         Release::R35 => {
             // r35's 16-byte nvmap_alloc_handle: no `numa_nid` (nvmap.h of jetson_35.5).
-            let mut alloc =
-                r35::NvmapAllocHandle { handle, heap_mask: r35::NVMAP_HEAP_IOVMM, flags, align: align32 };
+            let mut alloc = r35::NvmapAllocHandle { handle, heap_mask: r35::NVMAP_HEAP_IOVMM, flags, align: align32 };
             nvmap.call(r35::calls::NVMAP_IOC_ALLOC, &mut alloc).map_err(free_handle)?;
         }
     }

@@ -174,10 +174,7 @@ impl MockKernel {
             let _ = trace::take_why();
             return;
         }
-        let name = match abi::ioctl_by_number(request) {
-            Some(d) => d.name.to_string(),
-            None => trace::name(request),
-        };
+        let name = trace::name(request);
         let why = trace::take_why().filter(|_| result.is_err());
         if !self.trace_decoded {
             // Undecoded (the default without trace output): no line unless a
