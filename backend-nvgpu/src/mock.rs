@@ -38,7 +38,9 @@ pub fn open_on(kernel: Arc<MockKernel>) -> gpuiface_hal::Result<MockDevice> {
 /// Extension: open the default mock (ga10b, threaded GPU).
 pub trait MockDeviceExt: Sized {
     /// ga10b characteristics and a GPU worker thread: what `gpuiface::open`
-    /// uses when no Jetson is present.
+    /// uses when no Jetson is present. The kernel models the L4T release
+    /// `GPUIFACE_MOCK_RELEASE` names (`r35` or `r36`; unset: r36), as the
+    /// preload library's does; another value is an `InvalidArgument` error.
     fn open_default() -> gpuiface_hal::Result<Self>;
     /// The mock kernel.
     fn kernel(&self) -> &Arc<MockKernel>;
@@ -48,7 +50,8 @@ pub trait MockDeviceExt: Sized {
 
 impl MockDeviceExt for MockDevice {
     fn open_default() -> gpuiface_hal::Result<Self> {
-        open_with(MockKernel::builder().gpu(gpu::GpuConfig { mode: gpu::ExecMode::Threaded }))
+        let release = kernel::release_from_env().map_err(|e| gpuiface_hal::Error::invalid("open(mock)", e))?;
+        open_with(MockKernel::builder().release(release).gpu(gpu::GpuConfig { mode: gpu::ExecMode::Threaded }))
     }
     fn kernel(&self) -> &Arc<MockKernel> {
         self.syscalls()

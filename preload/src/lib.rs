@@ -115,11 +115,9 @@ fn build_kernel() -> MockKernel {
     // The in-memory trace is for in-process tests; a preloaded program reads
     // the trace on stderr or in a file (GPUIFACE_MOCK_TRACE) or not at all.
     let mut b = MockKernel::builder().gpu(GpuConfig::with_mode(mode)).trace_ring(0);
-    if let Ok(v) = std::env::var("GPUIFACE_MOCK_RELEASE") {
-        match gpuiface_abi::Release::parse(&v) {
-            Some(release) => b = b.release(release),
-            None => eprintln!("[gpuiface-preload] GPUIFACE_MOCK_RELEASE={v:?}: expected r35 or r36; modelling r36"),
-        }
+    match gpuiface_mock::kernel::release_from_env() {
+        Ok(release) => b = b.release(release),
+        Err(e) => eprintln!("[gpuiface-preload] {e}; modelling r36"),
     }
     let k = b.build();
     if let Ok(spec) = std::env::var("GPUIFACE_MOCK_FAIL") {

@@ -58,7 +58,7 @@ pub use channel::{GPFIFO_HANG_ABOVE, USER_SYNCPOINT_MAX};
 pub use inject::Matcher;
 pub use inspect::KernelSnapshot;
 pub use profile::{Characteristics, JETSON_AGX_ORIN_64GB_FLAGS};
-pub use state::{MockKernel, MockKernelBuilder, DEFAULT_HANG_WAIT_MS};
+pub use state::{release_from_env, MockKernel, MockKernelBuilder, DEFAULT_HANG_WAIT_MS, RELEASE_ENV};
 pub use trace_log::{TraceEntry, DEFAULT_TRACE_RING, IOCTL_LOG_TARGET};
 pub use vm::Vm;
 

@@ -71,6 +71,20 @@ pub struct MockKernelBuilder {
     trace_ring: Option<usize>,
 }
 
+/// The environment variable that names the L4T release a mock kernel built
+/// from the environment models (`r35` or `r36`; unset: r36): read by the
+/// preload library and by `gpuiface_nvgpu::mock::MockDeviceExt::open_default`.
+pub const RELEASE_ENV: &str = "GPUIFACE_MOCK_RELEASE";
+
+/// The release [`RELEASE_ENV`] names: r36 when unset; an error naming the
+/// value when it is neither `r35` nor `r36`.
+pub fn release_from_env() -> Result<gpuiface_abi::Release, String> {
+    match std::env::var(RELEASE_ENV) {
+        Err(_) => Ok(gpuiface_abi::Release::R36),
+        Ok(v) => gpuiface_abi::Release::parse(&v).ok_or_else(|| format!("{RELEASE_ENV}={v:?}: expected r35 or r36")),
+    }
+}
+
 /// How long a call the real kernel never returns from blocks before the
 /// mock fails it (default; env `GPUIFACE_MOCK_HANG_WAIT_MS`).
 pub const DEFAULT_HANG_WAIT_MS: u64 = 2000;
