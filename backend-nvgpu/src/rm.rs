@@ -6,8 +6,8 @@
 //! |---|---|
 //! | `NV01_DEVICE_0`, `NV20_SUBDEVICE_0`, `FERMI_VASPACE_A`, `GT200_DEBUGGER` | bookkeeping only |
 //! | `NV01_MEMORY_VIRTUAL` | the address space: ALLOC_AS and the window reservations |
-//! | `KEPLER_CHANNEL_GROUP_A` | OPEN_TSG (the TSG fd) |
-//! | `FERMI_CONTEXT_SHARE_A` | TSG CREATE_SUBCONTEXT (a VEID); DELETE_SUBCONTEXT when freed |
+//! | `KEPLER_CHANNEL_GROUP_A` | OPEN_TSG (the TSG fd; r35: the 8-byte argument) |
+//! | `FERMI_CONTEXT_SHARE_A` | r36: TSG CREATE_SUBCONTEXT (a VEID), DELETE_SUBCONTEXT when freed; r35 (no such ioctls): a VEID the backend picks by r36's policy, named in BIND_CHANNEL_EX |
 //! | `AMPERE_CHANNEL_GPFIFO_A/B` | a channel: OPEN_CHANNEL … SETUP_BIND (`channel.rs`) |
 //! | `AMPERE_COMPUTE_*`, `AMPERE_DMA_COPY_*` | ALLOC_OBJ_CTX on the parent channel |
 //! | `PERF_BOOST` | devfreq `min_freq` = `max_freq` in sysfs |

@@ -133,6 +133,9 @@ impl DeviceInfo {
 impl fmt::Display for DeviceInfo {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         writeln!(f, "backend          {}", self.backend)?;
+        if let Some(r) = self.kernel_release {
+            writeln!(f, "kernel ABI       L4T {r}")?;
+        }
         writeln!(f, "arch             {:#x} (impl {:#x}, rev {:#x})", self.arch, self.implementation, self.rev)?;
         writeln!(f, "SM               {}.{}", self.sm_major(), self.sm_minor())?;
         writeln!(
