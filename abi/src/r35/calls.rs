@@ -1,7 +1,8 @@
-//! The r35 ioctls the backend issues safely (r36's less the subcontext ones,
-//! which r35 lacks): each request bound to its argument struct ([`Ioctl`]), for structs that carry no user pointers (integers and
-//! fds only). The size of each struct is checked against its request at
-//! compile time. Requests whose argument does carry a pointer
+//! The r35 ioctls the backend issues safely (r36's less the subcontext
+//! ones, which r35 lacks): each request bound to its argument struct
+//! ([`Ioctl`]), for structs that carry no user pointers (integers and fds
+//! only). The size of each struct is checked against its request at compile
+//! time. Requests whose argument does carry a pointer
 //! (`GET_CHARACTERISTICS`' buffer address) are issued through the `unsafe`
 //! `SysFd::ioctl` (backend-nvgpu) at their one call site.
 
