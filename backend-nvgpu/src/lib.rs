@@ -9,6 +9,7 @@
 //! | `mock` | (feature `mock`) this backend over `gpuiface-mock`'s kernel model: `MockDevice` |
 //! | [`fd`] | fds and CPU mappings that release themselves through the seam; typed ioctls |
 //! | `src/memory.rs` | the nvmap pipeline: CREATE → ALLOC → GET_FD → MAP_BUFFER_EX → mmap, and its unwinding |
+//! | `src/release.rs` | detecting the kernel's L4T release at open ([`device::detect_release`]) |
 //! | [`device`] | [`NvgpuDevice`]: opening the device, its state, the address space and reserved windows, buffers |
 //! | `src/rm.rs` | **RM→nvgpu translation**: every `rm_alloc` class, `rm_control` and `rm_free`, mapped to nvgpu ioctls |
 //! | `src/channel.rs` | channel setup: OPEN_CHANNEL … SETUP_BIND, the error notifier, the GPFIFO overlays |
@@ -34,6 +35,7 @@ pub mod fd;
 pub(crate) mod memory;
 #[cfg(feature = "mock")]
 pub mod mock;
+mod release;
 mod rm;
 mod signal;
 mod submit;
