@@ -251,8 +251,8 @@ fn operand_quirks_print_as_nvdisasm_does() {
         "HMNMX2.BF16_V2 R5, R2.H0_H0, 1.084202172485504434e-19, 4.591774807899560578e-40, PT ;",
     );
     // A constant's swizzle sits inside its |x|, and the offset's two low bits are ignored.
-    op("327a0502050000600008000000ca4f00", "HMUL2 R5, R2.H0_H0, |c[0x0][0x0].H0_H0| ;");
-    op("327a0902450000000000000000ca4f00", "HMUL2 R9, R2, c[0x0][0x0] ;");
+    op("327a0502000000600008000000ca4f00", "HMUL2 R5, R2.H0_H0, |c[0x0][0x0].H0_H0| ;");
+    op("327a0902400000000000000000ca4f00", "HMUL2 R9, R2, c[0x0][0x0] ;");
     // HADD2.F32 takes (and prints) only the low immediate, and has no |x| on A.
     let f32 = op("307407ff020000200041000000e20f00", "HADD2.F32 R7, -RZ, 1.1920928955078125e-07 ;");
     assert_eq!(run(&[], &[f32], 7).unwrap(), 2f32.powi(-23).to_bits());

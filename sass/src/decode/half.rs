@@ -47,12 +47,6 @@ fn src_a(b: &Builder, mn: &'static str, mma: bool) -> Result<Operand, DecodeErro
     Ok(Operand::Half(HalfSrc { base: HalfBase::Reg(b.reg(24)), mods, swizzle: swz }))
 }
 
-/// A constant operand: nvdisasm ignores the two low bits of a 32-bit constant's offset.
-fn cbuf32(b: &Builder, mn: &'static str) -> Result<crate::operand::CBuf, DecodeError> {
-    let c = b.cbuf(mn)?;
-    Ok(crate::operand::CBuf { offset: c.offset & !3, ..c })
-}
-
 /// Refuse a reuse flag on an operand slot that holds no register (nvdisasm
 /// refuses these words): `regs` has bit `k` set when slot `k` (A, B, C) is
 /// a register.
@@ -84,7 +78,7 @@ fn src_at(b: &Builder, mn: &'static str, slot: Slot, reuse: u32, ext: bool, mma:
             return Ok(Operand::Half(HalfSrc { base, mods: SrcMods::default(), swizzle: Swizzle::H1H0 }));
         }
         Slot::Reg32 => (HalfBase::Reg(b.reg(32)), 63, 62, 60),
-        Slot::CBuf => (HalfBase::CBuf(cbuf32(b, mn)?), 63, 62, 60),
+        Slot::CBuf => (HalfBase::CBuf(b.cbuf(mn)?), 63, 62, 60),
         Slot::Reg64 => (HalfBase::Reg(b.reg(64)), 84, 83, 81),
     };
     let mods = SrcMods {
@@ -235,7 +229,7 @@ fn cvt_src(b: &Builder, mn: &'static str, mods: bool) -> Result<Operand, DecodeE
     Ok(match form {
         1 => Operand::Reg(b.reg(32), SrcMods { reuse: b.reuse(1), ..m }),
         4 => Operand::F32(b.w.bits(32, 32) as u32, SrcMods::default()),
-        5 => Operand::CBuf(cbuf32(b, mn)?, m),
+        5 => Operand::CBuf(b.cbuf(mn)?, m),
         f => return Err(b.bad(mn, "form", f)),
     })
 }

@@ -8,7 +8,7 @@
 //! source swizzles.
 
 use super::alu::{get, read_const, src, write_dst, S};
-use super::float_ops::{canon, fmods, ftz as ftz32, round_f32};
+use super::float_ops::{canon, fmods, ftz as ftz32};
 use super::warp::{bad, lanes, Env, Warp};
 use super::Fault;
 use crate::half::{two_sum, HalfBase, HalfFmt, Swizzle};
@@ -108,11 +108,11 @@ pub(crate) fn exec(w: &mut Warp, i: &Instr, exec: u32, env: &mut Env<'_>) -> Res
                 let out = if f32_out {
                     // One f32, from the low lane; f16 inputs are exact f32s, so
                     // f32's fused multiply-add rounds the exact value once.
+                    // A sum or product of two 16-bit values is exact in f64, so
+                    // converting it rounds once.
                     let r = match kind {
-                        Half2Kind::Add | Half2Kind::Mul => {
-                            let (hi, lo) = exact(0);
-                            round_f32(hi, lo, Rnd::Rn)
-                        }
+                        Half2Kind::Add => (x[0] + y[0]) as f32,
+                        Half2Kind::Mul => (x[0] * y[0]) as f32,
                         _ => (x[0] as f32).mul_add(y[0] as f32, z[0] as f32),
                     };
                     let r = if sat {

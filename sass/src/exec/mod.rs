@@ -21,7 +21,10 @@
 //! memory (see [`LaunchConfig::local_memory`]).
 
 mod alu;
+mod bits;
 mod code;
+mod convert;
+mod farith;
 mod flat;
 mod float_ops;
 mod half;
@@ -29,6 +32,9 @@ mod memops;
 mod more;
 mod tensor;
 mod warp;
+
+// The exact soft-float behind the directed rounding modes (float_ops, farith, convert).
+mod softfloat;
 
 use std::sync::atomic::{AtomicBool, Ordering};
 

@@ -5,12 +5,11 @@
 //! fragment layouts are PTX's ("Matrix Fragments for mma.m16n8k16" and
 //! `ldmatrix`).
 
-use super::float_ops::{canon, round_f32};
+use super::float_ops::canon;
 use super::warp::{bad, lanes, Env, Warp};
 use super::Fault;
 use crate::half::{two_sum, HalfFmt};
 use crate::instr::Instr;
-use crate::op::Rnd;
 use crate::operand::{Operand, SrcMods};
 
 fn reg(i: &Instr, n: usize) -> Result<(u8, SrcMods), Fault> {
@@ -77,7 +76,7 @@ pub(crate) fn hmma(w: &mut Warp, i: &Instr, exec: u32, bf16: bool) -> Result<(),
                 lo += e;
             }
             let (s, e) = two_sum(hi, lo);
-            *o = canon(round_f32(s, e, Rnd::Rn));
+            *o = canon(round_f32_rn(s, e));
         }
     }
     for (lane, v) in out.iter().enumerate() {
@@ -86,6 +85,32 @@ pub(crate) fn hmma(w: &mut Warp, i: &Instr, exec: u32, bf16: bool) -> Result<(),
         }
     }
     Ok(())
+}
+
+/// The exact value `hi + lo` (`hi` its f64 rounding) rounded to the
+/// nearest f32, ties to even. Every f32 midpoint is an f64, so rounding `hi`
+/// is right unless `hi` is one; then `lo` says which way.
+fn round_f32_rn(hi: f64, lo: f64) -> f32 {
+    let r = hi as f32;
+    let rd = f64::from(r);
+    if lo == 0.0 || rd == hi || !r.is_finite() {
+        return r;
+    }
+    let step = |x: f32, up: bool| {
+        let b = x.to_bits();
+        // Away from zero is +1 on the magnitude; toward zero -1 (x is not zero here).
+        f32::from_bits(if (x > 0.0) == up { b + 1 } else { b - 1 })
+    };
+    let (below, above) = if rd < hi { (r, step(r, true)) } else { (step(r, false), r) };
+    if hi == (f64::from(below) + f64::from(above)) / 2.0 {
+        if lo > 0.0 {
+            above
+        } else {
+            below
+        }
+    } else {
+        r
+    }
 }
 
 /// `LDSM`: thread `8j + r` gives the shared address of row `r` of matrix
@@ -132,4 +157,19 @@ pub(crate) fn ldsm(w: &mut Warp, i: &Instr, exec: u32, env: &Env<'_>, count: u8,
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::round_f32_rn;
+
+    #[test]
+    fn the_low_part_breaks_f32_ties() {
+        let tie = 1.0 + 2f64.powi(-24); // halfway between 1 and 1 + 2^-23
+        assert_eq!(round_f32_rn(tie, 0.0), 1.0);
+        assert_eq!(round_f32_rn(tie, 1e-30), 1.0 + 2f32.powi(-23));
+        assert_eq!(round_f32_rn(-tie, -1e-30), -1.0 - 2f32.powi(-23));
+        assert_eq!(round_f32_rn(-tie, 1e-30), -1.0);
+        assert_eq!(round_f32_rn(1.0 + 3.0 * 2f64.powi(-24), -1e-30), 1.0 + 2f32.powi(-23));
+    }
 }
