@@ -257,6 +257,12 @@ fn operand_quirks_print_as_nvdisasm_does() {
     let f32 = op("307407ff020000200041000000e20f00", "HADD2.F32 R7, -RZ, 1.1920928955078125e-07 ;");
     assert_eq!(run(&[], &[f32], 7).unwrap(), 2f32.powi(-23).to_bits());
     op("30720302ff0000a0004a000000ca4f00", "HADD2.F32 R3, R2.H0_H0, -RZ.H0_H0 ;");
+    // A negative shared offset, as nvdisasm prints it.
+    op("3b780807000000800002000000680e00", "LDSM.16.M88.4 R8, [R7+-0x800000] ;");
+    // HADD2 flags its B register's reuse in slot C; its slot B flag is refused, as nvdisasm does.
+    op("30720302050000200008000000e44f10", "HADD2 R3, R2.H0_H0, R5.reuse.H0_H0 ;");
+    let w = Word::from_le_bytes(*b"\x30\x72\x03\x02\x05\x00\x00\x20\x00\x08\x00\x00\x00\xe4\x4f\x0c");
+    assert!(decode(w, 0).is_err());
     // nvdisasm refuses a reuse flag on an immediate.
     let w = Word::from_le_bytes(*b"\x35\x74\x08\x02\x05\x00\x00\x20\x02\x08\x04\x00\x00\xe4\x0f\x1c");
     assert!(decode(w, 0).is_err());

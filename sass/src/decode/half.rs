@@ -47,9 +47,9 @@ fn src_a(b: &Builder, mn: &'static str, mma: bool) -> Result<Operand, DecodeErro
     Ok(Operand::Half(HalfSrc { base: HalfBase::Reg(b.reg(24)), mods, swizzle: swz }))
 }
 
-/// Refuse a reuse flag on an operand slot that holds no register (nvdisasm
-/// refuses these words): `regs` has bit `k` set when slot `k` (A, B, C) is
-/// a register.
+/// Refuse a reuse flag (bits 122..125) nvdisasm refuses: one on an operand
+/// slot that holds no register. `regs` has bit `k` set when reuse slot `k`
+/// (A, B, C) flags a register.
 fn reuse_ok(b: &Builder, mn: &'static str, regs: u64) -> Result<(), DecodeError> {
     let flags = b.w.bits(122, 3);
     if flags & !regs != 0 {
@@ -58,10 +58,21 @@ fn reuse_ok(b: &Builder, mn: &'static str, regs: u64) -> Result<(), DecodeError>
     Ok(())
 }
 
+fn is_reg(s: Slot) -> bool {
+    matches!(s, Slot::Reg32 | Slot::Reg64)
+}
+
 /// The reuse slots that hold registers, for a two- or three-source form.
 fn reg_slots(bs: Slot, cs: Option<Slot>) -> u64 {
-    let is_reg = |s: Slot| matches!(s, Slot::Reg32 | Slot::Reg64);
     1 | u64::from(is_reg(bs)) << 1 | u64::from(cs.is_some_and(is_reg)) << 2
+}
+
+/// `HADD2`, `HSET2` and `HSETP2` flag their B register's reuse in slot C
+/// (bit 124), and `HADD2.F32` has no reuse for A: nvdisasm refuses the other
+/// flags. (It also prints and accepts reuse flags only with some scheduling
+/// bits, which no decoder here models.)
+fn b_in_slot_c(b: &Builder) -> bool {
+    matches!(b.w.bits(0, 9), 0x030 | 0x033 | 0x034)
 }
 
 /// A source in `slot`; `reuse`: its reuse slot; `ext`: a third swizzle bit
@@ -142,9 +153,11 @@ pub(super) fn half2(b: &mut Builder) -> Result<Op, DecodeError> {
     if bf16 && f32_out {
         return Err(b.bad(mn, "BF16_V2 with F32", 1));
     }
-    reuse_ok(b, mn, reg_slots(bs, cs))?;
+    let bslot = if b_in_slot_c(b) { 2 } else { 1 };
+    let regs = if b_in_slot_c(b) { u64::from(!f32_out) | u64::from(is_reg(bs)) << 2 } else { reg_slots(bs, cs) };
+    reuse_ok(b, mn, regs)?;
     let a = src_a(b, mn, mma)?;
-    let bb = src_at(b, mn, bs, 1, kind == Half2Kind::Fma, mma)?;
+    let bb = src_at(b, mn, bs, bslot, kind == Half2Kind::Fma, mma)?;
     b.push(Operand::reg(b.reg(16)), true);
     b.push(a, true);
     b.push(bb, true);
@@ -164,8 +177,13 @@ fn b_two(b: &Builder, mn: &'static str, imm_form: u64) -> Result<Operand, Decode
         f if f == imm_form + 1 => Slot::CBuf,
         f => return Err(b.bad(mn, "form", f)),
     };
-    reuse_ok(b, mn, reg_slots(slot, None))?;
-    src_at(b, mn, slot, 1, false, false)
+    if b_in_slot_c(b) {
+        reuse_ok(b, mn, 1 | u64::from(is_reg(slot)) << 2)?;
+        src_at(b, mn, slot, 2, false, false)
+    } else {
+        reuse_ok(b, mn, reg_slots(slot, None))?;
+        src_at(b, mn, slot, 1, false, false)
+    }
 }
 
 /// `HMNMX2 d, a, b, p` (opcode 0x040).
@@ -302,7 +320,7 @@ pub(super) fn hmma(b: &mut Builder) -> Result<Op, DecodeError> {
     Ok(Op::Hmma { bf16: b.w.bit(82) })
 }
 
-/// `LDSM.16.{M88,MT88}[.2|.4] d, [Ra+imm]` (opcode 0x03b, form 4). The
+/// `LDSM.16.{M88,MT88}[.2|.4] d, [Ra+imm]` (opcode 0x03b, form 4; a signed 24-bit offset). The
 /// uniform-register address (bit 91) and `.M816` are refused.
 pub(super) fn ldsm(b: &mut Builder) -> Result<Op, DecodeError> {
     let mn = "LDSM";
@@ -320,11 +338,6 @@ pub(super) fn ldsm(b: &mut Builder) -> Result<Op, DecodeError> {
         1 => true,
         v => return Err(b.bad(mn, "layout", v)),
     };
-    // nvdisasm prints a negative offset as `[R7+-0x10]`, which the shared
-    // address rendering does not do yet: refused rather than misprinted.
-    if b.w.bit(63) {
-        return Err(b.bad(mn, "negative offset", b.w.bits(40, 24)));
-    }
     let addr = Addr {
         base: b.reg(24),
         width: AddrWidth::W32,
