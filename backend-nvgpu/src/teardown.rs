@@ -42,7 +42,7 @@ impl<S: Syscalls> NvgpuDevice<S> {
         }
         if let Some(node) = st.objects.remove(&root) {
             if let Object::Channel(_) = node.object {
-                self.submit_channels.write().unwrap_or_else(|p| p.into_inner()).remove(&root);
+                self.submit_channels.remove(root);
             }
             if let Object::ContextShare { veid } = node.object {
                 if let Some(Node { object: Object::Tsg(tsg), .. }) = st.objects.get(&node.parent) {

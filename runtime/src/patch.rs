@@ -58,6 +58,7 @@ fn word_at(image: &[u8], at: u64) -> Result<u32> {
     Ok(u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
 }
 
+#[cold]
 fn bug() -> Error {
     Error::invalid("Runtime::submit", "a patch outside its encoding (encoder bug)")
 }
@@ -118,29 +119,40 @@ pub(crate) fn resolve(patches: &[Patch], image: &[u8], pb_offset: u64, vars: usi
 }
 
 /// Copy `image` into `chunk` and apply `ops` with this submit's values.
+///
+/// The chunk's range is checked once ([`Chunk::writer`]) and every store
+/// against it; `resolve` checked every store against the image already.
 #[inline]
 pub(crate) fn apply(ops: &[Op], image: &[u8], chunk: &Chunk<'_>, values: &[u64], timeline_value: u64) -> Result<()> {
-    chunk.write(0, image)?;
+    let w = chunk.writer(image.len() as u64)?;
+    w.copy_from(image)?;
     let value = |var: usize| values.get(var).copied().ok_or_else(bug);
     for op in ops {
         match *op {
             Op::Va { at, add, va_shift, word } => {
-                let old = if word.shared { chunk.read_u32(at)? } else { 0 };
-                chunk.write(at, &word.merge(old, (chunk.gpu_va.wrapping_add(add) >> va_shift) as u32).to_le_bytes())?
+                let old = if word.shared { w.get_u32(at)? } else { 0 };
+                w.put(at, word.merge(old, (chunk.gpu_va.wrapping_add(add) >> va_shift) as u32).to_le_bytes())?
             }
             Op::Var { at, var, var_shift, word } => {
-                let old = if word.shared { chunk.read_u32(at)? } else { 0 };
-                chunk.write(at, &word.merge(old, (value(var)? >> var_shift) as u32).to_le_bytes())?
+                let old = if word.shared { w.get_u32(at)? } else { 0 };
+                w.put(at, word.merge(old, (value(var)? >> var_shift) as u32).to_le_bytes())?
             }
-            Op::Bytes { at, var, size: 8 } => chunk.write(at, &value(var)?.to_le_bytes())?,
+            Op::Bytes { at, var, size: 8 } => w.put(at, value(var)?.to_le_bytes())?,
+            Op::Bytes { at, var, size: 4 } => w.put(at, (value(var)? as u32).to_le_bytes())?,
             Op::Bytes { at, var, size } => {
-                chunk.write(at, value(var)?.to_le_bytes().get(..usize::from(size)).ok_or_else(bug)?)?
+                let v = value(var)?.to_le_bytes();
+                for (k, b) in v.iter().take(usize::from(size)).enumerate() {
+                    w.put(at + k as u64, [*b])?;
+                }
             }
             Op::HiLo { at, var, add } => {
                 let v = value(var)?.wrapping_add(add);
-                chunk.write_u32s(at, &[(v >> 32) as u32, v as u32])?
+                let mut b = [0u8; 8];
+                b[..4].copy_from_slice(&((v >> 32) as u32).to_le_bytes());
+                b[4..].copy_from_slice(&(v as u32).to_le_bytes());
+                w.put(at, b)?
             }
-            Op::Timeline { at } => chunk.write(at, &timeline_value.to_le_bytes())?,
+            Op::Timeline { at } => w.put(at, timeline_value.to_le_bytes())?,
         }
     }
     Ok(())

@@ -1,13 +1,14 @@
 //! Submission and waits: encoding a queue into command memory, the
 //! GPFIFO entry and the doorbell, and waiting for the timelines.
 
+use std::sync::Arc;
+
 use gpuiface_hal::{AllocRequest, Buffer, Error, GpuIface, Result};
 
 use super::{EngineState, Prepared, Runtime, Values};
 use crate::encode::{self, EncodeCtx};
 use crate::queue::{Footprint, QmdSlots, Queue};
 use crate::queue::{QueueKind, VarId};
-use crate::ring;
 use crate::vars::BufferVar;
 
 impl<I: GpuIface> Runtime<I> {
@@ -154,23 +155,25 @@ impl<I: GpuIface> Runtime<I> {
         entry: &mut gpuiface_hal::GpFifoEntry,
     ) -> Result<u64> {
         let values = p.values;
-        let engine = queue.kind.index();
-        let timeline = &self.timelines[engine];
-        let timeout = self.wait_timeout();
+        let timeline = &self.timelines[queue.kind.index()];
         let iface = &self.iface;
-        let wait = |(_, value): ring::Mark| iface.signal_wait(timeline, value, timeout);
+        // The deadline is read only when the ring makes the submit wait.
+        let wait = |value: u64| iface.signal_wait(timeline, value, self.wait_timeout());
         let value = state.timeline_value + 1;
-        // One read of how far the GPU got, for both kinds of bookkeeping.
-        let completed = timeline.value();
-        state.ring.prune(completed);
+        // One read of how far the GPU got: the ring and the footprints share
+        // one in-flight list.
+        state.ring.prune(timeline.value());
+        let footprint = match &p.footprint {
+            Some(f) => Arc::clone(f),
+            None => queue.footprint(),
+        };
 
         if let Some(t) = p.template {
             let chunk = state.ring.alloc(t.image.len() as u64, wait)?;
             let used = encode::apply(t, &chunk, values, value)?;
             let (offset, gpu_va) = (chunk.offset, chunk.gpu_va);
-            state.ring.commit(offset, used.total, (engine, value));
+            state.ring.commit(offset, used.total, value, footprint);
             state.timeline_value = value;
-            state.track(value, p.footprint.clone().unwrap_or_else(|| queue.footprint()), completed);
             *entry = gpuiface_hal::GpFifoEntry::new(gpu_va + used.pushbuffer_offset, used.pushbuffer_dwords);
             return Ok(value);
         }
@@ -200,9 +203,8 @@ impl<I: GpuIface> Runtime<I> {
         let used = encode::encode(&queue.cmds, &ctx, &chunk, None)?;
         queue.encoded.store(used.total, std::sync::atomic::Ordering::Relaxed);
         let (offset, gpu_va) = (chunk.offset, chunk.gpu_va);
-        state.ring.commit(offset, used.total, (engine, value));
+        state.ring.commit(offset, used.total, value, footprint);
         state.timeline_value = value;
-        state.track(value, p.footprint.clone().unwrap_or_else(|| queue.footprint()), completed);
         if reused {
             if let Some(slots) = slots_guard.as_mut().and_then(|g| g.as_mut()) {
                 slots.last_use = value;
@@ -284,8 +286,7 @@ impl<I: GpuIface> Runtime<I> {
         let (start, end) = (buffer.gpu_va(), buffer.gpu_va().saturating_add(buffer.size()));
         for (e, timeline) in self.timelines.iter().enumerate() {
             let target = {
-                let st = self.engine(e);
-                st.inflight.iter().rev().find(|(_, f)| f.overlaps(start, end)).map(|(v, _)| *v)
+                self.engine(e).ring.last_touching(start, end)
             };
             if let Some(target) = target {
                 self.settle(e, timeline, target, dead_is_done)?;
