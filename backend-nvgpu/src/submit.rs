@@ -68,17 +68,14 @@ impl<S: Syscalls> NvgpuDevice<S> {
     pub(crate) fn submit_entries(&self, channel: RmHandle, entries: &[GpFifoEntry]) -> Result<()> {
         let table = self.submit_channels.read();
         let Some((_, ch)) = table.iter().find(|(h, _)| *h == channel) else {
-            return Err(Error::invalid("submit", format!("{channel} is not a channel")));
+            return Err(not_a_channel(channel));
         };
         // A faulted channel executes nothing more: say so now rather than at
         // the next wait. Recovery: drop what uses the channel (the Runtime)
         // and set up a new one; the device and its buffers stay usable.
         if ch.has_fault() {
             if let Some(fault) = self.channel_fault(ch) {
-                return Err(Error::hang(
-                    format!("{channel} has faulted and accepts no more work; recreate its channel (a new Runtime)"),
-                    Some(fault),
-                ));
+                return Err(faulted(channel, fault));
             }
         }
         let doorbell = match self.doorbell.load(std::sync::atomic::Ordering::Acquire) {
@@ -91,16 +88,7 @@ impl<S: Syscalls> NvgpuDevice<S> {
         let n = ch.entries();
         let needed = match u32::try_from(entries.len()) {
             Ok(k) if k < n => k,
-            _ => {
-                return Err(Error::invalid(
-                    "submit",
-                    format!(
-                        "{} entries never fit channel {channel}'s {n}-entry GPFIFO (at most {})",
-                        entries.len(),
-                        n - 1
-                    ),
-                ))
-            }
+            _ => return Err(never_fits(channel, entries.len(), n)),
         };
         let mut put = lock(&ch.put);
         // GP_GET comes from GPU-written memory: reduced, never trusted as an
@@ -166,4 +154,31 @@ impl<S: Syscalls> NvgpuDevice<S> {
         // that word nowhere else than through `ring_doorbell`'s atomic store.
         unsafe { self.sys.ring_doorbell(doorbell as *mut u32, ch.token) };
     }
+}
+
+// The errors of a submit, out of its hot path (their formatting would
+// otherwise weigh on every submit's prologue).
+
+#[cold]
+#[inline(never)]
+fn not_a_channel(channel: RmHandle) -> Error {
+    Error::invalid("submit", format!("{channel} is not a channel"))
+}
+
+#[cold]
+#[inline(never)]
+fn faulted(channel: RmHandle, fault: gpuiface_hal::FaultRecord) -> Error {
+    Error::hang(
+        format!("{channel} has faulted and accepts no more work; recreate its channel (a new Runtime)"),
+        Some(fault),
+    )
+}
+
+#[cold]
+#[inline(never)]
+fn never_fits(channel: RmHandle, len: usize, n: u32) -> Error {
+    Error::invalid(
+        "submit",
+        format!("{len} entries never fit channel {channel}'s {n}-entry GPFIFO (at most {})", n.saturating_sub(1)),
+    )
 }

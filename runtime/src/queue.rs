@@ -353,7 +353,7 @@ impl Queue {
     /// encoding: QMDs, constant buffers, pushbuffer), once it has been
     /// submitted; `None` before.
     pub fn encoded_len(&self) -> Option<usize> {
-        self.template.get().map(|t| t.image.len()).or(match self.encoded.load(Ordering::Relaxed) {
+        self.template.get().map(|t| t.patched.image().len()).or(match self.encoded.load(Ordering::Relaxed) {
             0 => None,
             n => usize::try_from(n).ok(),
         })

@@ -114,9 +114,9 @@ impl Writer<'_> {
 
     /// Store `bytes` at `at`.
     #[inline]
-    pub(crate) fn put<const N: usize>(&self, at: u64, bytes: [u8; N]) -> Result<()> {
-        match usize::try_from(at) {
-            Ok(at) if at <= self.len && N <= self.len - at => {
+    pub(crate) fn put<const N: usize>(&self, at: usize, bytes: [u8; N]) -> Result<()> {
+        match at.checked_add(N) {
+            Some(end) if end <= self.len => {
                 // SAFETY: `at + N <= len` (checked): inside the chunk's range, which
                 // only this submission touches now.
                 unsafe { self.ptr.add(at).cast::<[u8; N]>().write_unaligned(bytes) };
@@ -126,11 +126,33 @@ impl Writer<'_> {
         }
     }
 
+    /// Store `bytes` at `at`, unchecked.
+    ///
+    /// # Safety
+    /// `at + N <= len` (the writer's length).
+    #[inline(always)]
+    pub(crate) unsafe fn put_unchecked<const N: usize>(&self, at: usize, bytes: [u8; N]) {
+        // SAFETY: inside the chunk's range (the caller's contract), which only this
+        // submission touches now.
+        unsafe { self.ptr.add(at).cast::<[u8; N]>().write_unaligned(bytes) }
+    }
+
+    /// The little-endian word at `at`, unchecked.
+    ///
+    /// # Safety
+    /// `at + 4 <= len` (the writer's length).
+    #[inline(always)]
+    pub(crate) unsafe fn get_u32_unchecked(&self, at: usize) -> u32 {
+        // SAFETY: inside the chunk's range (the caller's contract), which only this
+        // submission touches now.
+        u32::from_le_bytes(unsafe { self.ptr.add(at).cast::<[u8; 4]>().read_unaligned() })
+    }
+
     /// The little-endian word at `at` (written earlier by this submission).
-    #[inline]
-    pub(crate) fn get_u32(&self, at: u64) -> Result<u32> {
-        match usize::try_from(at) {
-            Ok(at) if at <= self.len && 4 <= self.len - at => {
+    #[cfg(test)]
+    pub(crate) fn get_u32(&self, at: usize) -> Result<u32> {
+        match at.checked_add(4) {
+            Some(end) if end <= self.len => {
                 // SAFETY: `at + 4 <= len` (checked): inside the chunk's range, which
                 // only this submission touches now.
                 Ok(u32::from_le_bytes(unsafe { self.ptr.add(at).cast::<[u8; 4]>().read_unaligned() }))
@@ -141,6 +163,19 @@ impl Writer<'_> {
 }
 
 #[cold]
+#[inline(never)]
+fn too_large(len: u64, size: u64) -> Error {
+    Error::invalid("Runtime::submit", format!("submission needs {len} bytes of command memory; the ring holds {size}"))
+}
+
+#[cold]
+#[inline(never)]
+fn released() -> Error {
+    Error::device_lost("command ring released")
+}
+
+#[cold]
+#[inline(never)]
 fn writer_bound() -> Error {
     Error::invalid("Runtime::submit", "command memory bound exceeded (encoder bug)")
 }
@@ -202,10 +237,7 @@ impl CommandRing {
     pub(crate) fn alloc(&mut self, len: u64, wait: impl FnMut(u64) -> Result<()>) -> Result<Chunk<'_>> {
         let len = len.max(RING_ALIGN).next_multiple_of(RING_ALIGN);
         if len > self.size {
-            return Err(Error::invalid(
-                "Runtime::submit",
-                format!("submission needs {len} bytes of command memory; the ring holds {}", self.size),
-            ));
+            return Err(too_large(len, self.size));
         }
         if self.head + len > self.size {
             self.head = 0;
@@ -214,8 +246,9 @@ impl CommandRing {
         if self.pending.front().is_some_and(|p| p.start < end && start < p.end) {
             self.wait_for(start, end, wait)?;
         }
-        let buffer = self.buffer.as_ref().ok_or_else(|| Error::device_lost("command ring released"))?;
-        let view = buffer.cpu().ok_or_else(|| Error::invalid("Runtime::submit", "command memory unmapped"))?;
+        let Some((buffer, view)) = self.buffer.as_ref().and_then(|b| Some((b, b.cpu()?))) else {
+            return Err(released());
+        };
         Ok(Chunk { gpu_va: buffer.gpu_va() + start, offset: start, len, view })
     }
 

@@ -8,6 +8,7 @@
 mod async_copy;
 mod memory;
 mod modules;
+mod replay;
 mod submit;
 mod teardown;
 

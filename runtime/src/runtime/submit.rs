@@ -48,6 +48,24 @@ impl<I: GpuIface> Runtime<I> {
         bindings: &[(VarId, u64)],
         buffers: &[(BufferVar, &Buffer)],
     ) -> Result<u64> {
+        if buffers.is_empty() {
+            if let Some(done) = self.replay(queue, bindings) {
+                return done;
+            }
+        }
+        self.encode_in_full(queue, bindings, buffers)
+    }
+
+    /// [`submit_with`](Self::submit_with) of a queue the replay path does
+    /// not take: its first submits, reuse mode, buffer variables, variable
+    /// copy ranges, or bindings to report an error about.
+    #[inline(never)]
+    fn encode_in_full(
+        &self,
+        queue: &Queue,
+        bindings: &[(VarId, u64)],
+        buffers: &[(BufferVar, &Buffer)],
+    ) -> Result<u64> {
         let mut scratch = Values::new();
         let prepared = self.prepare(queue, bindings, buffers, &mut scratch)?;
         let (channel, _) = self.channel_of(queue.kind);
@@ -169,7 +187,7 @@ impl<I: GpuIface> Runtime<I> {
         };
 
         if let Some(t) = p.template {
-            let chunk = state.ring.alloc(t.image.len() as u64, wait)?;
+            let chunk = state.ring.alloc(t.patched.image().len() as u64, wait)?;
             let used = encode::apply(t, &chunk, values, value)?;
             let (offset, gpu_va) = (chunk.offset, chunk.gpu_va);
             state.ring.commit(offset, used.total, value, footprint);
