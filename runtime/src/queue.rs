@@ -9,7 +9,7 @@ use crate::encode::{self, Cmd};
 use crate::program::Program;
 #[allow(unused_imports)]
 use crate::runtime::Runtime;
-use crate::vars::{self, ArgVar, BindCheck, BufferVar, Dims};
+use crate::vars::{self, ArgVar, BindCheck, BufferVar, CopyVal, Dims};
 
 /// Which engine a queue feeds.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -453,10 +453,22 @@ impl Queue {
     /// let (dst, src, len) = (q.var(), q.var(), q.var());
     /// q.copy(dst, src, len);
     /// q.copy(0x20_0000u64, src, 4096u64);
-    /// assert_eq!(q.len(), 2);
+    /// q.copy(0x20_0000, src, 4096); // unsuffixed literals too (CopyVal)
+    /// assert_eq!(q.len(), 3);
     /// ```
-    pub fn copy(&mut self, dst: impl Into<Val>, src: impl Into<Val>, len: impl Into<Val>) -> &mut Self {
-        let (dst, src, len) = (dst.into(), src.into(), len.into());
+    pub fn copy(&mut self, dst: impl Into<CopyVal>, src: impl Into<CopyVal>, len: impl Into<CopyVal>) -> &mut Self {
+        let mut operand = |v: CopyVal, what: &str| match v.0 {
+            Ok(v) => v,
+            Err(n) => {
+                self.invalid.get_or_insert(Error::invalid(
+                    "Queue::copy",
+                    format!("a copy {what} of {n}: addresses and lengths are not negative"),
+                ));
+                Val::Lit(0)
+            }
+        };
+        let (dst, src, len) =
+            (operand(dst.into(), "destination"), operand(src.into(), "source"), operand(len.into(), "length"));
         if let Val::Var(v) = len {
             self.checks.push(BindCheck::CopyLen(v));
         }

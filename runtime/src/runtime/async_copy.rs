@@ -89,7 +89,7 @@ impl<I: GpuIface> Runtime<I> {
             chunk.write_u32s(data_len, pb.words())?;
             let (ring_offset, gpu_va) = (chunk.offset, chunk.gpu_va);
             let used = data_len + 4 * pb.len_dwords() as u64;
-                        state.timeline_value = value;
+            state.timeline_value = value;
             let touched = Arc::new(Footprint {
                 everything: false,
                 ranges: vec![(at, at + piece.len() as u64)],
