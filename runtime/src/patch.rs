@@ -80,13 +80,21 @@ fn bug() -> Error {
 
 /// An encoding and its patches, resolved and checked together: every
 /// store lies inside `image` (the invariant [`Patched::resolve`], the only
-/// constructor, establishes; neither field changes afterwards).
+/// constructor, establishes; no field changes afterwards).
 #[derive(Debug)]
 pub(crate) struct Patched {
     image: Vec<u8>,
-    ops: Vec<Op>,
     /// Variables the patches read: a replay binds at least these.
     vars: usize,
+    /// Stores of the chunk's address into a word no other store touches.
+    va_words: Vec<Op>,
+    /// Eight-byte stores of the timeline value, at these offsets, touching no other store.
+    timelines: Vec<usize>,
+    /// Eight-byte stores of a variable, `(offset, variable)`, touching no other store.
+    var_u64s: Vec<(usize, usize)>,
+    /// The other stores, in encoding order (where two touch the same
+    /// bytes, the later one's effect is what stays).
+    rest: Vec<Op>,
 }
 
 impl Patched {
@@ -97,9 +105,37 @@ impl Patched {
 
     /// Resolve `patches` of an encoding (`image`, pushbuffer at `pb_offset`)
     /// whose queue has `vars` variables.
+    ///
+    /// The common stores (addresses, 64-bit values) that share their bytes
+    /// with no other store are sorted by kind, so that a replay makes them
+    /// in tight loops without a per-store dispatch; the order among stores
+    /// that touch different bytes does not change what the chunk holds.
     pub(crate) fn resolve(patches: &[Patch], image: Vec<u8>, pb_offset: u64, vars: usize) -> Result<Patched> {
         let ops = resolve(patches, &image, pb_offset, vars)?;
-        Ok(Patched { image, ops, vars })
+        let range = |o: &Op| (o.at, o.at + o.width());
+        let alone = |i: usize| {
+            let (s, e) = range(&ops[i]);
+            ops.iter().enumerate().all(|(j, o)| j == i || range(o).1 <= s || e <= range(o).0)
+        };
+        let mut p = Patched {
+            image,
+            vars,
+            va_words: Vec::new(),
+            timelines: Vec::new(),
+            var_u64s: Vec::new(),
+            rest: Vec::new(),
+        };
+        for (i, op) in ops.iter().enumerate() {
+            match (op.kind, op.src) {
+                (Kind::Word, SRC_VA) if alone(i) => p.va_words.push(*op),
+                (Kind::U64, SRC_TIMELINE) if alone(i) && op.add == 0 && op.vshift == 0 => p.timelines.push(op.at),
+                (Kind::U64, src) if src >= SRC_VARS && alone(i) && op.add == 0 && op.vshift == 0 => {
+                    p.var_u64s.push((op.at, src - SRC_VARS))
+                }
+                _ => p.rest.push(*op),
+            }
+        }
+        Ok(p)
     }
 
     /// Copy the image into `chunk` and apply the patches with this submit's values.
@@ -114,23 +150,33 @@ impl Patched {
         if values.len() < self.vars {
             return Err(bug());
         }
-        for op in &self.ops {
+        // SAFETY (every unchecked store below): the store's offset plus its width
+        // lies inside `self.image` (`resolve`'s check; `Patched` never changes after
+        // it), and the writer holds `self.image.len()` bytes (checked by `writer`).
+        for op in &self.va_words {
+            let v = chunk.gpu_va.wrapping_add(op.add).wrapping_shr(op.vshift);
+            unsafe { w.put_unchecked(op.at, op.merge(op.base, v).to_le_bytes()) };
+        }
+        for &at in &self.timelines {
+            unsafe { w.put_unchecked(at, timeline_value.to_le_bytes()) };
+        }
+        for &(at, var) in &self.var_u64s {
+            let v = *values.get(var).ok_or_else(bug)?;
+            unsafe { w.put_unchecked(at, v.to_le_bytes()) };
+        }
+        for op in &self.rest {
             let src = match op.src {
                 SRC_VA => chunk.gpu_va,
                 SRC_TIMELINE => timeline_value,
                 k => *values.get(k - SRC_VARS).ok_or_else(bug)?,
             };
             let v = src.wrapping_add(op.add).wrapping_shr(op.vshift);
-            let merged = |base: u32| (base & !op.mask) | ((v as u32).wrapping_shl(op.shift) & op.mask);
-            // SAFETY (every store below): `op.at` plus the store's width lies inside
-            // `self.image` (`resolve`'s check; `Patched` never changes after it), and
-            // the writer holds `self.image.len()` bytes (checked by `writer`).
             match op.kind {
-                Kind::Word => unsafe { w.put_unchecked(op.at, merged(op.base).to_le_bytes()) },
+                Kind::Word => unsafe { w.put_unchecked(op.at, op.merge(op.base, v).to_le_bytes()) },
                 Kind::U64 => unsafe { w.put_unchecked(op.at, v.to_le_bytes()) },
                 Kind::SharedWord => unsafe {
                     let old = w.get_u32_unchecked(op.at);
-                    w.put_unchecked(op.at, merged(old).to_le_bytes())
+                    w.put_unchecked(op.at, op.merge(old, v).to_le_bytes())
                 },
                 Kind::HiLo => {
                     let mut b = [0u8; 8];
@@ -146,6 +192,23 @@ impl Patched {
             }
         }
         Ok(())
+    }
+}
+
+impl Op {
+    /// Bytes the store writes.
+    fn width(&self) -> usize {
+        match self.kind {
+            Kind::Word | Kind::SharedWord => 4,
+            Kind::U64 | Kind::HiLo => 8,
+            Kind::Low => usize::from(self.bytes),
+        }
+    }
+
+    /// The word: `base` outside the field's bits, the value shifted into them.
+    #[inline(always)]
+    fn merge(&self, base: u32, v: u64) -> u32 {
+        (base & !self.mask) | ((v as u32).wrapping_shl(self.shift) & self.mask)
     }
 }
 
@@ -191,7 +254,7 @@ fn resolve(patches: &[Patch], image: &[u8], pb_offset: u64, vars: usize) -> Resu
     // exists, every shift and width is one a replay can make.
     for i in 0..ops.len() {
         let Op { at, src, vshift, shift, kind, bytes, .. } = ops[i];
-        let width = if matches!(kind, Kind::Low) { usize::from(bytes) } else { usize::from(bytes).max(4) };
+        let width = ops[i].width();
         let fits = at.checked_add(width).is_some_and(|end| end <= image.len());
         let source_ok = src < SRC_VARS || src - SRC_VARS < vars;
         let shape_ok = vshift < 64 && shift < 32 && (1..=8).contains(&bytes);
