@@ -36,6 +36,7 @@
 //! conformance suite uses that to show the hazard and its fix.
 
 mod encode;
+mod footprint;
 pub mod launch;
 mod lifetimes;
 mod module;

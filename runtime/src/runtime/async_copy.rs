@@ -93,7 +93,7 @@ impl<I: GpuIface> Runtime<I> {
             let touched = Arc::new(Footprint {
                 everything: false,
                 ranges: vec![(at, at + piece.len() as u64)],
-                signals: Vec::new(),
+                signals: Default::default(),
             });
             state.ring.commit(ring_offset, used, value, touched);
             let entry = [GpFifoEntry::new(gpu_va + data_len, pb.len_dwords() as u32)];
