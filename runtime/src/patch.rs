@@ -150,18 +150,21 @@ impl Patched {
         if values.len() < self.vars {
             return Err(bug());
         }
-        // SAFETY (every unchecked store below): the store's offset plus its width
-        // lies inside `self.image` (`resolve`'s check; `Patched` never changes after
-        // it), and the writer holds `self.image.len()` bytes (checked by `writer`).
+        // Every unchecked store below: its offset plus its width lies inside
+        // `self.image` (`resolve`'s check; `Patched` never changes after it), and the
+        // writer holds `self.image.len()` bytes (checked by `writer`).
         for op in &self.va_words {
             let v = chunk.gpu_va.wrapping_add(op.add).wrapping_shr(op.vshift);
+            // SAFETY: 4 bytes at the store's offset lie inside the image, the image inside the writer (above).
             unsafe { w.put_unchecked(op.at, op.merge(op.base, v).to_le_bytes()) };
         }
         for &at in &self.timelines {
+            // SAFETY: 8 bytes at the store's offset lie inside the image, the image inside the writer (above).
             unsafe { w.put_unchecked(at, timeline_value.to_le_bytes()) };
         }
         for &(at, var) in &self.var_u64s {
             let v = *values.get(var).ok_or_else(bug)?;
+            // SAFETY: 8 bytes at the store's offset lie inside the image, the image inside the writer (above).
             unsafe { w.put_unchecked(at, v.to_le_bytes()) };
         }
         for op in &self.rest {
@@ -172,16 +175,25 @@ impl Patched {
             };
             let v = src.wrapping_add(op.add).wrapping_shr(op.vshift);
             match op.kind {
-                Kind::Word => unsafe { w.put_unchecked(op.at, op.merge(op.base, v).to_le_bytes()) },
-                Kind::U64 => unsafe { w.put_unchecked(op.at, v.to_le_bytes()) },
-                Kind::SharedWord => unsafe {
-                    let old = w.get_u32_unchecked(op.at);
-                    w.put_unchecked(op.at, op.merge(old, v).to_le_bytes())
-                },
+                Kind::Word => {
+                    // SAFETY: 4 bytes at the store's offset lie inside the image, the image inside the writer (above).
+                    unsafe { w.put_unchecked(op.at, op.merge(op.base, v).to_le_bytes()) }
+                }
+                Kind::U64 => {
+                    // SAFETY: 8 bytes at the store's offset lie inside the image, the image inside the writer (above).
+                    unsafe { w.put_unchecked(op.at, v.to_le_bytes()) }
+                }
+                Kind::SharedWord => {
+                    // SAFETY: 4 bytes at the store's offset lie inside the image, the image inside the writer (above).
+                    let old = unsafe { w.get_u32_unchecked(op.at) };
+                    // SAFETY: 4 bytes at the store's offset lie inside the image, the image inside the writer (above).
+                    unsafe { w.put_unchecked(op.at, op.merge(old, v).to_le_bytes()) }
+                }
                 Kind::HiLo => {
                     let mut b = [0u8; 8];
                     b[..4].copy_from_slice(&((v >> 32) as u32).to_le_bytes());
                     b[4..].copy_from_slice(&(v as u32).to_le_bytes());
+                    // SAFETY: 8 bytes at the store's offset lie inside the image, the image inside the writer (above).
                     unsafe { w.put_unchecked(op.at, b) }
                 }
                 Kind::Low => {
