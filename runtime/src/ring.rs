@@ -289,11 +289,14 @@ impl CommandRing {
         self.pending.iter().rev().find(|p| p.footprint.overlaps(start, end)).map(|p| p.value)
     }
 
+    /// Free the ring's memory. The in-flight entries stay: they hold the
+    /// clones of the signals their submissions name, which must outlive
+    /// the channels (a teardown that gave up on a hung GPU closes its
+    /// channels after this); they go when the ring drops.
     pub(crate) fn release<I: GpuIface + ?Sized>(&mut self, iface: &I) {
         if let Some(b) = self.buffer.take() {
             let _ = iface.free(b);
         }
-        self.pending.clear();
     }
 }
 
