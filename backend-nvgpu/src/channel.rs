@@ -84,6 +84,16 @@ impl<S: Syscalls> Channel<S> {
             .store(word, std::sync::atomic::Ordering::Relaxed);
     }
 
+    /// True once the kernel has written the error notifier (status
+    /// non-zero): the one read a submit makes before its entries.
+    #[inline]
+    pub(crate) fn has_fault(&self) -> bool {
+        let status = self.notifier + std::mem::offset_of!(NvgpuNotification, status);
+        // SAFETY: as in `notifier_words`: the notifier maps a whole, page-aligned
+        // `nvgpu_notification` while the channel lives; `status` is naturally aligned.
+        unsafe { (status as *const u16).read_volatile() != 0 }
+    }
+
     /// The error notifier's `(info32, status)`.
     pub(crate) fn notifier_words(&self) -> (u32, u16) {
         let info32 = self.notifier + std::mem::offset_of!(NvgpuNotification, info32);

@@ -27,7 +27,6 @@ use gpuiface_hal::{
 };
 
 use crate::abi::*;
-use crate::channel::Channel;
 use crate::fd::{CpuMapping, SysFd};
 use crate::memory::{self, Allocation};
 pub use crate::release::detect_release;
@@ -139,7 +138,7 @@ pub struct NvgpuDevice<S: Syscalls = LinuxSyscalls> {
     /// The channels, for `submit`: a read lock that only channel creation
     /// and destruction take for writing, so submitters on different
     /// channels never wait for each other (nor for the device's state lock).
-    pub(crate) submit_channels: std::sync::RwLock<std::collections::BTreeMap<RmHandle, Arc<Channel<S>>>>,
+    pub(crate) submit_channels: crate::submit::SubmitChannels<S>,
     // Dropped last, in this order (see `Drop`).
     pub(crate) ctrl: Option<SysFd<S>>,
     pub(crate) nvmap: Option<SysFd<S>>,

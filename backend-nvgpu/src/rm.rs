@@ -205,7 +205,7 @@ impl<S: Syscalls> NvgpuDevice<S> {
         };
         let h = self.new_handle(&mut st);
         if let Object::Channel(c) = &object {
-            self.submit_channels.write().unwrap_or_else(|p| p.into_inner()).insert(h, c.clone());
+            self.submit_channels.insert(h, c.clone());
         }
         st.objects.insert(h, Node { parent, object });
         Ok(h)

@@ -42,7 +42,7 @@ impl<S: Syscalls> NvgpuDevice<S> {
         }
         if let Some(node) = st.objects.remove(&root) {
             if let Object::Channel(_) = node.object {
-                self.submit_channels.write().unwrap_or_else(|p| p.into_inner()).remove(&root);
+                self.submit_channels.remove(root);
             }
             // r35 has no DELETE_SUBCONTEXT: its VEIDs are the backend's to hand out.
             if let (Object::ContextShare { veid }, Release::R36) = (&node.object, self.release) {
