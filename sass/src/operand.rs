@@ -202,6 +202,7 @@ impl Operand {
         match self {
             Operand::Reg(_, m) | Operand::UReg(_, m) | Operand::CBuf(_, m) => m.reuse,
             Operand::Mem(a) => a.reuse,
+            Operand::Half(h) => h.mods.reuse,
             _ => false,
         }
     }
