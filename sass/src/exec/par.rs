@@ -1,0 +1,144 @@
+//! A launch's blocks on several host threads.
+//!
+//! ## Why the result is the hardware's
+//! The blocks of a grid are independent on the GPU: each has its own
+//! registers, shared memory and local-memory slots, and the only state
+//! they share is global memory. Here each host thread (a *worker*) owns one
+//! [`Block`] (registers, shared memory) and its own [`Code`] (decoded
+//! instructions), and takes the next block index from a shared counter;
+//! blocks running at once get distinct local-memory slots. Global memory is
+//! the caller's [`Memory`], which is `Sync`, so:
+//! - plain loads and stores of different blocks may interleave in any
+//!   order, as they may on the GPU (in the mock every access to GPU memory
+//!   is an atomic copy, `gpuiface_hal::shared_mem`, so a race is never
+//!   undefined behaviour on the host);
+//! - atomics and reductions (`ATOMG`, `RED`, `ATOM`) across blocks stay
+//!   exact: each is one [`Memory::atomic_u32`]/[`Memory::atomic_u64`], a
+//!   compare-and-swap loop on the host word, so no update is lost whatever
+//!   the interleaving. What depends on the order (the old values atomics
+//!   return, a floating-point sum's rounding, which of two racing stores
+//!   lands last) may differ between runs, as on the GPU.
+//!
+//! A caller that needs the same result on every run (the mock's stepped
+//! mode) uses [`run_launch`](super::run_launch), which runs the blocks in
+//! order on one thread.
+//!
+//! ## Bounded work
+//! Host memory is per worker (one block's registers and shared memory),
+//! never per grid. The instruction budget is the launch's: each block runs
+//! with what the launch has left when it starts, so concurrent blocks
+//! overrun it by at most `workers - 1` blocks' budgets. The caller's
+//! `cancel` flag is polled by every worker between warp time slices, and
+//! the first fault halts every other worker the same way.
+
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::Mutex;
+
+use super::warp::Block;
+use super::{ctaid_of, Code, Fault, LaunchConfig, Memory, Stats, Stop};
+
+/// How many workers a launch of `cfg` can use, at most `wanted`: no more
+/// than its blocks, and no more blocks at once than the bound local memory
+/// has thread slots for (as on the GPU, where local memory bounds how many
+/// blocks are resident).
+pub fn workers_for(cfg: &LaunchConfig, wanted: usize) -> usize {
+    let blocks = cfg.grid.iter().map(|&d| u64::from(d)).product::<u64>();
+    let mut n = (wanted.max(1) as u64).min(blocks.max(1));
+    if let Some(lm) = cfg.local_memory {
+        let per_thread = u64::from(lm.low) + u64::from(lm.high);
+        let threads: u64 = cfg.block.iter().map(|&d| u64::from(d)).product();
+        let per_block = per_thread * threads.div_ceil(32) * 32;
+        if per_block > 0 {
+            n = n.min((lm.size / per_block).max(1));
+        }
+    }
+    n as usize
+}
+
+/// Run a whole launch with one worker thread per element of `codes` (all
+/// programs at the same address; see [`workers_for`] for how many a launch
+/// can use: extra ones stay idle). With one code, or a grid of one block, it
+/// is [`run_launch`](super::run_launch) on the caller's thread.
+///
+/// A fault ends the launch; when several blocks fault, the one with the
+/// lowest block index is returned. `cancel` stops every worker.
+pub fn run_launch_parallel(
+    codes: &mut [Code],
+    mem: &dyn Memory,
+    cfg: &LaunchConfig,
+    cancel: Option<&AtomicBool>,
+) -> Result<Stats, Fault> {
+    let workers = workers_for(cfg, codes.len());
+    let Some((first, _)) = codes.split_first_mut() else {
+        return Err(Fault::Control("a launch needs at least one program".into()));
+    };
+    if workers <= 1 {
+        return super::run_launch(first, mem, cfg, cancel);
+    }
+    let blocks = cfg.grid.iter().map(|&d| u64::from(d)).product::<u64>();
+    let threads: u64 = cfg.block.iter().map(|&d| u64::from(d)).product();
+    let slots_per_block = threads.div_ceil(32) * 32;
+    let next = AtomicU64::new(0);
+    let used = AtomicU64::new(0);
+    let thread_instructions = AtomicU64::new(0);
+    let halt = AtomicBool::new(false);
+    // (block index, fault) of the lowest faulting block.
+    let fault: Mutex<Option<(u64, Fault)>> = Mutex::new(None);
+    let stop = Stop { cancel, halt: Some(&halt) };
+    let work = |w: usize, code: &mut Code| {
+        code.begin_launch();
+        let mut block = match Block::new(cfg) {
+            Ok(b) => b,
+            Err(e) => return record(&fault, &halt, 0, e),
+        };
+        block.local_slot = w as u64 * slots_per_block;
+        let mut own = cfg.clone();
+        loop {
+            if stop.stopped() {
+                return;
+            }
+            let id = next.fetch_add(1, Ordering::Relaxed);
+            if id >= blocks {
+                return;
+            }
+            own.max_warp_instructions = cfg.max_warp_instructions.saturating_sub(used.load(Ordering::Relaxed));
+            let mut stats = Stats::default();
+            block.reset(ctaid_of(cfg, id));
+            let result = block.run(code, mem, &own, &mut stats, stop);
+            used.fetch_add(stats.warp_instructions, Ordering::Relaxed);
+            thread_instructions.fetch_add(stats.thread_instructions, Ordering::Relaxed);
+            if let Err(e) = result {
+                return record(&fault, &halt, id, e);
+            }
+        }
+    };
+    std::thread::scope(|s| {
+        let Some((mine, others)) = codes[..workers].split_first_mut() else { return };
+        for (i, code) in others.iter_mut().enumerate() {
+            let work = &work;
+            s.spawn(move || work(i + 1, code));
+        }
+        // The caller's thread is worker 0.
+        work(0, mine);
+    });
+    if let Some((_, e)) = fault.into_inner().unwrap_or_else(|p| p.into_inner()) {
+        return Err(e);
+    }
+    if cancel.is_some_and(|c| c.load(Ordering::Relaxed)) {
+        return Err(Fault::Stopped("the channel was closed"));
+    }
+    Ok(Stats { warp_instructions: used.into_inner(), thread_instructions: thread_instructions.into_inner() })
+}
+
+/// Keep the fault of the lowest block index, and halt the other workers.
+fn record(slot: &Mutex<Option<(u64, Fault)>>, halt: &AtomicBool, id: u64, e: Fault) {
+    // A block stopped only because another one faulted is not the cause.
+    if matches!(e, Fault::Stopped(_)) && halt.load(Ordering::Relaxed) {
+        return;
+    }
+    halt.store(true, Ordering::Relaxed);
+    let mut f = slot.lock().unwrap_or_else(|p| p.into_inner());
+    if f.as_ref().is_none_or(|(at, _)| id < *at) {
+        *f = Some((id, e));
+    }
+}
