@@ -121,7 +121,8 @@ fn an_error_notifier_set_before_setup_bind_reports_the_error() {
     let pb_fd = k.dmabuf(4096);
     let mut m = map_args(pb_fd);
     k.map(as_fd, &mut m).unwrap();
-    let (gp, ud, pbm, note) = (k.cpu_map(gp_fd, 8192), k.cpu_map(ud_fd, 4096), k.cpu_map(pb_fd, 4096), k.cpu_map(nfd, 4096));
+    let (gp, ud, pbm, note) =
+        (k.cpu_map(gp_fd, 8192), k.cpu_map(ud_fd, 4096), k.cpu_map(pb_fd, 4096), k.cpu_map(nfd, 4096));
     let mut pb = PushBuffer::new();
     pb.method(1, host::SET_OBJECT, &[0xbeef]); // a class no engine implements
     let words = pb.words();

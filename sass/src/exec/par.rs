@@ -42,14 +42,14 @@ use super::{ctaid_of, Code, Fault, LaunchConfig, Memory, Stats, Stop};
 /// has thread slots for (as on the GPU, where local memory bounds how many
 /// blocks are resident).
 pub fn workers_for(cfg: &LaunchConfig, wanted: usize) -> usize {
-    let blocks = cfg.grid.iter().map(|&d| u64::from(d)).product::<u64>();
-    let mut n = (wanted.max(1) as u64).min(blocks.max(1));
+    // Saturating: the configuration comes from a QMD (data); Block::new refuses what cannot run.
+    let product = |d: [u32; 3]| d.iter().fold(1u64, |p, &x| p.saturating_mul(u64::from(x)));
+    let mut n = (wanted.max(1) as u64).min(product(cfg.grid).max(1));
     if let Some(lm) = cfg.local_memory {
         let per_thread = u64::from(lm.low) + u64::from(lm.high);
-        let threads: u64 = cfg.block.iter().map(|&d| u64::from(d)).product();
-        let per_block = per_thread * threads.div_ceil(32) * 32;
-        if per_block > 0 {
-            n = n.min((lm.size / per_block).max(1));
+        let per_block = per_thread.saturating_mul(product(cfg.block).div_ceil(32).saturating_mul(32));
+        if let Some(fit) = lm.size.checked_div(per_block) {
+            n = n.min(fit.max(1));
         }
     }
     n as usize
@@ -75,9 +75,10 @@ pub fn run_launch_parallel(
     if workers <= 1 {
         return super::run_launch(first, mem, cfg, cancel);
     }
-    let blocks = cfg.grid.iter().map(|&d| u64::from(d)).product::<u64>();
-    let threads: u64 = cfg.block.iter().map(|&d| u64::from(d)).product();
-    let slots_per_block = threads.div_ceil(32) * 32;
+    let blocks = cfg.grid.iter().fold(1u64, |p, &x| p.saturating_mul(u64::from(x)));
+    // Block::new (below, per worker) refuses a block of more than 1024 threads.
+    let threads = cfg.block.iter().fold(1u64, |p, &x| p.saturating_mul(u64::from(x)));
+    let slots_per_block = threads.div_ceil(32).saturating_mul(32);
     let next = AtomicU64::new(0);
     let used = AtomicU64::new(0);
     let thread_instructions = AtomicU64::new(0);
@@ -91,7 +92,7 @@ pub fn run_launch_parallel(
             Ok(b) => b,
             Err(e) => return record(&fault, &halt, 0, e),
         };
-        block.local_slot = w as u64 * slots_per_block;
+        block.local_slot = (w as u64).saturating_mul(slots_per_block);
         let mut own = cfg.clone();
         loop {
             if stop.stopped() {
@@ -116,7 +117,9 @@ pub fn run_launch_parallel(
         let Some((mine, others)) = codes[..workers].split_first_mut() else { return };
         for (i, code) in others.iter_mut().enumerate() {
             let work = &work;
-            s.spawn(move || work(i + 1, code));
+            // No thread to be had: the workers that run take its blocks.
+            let _ =
+                std::thread::Builder::new().name("gpuiface-sass-sm".into()).spawn_scoped(s, move || work(i + 1, code));
         }
         // The caller's thread is worker 0.
         work(0, mine);
