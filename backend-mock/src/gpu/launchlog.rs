@@ -105,9 +105,13 @@ pub(super) fn report(shared: &Shared, ch: &Channel, l: &Launch, outcome: &Outcom
     let Some(observer) = observer else { return };
     let program = l.qmd.program_address();
     let named = shared.names.read().unwrap_or_else(|p| p.into_inner()).get(&program).cloned();
-    let kernel = named
-        .or_else(|| outcome.twin.map(str::to_string))
-        .or_else(|| super::twins::find(ch.desc.vm.as_ref(), program).map(|t| t.name.to_string()));
+    // A suite kernel is recognised by its code only when its machine code ran
+    // (a closure runs no code; a twin knows its name).
+    let by_code = || match outcome.engine {
+        "interpreter" => super::twins::find(ch.desc.vm.as_ref(), program).map(|t| t.name.to_string()),
+        _ => None,
+    };
+    let kernel = named.or_else(|| outcome.twin.map(str::to_string)).or_else(by_code);
     let error = match (&outcome.result, outcome.fault) {
         (_, Some(va)) => Some(format!("MMU fault at {va:#x}")),
         (Err(e), None) => Some(e.clone()),
