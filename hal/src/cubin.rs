@@ -177,6 +177,12 @@ pub struct KernelAttributes {
     pub min_stack_size: u32,
     /// CRS (call/return) stack size.
     pub crs_stack_size: u32,
+    /// The stack's depth is not known when compiling: a function in the
+    /// kernel's code needs a bigger frame than the kernel's whole stack
+    /// (`EIATTR_MIN_STACK_SIZE`), which is how ptxas leaves recursion.
+    /// Launches then give the stack
+    /// [`ga10b::DEFAULT_STACK_LIMIT`](crate::hw::ga10b::DEFAULT_STACK_LIMIT), as CUDA does.
+    pub stack_unbounded: bool,
     /// `.maxntid`, when the kernel declares one.
     pub max_threads: Option<[u32; 3]>,
     /// `.reqntid`, when the kernel declares one.
@@ -186,7 +192,12 @@ pub struct KernelAttributes {
 impl KernelAttributes {
     /// Local memory (bytes per thread) the kernel's stack needs; 0 when none.
     pub fn stack_bytes(&self) -> u32 {
-        self.frame_size.max(self.min_stack_size)
+        let known = self.frame_size.max(self.min_stack_size);
+        if self.stack_unbounded {
+            known.max(crate::hw::ga10b::DEFAULT_STACK_LIMIT)
+        } else {
+            known
+        }
     }
     /// Local memory per thread the kernel's launches need on ga10b
     /// ([`ga10b::local_memory_per_thread`](crate::hw::ga10b::local_memory_per_thread)).
@@ -283,10 +294,13 @@ impl Cubin {
         };
         // Names are borrowed from the file, never copied: many symbols or
         // sections may name one long string (issue 22, item 16).
-        let symbols: Vec<&str> = match file.symbol_table().map_err(|e| CubinError::Malformed(e.to_string()))? {
-            Some((syms, names)) => syms.iter().map(|s| names.get(s.st_name as usize).unwrap_or_default()).collect(),
-            None => Vec::new(),
-        };
+        let (symbols, symbol_sections): (Vec<&str>, Vec<u16>) =
+            match file.symbol_table().map_err(|e| CubinError::Malformed(e.to_string()))? {
+                Some((syms, names)) => {
+                    syms.iter().map(|s| (names.get(s.st_name as usize).unwrap_or_default(), s.st_shndx)).unzip()
+                }
+                None => (Vec::new(), Vec::new()),
+            };
 
         let mut sections: BTreeMap<&str, elf::section::SectionHeader> = BTreeMap::new();
         for sh in shdrs.iter() {
@@ -368,9 +382,24 @@ impl Cubin {
                 frame_size: module_attr(eiattr::FRAME_SIZE).unwrap_or(0),
                 min_stack_size: module_attr(eiattr::MIN_STACK_SIZE).unwrap_or(0),
                 crs_stack_size: 0,
+                stack_unbounded: false,
                 max_threads: None,
                 required_threads: None,
             };
+            // A function sharing the kernel's section (the compiler puts the
+            // kernel's callees there) whose frame exceeds the kernel's whole
+            // stack: only recursion leaves the stack unbounded like that.
+            if let Some(s) = sym {
+                let section = symbol_sections.get(s as usize).copied();
+                attrs.stack_unbounded = per_symbol.range((eiattr::FRAME_SIZE, 0)..=(eiattr::FRAME_SIZE, u32::MAX)).any(
+                    |(&(_, f), &frame)| {
+                        f != s
+                            && section.is_some()
+                            && symbol_sections.get(f as usize).copied() == section
+                            && frame > attrs.min_stack_size.max(attrs.frame_size)
+                    },
+                );
+            }
             let info_name = format!(".nv.info.{name}");
             let mut have_cbank = false;
             if let Some(sh) = sections.get(info_name.as_str()) {

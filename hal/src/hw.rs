@@ -151,6 +151,9 @@ pub mod ga10b {
     /// [`LOCAL_STACK_TOP`]): a kernel with an `s`-byte stack needs
     /// `s + LOCAL_RESERVED` bytes of local memory per thread.
     pub const LOCAL_RESERVED: u32 = (1 << 24) - LOCAL_STACK_TOP;
+    /// The stack a thread gets when ptxas cannot bound it (recursion): the
+    /// CUDA driver's default `cudaLimitStackSize` on SM 8.x, in bytes.
+    pub const DEFAULT_STACK_LIMIT: u32 = 1024;
     /// The most local memory one thread can address: the 16 MiB local
     /// window (the stack and [`LOCAL_RESERVED`] both lie below its top).
     pub const MAX_LOCAL_PER_THREAD: u32 = 1 << 24;

@@ -326,3 +326,22 @@ mod hostile {
         }
     }
 }
+
+/// ptxas cannot bound a recursive kernel's stack: `recursion` (in the SASS
+/// corpus) calls `fib`, whose own 0x18-byte frame exceeds the kernel's
+/// recorded stack of 0. It gets CUDA's default stack limit; a kernel whose
+/// calls fit its recorded stack (`indirect_call`) keeps exactly that.
+#[test]
+fn a_recursive_kernel_gets_the_default_stack_limit() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../sass/corpus/sm_87/control.nvrtc.cubin");
+    let bytes = std::fs::read(path).expect("the SASS corpus's control module");
+    let m = ModuleImage::parse(&bytes).expect("loads");
+    let rec = &m.kernel("recursion").unwrap().attrs;
+    assert!(rec.stack_unbounded);
+    assert_eq!(rec.stack_bytes(), ga10b::DEFAULT_STACK_LIMIT);
+    let ind = &m.kernel("indirect_call").unwrap().attrs;
+    assert!(!ind.stack_unbounded);
+    assert_eq!(ind.stack_bytes(), 0x18);
+    let flat = &m.kernel("early_exit").unwrap().attrs;
+    assert_eq!((flat.stack_unbounded, flat.stack_bytes()), (false, 0));
+}

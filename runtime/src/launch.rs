@@ -67,6 +67,7 @@ pub fn raw_program_attributes() -> KernelAttributes {
         frame_size: 0,
         min_stack_size: 0,
         crs_stack_size: 0,
+        stack_unbounded: false,
         max_threads: None,
         required_threads: None,
     }

@@ -15,22 +15,24 @@ import subprocess
 import tempfile
 from concurrent.futures import ThreadPoolExecutor
 
-WORDS = 24          # sampled instruction words, each of a different full opcode (see README)
+WORDS = int(os.environ.get("GPUIFACE_BITFLIP_WORDS", "200"))  # sampled words, each of a different full opcode first
+CHECK_WORDS = 24    # `regen.sh --check` regenerates the mutants of the first CHECK_WORDS words only (see README)
 FLIP_BITS = 105     # bits 0..=104; 105..=127 are the scheduling control bits
 BATCH = 1024
 ERR = re.compile(rb"at address 0x([0-9a-fA-F]+)")
 
 
-def sample(words):
+def sample(words, count=None):
     """Deterministic: one word per distinct full opcode, opcodes in a hashed (spread) order, round-robin."""
+    count = WORDS if count is None else count
     groups = {}
     for w, op in words:
         groups.setdefault(op, set()).add(w)
     order = {op: sorted(ws, key=lambda w: hashlib.sha256(w).digest()) for op, ws in groups.items()}
     out, seen, rnd = [], set(), 0
-    while len(out) < WORDS and any(len(v) > rnd for v in order.values()):
+    while len(out) < count and any(len(v) > rnd for v in order.values()):
         for op in sorted(order, key=lambda o: hashlib.sha256(o.encode()).digest()):
-            if len(order[op]) > rnd and len(out) < WORDS:
+            if len(order[op]) > rnd and len(out) < count:
                 w = order[op][rnd]
                 if w not in seen:
                     seen.add(w)
@@ -81,8 +83,9 @@ def decode_batch(nvdisasm, batch, tmpdir, tag):
     return result
 
 
-def write(nvdisasm, words, path):
-    ws = sample(words)
+def write(nvdisasm, words, path, count=None):
+    """`count` words (default WORDS); the sample of fewer words is a prefix of a larger one."""
+    ws = sample(words, count)
     ms = mutants(ws)
     batches = [ms[i: i + BATCH] for i in range(0, len(ms), BATCH)]
     res = {}

@@ -251,6 +251,14 @@ def half_ops(t):
 
 def f2i(x, rnd, t):
     """Round a Fraction to an integer with PTX's rni/rzi/rmi/rpi and saturate to t."""
+    r = round_integral(x, rnd)
+    n = BITS[t]
+    lo, hi = (-(1 << (n - 1)), (1 << (n - 1)) - 1) if t in SIGNED else (0, (1 << n) - 1)
+    return wrap(max(lo, min(hi, r)), n)
+
+
+def round_integral(x, rnd):
+    """Round a Fraction to an integer with PTX's rni/rzi/rmi/rpi (no saturation)."""
     fl = math.floor(x)
     if rnd == "rzi":
         r = math.trunc(x)
@@ -261,9 +269,7 @@ def f2i(x, rnd, t):
     else:
         frac = x - fl
         r = fl + 1 if frac > fp.Fraction(1, 2) or (frac == fp.Fraction(1, 2) and fl % 2) else fl
-    n = BITS[t]
-    lo, hi = (-(1 << (n - 1)), (1 << (n - 1)) - 1) if t in SIGNED else (0, (1 << n) - 1)
-    return wrap(max(lo, min(hi, r)), n)
+    return r
 
 
 def conversion_ops():
@@ -291,9 +297,9 @@ def conversion_ops():
         ("cvt.rn.bf16x2.f32", ["f32", "f32"], "bf16x2",
          lambda a, b: fp.encode(fp.value(b, fp.F32), fp.BF16, "rn", bool(b >> 31))
          | fp.encode(fp.value(a, fp.F32), fp.BF16, "rn", bool(a >> 31)) << 16),
-        ("cvt.rni.f32.f32", ["f32wide"], "f32", lambda a: fp.encode(fp.Fraction(f2i(fp.value(a, fp.F32), "rni", "s64")),
+        ("cvt.rni.f32.f32", ["f32wide"], "f32", lambda a: fp.encode(fp.Fraction(round_integral(fp.value(a, fp.F32), "rni")),
                                                                       fp.F32, "rn", bool(a >> 31))),
-        ("cvt.rzi.f32.f32", ["f32wide"], "f32", lambda a: fp.encode(fp.Fraction(f2i(fp.value(a, fp.F32), "rzi", "s64")),
+        ("cvt.rzi.f32.f32", ["f32wide"], "f32", lambda a: fp.encode(fp.Fraction(round_integral(fp.value(a, fp.F32), "rzi")),
                                                                       fp.F32, "rn", bool(a >> 31))),
     ]
     return ops

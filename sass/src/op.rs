@@ -219,6 +219,61 @@ pub enum Op {
         /// Text of the variant (`SYNC.DEFER_BLOCKING`, `ARV`, `RED.POPC`, …).
         kind: BarKind,
     },
+    /// `SGXT[.U32][.W] d, a, b`: sign- (or zero-) extend `a` from its low
+    /// `b` bits; `b` is clamped to 32 (or wrapped mod 32 with `.W`).
+    Sgxt {
+        /// Sign-extend (else `.U32`: zero-extend).
+        signed: bool,
+        /// `.W`.
+        wrap: bool,
+    },
+    /// `BMSK[.W] d, a, b`: `b` ones starting at bit `a` (both clamped to 32,
+    /// or wrapped mod 32 with `.W`).
+    Bmsk {
+        /// `.W`.
+        wrap: bool,
+    },
+    /// `IDP.4A.{U8,S8}.{U8,S8}` or `IDP.2A.{LO,HI}.{U16,S16}.{U8,S8} d, a, b, c`:
+    /// `c` plus the dot product of `a`'s bytes (or halves) with `b`'s bytes.
+    Idp {
+        /// `.2A` (else `.4A`).
+        two: bool,
+        /// `.HI`: `.2A` takes `b`'s bytes 2 and 3 (else 0 and 1).
+        hi: bool,
+        /// `a`'s elements are signed.
+        a_signed: bool,
+        /// `b`'s elements are signed.
+        b_signed: bool,
+    },
+    /// `VABSDIFF[.U32] d, a, b, c`: `|a - b| + c`.
+    Vabsdiff {
+        /// Signed difference (else `.U32`).
+        signed: bool,
+    },
+    /// `R2P PR, a[.Bn], mask`: predicates P0..P6 from the bits of byte `n`
+    /// of `a` where `mask` has ones: operands `[a, mask]`.
+    R2p {
+        /// Which byte of `a` (`.B1`..`.B3`).
+        byte: u8,
+    },
+    /// `MATCH.ANY[.U64] d, a` / `MATCH.ALL[.U64] p, d, a`: operands `[p, d, a]`.
+    Match {
+        /// `.ALL` (else `.ANY`).
+        all: bool,
+        /// `.U64`: compare register pairs.
+        wide: bool,
+    },
+    /// `LEPC d`: the address of this instruction, into a register pair.
+    Lepc,
+    /// `LDGSTS.E[.size] [shared], [global]`: an asynchronous copy from global
+    /// to shared memory, done at once (a legal schedule: DEPBAR then finds
+    /// it complete): operands `[shared address, global address]`.
+    Ldgsts {
+        /// Bytes per thread (4, 8 or 16).
+        bytes: u8,
+        /// nvdisasm's modifiers after `LDGSTS`.
+        text: &'static str,
+    },
     /// `MEMBAR.SC.GPU` and kin: no operands.
     Membar {
         /// Scope text.
@@ -271,6 +326,8 @@ pub enum Op {
         x: bool,
         /// The name nvdisasm shows for special operand patterns (`.MOV`, `.SHL`, `.IADD`), display only.
         alias: Option<&'static str>,
+        /// `UIMAD`.
+        uniform: bool,
     },
     /// `LEA[.HI][.X] d, [p,] a, b, [c,] shift[, pcin]`: operands `[d, p, a, b, c, shift, pcin]`.
     Lea {
@@ -396,6 +453,8 @@ pub enum Op {
     Sel {
         /// `FSEL` (same semantics; the float spelling).
         float: bool,
+        /// `USEL`.
+        uniform: bool,
     },
     /// `IMNMX[.U32] d, a, b, p` (`p`: min, `!p`: max): operands `[d, a, b, p]`.
     Imnmx {
@@ -471,6 +530,8 @@ pub enum Op {
     Unary {
         /// Which.
         kind: UnaryKind,
+        /// `UPOPC`, `UBREV`.
+        uniform: bool,
     },
     /// `FLO[.U32][.SH] d, a`: operands `[d, pd, a]`.
     Flo {
@@ -481,8 +542,13 @@ pub enum Op {
         /// `UFLO`.
         uniform: bool,
     },
-    /// `PRMT d, a, sel, c`: operands `[d, a, sel, c]`.
-    Prmt,
+    /// `PRMT[.mode] d, a, sel, c`: operands `[d, a, sel, c]`.
+    Prmt {
+        /// The byte-selection mode (`.F4E`, `.ECL`, …); `Index` is plain PRMT.
+        mode: PrmtMode,
+        /// `UPRMT`.
+        uniform: bool,
+    },
     /// `DADD d, a, c`: operands `[d, a, b]`.
     Dadd {
         /// Rounding.
@@ -559,6 +625,54 @@ pub enum VoteMode {
     Eq,
 }
 
+/// PRMT's byte-selection modes (bits 72..75).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PrmtMode {
+    /// Each selector nibble picks a byte (bit 3: replicate its sign).
+    Index,
+    /// `.F4E`: forward 4 extract.
+    F4e,
+    /// `.B4E`: backward 4 extract.
+    B4e,
+    /// `.RC8`: replicate byte 0 of the selector's choice.
+    Rc8,
+    /// `.ECL`: edge clamp left.
+    Ecl,
+    /// `.ECR`: edge clamp right.
+    Ecr,
+    /// `.RC16`: replicate a 16-bit half.
+    Rc16,
+}
+
+impl PrmtMode {
+    /// The mode for bits 72..75.
+    pub fn from_bits(v: u64) -> Option<PrmtMode> {
+        Some(match v {
+            0 => PrmtMode::Index,
+            1 => PrmtMode::F4e,
+            2 => PrmtMode::B4e,
+            3 => PrmtMode::Rc8,
+            4 => PrmtMode::Ecl,
+            5 => PrmtMode::Ecr,
+            6 => PrmtMode::Rc16,
+            _ => return None,
+        })
+    }
+
+    /// nvdisasm's suffix.
+    pub fn text(self) -> &'static str {
+        match self {
+            PrmtMode::Index => "",
+            PrmtMode::F4e => ".F4E",
+            PrmtMode::B4e => ".B4E",
+            PrmtMode::Rc8 => ".RC8",
+            PrmtMode::Ecl => ".ECL",
+            PrmtMode::Ecr => ".ECR",
+            PrmtMode::Rc16 => ".RC16",
+        }
+    }
+}
+
 /// One-source integer operations.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[allow(missing_docs)]
@@ -582,6 +696,8 @@ pub enum AtomOp {
     Xor,
     Exch,
     Cas,
+    /// `CAST.SPIN`: compare and store; the result is 1 when it stored, else 0.
+    CastSpin,
     PopcInc,
 }
 

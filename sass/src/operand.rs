@@ -60,6 +60,10 @@ pub struct SrcMods {
     pub not: bool,
     /// `.reuse`: the operand-reuse cache hint (no effect on results).
     pub reuse: bool,
+    /// `.SIGN`: the operand's sign bit as a boolean (PLOP3's register form).
+    pub sign: bool,
+    /// `.Bn`: byte `n` of the register (R2P); 0 prints nothing.
+    pub byte: u8,
 }
 
 /// A constant-bank reference `c[bank][offset]`, or `c[bank][Rn+offset]` with a register index.
@@ -82,6 +86,9 @@ pub enum AddrWidth {
     W32,
     /// A 64-bit register pair (`[R2.64]`).
     W64,
+    /// A 64-bit register pair that nvdisasm prints without `.64` (the
+    /// address of `ATOMG.E.CAS`, whose `.E` alone makes it 64-bit).
+    W64Unmarked,
     /// A 32-bit register scaled by 4 (`[R6.X4]`), in shared memory addressing.
     X4,
     /// Scaled by 8 (`.X8`).
@@ -166,8 +173,14 @@ fn write_reg(f: &mut fmt::Formatter<'_>, prefix: &str, r: u8, zero: u8, m: SrcMo
         write!(f, "{prefix}{r}")?;
     }
     f.write_str(close)?;
+    if m.byte != 0 {
+        write!(f, ".B{}", m.byte)?;
+    }
     if m.reuse {
         f.write_str(".reuse")?;
+    }
+    if m.sign {
+        f.write_str(".SIGN")?;
     }
     Ok(())
 }
@@ -231,6 +244,9 @@ impl fmt::Display for Operand {
                 if m.abs {
                     f.write_str("|")?;
                 }
+                if m.sign {
+                    f.write_str(".SIGN")?;
+                }
                 Ok(())
             }
             Operand::Mem(a) => {
@@ -246,7 +262,7 @@ impl fmt::Display for Operand {
                         write!(f, "R{}", a.base)?;
                     }
                     match a.width {
-                        AddrWidth::W32 => {}
+                        AddrWidth::W32 | AddrWidth::W64Unmarked => {}
                         AddrWidth::W64 => f.write_str(".64")?,
                         AddrWidth::X4 => f.write_str(".X4")?,
                         AddrWidth::X8 => f.write_str(".X8")?,
@@ -269,8 +285,9 @@ impl fmt::Display for Operand {
                 }
                 if a.offset != 0 || first {
                     if !first {
+                        // nvdisasm keeps the `+` before a negative offset: `[R8+-0x4]`.
                         if a.offset < 0 {
-                            write!(f, "-{:#x}", a.offset.unsigned_abs())?;
+                            write!(f, "+-{:#x}", a.offset.unsigned_abs())?;
                         } else {
                             write!(f, "+{:#x}", a.offset)?;
                         }

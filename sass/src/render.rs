@@ -12,6 +12,15 @@ fn u(uniform: bool) -> &'static str {
     }
 }
 
+/// A load's or store's modifiers around its size, in nvdisasm's order:
+/// `.E`, the cache operation, the size, then the memory ordering
+/// (`LDG.E.EF.64.CONSTANT`, `STG.E.64.STRONG.GPU`, `LDL.EF.S8`).
+fn mem_mods(f: &mut Formatter<'_>, mods: &str, size: &str) -> fmt::Result {
+    let at = [".CONSTANT", ".STRONG"].iter().filter_map(|t| mods.find(t)).min().unwrap_or(mods.len());
+    let (before, after) = mods.split_at(at);
+    write!(f, "{before}{size}{after}")
+}
+
 pub(crate) fn op(op: &Op, f: &mut Formatter<'_>) -> fmt::Result {
     match op {
         Op::Nop => f.write_str("NOP"),
@@ -50,8 +59,8 @@ pub(crate) fn op(op: &Op, f: &mut Formatter<'_>) -> fmt::Result {
             bool_op.text(),
             if *ex { ".EX" } else { "" }
         ),
-        Op::Imad { kind, signed, x, alias } => {
-            f.write_str("IMAD")?;
+        Op::Imad { kind, signed, x, alias, uniform } => {
+            write!(f, "{}IMAD", u(*uniform))?;
             if let Some(a) = alias {
                 f.write_str(a)?;
             }
@@ -108,11 +117,7 @@ pub(crate) fn op(op: &Op, f: &mut Formatter<'_>) -> fmt::Result {
                 Space::Local => "LDL",
                 Space::Generic => "LD",
             })?;
-            // nvdisasm puts the size right after `.E`: `LDG.E.128.CONSTANT`.
-            match mods.strip_prefix(".E") {
-                Some(rest) => write!(f, ".E{}{rest}", size.text()),
-                None => write!(f, "{mods}{}", size.text()),
-            }
+            mem_mods(f, mods, size.text())
         }
         Op::St { space, size, mods } => {
             f.write_str(match space {
@@ -121,10 +126,7 @@ pub(crate) fn op(op: &Op, f: &mut Formatter<'_>) -> fmt::Result {
                 Space::Local => "STL",
                 Space::Generic => "ST",
             })?;
-            match mods.strip_prefix(".E") {
-                Some(rest) => write!(f, ".E{}{rest}", size.text()),
-                None => write!(f, "{mods}{}", size.text()),
-            }
+            mem_mods(f, mods, size.text())
         }
         Op::Ffma { ftz, sat, rnd } => {
             f.write_str("FFMA")?;
@@ -155,7 +157,7 @@ pub(crate) fn op(op: &Op, f: &mut Formatter<'_>) -> fmt::Result {
             if *ftz { ".FTZ" } else { "" },
             bool_op.text()
         ),
-        Op::Sel { float } => f.write_str(if *float { "FSEL" } else { "SEL" }),
+        Op::Sel { float, uniform } => write!(f, "{}{}", u(*uniform), if *float { "FSEL" } else { "SEL" }),
         Op::Imnmx { signed } => f.write_str(if *signed { "IMNMX" } else { "IMNMX.U32" }),
         Op::Mufu { func } => write!(
             f,
@@ -217,15 +219,39 @@ pub(crate) fn op(op: &Op, f: &mut Formatter<'_>) -> fmt::Result {
             }
             f.write_str(["", ".FLOOR", ".CEIL", ".TRUNC"][*rnd as usize])
         }
-        Op::Unary { kind } => f.write_str(match kind {
-            UnaryKind::Popc => "POPC",
-            UnaryKind::Brev => "BREV",
-            UnaryKind::Iabs => "IABS",
-        }),
+        Op::Unary { kind, uniform } => write!(
+            f,
+            "{}{}",
+            u(*uniform),
+            match kind {
+                UnaryKind::Popc => "POPC",
+                UnaryKind::Brev => "BREV",
+                UnaryKind::Iabs => "IABS",
+            }
+        ),
         Op::Flo { signed, sh, uniform } => {
             write!(f, "{}FLO{}{}", u(*uniform), if *signed { "" } else { ".U32" }, if *sh { ".SH" } else { "" })
         }
-        Op::Prmt => f.write_str("PRMT"),
+        Op::Prmt { mode, uniform } => write!(f, "{}PRMT{}", u(*uniform), mode.text()),
+        Op::Sgxt { signed, wrap } => {
+            write!(f, "SGXT{}{}", if *wrap { ".W" } else { "" }, if *signed { "" } else { ".U32" })
+        }
+        Op::Bmsk { wrap } => f.write_str(if *wrap { "BMSK.W" } else { "BMSK" }),
+        Op::Idp { two, hi, a_signed, b_signed } => {
+            let (a, bb) = (if *a_signed { "S" } else { "U" }, if *b_signed { "S8" } else { "U8" });
+            if *two {
+                write!(f, "IDP.2A.{}.{a}16.{bb}", if *hi { "HI" } else { "LO" })
+            } else {
+                write!(f, "IDP.4A.{a}8.{bb}")
+            }
+        }
+        Op::Vabsdiff { signed } => f.write_str(if *signed { "VABSDIFF" } else { "VABSDIFF.U32" }),
+        Op::R2p { .. } => f.write_str("R2P"),
+        Op::Match { all, wide } => {
+            write!(f, "MATCH.{}{}", if *all { "ALL" } else { "ANY" }, if *wide { ".U64" } else { "" })
+        }
+        Op::Lepc => f.write_str("LEPC"),
+        Op::Ldgsts { text, .. } => f.write_str(text),
         Op::Dadd { rnd } => write!(f, "DADD{}", rnd.text()),
         Op::Dmul { rnd } => write!(f, "DMUL{}", rnd.text()),
         Op::Dfma { rnd } => write!(f, "DFMA{}", rnd.text()),
@@ -246,6 +272,7 @@ pub(crate) fn op(op: &Op, f: &mut Formatter<'_>) -> fmt::Result {
                 AtomOp::Xor => ".XOR",
                 AtomOp::Exch => ".EXCH",
                 AtomOp::Cas => ".CAS",
+                AtomOp::CastSpin => ".CAST.SPIN",
                 AtomOp::PopcInc => ".POPC.INC.32",
             };
             let t = match ty {

@@ -5,7 +5,7 @@ use crate::op::{BoolOp, Cmp, ImadKind, Op, Rnd, ShfTy};
 use crate::operand::{Operand, SrcMods, RZ};
 
 /// Operations whose bit 7 of the opcode is set run on the uniform datapath.
-fn uniform(b: &Builder) -> bool {
+pub(super) fn uniform(b: &Builder) -> bool {
     b.w.bits(7, 2) == 1 && b.w.bits(0, 9) & 0x100 == 0
 }
 
@@ -31,7 +31,7 @@ fn ua(b: &Builder, neg: Option<u32>) -> Operand {
     Operand::UReg(b.ureg(24), SrcMods { neg: neg.is_some_and(|x| b.w.bit(x)), ..SrcMods::default() })
 }
 
-fn dst(b: &Builder, u: bool) -> Operand {
+pub(super) fn dst(b: &Builder, u: bool) -> Operand {
     if u {
         Operand::ureg(b.ureg(16))
     } else {
@@ -39,11 +39,11 @@ fn dst(b: &Builder, u: bool) -> Operand {
     }
 }
 
-fn pred(b: &Builder, u: bool, lo: u32, not: Option<u32>) -> Operand {
+pub(super) fn pred(b: &Builder, u: bool, lo: u32, not: Option<u32>) -> Operand {
     Operand::Pred(if u { b.upred(lo, not) } else { b.pred(lo, not) })
 }
 
-fn sources(
+pub(super) fn sources(
     b: &Builder,
     mn: &'static str,
     u: bool,
@@ -151,38 +151,44 @@ pub(super) fn isetp(b: &mut Builder) -> Result<Op, DecodeError> {
 
 /// `IMAD`, `IMAD.WIDE`, `IMAD.HI`: operands [d, pcarry, a, b, c, pcin].
 pub(super) fn imad(b: &mut Builder) -> Result<Op, DecodeError> {
-    let kind = match b.w.bits(0, 9) {
+    let u = uniform(b);
+    let kind = match b.w.bits(0, 9) & 0x7f {
         0x024 => ImadKind::Lo,
         0x025 => ImadKind::Wide,
         _ => ImadKind::Hi,
     };
     let signed = b.w.bit(73);
     let x = b.w.bit(74);
-    let (src_b, src_c) = b.bc("IMAD", Some(63), Some(75))?;
+    let (src_a, src_b, src_c) = sources(b, "IMAD", u, None, Some(63), Some(75))?;
     // With .X a negated source is complemented (`~R3`): the carry chain supplies the +1.
     let (src_b, src_c) = if x { (neg_to_not(src_b), neg_to_not(src_c)) } else { (src_b, src_c) };
-    let src_a = b.a(None);
-    let pc = pred(b, false, 81, None);
-    // nvdisasm names two common shapes: `a*b + c` with a = b = RZ is a
-    // move of c (not when c is a uniform register), and `a * 2^n + RZ` a shift.
+    let pc = pred(b, u, 81, None);
+    // nvdisasm names common shapes: `a*b + c` with a = b = RZ, or `a * 1 + RZ`,
+    // is a move (not when c is a uniform register), `a * 2^n + RZ` a shift
+    // (but not 2^16), `a * 1 + c` an add.
     let c_uniform = matches!(src_c, Operand::UReg(..));
     let alias = match (kind, &src_a, &src_b, &src_c) {
+        _ if u => None,
         (ImadKind::Lo, Operand::Reg(RZ, _), Operand::Reg(RZ, _), _) if !x && !c_uniform => Some(".MOV"),
-        (ImadKind::Lo, _, Operand::Imm(v), Operand::Reg(RZ, _)) if !x && *v > 0 && (*v as u64).is_power_of_two() => {
+        (ImadKind::Lo, _, Operand::Imm(0 | 1), Operand::Reg(RZ, _)) if !x => Some(".MOV"),
+        (ImadKind::Lo, _, Operand::Imm(v), Operand::Reg(RZ, _))
+            if !x && *v > 0 && *v != 0x10000 && (*v as u64).is_power_of_two() =>
+        {
             Some(".SHL")
         }
         (ImadKind::Lo, _, Operand::Imm(1), _) if !x => Some(".IADD"),
         _ => None,
     };
-    // Show the carry-out only when it is used.
-    b.push(Operand::reg(b.reg(16)), true);
-    let show_pc = !is_pt(&pc);
+    // Show the carry-out only when it is used (nvdisasm's .MOV and .SHL
+    // never show it).
+    b.push(dst(b, u), true);
+    let show_pc = !is_pt(&pc) && !matches!(alias, Some(".MOV" | ".SHL"));
     b.push(pc, show_pc);
     b.push(src_a, true);
     b.push(src_b, true);
     b.push(src_c, true);
-    b.push(pred(b, false, 87, Some(90)), x);
-    Ok(Op::Imad { kind, signed, x, alias })
+    b.push(pred(b, u, 87, Some(90)), x);
+    Ok(Op::Imad { kind, signed, x, alias, uniform: u })
 }
 
 /// `LEA[.HI][.X] d, p, a, b, c, shift, pcin`.
@@ -190,6 +196,10 @@ pub(super) fn lea(b: &mut Builder) -> Result<Op, DecodeError> {
     let u = uniform(b);
     let hi = b.w.bit(80);
     let x = b.w.bit(74);
+    let sx32 = b.w.bit(73);
+    if sx32 && !hi {
+        return Err(b.bad("LEA", ".SX32 without .HI", 1));
+    }
     let (a, bb, c) = sources(b, "LEA", u, Some(72), Some(63), None)?;
     let (bb, c) = (unsigned(bb), unsigned(c));
     b.push(dst(b, u), true);
@@ -198,10 +208,11 @@ pub(super) fn lea(b: &mut Builder) -> Result<Op, DecodeError> {
     b.push(p, sp);
     b.push(a, true);
     b.push(bb, true);
-    b.push(c, hi);
+    // `.SX32` makes the high word from `a`'s sign: `c` is not shown.
+    b.push(c, hi && !sx32);
     b.push(Operand::Hex(b.w.bits(75, 5)), true);
     b.push(pred(b, u, 87, Some(90)), x);
-    Ok(Op::Lea { hi, x, sx32: b.w.bit(73), uniform: u })
+    Ok(Op::Lea { hi, x, sx32, uniform: u })
 }
 
 /// `SHF.dir[.W].type[.HI] d, a, b, c`.

@@ -47,8 +47,27 @@ pub(super) fn bra(b: &mut Builder) -> Result<Op, DecodeError> {
     let s = shown_cond(b);
     // The condition is printed before the target.
     b.push(cond(b), s);
-    b.push(target(b, 50), true);
-    Ok(Op::Bra { uniform: b.w.bit(96), hint })
+    // Bits 32..34 are not offset bits (targets are 16-byte aligned): plain,
+    // `.U`, `.DIV`, `.CONV`. With bit 91 set, `.DIV` names the uniform
+    // register holding the lanes that must be converged; the others, and
+    // `.DIV` without one, are refused (their semantics are not modelled).
+    let variant = b.w.bits(32, 2);
+    let with_ur = b.w.bit(91);
+    let offset = b.w.sbits(32, 50) & !3;
+    let t = Operand::Target(b.pc.wrapping_add(16).wrapping_add(offset as u64));
+    match (variant, with_ur) {
+        (0, false) => {}
+        (2, true) => {
+            b.expect("BRA", "~ on the uniform register", 30, 2, 0)?;
+            b.push(Operand::ureg(b.ureg(24)), true);
+            b.push(t, true);
+            return Ok(Op::Bra { uniform: false, hint: ".DIV" });
+        }
+        (v, _) => return Err(b.bad("BRA", "variant", v | u64::from(with_ur) << 2)),
+    }
+    b.expect("BRA", "bits 16..32", 16, 16, 0)?;
+    b.push(t, true);
+    Ok(Op::Bra { uniform: false, hint })
 }
 
 /// `BSSY Bn, target`: operands [cond, barrier, target].
@@ -75,6 +94,43 @@ pub(super) fn brk(b: &mut Builder) -> Result<Op, DecodeError> {
     b.push(cond(b), s);
     b.push(Operand::BarReg(b.w.bits(16, 4) as u8), true);
     Ok(Op::Break)
+}
+
+/// `NANOSLEEP [p,] t`: a hint to the scheduler, nothing to do in a model
+/// without time; `.CLEAR` (83) and `.WARP` (85) are refused.
+pub(super) fn nanosleep(b: &mut Builder) -> Result<Op, DecodeError> {
+    b.expect("NANOSLEEP", "form", 9, 3, 4)?;
+    b.expect("NANOSLEEP", "bits 16..32", 16, 16, 0)?;
+    b.expect("NANOSLEEP", "bits 64..87", 64, 23, 0)?;
+    b.expect("NANOSLEEP", "bits 91..105", 91, 14, 0)?;
+    let s = shown_cond(b);
+    b.push(cond(b), s);
+    b.push(Operand::Hex(b.w.bits(32, 32)), true);
+    Ok(Op::Hint { text: "NANOSLEEP" })
+}
+
+/// `DEPBAR.LE SBn, count`: wait until at most `count` of scoreboard `n`'s
+/// operations are pending. The model finishes every operation before the
+/// next instruction, so there is never anything to wait for.
+pub(super) fn depbar(b: &mut Builder) -> Result<Op, DecodeError> {
+    b.expect("DEPBAR", "form", 9, 3, 4)?;
+    b.expect("DEPBAR", "bits 16..38", 16, 22, 0)?;
+    b.expect("DEPBAR", ".LE", 47, 1, 1)?;
+    b.expect("DEPBAR", "bits 48..105", 48, 57, 0)?;
+    if b.w.bits(44, 3) != 0 {
+        return Err(b.bad("DEPBAR", "scoreboard", b.w.bits(44, 3)));
+    }
+    b.push(Operand::Text("SB0"), true);
+    b.push(Operand::Hex(b.w.bits(38, 6)), true);
+    Ok(Op::Hint { text: "DEPBAR.LE" })
+}
+
+/// `LDGDEPBAR`: close a group of LDGSTS copies (each finishes at once here).
+pub(super) fn ldgdepbar(b: &mut Builder) -> Result<Op, DecodeError> {
+    b.expect("LDGDEPBAR", "form", 9, 3, 4)?;
+    b.expect("LDGDEPBAR", "bits 16..64", 16, 48, 0)?;
+    b.expect("LDGDEPBAR", "bits 64..105", 64, 41, 0)?;
+    Ok(Op::Hint { text: "LDGDEPBAR" })
 }
 
 /// `ERRBAR` and `YIELD`: no operands; every field but the opcode (and
@@ -124,6 +180,25 @@ pub(super) fn bmov(b: &mut Builder) -> Result<Op, DecodeError> {
             b.push(Operand::BarReg(b.w.bits(24, 4) as u8), true);
             Ok(Op::Bmov { clear, to_barrier: true })
         }
+        // BMOV.32 Bd, Rb: the barrier at 24, the register at 32.
+        0x356 => {
+            if clear {
+                return Err(b.bad("BMOV", "PQUAD", 1));
+            }
+            b.expect("BMOV", "bits 16..24", 16, 8, 0)?;
+            b.expect("BMOV", "bits 28..32", 28, 4, 0)?;
+            b.expect("BMOV", "bits 40..84", 40, 44, 0)?;
+            b.push(Operand::BarReg(b.w.bits(24, 4) as u8), true);
+            b.push(Operand::reg(b.reg(32)), true);
+            Ok(Op::Bmov { clear, to_barrier: true })
+        }
+        // BMOV.32[.CLEAR] Rd, Bb: the register at 16, the barrier at 24.
+        0x355 => {
+            b.expect("BMOV", "bits 28..84", 28, 56, 0)?;
+            b.push(Operand::reg(b.reg(16)), true);
+            b.push(Operand::BarReg(b.w.bits(24, 4) as u8), true);
+            Ok(Op::Bmov { clear, to_barrier: false })
+        }
         v => Err(b.bad("BMOV", "form", v)),
     }
 }
@@ -131,6 +206,8 @@ pub(super) fn bmov(b: &mut Builder) -> Result<Op, DecodeError> {
 /// `BAR.SYNC.DEFER_BLOCKING id[, count]`.
 pub(super) fn bar(b: &mut Builder) -> Result<Op, DecodeError> {
     b.expect("BAR", "form", 9, 3, 5)?;
+    // A thread count at 42..54 (BAR.SYNC id, count) is not modelled.
+    b.expect("BAR", "thread count", 42, 12, 0)?;
     if !b.w.bit(80) {
         return Err(b.bad("BAR", "without DEFER_BLOCKING", 0));
     }

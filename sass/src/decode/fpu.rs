@@ -1,7 +1,7 @@
 //! Float, double and conversion operations.
 
 use super::{unsigned, Builder, DecodeError, Form};
-use crate::op::{BoolOp, FCmp, Mufu, Op, Rnd, UnaryKind};
+use crate::op::{BoolOp, FCmp, Mufu, Op, PrmtMode, Rnd, UnaryKind};
 use crate::operand::{Operand, SrcMods};
 
 fn rnd(b: &Builder) -> Rnd {
@@ -31,6 +31,36 @@ fn unary_src(b: &Builder, mn: &'static str, float: bool) -> Result<Operand, Deco
     })
 }
 
+/// The conversions' source (bits 84..86) and result (75..77) sizes by
+/// opcode: the pairs compiled code uses (2: 32 bits, 3: 64); others are
+/// refused (the 32-bit opcodes take no 64-bit size, and F2F.F64.F64 is FRND's).
+fn sizes_seen(b: &Builder, mn: &'static str) -> Result<(), DecodeError> {
+    let pair = (b.w.bits(84, 2), b.w.bits(75, 2));
+    let ok = match b.w.bits(0, 9) {
+        0x105..=0x107 => pair == (2, 2),
+        0x110 => matches!(pair, (3, 2) | (2, 3)),
+        0x111 | 0x112 => matches!(pair, (2, 3) | (3, 2) | (3, 3)),
+        _ => true,
+    };
+    if ok {
+        Ok(())
+    } else {
+        Err(b.bad(mn, "source and result sizes", pair.0 << 2 | pair.1))
+    }
+}
+
+/// POPC and FLO take `~x` from bit 63 on a register, constant or uniform
+/// source (an immediate's bit 63 is data).
+fn not63(b: &Builder, o: Operand) -> Operand {
+    let not = b.w.bit(63);
+    match o {
+        Operand::Reg(r, m) => Operand::Reg(r, SrcMods { not, ..m }),
+        Operand::CBuf(c, m) => Operand::CBuf(c, SrcMods { not, ..m }),
+        Operand::UReg(r, m) => Operand::UReg(r, SrcMods { not, ..m }),
+        o => o,
+    }
+}
+
 /// The B source of a double operation: a register, or an f64 whose top 32 bits are the immediate.
 fn f64_imm(o: Operand) -> Operand {
     match o {
@@ -46,6 +76,11 @@ pub(super) fn fadd(b: &mut Builder) -> Result<Op, DecodeError> {
     let (x, y) = b.fbc("FADD")?;
     let bb = match b.form("FADD")? {
         Form::RegImm | Form::RegCbuf | Form::RegUReg => y,
+        // The addend feeds the C port: its reuse flag is slot 2's.
+        Form::RegReg => match x {
+            Operand::Reg(r, m) => Operand::Reg(r, SrcMods { reuse: b.reuse(2), ..m }),
+            o => o,
+        },
         _ => x,
     };
     b.push(d(b), true);
@@ -98,16 +133,26 @@ pub(super) fn fsetp(b: &mut Builder) -> Result<Op, DecodeError> {
 /// `SEL`/`FSEL d, a, b, p`.
 pub(super) fn sel(b: &mut Builder) -> Result<Op, DecodeError> {
     let float = b.w.bits(0, 9) == 0x008;
-    let (bb, _) = b.bc(if float { "FSEL" } else { "SEL" }, None, None)?;
-    let bb = match (float, bb) {
-        (true, Operand::Imm(v)) => Operand::F32(v as u32, SrcMods::default()),
-        (_, o) => unsigned(o),
+    let u = super::alu::uniform(b);
+    if u {
+        let (a, bb, _) = super::alu::sources(b, "USEL", true, None, None, None)?;
+        b.push(super::alu::dst(b, true), true);
+        b.push(a, true);
+        b.push(unsigned(bb), true);
+        b.push(super::alu::pred(b, true, 87, Some(90)), true);
+        return Ok(Op::Sel { float, uniform: true });
+    }
+    let bb = if float {
+        // FSEL's second source takes `-` at 63 and `|x|` at 62.
+        b.fbc("FSEL")?.0
+    } else {
+        unsigned(b.bc("SEL", None, None)?.0)
     };
     b.push(d(b), true);
     b.push(if float { b.fa() } else { b.a(None) }, true);
     b.push(bb, true);
     b.push(Operand::Pred(b.pred(87, Some(90))), true);
-    Ok(Op::Sel { float })
+    Ok(Op::Sel { float, uniform: false })
 }
 
 /// `IMNMX[.U32] d, a, b, p`.
@@ -148,14 +193,24 @@ pub(super) fn mufu(b: &mut Builder) -> Result<Op, DecodeError> {
 /// `POPC`, `BREV`, `IABS`.
 pub(super) fn unary(b: &mut Builder) -> Result<Op, DecodeError> {
     let kind = match b.w.bits(0, 9) {
-        0x109 => UnaryKind::Popc,
-        0x101 => UnaryKind::Brev,
+        0x109 | 0x0bf => UnaryKind::Popc,
+        0x101 | 0x0be => UnaryKind::Brev,
         _ => UnaryKind::Iabs,
     };
+    if b.w.bits(0, 9) & 0x180 == 0x080 {
+        // UPOPC/UBREV URd, URb: form 1 only.
+        b.expect("UPOPC", "form", 9, 3, 1)?;
+        b.expect("UPOPC", "bits 24..32", 24, 8, 0)?;
+        b.expect("UPOPC", "bits 38..91", 38, 53, 0)?;
+        b.push(Operand::ureg(b.ureg(16)), true);
+        b.push(Operand::ureg(b.ureg(32)), true);
+        return Ok(Op::Unary { kind, uniform: true });
+    }
     let src = unsigned(unary_src(b, "POPC", false)?);
+    let src = if kind == UnaryKind::Popc { not63(b, src) } else { src };
     b.push(d(b), true);
     b.push(src, true);
-    Ok(Op::Unary { kind })
+    Ok(Op::Unary { kind, uniform: false })
 }
 
 /// `FLO[.U32][.SH] d, [p,] a` and `UFLO`.
@@ -164,7 +219,7 @@ pub(super) fn flo(b: &mut Builder) -> Result<Op, DecodeError> {
     let (dst, src, p) = if uniform {
         (Operand::ureg(b.ureg(16)), Operand::ureg(b.ureg(32)), Operand::Pred(b.upred(81, None)))
     } else {
-        (d(b), unsigned(unary_src(b, "FLO", false)?), Operand::Pred(b.pred(81, None)))
+        (d(b), not63(b, unsigned(unary_src(b, "FLO", false)?)), Operand::Pred(b.pred(81, None)))
     };
     let show_p = !matches!(p, Operand::Pred(q) if q.is_true());
     b.push(dst, true);
@@ -175,15 +230,14 @@ pub(super) fn flo(b: &mut Builder) -> Result<Op, DecodeError> {
 
 /// `PRMT d, a, sel, c`.
 pub(super) fn prmt(b: &mut Builder) -> Result<Op, DecodeError> {
-    if b.w.bits(72, 3) != 0 {
-        return Err(b.bad("PRMT", "mode", b.w.bits(72, 3)));
-    }
-    let (bb, c) = b.bc("PRMT", None, None)?;
-    b.push(d(b), true);
-    b.push(b.a(None), true);
+    let mode = PrmtMode::from_bits(b.w.bits(72, 3)).ok_or_else(|| b.bad("PRMT", "mode", b.w.bits(72, 3)))?;
+    let u = super::alu::uniform(b);
+    let (a, bb, c) = super::alu::sources(b, "PRMT", u, None, None, None)?;
+    b.push(super::alu::dst(b, u), true);
+    b.push(a, true);
     b.push(unsigned(bb), true);
     b.push(unsigned(c), true);
-    Ok(Op::Prmt)
+    Ok(Op::Prmt { mode, uniform: u })
 }
 
 /// `DADD d, a, c` (the second addend is in the C slot).
@@ -222,6 +276,9 @@ pub(super) fn dfma(b: &mut Builder) -> Result<Op, DecodeError> {
 /// `I2F`, `I2FP.F32.*`.
 pub(super) fn i2f(b: &mut Builder) -> Result<Op, DecodeError> {
     let fp = b.w.bits(0, 9) == 0x045;
+    if !fp {
+        sizes_seen(b, "I2F")?;
+    }
     let src = unsigned(unary_src(b, "I2F", false)?);
     let (signed, src_bits, dst_bits) = if fp {
         (b.w.bit(74), 32, 32)
@@ -245,6 +302,7 @@ pub(super) fn i2f(b: &mut Builder) -> Result<Op, DecodeError> {
 
 /// `F2I`.
 pub(super) fn f2i(b: &mut Builder) -> Result<Op, DecodeError> {
+    sizes_seen(b, "F2I")?;
     let src = unary_src(b, "F2I", true)?;
     let src_bits = match b.w.bits(84, 2) {
         2 => 32,
@@ -263,6 +321,7 @@ pub(super) fn f2i(b: &mut Builder) -> Result<Op, DecodeError> {
 
 /// `F2F`.
 pub(super) fn f2f(b: &mut Builder) -> Result<Op, DecodeError> {
+    sizes_seen(b, "F2F")?;
     let src = unary_src(b, "F2F", true)?;
     let size = |v: u64, what| match v {
         2 => Ok(32),
@@ -278,6 +337,7 @@ pub(super) fn f2f(b: &mut Builder) -> Result<Op, DecodeError> {
 
 /// `FRND[.FLOOR|.CEIL|.TRUNC]`.
 pub(super) fn frnd(b: &mut Builder) -> Result<Op, DecodeError> {
+    sizes_seen(b, "FRND")?;
     let src = unary_src(b, "FRND", true)?;
     let double = match b.w.bits(84, 2) {
         2 => false,

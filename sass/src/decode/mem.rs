@@ -28,11 +28,60 @@ fn cache(b: &Builder, mn: &'static str) -> Result<&'static str, DecodeError> {
     })
 }
 
-/// Global memory ordering/scope (bits 77..81).
+/// `LDGSTS.E[.64|.128] [Rs+imm], [Ra.64+imm]`: the shared address at 16
+/// with a 20-bit offset at 44, the global pair at 24 with a 12-bit offset at
+/// 32, the size at 73..76 (4: 32 bits, 5: 64, 6: 128). Cache hints, a
+/// uniform base, a zero-fill predicate other than PT and descriptors are
+/// refused.
+pub(super) fn ldgsts(b: &mut Builder) -> Result<Op, DecodeError> {
+    b.expect("LDGSTS", "form", 9, 3, 7)?;
+    b.expect("LDGSTS", "bits 64..73", 64, 9, 0x44)?;
+    b.expect("LDGSTS", "uniform base", 76, 1, 1)?;
+    b.expect("LDGSTS", "memory ordering", 77, 4, 0)?;
+    b.expect("LDGSTS", "bits 82..84", 82, 2, 0)?;
+    b.expect("LDGSTS", ".EF", 84, 1, 1)?;
+    b.expect("LDGSTS", "bits 85..87", 85, 2, 0)?;
+    b.expect("LDGSTS", "zero-fill predicate", 87, 4, 7)?;
+    b.expect("LDGSTS", "bit 81", 81, 1, 1)?;
+    b.expect("LDGSTS", "bit 91", 91, 1, 1)?;
+    b.expect("LDGSTS", "bits 92..105", 92, 13, 0)?;
+    let (bytes, text) = match b.w.bits(73, 3) {
+        4 => (4, "LDGSTS.E"),
+        5 => (8, "LDGSTS.E.64"),
+        6 => (16, "LDGSTS.E.128"),
+        v => return Err(b.bad("LDGSTS", "size", v)),
+    };
+    let shared = Addr {
+        base: b.reg(16),
+        width: AddrWidth::W32,
+        ubase: URZ,
+        offset: b.w.sbits(44, 20) as i32,
+        reuse: false,
+        uniform_form: false,
+    };
+    let global = Addr {
+        base: b.reg(24),
+        width: AddrWidth::W64,
+        ubase: URZ,
+        offset: b.w.sbits(32, 12) as i32,
+        reuse: b.reuse(0),
+        uniform_form: false,
+    };
+    b.push(Operand::Mem(shared), true);
+    b.push(Operand::Mem(global), true);
+    Ok(Op::Ldgsts { bytes, text })
+}
+
+/// Global memory ordering/scope (bits 77..81). The interpreter runs one
+/// access at a time, so every ordering it accepts means the same there;
+/// the `.PRIVATE`, `.MMIO` and scoped `.CONSTANT` values are refused.
 fn global_sem(b: &Builder, mn: &'static str, load: bool) -> Result<&'static str, DecodeError> {
     Ok(match (b.w.bits(77, 4), load) {
         (0, _) => "",
         (4, true) => ".CONSTANT",
+        (5, _) => ".STRONG.SM",
+        (7, _) => ".STRONG.GPU",
+        (10, _) => ".STRONG.SYS",
         (v, _) => return Err(b.bad(mn, "memory ordering", v)),
     })
 }
@@ -92,7 +141,10 @@ fn mods(b: &Builder, mn: &'static str, sp: Space, load: bool) -> Result<&'static
         (Space::Global | Space::Generic, "", ".EF") => ".E.EF",
         (Space::Global | Space::Generic, "", ".LU") => ".E.LU",
         (Space::Global | Space::Generic, "", ".NA") => ".E.NA",
-        (Space::Global | Space::Generic, ".CONSTANT", ".EF") => ".E.CONSTANT.EF",
+        (Space::Global | Space::Generic, ".CONSTANT", ".EF") => ".E.EF.CONSTANT",
+        (Space::Global | Space::Generic, ".STRONG.SM", "") => ".E.STRONG.SM",
+        (Space::Global | Space::Generic, ".STRONG.GPU", "") => ".E.STRONG.GPU",
+        (Space::Global | Space::Generic, ".STRONG.SYS", "") => ".E.STRONG.SYS",
         (_, "", c) => c,
         _ => return Err(b.bad(mn, "modifier combination", 0)),
     })
@@ -108,6 +160,11 @@ pub(super) fn load(b: &mut Builder) -> Result<Op, DecodeError> {
     if matches!(sp, Space::Global) && b.w.bits(81, 3) != 7 {
         return Err(b.bad(mn, "predicate output", b.w.bits(81, 3)));
     }
+    if matches!(sp, Space::Global | Space::Generic) {
+        // A predicate source at 64..68 and the L2 prefetch hints at 68..72.
+        b.expect(mn, "bits 64..72", 64, 8, 0)?;
+        b.expect(mn, "bit 90", 90, 1, 1)?;
+    }
     b.push(Operand::reg(b.reg(16)), true);
     b.push(Operand::Mem(a), true);
     Ok(Op::Ld { space: sp, size, mods: m })
@@ -120,6 +177,9 @@ pub(super) fn store(b: &mut Builder) -> Result<Op, DecodeError> {
     let size = size(b, mn)?;
     let m = mods(b, mn, sp, false)?;
     let a = addr(b, mn, sp, 64)?;
+    if matches!(sp, Space::Global | Space::Generic) {
+        b.expect(mn, "bit 90", 90, 1, 1)?;
+    }
     b.push(Operand::Mem(a), true);
     b.push(Operand::Reg(b.reg(32), SrcMods { reuse: b.reuse(1), ..SrcMods::default() }), true);
     Ok(Op::St { space: sp, size, mods: m })
@@ -131,7 +191,7 @@ pub(super) fn uldc(b: &mut Builder) -> Result<Op, DecodeError> {
         .filter(|s| s.bytes() <= 8)
         .ok_or_else(|| b.bad("ULDC", "size", b.w.bits(73, 3)))?;
     b.expect("ULDC", "form", 9, 3, 5)?;
-    let c: CBuf = b.cbuf("ULDC")?;
+    let c: CBuf = b.cbuf_bytes("ULDC")?;
     b.push(Operand::ureg(b.ureg(16)), true);
     b.push(Operand::CBuf(CBuf { index: RZ, ..c }, SrcMods::default()), true);
     Ok(Op::Uldc { size })
@@ -146,7 +206,7 @@ pub(super) fn ldc(b: &mut Builder) -> Result<Op, DecodeError> {
     b.expect("LDC", "form", 9, 3, 5)?;
     b.expect("LDC", "bits 64..73", 64, 9, 0)?;
     b.expect("LDC", "bits 76..105", 76, 29, 0)?;
-    let c: CBuf = b.cbuf("LDC")?;
+    let c: CBuf = b.cbuf_bytes("LDC")?;
     b.push(Operand::reg(b.reg(16)), true);
     b.push(Operand::CBuf(CBuf { index: b.reg(24), ..c }, SrcMods::default()), true);
     Ok(Op::Ldc { size })

@@ -6,9 +6,11 @@
 //! [`DecodeError`]: never guessed.
 
 mod alu;
+mod bits;
 mod ctrl;
 mod fpu;
 mod mem;
+mod shape;
 mod sync;
 
 use crate::instr::{Instr, MAX_OPERANDS};
@@ -52,6 +54,9 @@ pub enum DecodeError {
 /// Decode one word found at code offset `pc`.
 pub fn decode(word: Word, pc: u64) -> Result<Instr, DecodeError> {
     let mut b = Builder { w: word, pc, ops: [Operand::Imm(0); MAX_OPERANDS], len: 0, shown: 0 };
+    if let Some((field, value)) = shape::refused(word.bits(0, 9) as u16, word.bits(9, 3) as u8, word.bit(91)) {
+        return Err(DecodeError::UnknownField { mnemonic: "shape", field, value, word: word.0 });
+    }
     let op = match word.bits(0, 9) {
         0x002 | 0x082 => alu::mov(&mut b)?,
         0x010 | 0x090 => alu::iadd3(&mut b)?,
@@ -60,7 +65,7 @@ pub fn decode(word: Word, pc: u64) -> Result<Instr, DecodeError> {
         0x00c | 0x08c => alu::isetp(&mut b)?,
         0x01c | 0x09c => alu::plop3(&mut b)?,
         0x019 | 0x099 => alu::shf(&mut b)?,
-        0x024 | 0x025 | 0x027 => alu::imad(&mut b)?,
+        0x024 | 0x025 | 0x027 | 0x0a4 | 0x0a5 | 0x0a7 => alu::imad(&mut b)?,
         0x023 => alu::ffma(&mut b)?,
         0x035 => alu::hfma2(&mut b)?,
         0x119 | 0x1c3 => alu::s2r(&mut b)?,
@@ -84,12 +89,12 @@ pub fn decode(word: Word, pc: u64) -> Result<Instr, DecodeError> {
         0x020 => fpu::fmul(&mut b)?,
         0x009 => fpu::fmnmx(&mut b)?,
         0x00b | 0x02a => fpu::fsetp(&mut b)?,
-        0x007 | 0x008 => fpu::sel(&mut b)?,
+        0x007 | 0x008 | 0x087 => fpu::sel(&mut b)?,
         0x017 => fpu::imnmx(&mut b)?,
         0x108 => fpu::mufu(&mut b)?,
-        0x109 | 0x101 | 0x013 => fpu::unary(&mut b)?,
+        0x109 | 0x101 | 0x013 | 0x0bf | 0x0be => fpu::unary(&mut b)?,
         0x100 | 0x0bd => fpu::flo(&mut b)?,
-        0x016 => fpu::prmt(&mut b)?,
+        0x016 | 0x096 => fpu::prmt(&mut b)?,
         0x029 => fpu::dadd(&mut b)?,
         0x028 => fpu::dmul(&mut b)?,
         0x02b => fpu::dfma(&mut b)?,
@@ -107,6 +112,22 @@ pub fn decode(word: Word, pc: u64) -> Result<Instr, DecodeError> {
         0x11c => sync::b2r(&mut b)?,
         0x144 => sync::call(&mut b)?,
         0x150 => sync::ret(&mut b)?,
+        0x192 => sync::membar(&mut b)?,
+        0x1ae => mem::ldgsts(&mut b)?,
+        0x143 => sync::call(&mut b)?,
+        0x15d => ctrl::nanosleep(&mut b)?,
+        0x11a => ctrl::depbar(&mut b)?,
+        0x1af => ctrl::ldgdepbar(&mut b)?,
+        0x01a => bits::sgxt(&mut b)?,
+        0x01b => bits::bmsk(&mut b)?,
+        0x026 => bits::idp(&mut b)?,
+        0x014 => bits::vabsdiff(&mut b)?,
+        0x01f => bits::plop3_sign(&mut b)?,
+        0x004 => bits::r2p(&mut b)?,
+        0x1a1 => bits::match_(&mut b)?,
+        0x14e => bits::lepc(&mut b)?,
+        0x18d => sync::atoms_cas(&mut b)?,
+        0x18f => sync::cctl(&mut b)?,
         _ => return Err(b.unknown_opcode()),
     };
     Ok(Instr { pc, word, guard: b.guard(), op, operands: b.ops, len: b.len, shown: b.shown })
@@ -152,8 +173,17 @@ impl Builder {
         }
     }
 
+    /// The guard: a uniform predicate for the uniform datapath's operations
+    /// (opcodes 0x080..0x100 but VOTEU, which reads per-lane predicates, and
+    /// S2UR), a predicate for the others.
     pub(crate) fn guard(&self) -> Pred {
-        Pred::p(self.w.bits(12, 3) as u8, self.w.bit(15))
+        let op = self.w.bits(0, 9);
+        let (index, not) = (self.w.bits(12, 3) as u8, self.w.bit(15));
+        if (op & 0x180 == 0x080 && op != 0x086) || op == 0x1c3 {
+            Pred::up(index, not)
+        } else {
+            Pred::p(index, not)
+        }
     }
 
     pub(crate) fn unknown_opcode(&self) -> DecodeError {
@@ -216,6 +246,15 @@ impl Builder {
 
     /// The constant-bank reference in bits 32..64 (bank 54..59, byte offset 38..54 signed).
     pub(crate) fn cbuf(&self, mnemonic: &'static str) -> Result<CBuf, DecodeError> {
+        let c = self.cbuf_bytes(mnemonic)?;
+        self.expect(mnemonic, "bits 32..38 of a constant operand", 32, 6, 0)?;
+        // An ALU operand reads a whole word: the hardware ignores the
+        // offset's low two bits, and nvdisasm does not print them.
+        Ok(CBuf { offset: c.offset & !3, ..c })
+    }
+
+    /// A constant reference with a byte offset (LDC, ULDC: sub-word loads).
+    pub(crate) fn cbuf_bytes(&self, mnemonic: &'static str) -> Result<CBuf, DecodeError> {
         if self.w.bit(91) {
             return Err(self.bad(mnemonic, "uniform constant bank (cx)", 1));
         }

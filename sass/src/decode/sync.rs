@@ -54,14 +54,17 @@ fn sem(b: &Builder, mn: &'static str) -> Result<&'static str, DecodeError> {
     Ok(match b.w.bits(77, 4) {
         7 => ".STRONG.GPU",
         5 => ".STRONG.SM",
+        10 => ".STRONG.SYS",
         v => return Err(b.bad(mn, "memory ordering", v)),
     })
 }
 
-fn global_addr(b: &Builder) -> Addr {
+/// The address of ATOMG/RED: 64-bit under `.E` (bit 72, which the callers
+/// require). CAS has no `.64` mark; for the others bit 91 must be set.
+fn global_addr(b: &Builder, cas: bool) -> Addr {
     Addr {
         base: b.reg(24),
-        width: if b.w.bit(91) { AddrWidth::W64 } else { AddrWidth::W32 },
+        width: if cas { AddrWidth::W64Unmarked } else { AddrWidth::W64 },
         ubase: URZ,
         offset: b.w.sbits(40, 24) as i32,
         reuse: b.reuse(0),
@@ -88,14 +91,21 @@ fn op3(v: u64) -> AtomOp {
 
 /// `RED.E.op.type.sem [addr], b`: operands [pd, d, addr, b, c].
 pub(super) fn red(b: &mut Builder) -> Result<Op, DecodeError> {
-    if !b.w.bit(72) || !b.w.bit(90) || b.w.bits(84, 3) != 1 || b.w.bits(101, 4) != 0 {
+    // Without bit 91 nvdisasm prints the address without `.64`; no compiler
+    // output has it and its width is unknown, so it is refused.
+    if !b.w.bit(72) || !b.w.bit(90) || !b.w.bit(91) || b.w.bits(84, 3) != 1 || b.w.bits(101, 4) != 0 {
         return Err(b.bad("RED", "form", 0));
     }
+    // Bit 71 clear adds a uniform register to the address; bit 76 extends
+    // the type field past the types there are.
+    b.expect("RED", "bit 70", 70, 1, 0)?;
+    b.expect("RED", "uniform address", 71, 1, 1)?;
+    b.expect("RED", "type", 76, 1, 0)?;
     let ty = atom_ty(b, "RED")?;
     let text = sem(b, "RED")?;
     b.push(Operand::Pred(Pred::p(7, false)), false);
     b.push(Operand::reg(crate::operand::RZ), false);
-    b.push(Operand::Mem(global_addr(b)), true);
+    b.push(Operand::Mem(global_addr(b, false)), true);
     b.push(Operand::reg(b.reg(32)), true);
     b.push(Operand::reg(crate::operand::RZ), false);
     Ok(Op::Atom { space: Space::Global, op: op3(b.w.bits(87, 3)), ty, red: true, text })
@@ -104,8 +114,14 @@ pub(super) fn red(b: &mut Builder) -> Result<Op, DecodeError> {
 /// `ATOMG.E.op.type.sem pd, d, [addr], b[, c]`.
 pub(super) fn atomg(b: &mut Builder) -> Result<Op, DecodeError> {
     let cas = b.w.bits(0, 9) == 0x1a9;
-    if !b.w.bit(72) || b.w.bits(84, 3) != 1 || b.w.bits(101, 4) != 0 {
+    // Bit 91 is set in every ATOMG but CAS (nvdisasm refuses the others).
+    if !b.w.bit(72) || b.w.bit(91) == cas || b.w.bits(84, 3) != 1 || b.w.bits(101, 4) != 0 {
         return Err(b.bad("ATOMG", "form", 0));
+    }
+    b.expect("ATOMG", "type", 76, 1, 0)?;
+    if !cas {
+        // Bit 71 clear adds a uniform register to the address.
+        b.expect("ATOMG", "bits 70..72", 70, 2, 3)?;
     }
     let op = if cas {
         AtomOp::Cas
@@ -125,7 +141,7 @@ pub(super) fn atomg(b: &mut Builder) -> Result<Op, DecodeError> {
     let text = sem(b, "ATOMG")?;
     b.push(Operand::Pred(b.pred(81, None)), true);
     b.push(Operand::reg(b.reg(16)), true);
-    b.push(Operand::Mem(global_addr(b)), true);
+    b.push(Operand::Mem(global_addr(b, cas)), true);
     b.push(Operand::reg(b.reg(32)), true);
     b.push(Operand::reg(b.reg(64)), cas);
     Ok(Op::Atom { space: Space::Global, op, ty, red: false, text })
@@ -193,11 +209,29 @@ pub(super) fn b2r(b: &mut Builder) -> Result<Op, DecodeError> {
 
 /// `CALL.REL.NOINC target`: operands [target].
 pub(super) fn call(b: &mut Builder) -> Result<Op, DecodeError> {
-    if b.w.bits(86, 2) != 3 || b.w.bits(9, 3) != 4 {
-        return Err(b.bad("CALL", "form", b.w.bits(86, 2)));
+    if b.w.bits(86, 2) != 3 {
+        return Err(b.bad("CALL", "mode", b.w.bits(86, 2)));
     }
-    b.push(Operand::Target(b.pc.wrapping_add(16).wrapping_add(b.w.sbits(32, 50) as u64)), true);
-    Ok(Op::Call { absolute: false })
+    let target = Operand::Target(b.pc.wrapping_add(16).wrapping_add(b.w.sbits(32, 50) as u64));
+    match (b.w.bits(0, 9), b.w.bits(9, 3)) {
+        (0x144, 4) => {
+            b.push(target, true);
+            Ok(Op::Call { absolute: false })
+        }
+        // CALL.REL.NOINC Ra, base: to `base + Ra` (a function table's offset).
+        (0x144, 1) => {
+            b.push(Operand::reg(b.reg(24)), true);
+            b.push(target, true);
+            Ok(Op::Call { absolute: false })
+        }
+        // CALL.ABS.NOINC Ra: to the absolute address in the pair Ra (an
+        // extern function such as vprintf; decoded, not run).
+        (0x143, 1) if b.w.bits(32, 50) == 0 => {
+            b.push(Operand::reg(b.reg(24)), true);
+            Ok(Op::Call { absolute: true })
+        }
+        (_, f) => Err(b.bad("CALL", "form", f)),
+    }
 }
 
 /// `RET.REL.NODEC Ra, base`: operands [register, base target].
@@ -208,4 +242,123 @@ pub(super) fn ret(b: &mut Builder) -> Result<Op, DecodeError> {
     b.push(Operand::reg(b.reg(24)), true);
     b.push(Operand::Target(b.pc.wrapping_add(16).wrapping_add(b.w.sbits(32, 50) as u64)), true);
     Ok(Op::Ret)
+}
+
+/// `ATOMS.CAS[.type] d, [addr], b, c` and `ATOMS.CAST.SPIN[.type]`: compare
+/// `b` (a pair for `.64`) with memory and store `c` on equality. Type at
+/// 73..75 (`U32`, `.S32`, `.64`), `.CAST` at 87 and `.SPIN` at 88 (CAST
+/// without SPIN, or SPIN without CAST, is refused: no compiler emits them).
+pub(super) fn atoms_cas(b: &mut Builder) -> Result<Op, DecodeError> {
+    b.expect("ATOMS", "form", 9, 3, 1)?;
+    let ty = match b.w.bits(73, 2) {
+        0 => AtomTy::U32,
+        1 => AtomTy::S32,
+        2 => AtomTy::U64,
+        v => return Err(b.bad("ATOMS", "type", v)),
+    };
+    let op = match b.w.bits(87, 2) {
+        0 => AtomOp::Cas,
+        3 => AtomOp::CastSpin,
+        v => return Err(b.bad("ATOMS", "CAS kind", v)),
+    };
+    b.expect("ATOMS", "bits 72", 72, 1, 0)?;
+    b.expect("ATOMS", "bits 75..78", 75, 3, 0)?;
+    b.expect("ATOMS", "bits 80..87", 80, 7, 0)?;
+    b.expect("ATOMS", "bits 89..105", 89, 16, 0)?;
+    let width = match b.w.bits(78, 2) {
+        0 => AddrWidth::W32,
+        1 => AddrWidth::X4,
+        2 => AddrWidth::X8,
+        _ => AddrWidth::X16,
+    };
+    let addr = Addr {
+        base: b.reg(24),
+        width,
+        ubase: URZ,
+        offset: b.w.sbits(40, 24) as i32,
+        reuse: b.reuse(0),
+        uniform_form: false,
+    };
+    b.push(Operand::Pred(Pred::p(7, false)), false);
+    b.push(Operand::reg(b.reg(16)), true);
+    b.push(Operand::Mem(addr), true);
+    b.push(Operand::reg(b.reg(32)), true);
+    b.push(Operand::reg(b.reg(64)), true);
+    Ok(Op::Atom { space: Space::Shared, op, ty, red: false, text: "" })
+}
+
+/// `MEMBAR.sem.scope`: no operands. Semantics at 79..81 (`.SC`, `.ALL`,
+/// none, `.MMIO`), scope at 76..79 (`CTA`, `SM`, `GPU`, `SYS`, `VC`); the
+/// interpreter's accesses are already in program order, so every form is
+/// a no-op there.
+pub(super) fn membar(b: &mut Builder) -> Result<Op, DecodeError> {
+    const TEXT: [[&str; 6]; 4] = [
+        ["MEMBAR.SC.CTA", "MEMBAR.SC.SM", "MEMBAR.SC.GPU", "MEMBAR.SC.SYS", "", "MEMBAR.SC.VC"],
+        ["MEMBAR.ALL.CTA", "MEMBAR.ALL.SM", "MEMBAR.ALL.GPU", "MEMBAR.ALL.SYS", "", "MEMBAR.ALL.VC"],
+        ["MEMBAR.CTA", "MEMBAR.SM", "MEMBAR.GPU", "MEMBAR.SYS", "", "MEMBAR.VC"],
+        ["MEMBAR.MMIO.CTA", "MEMBAR.MMIO.SM", "MEMBAR.MMIO.GPU", "MEMBAR.MMIO.SYS", "", "MEMBAR.MMIO.VC"],
+    ];
+    b.expect("MEMBAR", "form", 9, 3, 4)?;
+    b.expect("MEMBAR", "bits 16..76", 16, 60, 0)?;
+    b.expect("MEMBAR", "bits 81..105", 81, 24, 0)?;
+    let scope = b.w.bits(76, 3) as usize;
+    let text = TEXT[b.w.bits(79, 2) as usize].get(scope).copied().unwrap_or("");
+    if text.is_empty() {
+        return Err(b.bad("MEMBAR", "scope", scope as u64));
+    }
+    Ok(Op::Membar { text })
+}
+
+/// CCTL's operations by their value at 87..91.
+const CCTL_OPS: [&str; 12] =
+    ["PF1", "PF2", "WB", "IV", "IVALL", "RS", "IVALLP", "WBALL", "WBALLP", "PML2", "DML2", "RML2"];
+
+/// The text of every CCTL variant, built once: `.E` x cache x operation.
+fn cctl_text(wide: bool, cache: usize, op: usize) -> &'static str {
+    static TEXT: std::sync::OnceLock<Vec<String>> = std::sync::OnceLock::new();
+    let all = TEXT.get_or_init(|| {
+        let mut v = Vec::with_capacity(2 * 4 * CCTL_OPS.len());
+        for e in ["", ".E"] {
+            for c in ["", ".U", ".C", ".I"] {
+                for o in CCTL_OPS {
+                    v.push(format!("CCTL{e}{c}.{o}"));
+                }
+            }
+        }
+        v
+    });
+    all.get((usize::from(wide) * 4 + cache) * CCTL_OPS.len() + op).map_or("CCTL", String::as_str)
+}
+
+/// `CCTL[.E][.cache].op [addr]`: a cache operation, no effect in the model
+/// (it keeps no caches). The operation at 87..91; the whole-cache ones
+/// (`IVALL`, `IVALLP`, `WBALL`, `WBALLP`) take no address and no `.E`.
+pub(super) fn cctl(b: &mut Builder) -> Result<Op, DecodeError> {
+    b.expect("CCTL", "form", 9, 3, 4)?;
+    b.expect("CCTL", "bits 16..24", 16, 8, 0)?;
+    b.expect("CCTL", "bits 64..72", 64, 8, 0)?;
+    b.expect("CCTL", "bits 73..78", 73, 5, 0)?;
+    b.expect("CCTL", "bits 80..87", 80, 7, 0)?;
+    b.expect("CCTL", "bits 91..105", 91, 14, 0)?;
+    let op = b.w.bits(87, 4) as usize;
+    if op >= CCTL_OPS.len() {
+        return Err(b.bad("CCTL", "operation", op as u64));
+    }
+    let whole = matches!(op, 4 | 6 | 7 | 8);
+    let wide = b.w.bit(72);
+    if whole && (wide || b.w.bits(24, 40) != 0xff) {
+        return Err(b.bad("CCTL", "address of a whole-cache operation", b.w.bits(24, 40)));
+    }
+    if !whole {
+        let addr = Addr {
+            base: b.reg(24),
+            width: if wide { AddrWidth::W64Unmarked } else { AddrWidth::W32 },
+            ubase: URZ,
+            offset: b.w.sbits(32, 32) as i32,
+            reuse: b.reuse(0),
+            uniform_form: false,
+        };
+        b.push(Operand::Mem(addr), true);
+    }
+    Ok(Op::Hint { text: cctl_text(wide, b.w.bits(78, 2) as usize, op) })
 }

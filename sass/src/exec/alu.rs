@@ -4,7 +4,7 @@ use super::warp::{bad, lanes, Env, Warp};
 use super::Fault;
 use crate::instr::Instr;
 use crate::op::{ImadKind, Op, ShfTy};
-use crate::operand::{CBuf, Operand, Pred, SrcMods, PT};
+use crate::operand::{CBuf, Operand, Pred, SrcMods, PT, RZ};
 
 /// A source resolved once per instruction: a per-lane register or a value
 /// shared by the warp (uniform register, immediate, constant).
@@ -81,6 +81,15 @@ fn dst_reg(i: &Instr, n: usize) -> Result<u8, Fault> {
     }
 }
 
+/// A boolean input per lane: a predicate, or (`.SIGN`) a source's sign bit.
+fn bool_in(w: &Warp, i: &Instr, n: usize, env: &Env<'_>) -> Result<u32, Fault> {
+    if let Operand::Pred(p) = *i.src(n) {
+        return Ok(w.pred_mask(p));
+    }
+    let s = src(w, i, n, env)?;
+    Ok((0..32).fold(0u32, |m, l| if get(w, s.0, l) >> 31 == 1 { m | 1 << l } else { m }))
+}
+
 /// A three-input bitwise function by its truth table (`a` is 0xf0, `b` 0xcc, `c` 0xaa).
 #[inline]
 pub(crate) fn lut3(lut: u32, a: u32, b: u32, c: u32) -> u32 {
@@ -112,7 +121,7 @@ pub(crate) fn exec(w: &mut Warp, i: &Instr, exec: u32, env: &mut Env<'_>) -> Res
             let pd = pred_of(i, 0);
             let pc_mask = w.pred_mask(pred_of(i, 6));
             let mut pv = 0u32;
-            for l in lanes(if *uniform { exec & 1 } else { exec }) {
+            for l in lanes(super::bits::active(exec, *uniform)) {
                 let r = lut3(lut, int_val(w, a, l), int_val(w, b, l), int_val(w, c, l));
                 write_dst(w, i, 1, l, r, *uniform)?;
                 // The predicate output is "any bit set", or-ed with the predicate input.
@@ -124,7 +133,7 @@ pub(crate) fn exec(w: &mut Warp, i: &Instr, exec: u32, env: &mut Env<'_>) -> Res
             Ok(())
         }
         Op::Plop3 { uniform } => {
-            let (a, b, c) = (w.pred_mask(pred_of(i, 2)), w.pred_mask(pred_of(i, 3)), w.pred_mask(pred_of(i, 4)));
+            let (a, b, c) = (bool_in(w, i, 2, env)?, bool_in(w, i, 3, env)?, bool_in(w, i, 4, env)?);
             let (Operand::Hex(l1), Operand::Hex(l2)) = (*i.src(5), *i.src(6)) else { return Err(bad(i, "LUT")) };
             let r1 = lut3(l1 as u32, a, b, c);
             let r2 = lut3(l2 as u32, a, b, c);
@@ -174,7 +183,7 @@ pub(crate) fn exec(w: &mut Warp, i: &Instr, exec: u32, env: &mut Env<'_>) -> Res
             let Operand::Hex(shift) = *i.src(5) else { return Err(bad(i, "shift")) };
             let cin = w.pred_mask(pred_of(i, 6));
             let mut carry = 0u32;
-            for l in lanes(if *uniform { exec & 1 } else { exec }) {
+            for l in lanes(super::bits::active(exec, *uniform)) {
                 let av = int_val(w, a, l);
                 let shifted = if *hi {
                     let chi = if *sx32 { ((av as i32) >> 31) as u32 } else { c.map(|c| int_val(w, c, l)).unwrap_or(0) };
@@ -194,7 +203,7 @@ pub(crate) fn exec(w: &mut Warp, i: &Instr, exec: u32, env: &mut Env<'_>) -> Res
         }
         Op::Shf { left, wrap, ty, hi, uniform } => {
             let (a, b, c) = (src(w, i, 1, env)?, src(w, i, 2, env)?, src(w, i, 3, env)?);
-            for l in lanes(if *uniform { exec & 1 } else { exec }) {
+            for l in lanes(super::bits::active(exec, *uniform)) {
                 let (lo, s, hiw) = (get(w, a.0, l), get(w, b.0, l), get(w, c.0, l));
                 let wide = matches!(ty, ShfTy::S64 | ShfTy::U64);
                 let max = if wide { 64 } else { 32 };
@@ -214,7 +223,7 @@ pub(crate) fn exec(w: &mut Warp, i: &Instr, exec: u32, env: &mut Env<'_>) -> Res
         }
         Op::Mov { uniform } => {
             let s = src(w, i, 1, env)?;
-            for l in lanes(if *uniform { exec & 1 } else { exec }) {
+            for l in lanes(super::bits::active(exec, *uniform)) {
                 let v = get(w, s.0, l);
                 write_dst(w, i, 0, l, v, *uniform)?;
             }
@@ -232,7 +241,7 @@ pub(crate) fn exec(w: &mut Warp, i: &Instr, exec: u32, env: &mut Env<'_>) -> Res
         }
         Op::S2r { uniform, .. } => {
             let Operand::Special(sr) = *i.src(1) else { return Err(bad(i, "special register")) };
-            for l in lanes(if *uniform { exec & 1 } else { exec }) {
+            for l in lanes(super::bits::active(exec, *uniform)) {
                 let v = special(w, env, sr, l).ok_or_else(|| bad(i, "this special register"))?;
                 write_dst(w, i, 0, l, v, *uniform)?;
             }
@@ -284,7 +293,7 @@ pub(crate) fn exec(w: &mut Warp, i: &Instr, exec: u32, env: &mut Env<'_>) -> Res
             }
             Ok(())
         }
-        Op::Ld { .. } | Op::St { .. } => super::memops::exec(w, i, exec, env),
+        Op::Ld { .. } | Op::St { .. } | Op::Ldgsts { .. } => super::memops::exec(w, i, exec, env),
         Op::Ffma { .. } | Op::Hfma2 { .. } => super::float_ops::exec(w, i, exec, env),
         _ => super::more::exec(w, i, exec, env),
     }
@@ -298,7 +307,9 @@ pub(crate) fn write_dst(w: &mut Warp, i: &Instr, n: usize, lane: usize, v: u32, 
             w.set_r(r, lane, v);
             Ok(())
         }
-        Operand::UReg(r, _) if uniform => {
+        // Only uniform operations name a uniform destination.
+        Operand::UReg(r, _) => {
+            let _ = uniform;
             w.set_ur(r, v);
             Ok(())
         }
@@ -329,7 +340,7 @@ fn iadd3(w: &mut Warp, i: &Instr, exec: u32, env: &Env<'_>, x: bool, uniform: bo
         }
     };
     let (mut p0, mut p1) = (0u32, 0u32);
-    for l in lanes(if uniform { exec & 1 } else { exec }) {
+    for l in lanes(super::bits::active(exec, uniform)) {
         let mut s = term(w, a, l) + term(w, b, l) + term(w, c, l);
         if x {
             s += u64::from(cin0 >> l & 1) + u64::from(cin1 >> l & 1);
@@ -349,7 +360,23 @@ fn iadd3(w: &mut Warp, i: &Instr, exec: u32, env: &Env<'_>, x: bool, uniform: bo
 
 fn imad(w: &mut Warp, i: &Instr, exec: u32, env: &Env<'_>, kind: ImadKind, signed: bool, x: bool) -> Result<(), Fault> {
     let (a, b, c) = (int_src(w, i, 2, env)?, int_src(w, i, 3, env)?, src(w, i, 4, env)?);
-    let d = dst_reg(i, 0)?;
+    // UIMAD writes a uniform register (pair): once, from the lowest lane.
+    let ud = match *i.src(0) {
+        Operand::UReg(r, _) => Some(r),
+        _ => None,
+    };
+    let d = if ud.is_some() { RZ } else { dst_reg(i, 0)? };
+    let set32 = |w: &mut Warp, l: usize, v: u32| match ud {
+        Some(r) => w.set_ur(r, v),
+        None => w.set_r(d, l, v),
+    };
+    let set64 = |w: &mut Warp, l: usize, v: u64| match ud {
+        Some(r) => {
+            w.set_ur(r, v as u32);
+            w.set_ur(r.saturating_add(1), (v >> 32) as u32);
+        }
+        None => w.set_r64(d, l, v),
+    };
     let cin = w.pred_mask(pred_of(i, 5));
     // A wide multiply-add's addend is 64 bits: a register pair, a uniform
     // pair or two constant words.
@@ -363,19 +390,25 @@ fn imad(w: &mut Warp, i: &Instr, exec: u32, env: &Env<'_>, kind: ImadKind, signe
         _ => None,
     };
     let mut carry = 0u32;
-    for l in lanes(exec) {
+    for l in lanes(super::bits::active(exec, ud.is_some())) {
         let (av, bv) = (int_val(w, a, l), int_val(w, b, l));
         let cv = get(w, c.0, l);
-        let cneg = c.1.neg;
+        let (cneg, cnot) = (c.1.neg, c.1.not);
         let ci = u64::from(x && cin >> l & 1 == 1);
         match kind {
             ImadKind::Lo => {
-                let cterm = if cneg { u64::from(!cv) + 1 } else { u64::from(cv) };
+                let cterm = if cneg {
+                    u64::from(!cv) + 1
+                } else if cnot {
+                    u64::from(!cv)
+                } else {
+                    u64::from(cv)
+                };
                 let s = u64::from(av.wrapping_mul(bv)) + cterm + ci;
                 if s >> 32 != 0 {
                     carry |= 1 << l;
                 }
-                w.set_r(d, l, s as u32);
+                set32(w, l, s as u32);
             }
             ImadKind::Hi => {
                 // The high word of the 64-bit `a*b + c`, with `c` a register
@@ -390,12 +423,18 @@ fn imad(w: &mut Warp, i: &Instr, exec: u32, env: &Env<'_>, kind: ImadKind, signe
                     (None, S::R(r)) => w.r64(r, l),
                     (None, S::V(v)) => u64::from(v),
                 };
-                let c64 = if cneg { c64.wrapping_neg() } else { c64 };
+                let c64 = if cneg {
+                    c64.wrapping_neg()
+                } else if cnot {
+                    !c64
+                } else {
+                    c64
+                };
                 let s = u128::from(p) + u128::from(c64) + (u128::from(ci) << 32);
                 if s >> 64 != 0 {
                     carry |= 1 << l;
                 }
-                w.set_r(d, l, (s >> 32) as u32);
+                set32(w, l, (s >> 32) as u32);
             }
             ImadKind::Wide => {
                 let p = if signed {
@@ -416,16 +455,22 @@ fn imad(w: &mut Warp, i: &Instr, exec: u32, env: &Env<'_>, kind: ImadKind, signe
                         }
                     },
                 };
-                let c64 = if cneg { c64.wrapping_neg() } else { c64 };
+                let c64 = if cneg {
+                    c64.wrapping_neg()
+                } else if cnot {
+                    !c64
+                } else {
+                    c64
+                };
                 let s = u128::from(p) + u128::from(c64) + u128::from(ci);
                 if s >> 64 != 0 {
                     carry |= 1 << l;
                 }
-                w.set_r64(d, l, s as u64);
+                set64(w, l, s as u64);
             }
         }
     }
-    set_pred_out(w, pred_of(i, 1), exec, carry, false);
+    set_pred_out(w, pred_of(i, 1), exec, carry, ud.is_some());
     Ok(())
 }
 

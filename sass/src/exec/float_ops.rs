@@ -3,6 +3,7 @@
 //! (0x7fffffff) the hardware returns for any NaN result.
 
 use super::alu::{get, src, write_dst, S};
+use super::softfloat as sf;
 use super::warp::{bad, Env, Warp};
 use super::Fault;
 use crate::float::{f16_to_f32, f32_to_f16};
@@ -32,114 +33,23 @@ pub(crate) fn ftz(v: u32) -> u32 {
     }
 }
 
-/// Round the exact value `hi + lo` (an f64 pair from an error-free
-/// transformation) to f32 in mode `rnd`.
-pub(crate) fn round_f32(hi: f64, lo: f64, rnd: Rnd) -> f32 {
-    let rn = hi as f32;
-    if rnd == Rnd::Rn || !rn.is_finite() && hi.is_infinite() {
-        // hi + lo rounds like hi unless hi is exactly halfway, where lo breaks the tie.
-        let back = f64::from(rn);
-        if back != hi && (hi - back).abs() == ulp_half(rn, hi) && lo != 0.0 {
-            let toward = if (lo > 0.0) == (hi > back) { next_away(rn, hi > back) } else { rn };
-            return toward;
-        }
-        return rn;
-    }
-    // Directed: the exact value relative to the candidate.
-    let exact_cmp = |c: f32| -> std::cmp::Ordering {
-        let d = f64::from(c) - hi; // exact: c and hi are close
-        (d - lo).partial_cmp(&0.0).unwrap_or(std::cmp::Ordering::Equal)
-    };
-    let mut c = rn;
-    match rnd {
-        Rnd::Rz => {
-            if c.is_infinite() {
-                c = f32::MAX.copysign(c);
-            }
-            if (c > 0.0 && exact_cmp(c).is_gt()) || (c < 0.0 && exact_cmp(c).is_lt()) {
-                c = next_toward_zero(c);
-            }
-        }
-        Rnd::Rm => {
-            if c.is_infinite() && c > 0.0 {
-                c = f32::MAX;
-            }
-            if exact_cmp(c).is_gt() {
-                c = next_down(c);
-            }
-        }
-        Rnd::Rp => {
-            if c.is_infinite() && c < 0.0 {
-                c = f32::MIN;
-            }
-            if exact_cmp(c).is_lt() {
-                c = next_up(c);
-            }
-        }
-        Rnd::Rn => {}
-    }
-    c
-}
-
-fn ulp_half(r: f32, hi: f64) -> f64 {
-    let up = f64::from(next_up(r));
-    let down = f64::from(next_down(r));
-    if hi > f64::from(r) {
-        (up - f64::from(r)) / 2.0
-    } else {
-        (f64::from(r) - down) / 2.0
-    }
-}
-
-fn next_away(r: f32, up: bool) -> f32 {
-    if up {
-        next_up(r)
-    } else {
-        next_down(r)
-    }
-}
-
-pub(crate) fn next_up(x: f32) -> f32 {
-    if x.is_nan() || x == f32::INFINITY {
-        return x;
-    }
-    if x == 0.0 {
-        return f32::from_bits(1);
-    }
-    let b = x.to_bits();
-    f32::from_bits(if x > 0.0 { b + 1 } else { b - 1 })
-}
-
-pub(crate) fn next_down(x: f32) -> f32 {
-    -next_up(-x)
-}
-
-pub(crate) fn next_toward_zero_pub(x: f32) -> f32 {
-    next_toward_zero(x)
-}
-
-fn next_toward_zero(x: f32) -> f32 {
-    if x > 0.0 {
-        next_down(x)
-    } else {
-        next_up(x)
-    }
-}
-
-/// `a * b + c` rounded once, in mode `rnd`.
+/// `a * b + c` rounded once, in mode `rnd` (NaN results: any NaN; callers canonicalise).
 pub(crate) fn fma_f32(a: f32, b: f32, c: f32, rnd: Rnd) -> f32 {
     if rnd == Rnd::Rn {
+        // The host's fused multiply-add is correctly rounded to nearest.
         return a.mul_add(b, c);
     }
-    let p = f64::from(a) * f64::from(b); // exact: 48 significant bits
-    let s = p + f64::from(c);
-    if !s.is_finite() {
-        return s as f32;
+    let bits = sf::fma(sf::F32, a.to_bits().into(), b.to_bits().into(), Some(c.to_bits().into()), rnd);
+    f32::from_bits(bits as u32)
+}
+
+/// `a * b` rounded in mode `rnd` (a separate function: `a * b + (-0)` would
+/// turn a product of +0 into -0 when rounding down).
+pub(crate) fn mul_f32(a: f32, b: f32, rnd: Rnd) -> f32 {
+    if rnd == Rnd::Rn {
+        return a * b;
     }
-    // Two-sum: p + c = s + e exactly.
-    let bb = s - p;
-    let e = (p - (s - bb)) + (f64::from(c) - bb);
-    round_f32(s, e, rnd)
+    f32::from_bits(sf::fma(sf::F32, a.to_bits().into(), b.to_bits().into(), None, rnd) as u32)
 }
 
 pub(crate) fn canon(v: f32) -> u32 {

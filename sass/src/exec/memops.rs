@@ -22,20 +22,22 @@ pub(crate) fn address_of(w: &Warp, a: &Addr, lane: usize) -> u64 {
 
 fn address(w: &Warp, a: &Addr, lane: usize) -> u64 {
     let base = match a.width {
-        AddrWidth::W64 => w.r64(a.base, lane),
+        AddrWidth::W64 | AddrWidth::W64Unmarked => w.r64(a.base, lane),
         AddrWidth::W32 => u64::from(w.r(a.base, lane)),
         AddrWidth::X4 => u64::from(w.r(a.base, lane)) * 4,
         AddrWidth::X8 => u64::from(w.r(a.base, lane)) * 8,
         AddrWidth::X16 => u64::from(w.r(a.base, lane)) * 16,
     };
     let u = match a.width {
-        AddrWidth::W64 => u64::from(w.ur(a.ubase)) | u64::from(w.ur(a.ubase.saturating_add(1))) << 32,
+        AddrWidth::W64 | AddrWidth::W64Unmarked => {
+            u64::from(w.ur(a.ubase)) | u64::from(w.ur(a.ubase.saturating_add(1))) << 32
+        }
         _ => u64::from(w.ur(a.ubase)),
     };
     let u = if a.ubase >= crate::operand::URZ { 0 } else { u };
     let v = base.wrapping_add(u).wrapping_add(a.offset as i64 as u64);
     match a.width {
-        AddrWidth::W64 => v,
+        AddrWidth::W64 | AddrWidth::W64Unmarked => v,
         _ => v & 0xffff_ffff,
     }
 }
@@ -178,6 +180,26 @@ pub(crate) fn exec(w: &mut Warp, i: &Instr, exec: u32, env: &mut Env<'_>) -> Res
                     buf[4 * k..4 * k + 4].copy_from_slice(&w.r(r, l).to_le_bytes());
                 }
                 store(w, env, place(env, *space, addr), &buf[..n], l, i.pc)?;
+            }
+            Ok(())
+        }
+        Op::Ldgsts { bytes, .. } => {
+            // The copy completes at once: the DEPBAR that waits for it
+            // then has nothing left to wait for.
+            let (Operand::Mem(to), Operand::Mem(from)) = (*i.src(0), *i.src(1)) else {
+                return Err(bad(i, "LDGSTS addresses"));
+            };
+            let n = usize::from(*bytes);
+            for l in super::warp::lanes(exec) {
+                let (src, dst) = (address(w, &from, l), address(w, &to, l));
+                for a in [src, dst] {
+                    if !a.is_multiple_of(n as u64) {
+                        return Err(Fault::Misaligned { va: a, size: n, pc: i.pc });
+                    }
+                }
+                let mut buf = [0u8; 16];
+                load(w, env, Place::Global(src), &mut buf[..n], l, i.pc)?;
+                store(w, env, Place::Shared(dst as usize), &buf[..n], l, i.pc)?;
             }
             Ok(())
         }

@@ -21,13 +21,19 @@
 //! memory (see [`LaunchConfig::local_memory`]).
 
 mod alu;
+mod bits;
 mod code;
+mod convert;
+mod farith;
 mod flat;
 mod float_ops;
 mod memops;
 mod more;
 mod par;
 mod warp;
+
+// The exact soft-float behind the directed rounding modes (float_ops, farith, convert).
+mod softfloat;
 
 use std::sync::atomic::{AtomicBool, Ordering};
 

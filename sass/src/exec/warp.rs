@@ -394,10 +394,20 @@ fn step(w: &mut Warp, i: &Instr, mask: u32, env: &mut Env<'_>, stats: &mut Stats
             advance(w, mask & !leaving);
             w.release_bsync();
         }
-        Op::Bra { .. } => {
+        Op::Bra { hint, .. } => {
             let cond = w.pred_mask(operand_pred(i, 0));
-            let taken = exec & cond;
-            let Operand::Target(t) = *i.src(1) else { return Err(bad(i, "branch target")) };
+            let mut taken = exec & cond;
+            let t = match (*i.src(1), *i.src(2)) {
+                // BRA.DIV URn: taken when a lane URn names is not here.
+                (Operand::UReg(u, _), Operand::Target(t)) if *hint == ".DIV" => {
+                    if w.ur(u) & !mask == 0 {
+                        taken = 0;
+                    }
+                    t
+                }
+                (Operand::Target(t), _) => t,
+                _ => return Err(bad(i, "branch target")),
+            };
             for l in 0..32 {
                 if taken >> l & 1 == 1 {
                     w.pc[l] = t;
@@ -438,13 +448,22 @@ fn step(w: &mut Warp, i: &Instr, mask: u32, env: &mut Env<'_>, stats: &mut Stats
         }
         Op::Bmov { .. } => {
             if exec != 0 {
+                // A barrier register is one mask for the warp; a general
+                // register source gives it from the lowest executing lane.
                 let v = match *i.src(1) {
                     Operand::BarReg(s) => w.bars[usize::from(s & 15)],
                     Operand::Hex(v) => v as u32,
+                    Operand::Reg(r, _) => w.r(r, exec.trailing_zeros() as usize),
                     _ => return Err(bad(i, "BMOV source")),
                 };
-                if let Operand::BarReg(d) = *i.src(0) {
-                    w.bars[usize::from(d & 15)] = v;
+                match *i.src(0) {
+                    Operand::BarReg(d) => w.bars[usize::from(d & 15)] = v,
+                    Operand::Reg(d, _) => {
+                        for l in lanes(exec) {
+                            w.set_r(d, l, v);
+                        }
+                    }
+                    _ => return Err(bad(i, "BMOV destination")),
                 }
                 if let (Op::Bmov { clear: true, .. }, Operand::BarReg(s)) = (&i.op, *i.src(1)) {
                     w.bars[usize::from(s & 15)] = 0;
@@ -452,11 +471,17 @@ fn step(w: &mut Warp, i: &Instr, mask: u32, env: &mut Env<'_>, stats: &mut Stats
             }
             advance(w, mask);
         }
-        Op::Call { .. } => {
-            let Operand::Target(t) = *i.src(0) else { return Err(bad(i, "call target")) };
+        Op::Call { absolute: false } => {
+            // A direct call names its target; an indirect one adds a
+            // register's offset to the base it names.
+            let (t, offset) = match (*i.src(0), *i.src(1)) {
+                (Operand::Target(t), _) => (t, None),
+                (Operand::Reg(r, _), Operand::Target(t)) => (t, Some(r)),
+                _ => return Err(bad(i, "call target")),
+            };
             for l in 0..32 {
                 if exec >> l & 1 == 1 {
-                    w.pc[l] = t;
+                    w.pc[l] = offset.map_or(t, |r| t.wrapping_add(w.r64(r, l)));
                 } else if mask >> l & 1 == 1 {
                     w.pc[l] += 16;
                 }

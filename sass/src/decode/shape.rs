@@ -1,0 +1,132 @@
+//! Checks on an instruction's shape made before its operation decodes it:
+//! which operand forms (bits 9..12) it takes, and bit 91, which marks a
+//! uniform-datapath operand.
+//!
+//! The forms are those compiled code uses (every form the corpus and the
+//! suite contain, `sass/corpus/`): a form outside them is refused as
+//! unknown rather than guessed, so a word nvdisasm would not print never
+//! decodes. `tests/disasm_corpus.rs` proves every corpus word passes.
+
+/// The forms each operation takes, a bit per form (bit `f` for form `f`).
+/// Operations absent here check their forms themselves.
+const FORMS: &[(u16, u8)] = &[
+    (0x002, 0b0111_0010), // MOV: reg, imm, cbuf, ureg
+    (0x004, 0b0001_0000), // R2P
+    (0x005, 0b0001_0000), // CS2R
+    (0x006, 0b0001_0000), // VOTE
+    (0x007, 0b0011_0010), // SEL
+    (0x008, 0b0001_0010), // FSEL
+    (0x009, 0b0011_0010), // FMNMX
+    (0x00b, 0b0011_0010), // FSETP
+    (0x00c, 0b0111_0010), // ISETP
+    (0x010, 0b0111_0010), // IADD3
+    (0x011, 0b0011_0010), // LEA
+    (0x012, 0b0111_0010), // LOP3
+    (0x013, 0b0010_0010), // IABS
+    (0x014, 0b0000_0110), // VABSDIFF
+    (0x016, 0b0001_0010), // PRMT
+    (0x017, 0b0011_0010), // IMNMX
+    (0x019, 0b0011_0110), // SHF
+    (0x01a, 0b0001_0010), // SGXT
+    (0x01b, 0b0001_0000), // BMSK
+    (0x01c, 0b0001_0000), // PLOP3
+    (0x01f, 0b0010_0010), // PLOP3 over sign bits
+    (0x020, 0b0011_0010), // FMUL
+    (0x021, 0b1000_1110), // FADD
+    (0x023, 0b0011_0110), // FFMA
+    (0x024, 0b1111_1110), // IMAD
+    (0x025, 0b0111_1010), // IMAD.WIDE
+    (0x026, 0b0000_0010), // IDP
+    (0x027, 0b0011_0010), // IMAD.HI
+    (0x028, 0b0011_0010), // DMUL
+    (0x029, 0b0000_1110), // DADD
+    (0x02a, 0b0000_0110), // DSETP
+    (0x02b, 0b0011_1110), // DFMA
+    (0x082, 0b0101_0000), // UMOV
+    (0x086, 0b0001_0000), // VOTEU
+    (0x087, 0b0000_0010), // USEL
+    (0x08c, 0b0001_0010), // UISETP
+    (0x090, 0b0001_0010), // UIADD3
+    (0x091, 0b0001_0010), // ULEA
+    (0x092, 0b0001_0010), // ULOP3
+    (0x096, 0b0001_0000), // UPRMT
+    (0x099, 0b0001_0000), // USHF
+    (0x0a4, 0b0001_0000), // UIMAD
+    (0x0a5, 0b0001_0000), // UIMAD.WIDE
+    (0x0b9, 0b0010_0000), // ULDC
+    (0x0bd, 0b0000_0010), // UFLO
+    (0x0bf, 0b0000_0010), // UPOPC
+    (0x100, 0b0000_0010), // FLO
+    (0x101, 0b0000_0010), // BREV
+    (0x102, 0b0011_0010), // FCHK
+    (0x104, 0b0000_0010), // F2F (f16)
+    (0x105, 0b0000_0010), // F2I
+    (0x106, 0b0011_0010), // I2F
+    (0x107, 0b0000_0010), // FRND
+    (0x108, 0b0111_0010), // MUFU
+    (0x109, 0b0100_0010), // POPC
+    (0x110, 0b0000_0010), // F2F
+    (0x111, 0b0000_0010), // F2I.F64
+    (0x112, 0b0110_0010), // I2F.64
+    (0x118, 0b0001_0000), // NOP
+    (0x119, 0b0001_0000), // S2R
+    (0x11c, 0b0000_0010), // B2R
+    (0x11d, 0b0010_0000), // BAR
+    (0x141, 0b0001_0000), // BSYNC
+    (0x142, 0b0001_0000), // BREAK
+    (0x145, 0b0001_0000), // BSSY
+    (0x146, 0b0001_0000), // YIELD
+    (0x147, 0b0001_0000), // BRA
+    (0x14d, 0b0001_0000), // EXIT
+    (0x150, 0b0001_0000), // RET
+    (0x180, 0b0001_0000), // LD
+    (0x181, 0b0001_0000), // LDG
+    (0x182, 0b0010_0000), // LDC
+    (0x183, 0b0001_0000), // LDL
+    (0x184, 0b0001_0000), // LDS
+    (0x185, 0b0001_0000), // ST
+    (0x186, 0b0001_0000), // STG
+    (0x187, 0b0000_0010), // STL
+    (0x188, 0b0000_0010), // STS
+    (0x189, 0b1001_0100), // SHFL
+    (0x18e, 0b0001_0000), // RED
+    (0x1a8, 0b0001_0000), // ATOMG
+    (0x1a9, 0b0000_0010), // ATOMG.CAS
+    (0x1c2, 0b0000_0010), // R2UR
+    (0x1c3, 0b0001_0000), // S2UR
+    (0x1c4, 0b0000_0010), // REDUX
+];
+
+/// The uniform-datapath ALU operations (opcodes 0x087..0x0c0 but ULDC):
+/// bit 91 is set in all of them.
+fn uniform_alu(op: u16) -> bool {
+    (0x087..0x0c0).contains(&op) && op != 0x0b9
+}
+
+/// Why a word's shape is refused, or `None` when it may go on to decode.
+pub(super) fn refused(op: u16, form: u8, bit91: bool) -> Option<(&'static str, u64)> {
+    if let Ok(i) = FORMS.binary_search_by_key(&op, |&(o, _)| o) {
+        if FORMS[i].1 >> form & 1 == 0 {
+            return Some(("form", u64::from(form)));
+        }
+    }
+    let want91 = match op {
+        // BRA and CCTL read bit 91 themselves; memory operations with a
+        // 64-bit global address set it.
+        0x147 | 0x18f => return None,
+        0x180 | 0x181 | 0x185 | 0x186 | 0x18e | 0x1a8 | 0x1ae => true,
+        _ if uniform_alu(op) => true,
+        // An ALU operand in a uniform register (forms 6 and 7) sets it.
+        0x000..=0x112 => form >= 6,
+        _ => false,
+    };
+    (bit91 != want91).then_some(("bit 91", u64::from(bit91)))
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn the_table_is_sorted_for_binary_search() {
+        assert!(super::FORMS.windows(2).all(|w| w[0].0 < w[1].0));
+    }
+}

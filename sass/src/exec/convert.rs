@@ -1,0 +1,148 @@
+//! Conversions, lane by lane: I2F, F2I, F2F and FRND, each rounding in the
+//! mode the instruction names (integer to float and double to single through
+//! the exact soft-float, so the host's rounding mode is never changed).
+
+use super::alu::{get, read_const, src, write_dst, S};
+use super::farith::{dcanon, dmods, f32_in, f32_out, f64_src};
+use super::softfloat as sf;
+use super::warp::{bad, lanes, Env, Warp};
+use super::Fault;
+use crate::instr::Instr;
+use crate::op::{Op, Rnd};
+use crate::operand::Operand;
+
+/// The value `x` rounds to in mode `rnd` as an integer (as f64).
+fn round_int(x: f64, rnd: Rnd) -> f64 {
+    match rnd {
+        Rnd::Rn => x.round_ties_even(),
+        Rnd::Rm => x.floor(),
+        Rnd::Rp => x.ceil(),
+        Rnd::Rz => x.trunc(),
+    }
+}
+
+/// A 64-bit integer source: a register pair, or one value for every lane
+/// (two constant words, a uniform pair, or an immediate extended as the
+/// operation's signedness says).
+enum Src64 {
+    Pair(u8),
+    Same(u64),
+}
+
+impl Src64 {
+    fn read(w: &Warp, i: &Instr, n: usize, env: &Env<'_>, signed: bool) -> Result<Src64, Fault> {
+        Ok(match *i.src(n) {
+            Operand::Reg(r, _) => Src64::Pair(r),
+            Operand::CBuf(c, _) => {
+                Src64::Same(u64::from(read_const(env, &c, 0, i.pc)?) | u64::from(read_const(env, &c, 4, i.pc)?) << 32)
+            }
+            Operand::UReg(r, _) => Src64::Same(u64::from(w.ur(r)) | u64::from(w.ur(r.saturating_add(1))) << 32),
+            Operand::Imm(v) if signed => Src64::Same(v as i32 as i64 as u64),
+            Operand::Imm(v) => Src64::Same(u64::from(v as u32)),
+            Operand::Hex(v) => Src64::Same(v),
+            _ => return Err(bad(i, "64-bit operand")),
+        })
+    }
+
+    fn get(&self, w: &Warp, l: usize) -> u64 {
+        match *self {
+            Src64::Pair(r) => w.r64(r, l),
+            Src64::Same(v) => v,
+        }
+    }
+}
+
+pub(super) fn exec(w: &mut Warp, i: &Instr, exec: u32, env: &mut Env<'_>) -> Result<(), Fault> {
+    match &i.op {
+        Op::I2f { signed, src_bits, dst_bits, rnd, .. } => {
+            let a = src(w, i, 1, env)?;
+            let a64 = if *src_bits == 64 { Some(Src64::read(w, i, 1, env, *signed)?) } else { None };
+            for l in lanes(exec) {
+                let x: i128 = match (&a64, signed) {
+                    (Some(a), true) => i128::from(a.get(w, l) as i64),
+                    (Some(a), false) => i128::from(a.get(w, l)),
+                    (None, true) => i128::from(get(w, a.0, l) as i32),
+                    (None, false) => i128::from(get(w, a.0, l)),
+                };
+                if *dst_bits == 64 {
+                    if let Operand::Reg(d, _) = *i.src(0) {
+                        w.set_r64(d, l, sf::from_int(sf::F64, x, *rnd));
+                    }
+                } else {
+                    write_dst(w, i, 0, l, sf::from_int(sf::F32, x, *rnd) as u32, false)?;
+                }
+            }
+            Ok(())
+        }
+        Op::F2i { signed, src_bits, dst_bits, rnd, ftz: fz, .. } => {
+            let a = src(w, i, 1, env)?;
+            let a64 = if *src_bits == 64 { Some(f64_src(w, i, 1, env)?) } else { None };
+            for l in lanes(exec) {
+                let x = match &a64 {
+                    Some(d) => d(w, l),
+                    None => f64::from(f32_in(w, a, l, *fz)),
+                };
+                let (lo, hi): (i128, i128) = match (signed, dst_bits) {
+                    (true, 32) => (i32::MIN.into(), i32::MAX.into()),
+                    (false, 32) => (0, u32::MAX.into()),
+                    (true, _) => (i64::MIN.into(), i64::MAX.into()),
+                    (false, _) => (0, u64::MAX.into()),
+                };
+                // NaN converts to 0; out-of-range values saturate.
+                let v: i128 =
+                    if x.is_nan() { 0 } else { (round_int(x, *rnd).clamp(lo as f64, hi as f64) as i128).clamp(lo, hi) };
+                if *dst_bits == 64 {
+                    if let Operand::Reg(d, _) = *i.src(0) {
+                        w.set_r64(d, l, v as u64);
+                    }
+                } else {
+                    write_dst(w, i, 0, l, v as u32, false)?;
+                }
+            }
+            Ok(())
+        }
+        Op::F2f { src_bits, dst_bits, rnd, ftz: fz } => {
+            let a = src(w, i, 1, env)?;
+            let d = match *i.src(0) {
+                Operand::Reg(d, _) => d,
+                _ => return Err(bad(i, "destination")),
+            };
+            for l in lanes(exec) {
+                match (src_bits, dst_bits) {
+                    (32, 64) => w.set_r64(d, l, dcanon(f64::from(f32_in(w, a, l, *fz)))),
+                    (64, 32) => {
+                        let x = match a.0 {
+                            S::R(r) => dmods(w.r64(r, l), a.1),
+                            S::V(_) => return Err(bad(i, "F2F source")),
+                        };
+                        let r = f32::from_bits(sf::narrow(sf::F64, sf::F32, x.to_bits(), *rnd) as u32);
+                        w.set_r(d, l, f32_out(r, *fz, false));
+                    }
+                    (32, 32) => {
+                        let x = f32_in(w, a, l, *fz);
+                        w.set_r(d, l, f32_out(round_int(f64::from(x), *rnd) as f32, *fz, false));
+                    }
+                    _ => return Err(bad(i, "F2F.F64.F64")),
+                }
+            }
+            Ok(())
+        }
+        Op::Frnd { rnd, ftz: fz, double } => {
+            let a = src(w, i, 1, env)?;
+            for l in lanes(exec) {
+                if *double {
+                    let S::R(r) = a.0 else { return Err(bad(i, "FRND.F64 source")) };
+                    let x = dmods(w.r64(r, l), a.1);
+                    if let Operand::Reg(d, _) = *i.src(0) {
+                        w.set_r64(d, l, dcanon(round_int(x, *rnd)));
+                    }
+                } else {
+                    let x = f32_in(w, a, l, *fz);
+                    write_dst(w, i, 0, l, f32_out(round_int(f64::from(x), *rnd) as f32, *fz, false), false)?;
+                }
+            }
+            Ok(())
+        }
+        _ => Err(bad(i, "this conversion")),
+    }
+}

@@ -1,0 +1,271 @@
+//! Single and double arithmetic, lane by lane: FADD/FMUL (FFMA is in
+//! `float_ops`), FMNMX, FSETP/DSETP, MUFU, FCHK and DADD/DMUL/DFMA. Every
+//! correctly rounded operation is exact in all four rounding modes: round to
+//! nearest on the host's FPU, the directed modes on the soft-float.
+
+use super::alu::{get, pred_of, read_const, src, write_dst, S};
+use super::float_ops::{canon, fma_f32, fmods, ftz, mul_f32};
+use super::more::set_pred;
+use super::softfloat as sf;
+use super::warp::{bad, lanes, Env, Warp};
+use super::Fault;
+use crate::instr::Instr;
+use crate::op::{BoolOp, FCmp, Mufu, Op, Rnd};
+use crate::operand::{Operand, SrcMods};
+
+pub(super) fn f32_in(w: &Warp, s: (S, SrcMods), lane: usize, fz: bool) -> f32 {
+    let v = fmods(get(w, s.0, lane), s.1);
+    f32::from_bits(if fz { ftz(v) } else { v })
+}
+
+pub(super) fn f32_out(r: f32, fz: bool, sat: bool) -> u32 {
+    let r = if sat {
+        if r.is_nan() {
+            0.0
+        } else {
+            r.clamp(0.0, 1.0)
+        }
+    } else {
+        r
+    };
+    let b = canon(r);
+    if fz {
+        ftz(b)
+    } else {
+        b
+    }
+}
+
+/// A 64-bit source: a register pair, an f64 immediate, a constant pair or a uniform pair.
+/// A double source, read per lane.
+pub(super) type F64Src = Box<dyn Fn(&Warp, usize) -> f64>;
+
+pub(super) fn f64_src(w: &Warp, i: &Instr, n: usize, env: &Env<'_>) -> Result<F64Src, Fault> {
+    let (bits, m): (Option<u64>, SrcMods) = match *i.src(n) {
+        Operand::Reg(r, m) => {
+            let f = move |w: &Warp, l: usize| dmods(w.r64(r, l), m);
+            return Ok(Box::new(f));
+        }
+        Operand::F64(b, m) => (Some(b), m),
+        Operand::CBuf(c, m) => {
+            (Some(u64::from(read_const(env, &c, 0, i.pc)?) | u64::from(read_const(env, &c, 4, i.pc)?) << 32), m)
+        }
+        Operand::UReg(r, m) => (Some(u64::from(w.ur(r)) | u64::from(w.ur(r.saturating_add(1))) << 32), m),
+        _ => return Err(bad(i, "double operand")),
+    };
+    let v = dmods(bits.unwrap_or(0), m);
+    Ok(Box::new(move |_, _| v))
+}
+
+pub(super) fn dmods(bits: u64, m: SrcMods) -> f64 {
+    let b = if m.abs { bits & !(1 << 63) } else { bits };
+    f64::from_bits(if m.neg { b ^ (1 << 63) } else { b })
+}
+
+/// The hardware's double NaN.
+const CANONICAL_NAN64: u64 = 0x7fff_ffff_ffff_ffff;
+
+pub(super) fn dcanon(v: f64) -> u64 {
+    if v.is_nan() {
+        CANONICAL_NAN64
+    } else {
+        v.to_bits()
+    }
+}
+
+fn fcmp(c: FCmp, a: f64, b: f64) -> bool {
+    c.eval(a.partial_cmp(&b))
+}
+
+pub(super) fn exec(w: &mut Warp, i: &Instr, exec: u32, env: &mut Env<'_>) -> Result<(), Fault> {
+    match &i.op {
+        Op::Fadd { ftz: fz, sat, rnd } | Op::Fmul { ftz: fz, sat, rnd } => {
+            let add = matches!(i.op, Op::Fadd { .. });
+            let (a, b) = (src(w, i, 1, env)?, src(w, i, 2, env)?);
+            for l in lanes(exec) {
+                let (x, y) = (f32_in(w, a, l, *fz), f32_in(w, b, l, *fz));
+                let r = if add { fma_f32(x, 1.0, y, *rnd) } else { mul_f32(x, y, *rnd) };
+                write_dst(w, i, 0, l, f32_out(r, *fz, *sat), false)?;
+            }
+            Ok(())
+        }
+        Op::Fmnmx { ftz: fz } => {
+            let (a, b) = (src(w, i, 1, env)?, src(w, i, 2, env)?);
+            let p = w.pred_mask(pred_of(i, 3));
+            for l in lanes(exec) {
+                let (x, y) = (f32_in(w, a, l, *fz), f32_in(w, b, l, *fz));
+                let min = p >> l & 1 == 1;
+                let r = match (x.is_nan(), y.is_nan()) {
+                    (true, true) => f32::from_bits(super::float_ops::CANONICAL_NAN),
+                    (true, false) => y,
+                    (false, true) => x,
+                    _ if x == y => {
+                        // -0 is less than +0.
+                        if min == (x.is_sign_negative()) {
+                            x
+                        } else {
+                            y
+                        }
+                    }
+                    _ if (x < y) == min => x,
+                    _ => y,
+                };
+                write_dst(w, i, 0, l, f32_out(r, *fz, false), false)?;
+            }
+            Ok(())
+        }
+        Op::Fsetp { cmp, ftz: fz, bool_op, double } => {
+            let pc = w.pred_mask(pred_of(i, 4));
+            let mut r = 0u32;
+            if *double {
+                let (a, b) = (f64_src(w, i, 2, env)?, f64_src(w, i, 3, env)?);
+                if matches!(cmp, FCmp::F | FCmp::T) {
+                    return dsetp_min_max(w, i, exec, *cmp == FCmp::F, *bool_op, pc, (a, b));
+                }
+                for l in lanes(exec) {
+                    if fcmp(*cmp, a(w, l), b(w, l)) {
+                        r |= 1 << l;
+                    }
+                }
+            } else {
+                let (a, b) = (src(w, i, 2, env)?, src(w, i, 3, env)?);
+                for l in lanes(exec) {
+                    if fcmp(*cmp, f64::from(f32_in(w, a, l, *fz)), f64::from(f32_in(w, b, l, *fz))) {
+                        r |= 1 << l;
+                    }
+                }
+            }
+            let combine = |v: u32| {
+                (0..32).fold(0u32, |m, l| if bool_op.eval(v >> l & 1 == 1, pc >> l & 1 == 1) { m | 1 << l } else { m })
+            };
+            let (p, q) = (combine(r), combine(!r));
+            set_pred(w, pred_of(i, 0), exec, p);
+            set_pred(w, pred_of(i, 1), exec, q);
+            Ok(())
+        }
+        Op::Mufu { func } => {
+            let a = src(w, i, 1, env)?;
+            for l in lanes(exec) {
+                let raw = fmods(get(w, a.0, l), a.1);
+                let x = f64::from(f32::from_bits(ftz(raw)));
+                let r = match func {
+                    Mufu::Rcp => 1.0 / x,
+                    Mufu::Rsq => 1.0 / x.sqrt(),
+                    Mufu::Sqrt => x.sqrt(),
+                    Mufu::Ex2 => x.exp2(),
+                    Mufu::Lg2 => x.log2(),
+                    // The input is in revolutions: the compiler scales by 1/(2π) first.
+                    Mufu::Sin => (x * std::f64::consts::TAU).sin(),
+                    Mufu::Cos => (x * std::f64::consts::TAU).cos(),
+                    Mufu::Tanh => x.tanh(),
+                    Mufu::Rcp64h | Mufu::Rsq64h => {
+                        // The high word of a double's reciprocal (square root).
+                        let d = f64::from_bits(u64::from(raw) << 32);
+                        let r = if *func == Mufu::Rcp64h { 1.0 / d } else { 1.0 / d.sqrt() };
+                        let hi = (dcanon(r) >> 32) as u32;
+                        write_dst(w, i, 0, l, hi, false)?;
+                        continue;
+                    }
+                };
+                write_dst(w, i, 0, l, ftz(canon(r as f32)), false)?;
+            }
+            Ok(())
+        }
+        Op::Dadd { rnd } | Op::Dmul { rnd } | Op::Dfma { rnd } => {
+            let d = match *i.src(0) {
+                Operand::Reg(d, _) => d,
+                _ => return Err(bad(i, "destination")),
+            };
+            let a = f64_src(w, i, 1, env)?;
+            let b = f64_src(w, i, 2, env)?;
+            let c = if matches!(i.op, Op::Dfma { .. }) { Some(f64_src(w, i, 3, env)?) } else { None };
+            for l in lanes(exec) {
+                let (x, y) = (a(w, l), b(w, l));
+                let r = match (&i.op, *rnd) {
+                    // The host's own operations round to nearest, correctly.
+                    (Op::Dadd { .. }, Rnd::Rn) => dcanon(x + y),
+                    (Op::Dmul { .. }, Rnd::Rn) => dcanon(x * y),
+                    (Op::Dfma { .. }, Rnd::Rn) => dcanon(x.mul_add(y, c.as_ref().map_or(0.0, |c| c(w, l)))),
+                    // Directed rounding: the exact soft-float (the host's mode is never changed).
+                    (Op::Dadd { .. }, r) => sf::fma(sf::F64, x.to_bits(), 1f64.to_bits(), Some(y.to_bits()), r),
+                    (Op::Dmul { .. }, r) => sf::fma(sf::F64, x.to_bits(), y.to_bits(), None, r),
+                    (_, r) => {
+                        let z = c.as_ref().map_or(0.0, |c| c(w, l));
+                        sf::fma(sf::F64, x.to_bits(), y.to_bits(), Some(z.to_bits()), r)
+                    }
+                };
+                w.set_r64(d, l, r);
+            }
+            Ok(())
+        }
+        Op::Fchk => {
+            let (a, b) = (src(w, i, 1, env)?, src(w, i, 2, env)?);
+            let mut p = 0u32;
+            for l in lanes(exec) {
+                let (x, y) = (f32::from_bits(get(w, a.0, l)), f32::from_bits(fmods(get(w, b.0, l), b.1)));
+                if needs_slow_division(x, y) {
+                    p |= 1 << l;
+                }
+            }
+            set_pred(w, pred_of(i, 0), exec, p);
+            Ok(())
+        }
+        _ => Err(bad(i, "this float operation")),
+    }
+}
+
+/// `DSETP.MIN`/`DSETP.MAX pd, pq, a, b, pc` (nvdisasm's names for the
+/// never/always compares of DSETP), as the compiler uses them for
+/// `min.f64`/`max.f64`: `pd` says the result is `a` (else `b`), `pq` that
+/// both are NaN (the compiler then returns `b` made quiet). Order: -0 below
+/// +0; a NaN loses to a number. (The hardware's `pq` for one NaN is not
+/// documented; the compiled code is right only if it is false then.)
+#[allow(clippy::too_many_arguments)]
+fn dsetp_min_max(
+    w: &mut Warp,
+    i: &Instr,
+    exec: u32,
+    min: bool,
+    bool_op: BoolOp,
+    pc: u32,
+    (a, b): (F64Src, F64Src),
+) -> Result<(), Fault> {
+    let (mut pick_a, mut nan) = (0u32, 0u32);
+    for l in lanes(exec) {
+        let (x, y) = (a(w, l), b(w, l));
+        let take_a = match (x.is_nan(), y.is_nan()) {
+            (true, true) => {
+                nan |= 1 << l;
+                false
+            }
+            (true, false) => false,
+            (false, true) => true,
+            // Equal values: only the signs of zeros can differ.
+            _ if x == y => x.is_sign_negative() == min,
+            _ => (x < y) == min,
+        };
+        if take_a {
+            pick_a |= 1 << l;
+        }
+    }
+    let combine = |v: u32| {
+        (0..32).fold(0u32, |m, l| if bool_op.eval(v >> l & 1 == 1, pc >> l & 1 == 1) { m | 1 << l } else { m })
+    };
+    set_pred(w, pred_of(i, 0), exec, combine(pick_a));
+    set_pred(w, pred_of(i, 1), exec, combine(nan));
+    Ok(())
+}
+
+/// Whether `x / y` must take the compiler's exact slow path: any operand
+/// that is not a normal number or zero, or exponents so far apart that the
+/// fast reciprocal-and-refine sequence could overflow or underflow. (When
+/// in doubt, true: the slow path is exact for every input.)
+fn needs_slow_division(x: f32, y: f32) -> bool {
+    let ex = ((x.to_bits() >> 23) & 0xff) as i32;
+    let ey = ((y.to_bits() >> 23) & 0xff) as i32;
+    if !(x.is_normal() || x == 0.0) || !y.is_normal() {
+        return true;
+    }
+    let d = ex - ey;
+    !(-125..=125).contains(&d) || ex >= 253 || (x != 0.0 && ex <= 2) || ey >= 253 || ey <= 2
+}
