@@ -10,6 +10,7 @@ import struct
 
 PROGRAM_ALIGN = 128          # the hardware's alignment of a program's first instruction
 PREFETCH_PAD = 4096          # code is prefetched past its end: keep it mapped
+DEFAULT_STACK_LIMIT = 1024   # CUDA's default per-thread stack (cudaLimitStackSize)
 SHT_NOBITS, SHT_REL, SHT_RELA, SHT_SYMTAB, SHT_CUDA_GLOBAL = 8, 9, 4, 2, 0x70000007
 SHF_ALLOC, STT_FUNC, STT_OBJECT, STT_CUDA_OBJECT, STO_CUDA_ENTRY = 2, 2, 1, 13, 0x10
 # .nv.info attributes (EIATTR_*)
@@ -146,6 +147,13 @@ class Module:
                        stack=max(module_attrs.get((FRAME_SIZE, sym_index.get(name)), 0),
                                  module_attrs.get((MIN_STACK_SIZE, sym_index.get(name)), 0)),
                        banks=sorted((bank, off, size) for bank, owner, off, size in self.banks if owner in (None, name)))
+            # A function sharing the kernel's section (its callees) whose frame exceeds the kernel's
+            # whole stack: only recursion leaves the stack unbounded so; CUDA then gives the
+            # default stack limit, 1 KiB.
+            me = sym_index.get(name)
+            if me is not None and any(a == FRAME_SIZE and f != me and f < len(syms) and syms[f][3] == syms[me][3]
+                                      and frame > k.stack for (a, f), frame in module_attrs.items()):
+                k.stack = max(k.stack, DEFAULT_STACK_LIMIT)
             have_cbank = False
             if ".nv.info." + name in by_name:
                 for attr, value, d in info_entries(data(by_name[".nv.info." + name])):
