@@ -111,3 +111,17 @@ fn a_faulting_launch_is_traced_as_stopped() {
         lines[0]
     );
 }
+
+#[test]
+fn a_name_goes_with_the_memory_of_its_program() {
+    let dev = device();
+    let rt = Runtime::new(&dev).unwrap();
+    let p = rt.load_kernel(UNSEEN, "iops").unwrap();
+    let va = p.gpu_va();
+    dev.kernel().name_program(va, "iops");
+    assert_eq!(dev.kernel().gpu().program_name(va).as_deref(), Some("iops"));
+    // Freeing the program unmaps its memory (NVGPU_AS_IOCTL_UNMAP_BUFFER): code
+    // loaded there later is not this kernel.
+    rt.free_program(p).unwrap();
+    assert_eq!(dev.kernel().gpu().program_name(va), None);
+}

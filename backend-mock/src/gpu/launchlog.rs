@@ -12,7 +12,10 @@
 //! - else the suite's kernels, recognised by their code bytes (`twins.rs`).
 //!
 //! A name belongs to a code address until it is named again or forgotten
-//! ([`Gpu::forget_program_names`]).
+//! ([`Gpu::forget_program_names`]: the kernel model forgets the names in a
+//! mapping when `NVGPU_AS_IOCTL_UNMAP_BUFFER` removes it). Names are kept by
+//! GPU address for the whole GPU: two address spaces that name code at the
+//! same address share the later name.
 
 use std::sync::Arc;
 
