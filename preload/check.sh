@@ -15,7 +15,8 @@
 #     rules as on an Orin (stat, access, EBUSY/EINVAL, msync EINVAL), and
 #     its ctypes calls through dlopen("libc.so.6") + dlsym reach the model;
 #  5. the conformance runner over the real Linux syscall path
-#     (--backend nvgpu) passes the same cases as the mock backend.
+#     (--backend nvgpu) passes the same cases as the mock backend, on an
+#     r36 kernel model and on an r35 one (GPUIFACE_MOCK_RELEASE=r35).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 cargo build -q -p gpuiface-preload -p gpuiface-conformance
@@ -52,7 +53,11 @@ check "Python client: device node and usermode window as on an Orin" env LD_PREL
 check "Python client: ctypes ioctl through dlopen/dlsym reaches the model" env LD_PRELOAD="$lib" timeout 60 python3 preload/clients/dlsym_ioctl.py
 check "trace to a file, every field decoded" bash -c "rm -f '$work/trace'; LD_PRELOAD='$lib' GPUIFACE_MOCK_TRACE='$work/trace' '$work/semaphore' >/dev/null && grep -q 'NVGPU_IOCTL_CHANNEL_SETUP_BIND {num_gpfifo_entries=1024.*flags=DETERMINISTIC|USERMODE_SUPPORT.*} => {work_submit_token=.*} = 0' '$work/trace' && grep -q 'mmap(.*<ctrl>' '$work/trace'"
 check "injected failure reaches the program" bash -c "! LD_PRELOAD='$lib' GPUIFACE_MOCK_FAIL=NVMAP_IOC_ALLOC:1:ENOMEM '$work/semaphore' 2>&1 | grep -q 'payload' && LD_PRELOAD='$lib' GPUIFACE_MOCK_FAIL=NVMAP_IOC_ALLOC:1:ENOMEM '$work/semaphore' 2>&1 | grep -q 'Cannot allocate memory'"
-check "an r35 kernel is refused with its name" bash -c "LD_PRELOAD='$lib' GPUIFACE_MOCK_RELEASE=r35 GPUIFACE_ASSUME_NVGPU=1 '$target/debug/gpuiface-conformance' --backend nvgpu --filter info_describes 2>&1 | grep -q 'L4T r35'"
+check "conformance over the real Linux seam on an L4T r35 kernel, the report naming it" env LD_PRELOAD="$lib" \
+    GPUIFACE_MOCK_RELEASE=r35 GPUIFACE_ASSUME_NVGPU=1 timeout 300 bash -c \
+    "'$target/debug/gpuiface-conformance' --backend nvgpu --allow-faults --no-bench --report '$work/r35.md' && grep -q 'Backend .nvgpu. on L4T r35' '$work/r35.md'"
+check "the r36-layout C client on an r35 kernel gets the kernel's answer (ENOTTY), not a wrong result" bash -c \
+    "! LD_PRELOAD='$lib' GPUIFACE_MOCK_RELEASE=r35 timeout 60 '$work/semaphore' >'$work/r35c' 2>&1; grep -q 'Inappropriate ioctl' '$work/r35c'"
 check "a failure's ioctl trace tail reaches the runner's report" bash -c "LD_PRELOAD='$lib' GPUIFACE_ASSUME_NVGPU=1 GPUIFACE_MOCK_FAIL=NVGPU_AS_IOCTL_MAP_BUFFER_EX:3:EINVAL '$target/debug/gpuiface-conformance' --backend nvgpu --filter copy_1_byte --no-bench --report '$work/fail.md' >/dev/null; [ \$? -ne 0 ] && grep -q 'NVGPU_AS_IOCTL_MAP_BUFFER_EX (fd [0-9]*) = -EINVAL' '$work/fail.md'"
 echo "preload: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

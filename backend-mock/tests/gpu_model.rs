@@ -9,8 +9,8 @@ use gpuiface_hal::classes::{compute, host};
 use gpuiface_hal::codec::method::PushBuffer;
 use gpuiface_hal::codec::qmd::Qmd;
 use gpuiface_hal::{AllocRequest, Buffer, Error, GpFifoEntry, GpuIface, RmHandle, Signal};
-use gpuiface_mock::gpu::{ExecMode, GpuConfig, ProgramKey};
-use gpuiface_mock::{open_with, MockDevice, MockDeviceExt, MockKernel};
+use gpuiface_nvgpu::mock::gpu::{ExecMode, GpuConfig, ProgramKey};
+use gpuiface_nvgpu::mock::{open_with, MockDevice, MockDeviceExt, MockKernel};
 use gpuiface_runtime::{Runtime, COMPUTE_SUBCHANNEL, COPY_SUBCHANNEL};
 
 fn device(mode: ExecMode) -> MockDevice {
@@ -169,7 +169,7 @@ fn the_threaded_worker_stops_when_the_device_drops() {
     let k = Arc::new(MockKernel::builder().gpu(GpuConfig { mode: ExecMode::Threaded }).build());
     let gpu = k.gpu().clone();
     {
-        let dev = gpuiface_mock::open_on(k.clone()).unwrap();
+        let dev = gpuiface_nvgpu::mock::open_on(k.clone()).unwrap();
         let rt = Runtime::new(&dev).unwrap();
         rt.synchronize().unwrap();
     }

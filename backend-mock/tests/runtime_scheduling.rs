@@ -3,8 +3,8 @@
 //! still in flight, and nothing orders the engines but explicit waits.
 
 use gpuiface_hal::{AllocRequest, GpuIface};
-use gpuiface_mock::gpu::{ExecMode, GpuConfig};
-use gpuiface_mock::{open_with, MockDevice, MockDeviceExt, MockKernel};
+use gpuiface_nvgpu::mock::gpu::{ExecMode, GpuConfig};
+use gpuiface_nvgpu::mock::{open_with, MockDevice, MockDeviceExt, MockKernel};
 use gpuiface_runtime::{Arg, LaunchDims, Queue, QueueKind, Runtime};
 
 /// Run `f` while a helper thread steps the GPU (for calls that synchronize).

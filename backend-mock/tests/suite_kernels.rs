@@ -11,9 +11,9 @@ use gpuiface_hal::codec::method::PushBuffer;
 use gpuiface_hal::codec::qmd::{v03_00, Qmd};
 use gpuiface_hal::hw::ga10b;
 use gpuiface_hal::{AllocRequest, Buffer, Engine, Error, GpFifoEntry, GpuIface};
-use gpuiface_mock::gpu::{ExecMode, GpuConfig};
-use gpuiface_mock::{open_with, MockDevice, MockDeviceExt, MockKernel};
 use gpuiface_nvgpu::abi::{NVGPU_CHANNEL_FIFO_ERROR_MMU_ERR_FLT, NVGPU_CHANNEL_GR_EXCEPTION};
+use gpuiface_nvgpu::mock::gpu::{ExecMode, GpuConfig};
+use gpuiface_nvgpu::mock::{open_with, MockDevice, MockDeviceExt, MockKernel};
 use gpuiface_runtime::{launch, Arg, LaunchDims, Program, Queue, Runtime, COMPUTE_SUBCHANNEL};
 
 fn device() -> MockDevice {

@@ -5,8 +5,8 @@
 use std::time::Duration;
 
 use gpuiface_hal::{AllocRequest, Buffer, GpuIface};
-use gpuiface_mock::gpu::{ExecMode, GpuConfig};
-use gpuiface_mock::{open_with, MockDevice, MockDeviceExt, MockKernel};
+use gpuiface_nvgpu::mock::gpu::{ExecMode, GpuConfig};
+use gpuiface_nvgpu::mock::{open_with, MockDevice, MockDeviceExt, MockKernel};
 use gpuiface_runtime::{Arg, LaunchDims, Queue, Runtime};
 
 /// Run `k` with `args(out_va, in_va)` over an input of `input` bytes and an

@@ -9,8 +9,8 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 
 use gpuiface_hal::{AllocRequest, GpuIface};
-use gpuiface_mock::gpu::{ExecMode, GpuConfig};
-use gpuiface_mock::{open_with, MockDeviceExt, MockKernel};
+use gpuiface_nvgpu::mock::gpu::{ExecMode, GpuConfig};
+use gpuiface_nvgpu::mock::{open_with, MockDeviceExt, MockKernel};
 use gpuiface_runtime::{Arg, LaunchDims, Queue, QueueKind, Runtime};
 
 struct Counting;

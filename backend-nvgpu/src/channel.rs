@@ -3,6 +3,13 @@
 //! SET_ERROR_NOTIFIER, each channel with small GPFIFO, USERD and notifier
 //! buffers of its own; and the overlays that put those buffers inside a
 //! caller's GPFIFO area.
+//!
+//! r35 runs the same sequence (r35 `ioctl_channel.c`, `ioctl_tsg.c`): only
+//! SETUP_BIND's struct differs (80 bytes), and BIND_CHANNEL_EX's
+//! `subcontext_id` is a VEID the backend picked rather than one
+//! CREATE_SUBCONTEXT returned (`rm.rs`). The usermode submit that follows
+//! (GPFIFO entry, GP_PUT in USERD, doorbell in the ctrl node's usermode
+//! mapping) is the same on both.
 
 use std::sync::{Arc, Mutex};
 
@@ -75,6 +82,16 @@ impl<S: Syscalls> Channel<S> {
         // Atomic: the GPU model's thread reads entries as the ring fills.
         unsafe { std::sync::atomic::AtomicU64::from_ptr(at as *mut u64) }
             .store(word, std::sync::atomic::Ordering::Relaxed);
+    }
+
+    /// True once the kernel has written the error notifier (status
+    /// non-zero): the one read a submit makes before its entries.
+    #[inline]
+    pub(crate) fn has_fault(&self) -> bool {
+        let status = self.notifier + std::mem::offset_of!(NvgpuNotification, status);
+        // SAFETY: as in `notifier_words`: the notifier maps a whole, page-aligned
+        // `nvgpu_notification` while the channel lives; `status` is naturally aligned.
+        unsafe { (status as *const u16).read_volatile() != 0 }
     }
 
     /// The error notifier's `(info32, status)`.
@@ -233,16 +250,34 @@ impl<S: Syscalls> NvgpuDevice<S> {
             buffers.push(self.allocate(st, &AllocRequest::new(ring_bytes).uncached())?);
             buffers.push(self.allocate(st, &AllocRequest::new(USERD_SIZE).uncached())?);
             let dmabuf = |a: &Allocation<S>| a.dmabuf.as_ref().map(|d| d.raw()).unwrap_or(-1);
-            let mut setup = NvgpuChannelSetupBindArgs {
-                num_gpfifo_entries: entries,
-                flags: NVGPU_CHANNEL_SETUP_BIND_FLAGS_USERMODE_SUPPORT | NVGPU_CHANNEL_SETUP_BIND_FLAGS_DETERMINISTIC,
-                userd_dmabuf_fd: dmabuf(&buffers[2]),
-                gpfifo_dmabuf_fd: dmabuf(&buffers[1]),
-                userd_dmabuf_offset: 0,
-                gpfifo_dmabuf_offset: 0,
-                ..Default::default()
+            let flags = NVGPU_CHANNEL_SETUP_BIND_FLAGS_USERMODE_SUPPORT | NVGPU_CHANNEL_SETUP_BIND_FLAGS_DETERMINISTIC;
+            let (userd_dmabuf_fd, gpfifo_dmabuf_fd) = (dmabuf(&buffers[2]), dmabuf(&buffers[1]));
+            // The same request on both releases, in each one's struct: r35's is 80
+            // bytes (no GPU VAs out, which the backend does not ask for anyway).
+            let work_submit_token = match self.release {
+                Release::R36 => {
+                    let mut setup = NvgpuChannelSetupBindArgs {
+                        num_gpfifo_entries: entries,
+                        flags,
+                        userd_dmabuf_fd,
+                        gpfifo_dmabuf_fd,
+                        ..Default::default()
+                    };
+                    fd.call(calls::NVGPU_IOCTL_CHANNEL_SETUP_BIND, &mut setup)?;
+                    setup.work_submit_token
+                }
+                Release::R35 => {
+                    let mut setup = r35::NvgpuChannelSetupBindArgs {
+                        num_gpfifo_entries: entries,
+                        flags,
+                        userd_dmabuf_fd,
+                        gpfifo_dmabuf_fd,
+                        ..Default::default()
+                    };
+                    fd.call(r35::calls::NVGPU_IOCTL_CHANNEL_SETUP_BIND, &mut setup)?;
+                    setup.work_submit_token
+                }
             };
-            fd.call(calls::NVGPU_IOCTL_CHANNEL_SETUP_BIND, &mut setup)?;
             let mut sync = NvgpuGetUserSyncpointArgs::default();
             fd.call(calls::NVGPU_IOCTL_CHANNEL_GET_USER_SYNCPOINT, &mut sync)?;
             let size = std::mem::size_of::<NvgpuNotification>() as u64;
@@ -255,7 +290,7 @@ impl<S: Syscalls> NvgpuDevice<S> {
                 _ => Err(Error::invalid("rm_alloc(GPFIFO)", format!("the channel's {what} buffer is not CPU-mapped"))),
             };
             Ok(Channel {
-                token: setup.work_submit_token,
+                token: work_submit_token,
                 entries,
                 ring: cpu(&buffers[1], entries as usize * ENTRY_BYTES as usize, "GPFIFO")?,
                 userd: cpu(&buffers[2], ga10b::USERD_GP_PUT + 4, "USERD")?,

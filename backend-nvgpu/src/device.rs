@@ -27,9 +27,10 @@ use gpuiface_hal::{
 };
 
 use crate::abi::*;
-use crate::channel::Channel;
 use crate::fd::{CpuMapping, SysFd};
 use crate::memory::{self, Allocation};
+pub use crate::release::detect_release;
+use crate::release::read_characteristics;
 use crate::rm::Node;
 use crate::signal::Slot;
 use crate::sys::{LinuxSyscalls, Syscalls};
@@ -124,6 +125,8 @@ pub(crate) struct State<S: Syscalls> {
 pub struct NvgpuDevice<S: Syscalls = LinuxSyscalls> {
     pub(crate) sys: Arc<S>,
     pub(crate) info: DeviceInfo,
+    /// The L4T release of the kernel's ABI, detected at open.
+    pub(crate) release: Release,
     pub(crate) characteristics: NvgpuGpuCharacteristics,
     pub(crate) sysfs_root: PathBuf,
     pub(crate) state: Mutex<State<S>>,
@@ -135,7 +138,7 @@ pub struct NvgpuDevice<S: Syscalls = LinuxSyscalls> {
     /// The channels, for `submit`: a read lock that only channel creation
     /// and destruction take for writing, so submitters on different
     /// channels never wait for each other (nor for the device's state lock).
-    pub(crate) submit_channels: std::sync::RwLock<std::collections::BTreeMap<RmHandle, Arc<Channel<S>>>>,
+    pub(crate) submit_channels: crate::submit::SubmitChannels<S>,
     // Dropped last, in this order (see `Drop`).
     pub(crate) ctrl: Option<SysFd<S>>,
     pub(crate) nvmap: Option<SysFd<S>>,
@@ -173,11 +176,14 @@ impl<S: Syscalls> NvgpuDevice<S> {
         };
         let nvmap = open(&b.nvmap_path)?;
         let ctrl = open(&b.ctrl_path)?;
-        let characteristics = read_characteristics(&ctrl)?;
-        let info = device_info(&characteristics, b.backend_name);
+        let (release, characteristics) = read_characteristics(&ctrl)?;
+        let mut info = device_info(&characteristics, b.backend_name);
+        info.kernel_release = Some(release.name());
+        log::info!("{}: {release} kernel ABI", b.backend_name);
         Ok(NvgpuDevice {
             sys,
             info,
+            release,
             characteristics,
             sysfs_root: b.sysfs_root,
             state: Mutex::new(State {
@@ -202,9 +208,17 @@ impl<S: Syscalls> NvgpuDevice<S> {
         &self.sys
     }
 
-    /// The raw characteristics the kernel reported.
+    /// The characteristics the kernel reported, in the r36 layout (an r35
+    /// kernel's are moved there field by field:
+    /// [`gpuiface_abi::convert::characteristics_from_r35`]).
     pub fn characteristics(&self) -> &NvgpuGpuCharacteristics {
         &self.characteristics
+    }
+
+    /// The L4T release whose kernel ABI this device speaks (detected at
+    /// open; see [`detect_release`]).
+    pub fn kernel_release(&self) -> Release {
+        self.release
     }
 
     /// Live user buffers (not counting channel and signal memory).
@@ -251,7 +265,7 @@ impl<S: Syscalls> NvgpuDevice<S> {
     pub(crate) fn allocate(&self, st: &mut State<S>, req: &AllocRequest) -> Result<Allocation<S>> {
         let va_size = self.info.va_size();
         let as_fd = self.address_space(st)?;
-        memory::allocate(&self.sys, self.nvmap(), as_fd, req, va_size)
+        memory::allocate(&self.sys, self.nvmap(), as_fd, req, va_size, self.release)
     }
 
     pub(crate) fn release(&self, st: &State<S>, a: Allocation<S>) -> Result<()> {
@@ -260,39 +274,6 @@ impl<S: Syscalls> NvgpuDevice<S> {
             None => Err(Error::invalid("free", "no address space")),
         }
     }
-}
-
-fn read_characteristics<S: Syscalls>(ctrl: &SysFd<S>) -> Result<NvgpuGpuCharacteristics> {
-    // First ask for the size: a kernel of another L4T release has another layout.
-    let mut probe = NvgpuGpuGetCharacteristics { gpu_characteristics_buf_size: 0, gpu_characteristics_buf_addr: 0 };
-    // SAFETY: `ctrl` is the ctrl node's fd; with a buffer size of 0 the kernel
-    // writes only the size back into `probe`, through no pointer.
-    unsafe { ctrl.ioctl("NVGPU_GPU_IOCTL_GET_CHARACTERISTICS", NVGPU_GPU_IOCTL_GET_CHARACTERISTICS, &mut probe)? };
-    let want = std::mem::size_of::<NvgpuGpuCharacteristics>() as u64;
-    if probe.gpu_characteristics_buf_size != want {
-        let release = if probe.gpu_characteristics_buf_size == r35::NVGPU_GPU_CHARACTERISTICS_SIZE as u64 {
-            "an L4T r35 (JetPack 5) kernel"
-        } else {
-            "an unknown L4T release"
-        };
-        return Err(Error::unsupported(
-            "nvgpu",
-            format!(
-                "nvgpu characteristics are {} bytes: this is {release}; gpuiface supports L4T r36 (JetPack 6, {want} bytes)",
-                probe.gpu_characteristics_buf_size
-            ),
-        ));
-    }
-    let mut c = NvgpuGpuCharacteristics::default();
-    let mut get = NvgpuGpuGetCharacteristics {
-        gpu_characteristics_buf_size: want,
-        gpu_characteristics_buf_addr: &mut c as *mut NvgpuGpuCharacteristics as u64,
-    };
-    // SAFETY: `ctrl` is the ctrl node's fd; the kernel writes at most
-    // `buf_size` = size_of::<NvgpuGpuCharacteristics>() bytes at `buf_addr`,
-    // which is `c`, live and exclusively ours for the call.
-    unsafe { ctrl.ioctl("NVGPU_GPU_IOCTL_GET_CHARACTERISTICS", NVGPU_GPU_IOCTL_GET_CHARACTERISTICS, &mut get)? };
-    Ok(c)
 }
 
 fn device_info(c: &NvgpuGpuCharacteristics, backend: &'static str) -> DeviceInfo {
@@ -377,7 +358,7 @@ impl<S: Syscalls> GpuIface for NvgpuDevice<S> {
         let size = self.sys.fstat(raw).map_err(|e| Error::sys("fstat", e))?.st_size as u64;
         let mut st = lock(&self.state);
         let as_fd = self.address_space(&mut st)?;
-        let gpu_va = memory::map_dmabuf(as_fd, raw, memory::PAGE)?;
+        let gpu_va = memory::map_dmabuf(as_fd, raw, memory::PAGE, self.release)?;
         let cpu = if size > 0 {
             match CpuMapping::map(&self.sys, raw, size as usize, usize::try_from(gpu_va).ok()) {
                 Ok(m) => Some(Arc::new(m)),

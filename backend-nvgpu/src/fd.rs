@@ -15,6 +15,7 @@ use gpuiface_hal::{Error, Result};
 
 use crate::abi::{self, IoctlArg, IOC_WRITE};
 use crate::sys::Syscalls;
+pub use gpuiface_abi::Ioctl;
 
 /// An fd opened through the seam; closed through it on drop.
 ///
@@ -47,43 +48,6 @@ pub struct SysFd<S: Syscalls> {
     raw: RawFd,
 }
 
-/// An ioctl bound to its argument type: what makes [`SysFd::call`] safe.
-#[derive(Debug)]
-pub struct Ioctl<T> {
-    name: &'static str,
-    request: u32,
-    _arg: std::marker::PhantomData<fn() -> T>,
-}
-
-impl<T> Clone for Ioctl<T> {
-    fn clone(&self) -> Self {
-        *self
-    }
-}
-impl<T> Copy for Ioctl<T> {}
-
-impl<T: IoctlArg> Ioctl<T> {
-    /// Bind `request` (named `name`) to `T`. A request whose `_IOC_SIZE` is
-    /// not `size_of::<T>()` does not compile (in a `const`).
-    ///
-    /// # Safety
-    /// `request` takes a `T`, and a `T` carries no user pointers: whatever
-    /// its field values, the ioctl reads and writes only the argument itself
-    /// (fds it names are the kernel's to check).
-    pub const unsafe fn new(name: &'static str, request: u32) -> Self {
-        assert!(abi::decode(request).size == std::mem::size_of::<T>(), "ioctl argument size");
-        Ioctl { name, request, _arg: std::marker::PhantomData }
-    }
-    /// The C name.
-    pub fn name(&self) -> &'static str {
-        self.name
-    }
-    /// The request number.
-    pub fn request(&self) -> u32 {
-        self.request
-    }
-}
-
 impl<S: Syscalls> SysFd<S> {
     /// Take ownership of `raw`: the `SysFd` closes it when dropped.
     ///
@@ -106,7 +70,7 @@ impl<S: Syscalls> SysFd<S> {
     pub fn call<T: IoctlArg>(&self, ioctl: Ioctl<T>, arg: &mut T) -> Result<i32> {
         // SAFETY: `Ioctl::new`'s contract: `ioctl.request` takes a `T` (size checked at
         // compile time) whose values cannot make the kernel touch other memory.
-        unsafe { self.ioctl(ioctl.name, ioctl.request, arg) }
+        unsafe { self.ioctl(ioctl.name(), ioctl.request(), arg) }
     }
 
     /// Issue `request` (named `name` in errors) with `arg`: `_IOW` ioctls get
@@ -191,7 +155,7 @@ impl<'a, S: Syscalls> BorrowedSysFd<'a, S> {
     pub(crate) fn call<T: IoctlArg>(&self, ioctl: Ioctl<T>, arg: &mut T) -> Result<i32> {
         // SAFETY: `BorrowedSysFd::new`'s contract: `raw` is a SysFd's fd, open while
         // `self` is used; `Ioctl::new`'s makes the request and argument safe to issue.
-        unsafe { issue(self.sys, self.raw, ioctl.name, ioctl.request, arg) }
+        unsafe { issue(self.sys, self.raw, ioctl.name(), ioctl.request(), arg) }
     }
 }
 

@@ -4,10 +4,12 @@
 //!
 //! | module or file | what it holds |
 //! |---|---|
-//! | [`abi`] | every ioctl number and `#[repr(C)]` argument struct (r36), in one place |
-//! | [`sys`] | the syscall seam ([`sys::Syscalls`]) and the real Linux implementation |
+//! | [`abi`] | the ABI, from `gpuiface-abi`: r36 names at the top, r35 in [`abi::r35`] |
+//! | [`sys`] | the syscall seam ([`sys::Syscalls`]) and the real Linux implementation (from `gpuiface-abi`) |
+//! | `mock` | (feature `mock`) this backend over `gpuiface-mock`'s kernel model: `MockDevice` |
 //! | [`fd`] | fds and CPU mappings that release themselves through the seam; typed ioctls |
 //! | `src/memory.rs` | the nvmap pipeline: CREATE → ALLOC → GET_FD → MAP_BUFFER_EX → mmap, and its unwinding |
+//! | `src/release.rs` | detecting the kernel's L4T release at open ([`device::detect_release`]) |
 //! | [`device`] | [`NvgpuDevice`]: opening the device, its state, the address space and reserved windows, buffers |
 //! | `src/rm.rs` | **RM→nvgpu translation**: every `rm_alloc` class, `rm_control` and `rm_free`, mapped to nvgpu ioctls |
 //! | `src/channel.rs` | channel setup: OPEN_CHANNEL … SETUP_BIND, the error notifier, the GPFIFO overlays |
@@ -31,6 +33,9 @@ pub mod device;
 mod fault;
 pub mod fd;
 pub(crate) mod memory;
+#[cfg(feature = "mock")]
+pub mod mock;
+mod release;
 mod rm;
 mod signal;
 mod submit;

@@ -1,7 +1,10 @@
 //! The nvmap memory pipeline (seed 000):
 //! `CREATE → ALLOC → GET_FD → MAP_BUFFER_EX → mmap` (at most five syscalls),
 //! unwound in reverse on any failure, and freed in reverse order:
-//! GPU unmap, munmap, close, nvmap FREE.
+//! GPU unmap, munmap, close, nvmap FREE. The one step whose ABI differs
+//! between the releases is ALLOC (r35: 16 bytes, no `numa_nid`); the
+//! MAP_BUFFER_EX flags ([`map_flags`]: r35 wants `DIRECT_KIND_CTRL`, r36
+//! refuses it).
 
 use std::sync::Arc;
 
@@ -63,6 +66,7 @@ pub fn allocate<S: Syscalls>(
     as_fd: &SysFd<S>,
     req: &AllocRequest,
     va_size: u64,
+    release: Release,
 ) -> Result<Allocation<S>> {
     if req.size == 0 {
         return Err(Error::invalid("alloc", "size 0"));
@@ -90,21 +94,27 @@ pub fn allocate<S: Syscalls>(
         e
     };
     // 2. ALLOC: physical pages from the SMMU-managed heap.
-    let mut alloc = NvmapAllocHandle {
-        handle,
-        heap_mask: NVMAP_HEAP_IOVMM,
-        flags: (NVMAP_TAG_GPUIFACE << 16) | cache_flags(req),
-        align: u32::try_from(align).map_err(|_| free_handle(Error::invalid("alloc", "alignment too large")))?,
-        numa_nid: 0,
-    };
-    nvmap.call(calls::NVMAP_IOC_ALLOC, &mut alloc).map_err(free_handle)?;
+    let align32 = u32::try_from(align).map_err(|_| free_handle(Error::invalid("alloc", "alignment too large")))?;
+    let flags = (NVMAP_TAG_GPUIFACE << 16) | cache_flags(req);
+    match release {
+        Release::R36 => {
+            let mut alloc =
+                NvmapAllocHandle { handle, heap_mask: NVMAP_HEAP_IOVMM, flags, align: align32, numa_nid: 0 };
+            nvmap.call(calls::NVMAP_IOC_ALLOC, &mut alloc).map_err(free_handle)?;
+        }
+        Release::R35 => {
+            // r35's 16-byte nvmap_alloc_handle: no `numa_nid` (nvmap.h of jetson_35.5).
+            let mut alloc = r35::NvmapAllocHandle { handle, heap_mask: r35::NVMAP_HEAP_IOVMM, flags, align: align32 };
+            nvmap.call(r35::calls::NVMAP_IOC_ALLOC, &mut alloc).map_err(free_handle)?;
+        }
+    }
     // 3. GET_FD: the dma-buf (returned in the `size` word).
     let mut get_fd = NvmapCreateHandle { size: 0, handle };
     nvmap.call(calls::NVMAP_IOC_GET_FD, &mut get_fd).map_err(free_handle)?;
     // SAFETY: GET_FD just returned this dma-buf fd; we own it (the seam's contract).
     let dmabuf = unsafe { SysFd::from_raw(sys.clone(), get_fd.size as i32) };
     // 4. MAP_BUFFER_EX: kernel-chosen GPU VA, plain (pitch) kind, no compression.
-    let gpu_va = match map_dmabuf(as_fd, dmabuf.raw(), align) {
+    let gpu_va = match map_dmabuf(as_fd, dmabuf.raw(), align, release) {
         Ok(va) => va,
         Err(e) => {
             drop(dmabuf);
@@ -127,10 +137,24 @@ pub fn allocate<S: Syscalls>(
     Ok(Allocation { handle: Some(handle), dmabuf: Some(dmabuf), gpu_va, size: req.size, cpu })
 }
 
-/// MAP_BUFFER_EX of a dma-buf at a kernel-chosen VA.
-pub fn map_dmabuf<S: Syscalls>(as_fd: &SysFd<S>, dmabuf: i32, align: u64) -> Result<u64> {
+/// The MAP_BUFFER_EX flags of a kernel-chosen, pitch-kind mapping. r36
+/// takes none (and refuses 0x100 as an unknown flag, "Extra flags"); r35
+/// refuses a map without `DIRECT_KIND_CTRL` (r35 `os/linux/ioctl_as.c`
+/// `gk20a_as_ioctl_map_buffer_ex` L111-116: "Direct kind control must be
+/// requested"), which makes it take `compr_kind`/`incompr_kind` as given,
+/// as r36 always does.
+pub fn map_flags(release: Release) -> u32 {
+    match release {
+        Release::R36 => 0,
+        Release::R35 => r35::NVGPU_AS_MAP_BUFFER_FLAGS_DIRECT_KIND_CTRL,
+    }
+}
+
+/// MAP_BUFFER_EX of a dma-buf at a kernel-chosen VA (the struct is the same
+/// on both releases; the flags are not: [`map_flags`]).
+pub fn map_dmabuf<S: Syscalls>(as_fd: &SysFd<S>, dmabuf: i32, align: u64, release: Release) -> Result<u64> {
     let mut map = NvgpuAsMapBufferExArgs {
-        flags: 0,
+        flags: map_flags(release),
         compr_kind: -1,
         incompr_kind: 0,
         dmabuf_fd: dmabuf as u32,

@@ -6,8 +6,8 @@
 //! |---|---|
 //! | `NV01_DEVICE_0`, `NV20_SUBDEVICE_0`, `FERMI_VASPACE_A`, `GT200_DEBUGGER` | bookkeeping only |
 //! | `NV01_MEMORY_VIRTUAL` | the address space: ALLOC_AS and the window reservations |
-//! | `KEPLER_CHANNEL_GROUP_A` | OPEN_TSG (the TSG fd) |
-//! | `FERMI_CONTEXT_SHARE_A` | TSG CREATE_SUBCONTEXT (a VEID); DELETE_SUBCONTEXT when freed |
+//! | `KEPLER_CHANNEL_GROUP_A` | OPEN_TSG (the TSG fd; r35: the 8-byte argument) |
+//! | `FERMI_CONTEXT_SHARE_A` | r36: TSG CREATE_SUBCONTEXT (a VEID), DELETE_SUBCONTEXT when freed; r35 (no such ioctls): a VEID the backend picks by r36's policy, named in BIND_CHANNEL_EX |
 //! | `AMPERE_CHANNEL_GPFIFO_A/B` | a channel: OPEN_CHANNEL … SETUP_BIND (`channel.rs`) |
 //! | `AMPERE_COMPUTE_*`, `AMPERE_DMA_COPY_*` | ALLOC_OBJ_CTX on the parent channel |
 //! | `PERF_BOOST` | devfreq `min_freq` = `max_freq` in sysfs |
@@ -124,10 +124,22 @@ impl<S: Syscalls> NvgpuDevice<S> {
             }
             RmClass::KeplerChannelGroupA => {
                 want_parent(matches!(parent_obj, Some(Object::Device)), &st)?;
-                let mut args = NvgpuGpuOpenTsgArgs::default();
-                self.ctrl().call(calls::NVGPU_GPU_IOCTL_OPEN_TSG, &mut args)?;
+                let tsg_fd = match self.release {
+                    Release::R36 => {
+                        let mut args = NvgpuGpuOpenTsgArgs::default();
+                        self.ctrl().call(calls::NVGPU_GPU_IOCTL_OPEN_TSG, &mut args)?;
+                        args.tsg_fd
+                    }
+                    Release::R35 => {
+                        // r35's 8-byte argument: no flags, no share token (ioctl_ctrl.c
+                        // `gk20a_ctrl_open_tsg` reads nothing in).
+                        let mut args = r35::NvgpuGpuOpenTsgArgs::default();
+                        self.ctrl().call(r35::calls::NVGPU_GPU_IOCTL_OPEN_TSG, &mut args)?;
+                        args.tsg_fd
+                    }
+                };
                 // SAFETY: OPEN_TSG just returned this nvgpu TSG fd; we own it (the seam's contract).
-                Object::Tsg(unsafe { SysFd::from_raw(self.sys.clone(), args.tsg_fd as i32) })
+                Object::Tsg(unsafe { SysFd::from_raw(self.sys.clone(), tsg_fd as i32) })
             }
             RmClass::FermiContextShareA => {
                 let tsg = match parent_obj {
@@ -135,17 +147,27 @@ impl<S: Syscalls> NvgpuDevice<S> {
                     _ => return want_parent(false, &st).map(|_| RmHandle::ROOT),
                 };
                 let asynchronous = !matches!(params, RmAllocParams::ContextShare { asynchronous: false });
-                let as_raw = self.address_space(&mut st)?.raw();
-                let mut args = NvgpuTsgCreateSubcontextArgs {
-                    type_: if asynchronous { NVGPU_TSG_SUBCONTEXT_TYPE_ASYNC } else { NVGPU_TSG_SUBCONTEXT_TYPE_SYNC },
-                    as_fd: as_raw,
-                    ..Default::default()
+                let veid = match self.release {
+                    Release::R36 => {
+                        let as_raw = self.address_space(&mut st)?.raw();
+                        let mut args = NvgpuTsgCreateSubcontextArgs {
+                            type_: if asynchronous {
+                                NVGPU_TSG_SUBCONTEXT_TYPE_ASYNC
+                            } else {
+                                NVGPU_TSG_SUBCONTEXT_TYPE_SYNC
+                            },
+                            as_fd: as_raw,
+                            ..Default::default()
+                        };
+                        // SAFETY: `tsg` is the parent TSG object's SysFd, which `st` (locked for
+                        // this whole call) keeps open.
+                        let tsg = unsafe { BorrowedSysFd::new(&*self.sys, tsg) };
+                        tsg.call(calls::NVGPU_TSG_IOCTL_CREATE_SUBCONTEXT, &mut args)?;
+                        args.veid
+                    }
+                    Release::R35 => self.r35_pick_veid(&st, parent, asynchronous)?,
                 };
-                // SAFETY: `tsg` is the parent TSG object's SysFd, which `st` (locked for
-                // this whole call) keeps open.
-                let tsg = unsafe { BorrowedSysFd::new(&*self.sys, tsg) };
-                tsg.call(calls::NVGPU_TSG_IOCTL_CREATE_SUBCONTEXT, &mut args)?;
-                Object::ContextShare { veid: args.veid }
+                Object::ContextShare { veid }
             }
             c if c.is_gpfifo() => {
                 want_parent(matches!(parent_obj, Some(Object::Tsg(_))), &st)?;
@@ -183,10 +205,34 @@ impl<S: Syscalls> NvgpuDevice<S> {
         };
         let h = self.new_handle(&mut st);
         if let Object::Channel(c) = &object {
-            self.submit_channels.write().unwrap_or_else(|p| p.into_inner()).insert(h, c.clone());
+            self.submit_channels.insert(h, c.clone());
         }
         st.objects.insert(h, Node { parent, object });
         Ok(h)
+    }
+
+    /// The VEID of a new context share under TSG `tsg` on r35, which has no
+    /// CREATE_SUBCONTEXT: user space names the VEID in BIND_CHANNEL_EX's
+    /// `subcontext_id`, and the kernel only checks it is below
+    /// `max_veid_count_per_tsg` (r35 `ioctl_tsg.c` L124-131). The policy is
+    /// r36's kernel one, so a program sees the same VEIDs on both releases:
+    /// a synchronous share takes VEID 0; an asynchronous one the lowest free
+    /// VEID in 1..max, else VEID 0; none free → `ENOSPC` (r36 `tsg.c`
+    /// L239-280). A VEID is free again when its share is freed.
+    fn r35_pick_veid(&self, st: &State<S>, tsg: RmHandle, asynchronous: bool) -> Result<u32> {
+        let taken: Vec<u32> = st
+            .objects
+            .values()
+            .filter_map(|n| match n.object {
+                Object::ContextShare { veid } if n.parent == tsg => Some(veid),
+                _ => None,
+            })
+            .collect();
+        let max = self.characteristics.max_veid_count_per_tsg.max(1);
+        let free = |v: &u32| !taken.contains(v);
+        let pick = if asynchronous { (1..max).find(free) } else { None };
+        pick.or_else(|| Some(0).filter(free))
+            .ok_or_else(|| Error::sys("rm_alloc(FERMI_CONTEXT_SHARE_A)", gpuiface_hal::Errno::ENOSPC))
     }
 
     /// `rm_control`: answer `control` on `object`.

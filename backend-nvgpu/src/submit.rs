@@ -1,18 +1,56 @@
 //! Usermode submission (no ioctl): GPFIFO entries into the channel's ring,
 //! GP_PUT into its USERD, a store barrier, and the work-submit token into the
 //! doorbell of the usermode register window (the ctrl fd's mmap).
+//!
+//! The path is short on purpose (a replayed launch is a few hundred
+//! instructions end to end): the channel is found by a scan of a small
+//! table under a read lock (no map, no reference count), the fault check
+//! reads the error notifier's status word, and the ring-full timer starts
+//! only once the ring is found full.
 
-use std::sync::Arc;
+use std::sync::{Arc, RwLock, RwLockReadGuard};
 use std::time::{Duration, Instant};
 
 use gpuiface_hal::{Error, GpFifoEntry, Result, RmHandle, UsermodeRegs};
 
+use crate::channel::Channel;
 use crate::device::{lock, NvgpuDevice, DOORBELL_OFFSET, USERMODE_SIZE};
 use crate::fd::CpuMapping;
 use crate::sys::Syscalls;
 
 /// How long `submit` waits for room in a full GPFIFO ring.
 pub const RING_FULL_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// The device's channels by handle, for `submit`: a read lock that only
+/// channel creation and destruction take for writing, so submitters on
+/// different channels never wait for each other (nor for the device's state
+/// lock). A device has a handful of channels: a scan of a vector is cheaper
+/// than a map's search.
+pub(crate) struct SubmitChannels<S: Syscalls>(RwLock<Vec<(RmHandle, Arc<Channel<S>>)>>);
+
+impl<S: Syscalls> Default for SubmitChannels<S> {
+    fn default() -> Self {
+        SubmitChannels(RwLock::new(Vec::new()))
+    }
+}
+
+impl<S: Syscalls> SubmitChannels<S> {
+    /// Add a channel (channel creation).
+    pub(crate) fn insert(&self, handle: RmHandle, channel: Arc<Channel<S>>) {
+        let mut t = self.0.write().unwrap_or_else(|p| p.into_inner());
+        t.retain(|(h, _)| *h != handle);
+        t.push((handle, channel));
+    }
+
+    /// Forget a channel (its destruction).
+    pub(crate) fn remove(&self, handle: RmHandle) {
+        self.0.write().unwrap_or_else(|p| p.into_inner()).retain(|(h, _)| *h != handle);
+    }
+
+    fn read(&self) -> RwLockReadGuard<'_, Vec<(RmHandle, Arc<Channel<S>>)>> {
+        self.0.read().unwrap_or_else(|p| p.into_inner())
+    }
+}
 
 impl<S: Syscalls> NvgpuDevice<S> {
     /// `setup_usermode`: map the usermode window once and note the doorbell's address.
@@ -28,18 +66,17 @@ impl<S: Syscalls> NvgpuDevice<S> {
 
     /// `submit`: write `entries` into the channel's ring and ring its doorbell.
     pub(crate) fn submit_entries(&self, channel: RmHandle, entries: &[GpFifoEntry]) -> Result<()> {
-        let ch = match self.submit_channels.read().unwrap_or_else(|p| p.into_inner()).get(&channel) {
-            Some(c) => c.clone(),
-            None => return Err(Error::invalid("submit", format!("{channel} is not a channel"))),
+        let table = self.submit_channels.read();
+        let Some((_, ch)) = table.iter().find(|(h, _)| *h == channel) else {
+            return Err(not_a_channel(channel));
         };
         // A faulted channel executes nothing more: say so now rather than at
         // the next wait. Recovery: drop what uses the channel (the Runtime)
         // and set up a new one; the device and its buffers stay usable.
-        if let Some(fault) = self.channel_fault(&ch) {
-            return Err(Error::hang(
-                format!("{channel} has faulted and accepts no more work; recreate its channel (a new Runtime)"),
-                Some(fault),
-            ));
+        if ch.has_fault() {
+            if let Some(fault) = self.channel_fault(ch) {
+                return Err(faulted(channel, fault));
+            }
         }
         let doorbell = match self.doorbell.load(std::sync::atomic::Ordering::Acquire) {
             0 => self.map_usermode()?.base + DOORBELL_OFFSET,
@@ -51,21 +88,45 @@ impl<S: Syscalls> NvgpuDevice<S> {
         let n = ch.entries();
         let needed = match u32::try_from(entries.len()) {
             Ok(k) if k < n => k,
-            _ => {
-                return Err(Error::invalid(
-                    "submit",
-                    format!(
-                        "{} entries never fit channel {channel}'s {n}-entry GPFIFO (at most {})",
-                        entries.len(),
-                        n - 1
-                    ),
-                ))
-            }
+            _ => return Err(never_fits(channel, entries.len(), n)),
         };
         let mut put = lock(&ch.put);
+        // GP_GET comes from GPU-written memory: reduced, never trusted as an
+        // index (`n` is a power of two: the channel's invariant).
+        let room = |put: u32| (ch.gp_get().wrapping_sub(put).wrapping_sub(1) & (n - 1)) >= needed;
+        if !room(*put) {
+            // The ring is full: the slow path keeps its own reference to the
+            // channel and lets channel creation (a writer of the table) go on
+            // while it waits; its timer starts only now.
+            let ch = Arc::clone(ch);
+            drop(put);
+            drop(table);
+            return self.submit_when_room(channel, &ch, entries, needed, doorbell);
+        }
+        self.publish(ch, &mut put, entries, doorbell);
+        Ok(())
+    }
+
+    /// Wait (at most [`RING_FULL_TIMEOUT`]) for room for `needed` entries
+    /// in `ch`'s full ring, then publish `entries`.
+    #[cold]
+    fn submit_when_room(
+        &self,
+        channel: RmHandle,
+        ch: &Channel<S>,
+        entries: &[GpFifoEntry],
+        needed: u32,
+        doorbell: usize,
+    ) -> Result<()> {
+        let n = ch.entries();
         let started = Instant::now();
-        // GP_GET comes from GPU-written memory: reduced, never trusted as an index.
-        while (ch.gp_get() % n + n - *put - 1) % n < needed {
+        loop {
+            let mut put = lock(&ch.put);
+            if (ch.gp_get().wrapping_sub(*put).wrapping_sub(1) & (n - 1)) >= needed {
+                self.publish(ch, &mut put, entries, doorbell);
+                return Ok(());
+            }
+            drop(put);
             if started.elapsed() > RING_FULL_TIMEOUT {
                 return Err(Error::hang(
                     format!("GPFIFO of channel {channel} had no room for {needed} entries for {RING_FULL_TIMEOUT:?}; none was queued"),
@@ -74,9 +135,16 @@ impl<S: Syscalls> NvgpuDevice<S> {
             }
             std::thread::yield_now();
         }
+    }
+
+    /// Write `entries` at `put` (the caller checked there is room), publish
+    /// GP_PUT and ring the doorbell; `put` is the channel's, held locked.
+    #[inline]
+    fn publish(&self, ch: &Channel<S>, put: &mut u32, entries: &[GpFifoEntry], doorbell: usize) {
+        let n = ch.entries();
         for e in entries {
             ch.write_entry(*put, e.encode());
-            *put = (*put + 1) % n;
+            *put = (*put + 1) & (n - 1);
         }
         ch.set_gp_put(*put);
         // SAFETY: a non-zero `self.doorbell` is only ever stored by `map_usermode`:
@@ -85,6 +153,32 @@ impl<S: Syscalls> NvgpuDevice<S> {
         // `Drop` clears, never while `&self` is borrowed as here; the backend writes
         // that word nowhere else than through `ring_doorbell`'s atomic store.
         unsafe { self.sys.ring_doorbell(doorbell as *mut u32, ch.token) };
-        Ok(())
     }
+}
+
+// The errors of a submit, out of its hot path (their formatting would
+// otherwise weigh on every submit's prologue).
+
+#[cold]
+#[inline(never)]
+fn not_a_channel(channel: RmHandle) -> Error {
+    Error::invalid("submit", format!("{channel} is not a channel"))
+}
+
+#[cold]
+#[inline(never)]
+fn faulted(channel: RmHandle, fault: gpuiface_hal::FaultRecord) -> Error {
+    Error::hang(
+        format!("{channel} has faulted and accepts no more work; recreate its channel (a new Runtime)"),
+        Some(fault),
+    )
+}
+
+#[cold]
+#[inline(never)]
+fn never_fits(channel: RmHandle, len: usize, n: u32) -> Error {
+    Error::invalid(
+        "submit",
+        format!("{len} entries never fit channel {channel}'s {n}-entry GPFIFO (at most {})", n.saturating_sub(1)),
+    )
 }

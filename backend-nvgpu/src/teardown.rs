@@ -42,9 +42,11 @@ impl<S: Syscalls> NvgpuDevice<S> {
         }
         if let Some(node) = st.objects.remove(&root) {
             if let Object::Channel(_) = node.object {
-                self.submit_channels.write().unwrap_or_else(|p| p.into_inner()).remove(&root);
+                self.submit_channels.remove(root);
             }
-            if let Object::ContextShare { veid } = node.object {
+            // r35 has no DELETE_SUBCONTEXT: its VEIDs are the backend's to hand out.
+            if let (Object::ContextShare { veid }, Release::R36) = (&node.object, self.release) {
+                let veid = *veid;
                 if let Some(Node { object: Object::Tsg(tsg), .. }) = st.objects.get(&node.parent) {
                     let mut del = NvgpuTsgDeleteSubcontextArgs { veid, ..Default::default() };
                     let _ = tsg.call(calls::NVGPU_TSG_IOCTL_DELETE_SUBCONTEXT, &mut del);

@@ -14,12 +14,12 @@ use gpuiface_hal::hw::ga10b::token_chid;
 use gpuiface_hal::{
     classify, AllocRequest, Engine, Errno, Error, FaultKind, FaultRecord, GpFifoEntry, GpuIface, RmHandle,
 };
-use gpuiface_mock::gpu::{ExecMode, GpuConfig, ProgramKey};
-use gpuiface_mock::{MockDevice, MockKernel};
 use gpuiface_nvgpu::abi::{
     fault_kind, NVGPU_CHANNEL_FIFO_ERROR_MMU_ERR_FLT as MMU, NVGPU_CHANNEL_GR_EXCEPTION as GR,
     NVGPU_CHANNEL_PBDMA_ERROR as PBDMA,
 };
+use gpuiface_nvgpu::mock::gpu::{ExecMode, GpuConfig, ProgramKey};
+use gpuiface_nvgpu::mock::{MockDevice, MockKernel};
 use gpuiface_nvgpu::{NvgpuDevice, NvgpuDeviceBuilder, Syscalls};
 use gpuiface_runtime::{LaunchDims, Queue, Runtime};
 
@@ -62,7 +62,7 @@ fn submit_words<I: GpuIface>(dev: &I, channel: RmHandle, words: &[u32]) {
 #[test]
 fn a_kernel_store_to_an_unmapped_address_is_a_compute_mmu_fault_in_no_buffer() {
     let k = kernel();
-    let dev = gpuiface_mock::open_on(k.clone()).unwrap();
+    let dev = gpuiface_nvgpu::mock::open_on(k.clone()).unwrap();
     let rt = Runtime::new(&dev).unwrap();
     poke(&k, &rt, 0x1000);
     let f = fault_at_next_submit(&dev, rt.objects().compute_channel);
@@ -75,7 +75,7 @@ fn a_kernel_store_to_an_unmapped_address_is_a_compute_mmu_fault_in_no_buffer() {
 #[test]
 fn a_copy_from_an_unmapped_address_is_a_copy_engine_mmu_fault() {
     let k = kernel();
-    let dev = gpuiface_mock::open_on(k.clone()).unwrap();
+    let dev = gpuiface_nvgpu::mock::open_on(k.clone()).unwrap();
     let rt = Runtime::new(&dev).unwrap();
     let out = dev.alloc(AllocRequest::new(4096)).unwrap();
     let mut q = Queue::copy_queue();
@@ -90,7 +90,7 @@ fn a_copy_from_an_unmapped_address_is_a_copy_engine_mmu_fault() {
 #[test]
 fn an_unmapped_pushbuffer_is_a_host_mmu_fault_at_fetch() {
     let k = kernel();
-    let dev = gpuiface_mock::open_on(k.clone()).unwrap();
+    let dev = gpuiface_nvgpu::mock::open_on(k.clone()).unwrap();
     let rt = Runtime::new(&dev).unwrap();
     let ch = rt.objects().compute_channel;
     dev.submit(ch, &[GpFifoEntry::new(0x1000, 8)]).unwrap();
@@ -102,7 +102,7 @@ fn an_unmapped_pushbuffer_is_a_host_mmu_fault_at_fetch() {
 #[test]
 fn a_program_that_is_no_machine_code_is_a_gr_exception_that_says_so() {
     let k = kernel();
-    let dev = gpuiface_mock::open_on(k.clone()).unwrap();
+    let dev = gpuiface_nvgpu::mock::open_on(k.clone()).unwrap();
     let rt = Runtime::new(&dev).unwrap();
     let prog = rt.load_program(b"nobody registered this").unwrap();
     let mut q = Queue::compute();
@@ -117,7 +117,7 @@ fn a_program_that_is_no_machine_code_is_a_gr_exception_that_says_so() {
 #[test]
 fn a_malformed_method_is_a_host_pbdma_error() {
     let k = kernel();
-    let dev = gpuiface_mock::open_on(k.clone()).unwrap();
+    let dev = gpuiface_nvgpu::mock::open_on(k.clone()).unwrap();
     let rt = Runtime::new(&dev).unwrap();
     let ch = rt.objects().compute_channel;
     let mut pb = PushBuffer::new();
@@ -131,7 +131,7 @@ fn a_malformed_method_is_a_host_pbdma_error() {
 #[test]
 fn a_fault_inside_a_buffer_names_the_buffer_and_the_offset() {
     let k = kernel();
-    let dev = gpuiface_mock::open_on(k.clone()).unwrap();
+    let dev = gpuiface_nvgpu::mock::open_on(k.clone()).unwrap();
     let rt = Runtime::new(&dev).unwrap();
     let data = dev.alloc(AllocRequest::new(4096)).unwrap();
     let ch = rt.objects().compute_channel;
@@ -220,7 +220,7 @@ fn without_the_models_details_the_notifier_classifies_and_the_log_is_named() {
 fn the_mock_device_type_gets_the_details() {
     // `MockDevice` is the backend over `Arc<MockKernel>`: the hook passes through the Arc.
     let k = kernel();
-    let dev: MockDevice = gpuiface_mock::open_on(k.clone()).unwrap();
+    let dev: MockDevice = gpuiface_nvgpu::mock::open_on(k.clone()).unwrap();
     let rt = Runtime::new(&dev).unwrap();
     poke(&k, &rt, 0x1000);
     assert!(fault_at_next_submit(&dev, rt.objects().compute_channel).see_also.is_none());
@@ -365,7 +365,7 @@ fn the_backend_reports_the_engine_and_kind_the_model_raised_for_every_fault() {
     for (cause, engine, kind, notifier_only) in FAULTS {
         // The backend as it runs on the mock: the notifier, decoded, and the model's details.
         let k = kernel();
-        let dev: MockDevice = gpuiface_mock::open_on(k.clone()).unwrap();
+        let dev: MockDevice = gpuiface_nvgpu::mock::open_on(k.clone()).unwrap();
         let (rt, ch) = provoke(cause, &k, &dev);
         let chid = token_chid(dev.channel_token(ch).unwrap());
         let raised = k.gpu().channel_fault(chid).unwrap_or_else(|| panic!("{cause:?}: the model raised nothing"));

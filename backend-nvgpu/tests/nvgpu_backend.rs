@@ -5,9 +5,9 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use gpuiface_hal::{AllocRequest, Errno, Error, ErrorKind, GpuIface, RmControl};
-use gpuiface_mock::gpu::{ExecMode, GpuConfig, ProgramKey};
-use gpuiface_mock::kernel::{Characteristics, Matcher};
-use gpuiface_mock::{open_on, MockDeviceExt, MockKernel};
+use gpuiface_nvgpu::mock::gpu::{ExecMode, GpuConfig, ProgramKey};
+use gpuiface_nvgpu::mock::kernel::{Characteristics, Matcher};
+use gpuiface_nvgpu::mock::{open_on, MockDeviceExt, MockKernel};
 use gpuiface_runtime::{LaunchDims, Queue, Runtime};
 
 fn kernel() -> Arc<MockKernel> {
@@ -116,12 +116,13 @@ fn teardown_leaks_no_fd_handle_or_mapping() {
 }
 
 #[test]
-fn an_r35_kernel_is_refused_with_a_clear_error() {
-    let k = Arc::new(MockKernel::builder().characteristics(Characteristics::r35()).build());
+fn a_kernel_of_an_unknown_release_is_refused_with_a_clear_error() {
+    let c = Characteristics { reported_size: 320, ..Characteristics::ga10b() };
+    let k = Arc::new(MockKernel::builder().characteristics(c).build());
     let e = open_on(k.clone()).unwrap_err();
     assert_eq!(e.kind(), ErrorKind::Unsupported);
     let s = e.to_string();
-    assert!(s.contains("312") && s.contains("r35") && s.contains("r36"), "{s}");
+    assert!(s.contains("320") && s.contains("r35") && s.contains("r36"), "{s}");
     k.assert_no_leaks();
 }
 

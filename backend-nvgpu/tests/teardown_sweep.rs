@@ -8,9 +8,9 @@
 use std::sync::Arc;
 
 use gpuiface_hal::{AllocRequest, Errno, GpuIface};
-use gpuiface_mock::gpu::{ExecMode, GpuConfig};
-use gpuiface_mock::kernel::{KernelSnapshot, Matcher};
-use gpuiface_mock::{open_on, MockKernel};
+use gpuiface_nvgpu::mock::gpu::{ExecMode, GpuConfig};
+use gpuiface_nvgpu::mock::kernel::{KernelSnapshot, Matcher};
+use gpuiface_nvgpu::mock::{open_on, MockKernel};
 use gpuiface_runtime::Runtime;
 
 fn kernel() -> Arc<MockKernel> {
@@ -93,7 +93,7 @@ fn item_14_every_teardown_step_fails_in_turn_and_what_it_leaves_is_reported() {
 
 #[test]
 fn item_6_dropping_a_runtime_on_a_hung_queue_does_not_wait_out_its_timeout() {
-    use gpuiface_mock::MockDeviceExt;
+    use gpuiface_nvgpu::mock::MockDeviceExt;
     use gpuiface_runtime::Queue;
     let k = Arc::new(MockKernel::builder().gpu(GpuConfig::with_mode(ExecMode::Threaded)).trace_stderr(false).build());
     let dev = open_on(k.clone()).unwrap();

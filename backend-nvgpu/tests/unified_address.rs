@@ -6,7 +6,7 @@
 use std::sync::Arc;
 
 use gpuiface_hal::{AllocRequest, GpuIface};
-use gpuiface_mock::{open_on, MockKernel};
+use gpuiface_nvgpu::mock::{open_on, MockKernel};
 
 #[test]
 fn buffers_are_mapped_at_their_gpu_address_and_fall_back_when_taken() {

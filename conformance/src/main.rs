@@ -3,6 +3,7 @@
 //!
 //! ```sh
 //! cargo run -p gpuiface-conformance -- --backend mock
+//! cargo run -p gpuiface-conformance -- --backend mock --release r35
 //! cargo run --release -p gpuiface-conformance -- --report jetson.md --report jetson.json
 //! cargo run -p gpuiface-conformance -- --list --filter copy
 //! ```
@@ -59,6 +60,13 @@ struct Cli {
     /// where /dev/nvgpu/igpu0/ctrl exists, and the mock), `mock`, or `nvgpu`.
     #[arg(short, long, default_value = "auto", value_parser = ["auto", "mock", "nvgpu"])]
     backend: String,
+
+    /// The L4T release the mock's kernel models: `r35` (JetPack 5) or `r36`
+    /// (JetPack 6). Sets GPUIFACE_MOCK_RELEASE for the run (and its
+    /// children); default: that variable's value, else r36. The real backend
+    /// detects its kernel's release at open, whatever this says.
+    #[arg(long, value_parser = ["r35", "r36"])]
+    release: Option<String>,
 
     /// Run only the cases whose name contains TEXT (repeat: any of them).
     #[arg(short, long, value_name = "TEXT")]
@@ -173,6 +181,11 @@ fn main() -> ExitCode {
         libc::signal(libc::SIGPIPE, libc::SIG_DFL);
     }
     let cli = Cli::parse();
+    if let Some(r) = &cli.release {
+        // Before any thread exists (the runner's and the mock's start later);
+        // the case children inherit it.
+        std::env::set_var(gpuiface::mock::kernel::RELEASE_ENV, r);
+    }
     if let Some(spec) = &cli.child {
         return child(&cli, spec);
     }

@@ -17,7 +17,9 @@ pub(crate) fn mock(ctx: &Ctx, mode: ExecMode) -> Result<(Arc<MockKernel>, MockDe
     if ctx.kind != BackendKind::Mock || !ctx.is_builtin() {
         return Err(format!("needs the mock's {mode:?} GPU"));
     }
-    let k = Arc::new(MockKernel::builder().gpu(GpuConfig { mode }).build());
+    // The release the run's mock models (`--release`, GPUIFACE_MOCK_RELEASE).
+    let release = gpuiface::mock::kernel::release_from_env()?;
+    let k = Arc::new(MockKernel::builder().release(release).gpu(GpuConfig { mode }).build());
     let dev = open_on(k.clone()).map_err(|e| e.to_string())?;
     Ok((k, dev))
 }

@@ -155,7 +155,7 @@ pub use gpuiface_hal::{
     RmAllocParams, RmClass, RmControl, RmHandle, Signal, SignalPlacement, UsermodeRegs, SIGNAL_SLOT_SIZE,
 };
 #[cfg(feature = "mock")]
-pub use gpuiface_mock::MockDeviceExt;
+pub use gpuiface_nvgpu::mock::MockDeviceExt;
 
 /// Command queues and the device runtime (`gpuiface-runtime`): [`queue::Runtime`]
 /// sets a device up, [`queue::Queue`]s record work once and replay it with
@@ -240,7 +240,7 @@ pub use gpuiface_runtime::suballoc;
 #[cfg(feature = "mock")]
 pub mod mock {
     #[doc(inline)]
-    pub use gpuiface_mock::*;
+    pub use gpuiface_nvgpu::mock::*;
 }
 
 /// The real backend (`gpuiface-nvgpu`): [`nvgpu::NvgpuDevice`], its
@@ -263,7 +263,7 @@ pub mod nvgpu {
 pub type NvgpuBackend = gpuiface_nvgpu::NvgpuDevice<gpuiface_nvgpu::LinuxSyscalls>;
 /// The nvgpu backend's code over the mock kernel and GPU model.
 #[cfg(feature = "mock")]
-pub type MockBackend = gpuiface_mock::MockDevice;
+pub type MockBackend = gpuiface_nvgpu::mock::MockDevice;
 /// Built without the `mock` feature: a backend that cannot exist (no value
 /// of it can be made), so [`Backend`] keeps its shape.
 #[cfg(not(feature = "mock"))]
@@ -426,7 +426,7 @@ pub fn open_kind(kind: BackendKind) -> Result<Backend> {
     Ok(match kind {
         BackendKind::Nvgpu => Backend::Nvgpu(Nvgpu(NvgpuBackend::open()?)),
         #[cfg(feature = "mock")]
-        BackendKind::Mock => Backend::Mock(Mock(gpuiface_mock::MockDevice::open_default()?)),
+        BackendKind::Mock => Backend::Mock(Mock(gpuiface_nvgpu::mock::MockDevice::open_default()?)),
         #[cfg(not(feature = "mock"))]
         BackendKind::Mock => {
             return Err(Error::unsupported("gpuiface", "the mock backend: built without the `mock` feature"))

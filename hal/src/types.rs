@@ -78,6 +78,10 @@ pub struct DeviceInfo {
     pub signal_placement: SignalPlacement,
     /// The GPU page size used for mappings.
     pub page_size: u64,
+    /// The kernel ABI release the backend speaks to this device: `"r35"`
+    /// (L4T r35, JetPack 5) or `"r36"` (L4T r36, JetPack 6) for the nvgpu
+    /// backend, real or over the mock; `None` for a backend with no kernel.
+    pub kernel_release: Option<&'static str>,
     /// This device among the process's open devices: the owner its
     /// buffers and signals name.
     pub device: DeviceId,
@@ -106,6 +110,7 @@ impl DeviceInfo {
             io_coherent: false,
             signal_placement,
             page_size: 4096,
+            kernel_release: None,
             device: DeviceId::unique(),
         }
     }
@@ -128,6 +133,9 @@ impl DeviceInfo {
 impl fmt::Display for DeviceInfo {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         writeln!(f, "backend          {}", self.backend)?;
+        if let Some(r) = self.kernel_release {
+            writeln!(f, "kernel ABI       L4T {r}")?;
+        }
         writeln!(f, "arch             {:#x} (impl {:#x}, rev {:#x})", self.arch, self.implementation, self.rev)?;
         writeln!(f, "SM               {}.{}", self.sm_major(), self.sm_minor())?;
         writeln!(

@@ -35,18 +35,18 @@
 //! | `GPUIFACE_MOCK_TRACE` | `1`: strace-like trace (every argument field, mmaps, GPU errors, each launch with its kernel's name and instruction count) on stderr; a path: appended to that file |
 //! | `GPUIFACE_MOCK_SM_THREADS` | host threads a launch's blocks run on (default: the host's cores, at most 8; 1: in order on one thread) |
 //! | `GPUIFACE_MOCK_FAIL` | `NAME:N:ERRNO[,...]`: the N-th ioctl named NAME fails with ERRNO (a number or `EINVAL`-style name); NAME `close`, `mmap` or `munmap`: the N-th such call on the model's fds / memory fails before any effect |
-//! | `GPUIFACE_MOCK_RELEASE` | `r35`: report r35's 312-byte characteristics |
+//! | `GPUIFACE_MOCK_RELEASE` | `r36` (default) or `r35`: the L4T release the kernel model is (its ABI, rules and errnos); anything else is reported on stderr and r36 used |
 //! | `GPUIFACE_MOCK_HANG_WAIT_MS` | how long a call the real kernel never returns from blocks before failing (default 2000) |
 
 use std::ffi::{c_char, c_int, c_ulong, c_void, CStr};
 use std::sync::atomic::{AtomicPtr, Ordering};
 use std::sync::OnceLock;
 
+use gpuiface_abi::Syscalls;
 use gpuiface_hal::Errno;
 use gpuiface_mock::gpu::{ExecMode, GpuConfig};
-use gpuiface_mock::kernel::{Characteristics, Matcher, MockKernel};
+use gpuiface_mock::kernel::{Matcher, MockKernel};
 use gpuiface_mock::usermem;
-use gpuiface_nvgpu::Syscalls;
 
 /// The device paths the model serves.
 pub const PATHS: [&[u8]; 2] = [b"/dev/nvmap", b"/dev/nvgpu/igpu0/ctrl"];
@@ -118,8 +118,9 @@ fn build_kernel() -> MockKernel {
     // The in-memory trace is for in-process tests; a preloaded program reads
     // the trace on stderr or in a file (GPUIFACE_MOCK_TRACE) or not at all.
     let mut b = MockKernel::builder().gpu(GpuConfig::with_mode(mode)).trace_ring(0);
-    if std::env::var("GPUIFACE_MOCK_RELEASE").as_deref() == Ok("r35") {
-        b = b.characteristics(Characteristics::r35());
+    match gpuiface_mock::kernel::release_from_env() {
+        Ok(release) => b = b.release(release),
+        Err(e) => eprintln!("[gpuiface-preload] {e}; modelling r36"),
     }
     let k = b.build();
     if let Ok(spec) = std::env::var("GPUIFACE_MOCK_FAIL") {

@@ -10,7 +10,7 @@ use std::ffi::{c_int, c_void};
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use super::{in_model, model_initialised, real, set_errno};
-use gpuiface_nvgpu::Syscalls;
+use gpuiface_abi::Syscalls;
 use std::sync::OnceLock;
 
 /// Set once a model fd has been mapped: until then `munmap`/`msync` never

@@ -426,11 +426,10 @@ pub(crate) struct Template {
     pub runtime: u64,
     /// The signal placement it was encoded with.
     pub placement: SignalPlacement,
-    pub image: Vec<u8>,
     pub pb_offset: u64,
     pub pb_dwords: u32,
-    /// The patches, resolved to checked stores at chunk offsets.
-    pub ops: Vec<crate::patch::Op>,
+    /// The image and its patches, resolved to stores checked against it.
+    pub patched: crate::patch::Patched,
 }
 
 /// Encode `cmds` once into a [`Template`].
@@ -441,14 +440,13 @@ pub(crate) fn compile(cmds: &[Cmd], ctx: &EncodeCtx<'_>, runtime: u64) -> Result
     let mut patches = Vec::new();
     let used = encode(cmds, ctx, &chunk, Some(&mut patches))?;
     let image = chunk.to_vec(used.total)?;
-    let ops = crate::patch::resolve(&patches, &image, used.pushbuffer_offset, ctx.values.len())?;
+    let patched = crate::patch::Patched::resolve(&patches, image, used.pushbuffer_offset, ctx.values.len())?;
     Ok(Template {
         runtime,
         placement: ctx.placement,
-        image,
         pb_offset: used.pushbuffer_offset,
         pb_dwords: used.pushbuffer_dwords,
-        ops,
+        patched,
     })
 }
 
@@ -474,8 +472,12 @@ const QMD_BLOCK: [QmdWord; 3] = {
 };
 
 /// Copy a template into `chunk` and patch it for this submit.
-#[inline]
+#[inline(always)]
 pub(crate) fn apply(t: &Template, chunk: &Chunk<'_>, values: &[u64], timeline_value: u64) -> Result<Encoded> {
-    crate::patch::apply(&t.ops, &t.image, chunk, values, timeline_value)?;
-    Ok(Encoded { pushbuffer_offset: t.pb_offset, pushbuffer_dwords: t.pb_dwords, total: t.image.len() as u64 })
+    t.patched.apply(chunk, values, timeline_value)?;
+    Ok(Encoded {
+        pushbuffer_offset: t.pb_offset,
+        pushbuffer_dwords: t.pb_dwords,
+        total: t.patched.image().len() as u64,
+    })
 }

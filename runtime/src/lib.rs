@@ -36,6 +36,7 @@
 //! conformance suite uses that to show the hazard and its fix.
 
 mod encode;
+mod footprint;
 pub mod launch;
 mod lifetimes;
 mod module;
@@ -56,7 +57,7 @@ pub use program::Program;
 pub use queue::{LaunchDims, QueueKind, Val, VarId};
 pub use queue::{Queue, QueueOptions};
 pub use runtime::{LocalMemory, Runtime, RuntimeObjects};
-pub use vars::{ArgVar, BufferVar, Dims};
+pub use vars::{ArgVar, BufferVar, CopyVal, Dims};
 
 #[allow(unused_imports)] // doc links
 use gpuiface_hal::SignalPlacement;

@@ -5,52 +5,67 @@
 //! words, and everything about them but the bound values and the chunk's
 //! address is known when the queue is encoded: where each word is, which
 //! bits of it the patch owns, and the bits around them (taken from the
-//! image, so no word is read back from command memory). Each offset is
-//! checked against the image once, here; a replay then checks only that the
-//! chunk holds the image (the chunk's own checked writes still guard every
-//! store).
+//! image, so no word is read back from command memory). Each store is
+//! checked against the image once, here, and kept with that image in a
+//! [`Patched`] no one changes afterwards; a replay then checks only that the
+//! chunk holds the image, and stores without a check per store.
 
 use gpuiface_hal::{Error, Result};
 
 use crate::encode::{Patch, QmdWord, CBUF_LOWER, CBUF_UPPER};
 use crate::ring::Chunk;
 
-/// One store of a replay.
+/// One store of a replay: a value from `src`, plus `add`, shifted right
+/// by `vshift`, stored at byte `at` of the chunk as `kind` says.
+///
+/// One flat shape for every patch (no per-kind fields to unpack): a
+/// replay's loop over a handful of these is a few instructions each.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Op {
-    /// The 32-bit word at `at` is `(base & !mask) | (((va >> va_shift) as u32) << shift & mask)`
-    /// where `va` is the chunk's GPU address plus `add`.
-    Va { at: u64, add: u64, va_shift: u32, word: Word },
-    /// The 32-bit word at `at` is the same with `var >> var_shift` in place of the address.
-    Var { at: u64, var: usize, var_shift: u32, word: Word },
-    /// `size` bytes at `at` are variable `var`'s low bytes (little-endian).
-    Bytes { at: u64, var: usize, size: u8 },
-    /// Two words at `at`: `var + add`, upper word first (a copy address).
-    HiLo { at: u64, var: usize, add: u64 },
-    /// Eight bytes at `at` are the engine's timeline value.
-    Timeline { at: u64 },
-}
-
-/// How a patched value becomes a 32-bit word.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) struct Word {
-    /// The word in the image (the bits the patch does not own).
+pub(crate) struct Op {
+    /// Byte offset in the image (the store lies inside it: checked by `resolve`).
+    at: usize,
+    /// [`SRC_VA`], [`SRC_TIMELINE`], or variable `src - SRC_VARS`.
+    src: usize,
+    add: u64,
+    /// Below 64 (checked by `resolve`).
+    vshift: u32,
+    /// For a word: the word in the image (the bits the patch does not
+    /// own), where the value goes (`shift`, below 32) and which bits it owns.
     base: u32,
     shift: u32,
     mask: u32,
-    /// Another patch owns other bits of the same word: read it back.
-    shared: bool,
+    kind: Kind,
+    /// For [`Kind::Low`]: bytes stored (1 to 8).
+    bytes: u8,
 }
 
-impl Word {
-    const FULL: Word = Word { base: 0, shift: 0, mask: u32::MAX, shared: false };
-
-    #[inline]
-    fn merge(self, old: u32, value: u32) -> u32 {
-        let base = if self.shared { old } else { self.base };
-        (base & !self.mask) | ((value << self.shift) & self.mask)
-    }
+/// How a value is stored.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Kind {
+    /// A 32-bit word holding the value in `mask`'s bits, the others from `base`.
+    Word,
+    /// The same, when another patch owns other bits of the word: the
+    /// others are read back from the chunk.
+    SharedWord,
+    /// Eight bytes, little-endian.
+    U64,
+    /// Two 32-bit words, upper first (a copy address).
+    HiLo,
+    /// The value's low `bytes` bytes, little-endian.
+    Low,
 }
+
+/// The chunk's GPU address.
+const SRC_VA: usize = 0;
+/// The engine's timeline value.
+const SRC_TIMELINE: usize = 1;
+/// Variable `k` is source `SRC_VARS + k`.
+const SRC_VARS: usize = 2;
+
+/// A one-word field: the word in the image, the field's shift and mask.
+type Word = (u32, u32, u32);
+
+const FULL: Word = (0, 0, u32::MAX);
 
 fn word_at(image: &[u8], at: u64) -> Result<u32> {
     let at = usize::try_from(at).map_err(|_| bug())?;
@@ -58,90 +73,211 @@ fn word_at(image: &[u8], at: u64) -> Result<u32> {
     Ok(u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
 }
 
+#[cold]
 fn bug() -> Error {
     Error::invalid("Runtime::submit", "a patch outside its encoding (encoder bug)")
 }
 
+/// An encoding and its patches, resolved and checked together: every
+/// store lies inside `image` (the invariant [`Patched::resolve`], the only
+/// constructor, establishes; no field changes afterwards).
+#[derive(Debug)]
+pub(crate) struct Patched {
+    image: Vec<u8>,
+    /// Variables the patches read: a replay binds at least these.
+    vars: usize,
+    /// Stores of the chunk's address into a word no other store touches.
+    va_words: Vec<Op>,
+    /// Eight-byte stores of the timeline value, at these offsets, touching no other store.
+    timelines: Vec<usize>,
+    /// Eight-byte stores of a variable, `(offset, variable)`, touching no other store.
+    var_u64s: Vec<(usize, usize)>,
+    /// The other stores, in encoding order (where two touch the same
+    /// bytes, the later one's effect is what stays).
+    rest: Vec<Op>,
+}
+
+impl Patched {
+    /// The bytes a replay copies.
+    pub(crate) fn image(&self) -> &[u8] {
+        &self.image
+    }
+
+    /// Resolve `patches` of an encoding (`image`, pushbuffer at `pb_offset`)
+    /// whose queue has `vars` variables.
+    ///
+    /// The common stores (addresses, 64-bit values) that share their bytes
+    /// with no other store are sorted by kind, so that a replay makes them
+    /// in tight loops without a per-store dispatch; the order among stores
+    /// that touch different bytes does not change what the chunk holds.
+    pub(crate) fn resolve(patches: &[Patch], image: Vec<u8>, pb_offset: u64, vars: usize) -> Result<Patched> {
+        let ops = resolve(patches, &image, pb_offset, vars)?;
+        let range = |o: &Op| (o.at, o.at + o.width());
+        let alone = |i: usize| {
+            let (s, e) = range(&ops[i]);
+            ops.iter().enumerate().all(|(j, o)| j == i || range(o).1 <= s || e <= range(o).0)
+        };
+        let mut p = Patched {
+            image,
+            vars,
+            va_words: Vec::new(),
+            timelines: Vec::new(),
+            var_u64s: Vec::new(),
+            rest: Vec::new(),
+        };
+        for (i, op) in ops.iter().enumerate() {
+            match (op.kind, op.src) {
+                (Kind::Word, SRC_VA) if alone(i) => p.va_words.push(*op),
+                (Kind::U64, SRC_TIMELINE) if alone(i) && op.add == 0 && op.vshift == 0 => p.timelines.push(op.at),
+                (Kind::U64, src) if src >= SRC_VARS && alone(i) && op.add == 0 && op.vshift == 0 => {
+                    p.var_u64s.push((op.at, src - SRC_VARS))
+                }
+                _ => p.rest.push(*op),
+            }
+        }
+        Ok(p)
+    }
+
+    /// Copy the image into `chunk` and apply the patches with this submit's values.
+    ///
+    /// The chunk is checked once to hold the image ([`Chunk::writer`]);
+    /// the stores need no check of their own: `resolve` checked each
+    /// against the image.
+    #[inline(always)]
+    pub(crate) fn apply(&self, chunk: &Chunk<'_>, values: &[u64], timeline_value: u64) -> Result<()> {
+        let w = chunk.writer(self.image.len() as u64)?;
+        w.copy_from(&self.image)?;
+        if values.len() < self.vars {
+            return Err(bug());
+        }
+        // Every unchecked store below: its offset plus its width lies inside
+        // `self.image` (`resolve`'s check; `Patched` never changes after it), and the
+        // writer holds `self.image.len()` bytes (checked by `writer`).
+        for op in &self.va_words {
+            let v = chunk.gpu_va.wrapping_add(op.add).wrapping_shr(op.vshift);
+            // SAFETY: 4 bytes at the store's offset lie inside the image, the image inside the writer (above).
+            unsafe { w.put_unchecked(op.at, op.merge(op.base, v).to_le_bytes()) };
+        }
+        for &at in &self.timelines {
+            // SAFETY: 8 bytes at the store's offset lie inside the image, the image inside the writer (above).
+            unsafe { w.put_unchecked(at, timeline_value.to_le_bytes()) };
+        }
+        for &(at, var) in &self.var_u64s {
+            let v = *values.get(var).ok_or_else(bug)?;
+            // SAFETY: 8 bytes at the store's offset lie inside the image, the image inside the writer (above).
+            unsafe { w.put_unchecked(at, v.to_le_bytes()) };
+        }
+        for op in &self.rest {
+            let src = match op.src {
+                SRC_VA => chunk.gpu_va,
+                SRC_TIMELINE => timeline_value,
+                k => *values.get(k - SRC_VARS).ok_or_else(bug)?,
+            };
+            let v = src.wrapping_add(op.add).wrapping_shr(op.vshift);
+            match op.kind {
+                Kind::Word => {
+                    // SAFETY: 4 bytes at the store's offset lie inside the image, the image inside the writer (above).
+                    unsafe { w.put_unchecked(op.at, op.merge(op.base, v).to_le_bytes()) }
+                }
+                Kind::U64 => {
+                    // SAFETY: 8 bytes at the store's offset lie inside the image, the image inside the writer (above).
+                    unsafe { w.put_unchecked(op.at, v.to_le_bytes()) }
+                }
+                Kind::SharedWord => {
+                    // SAFETY: 4 bytes at the store's offset lie inside the image, the image inside the writer (above).
+                    let old = unsafe { w.get_u32_unchecked(op.at) };
+                    // SAFETY: 4 bytes at the store's offset lie inside the image, the image inside the writer (above).
+                    unsafe { w.put_unchecked(op.at, op.merge(old, v).to_le_bytes()) }
+                }
+                Kind::HiLo => {
+                    let mut b = [0u8; 8];
+                    b[..4].copy_from_slice(&((v >> 32) as u32).to_le_bytes());
+                    b[4..].copy_from_slice(&(v as u32).to_le_bytes());
+                    // SAFETY: 8 bytes at the store's offset lie inside the image, the image inside the writer (above).
+                    unsafe { w.put_unchecked(op.at, b) }
+                }
+                Kind::Low => {
+                    for (k, b) in v.to_le_bytes().iter().take(usize::from(op.bytes)).enumerate() {
+                        w.put(op.at + k, [*b])?;
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+impl Op {
+    /// Bytes the store writes.
+    fn width(&self) -> usize {
+        match self.kind {
+            Kind::Word | Kind::SharedWord => 4,
+            Kind::U64 | Kind::HiLo => 8,
+            Kind::Low => usize::from(self.bytes),
+        }
+    }
+
+    /// The word: `base` outside the field's bits, the value shifted into them.
+    #[inline(always)]
+    fn merge(&self, base: u32, v: u64) -> u32 {
+        (base & !self.mask) | ((v as u32).wrapping_shl(self.shift) & self.mask)
+    }
+}
+
 /// Resolve `patches` of an encoding (`image`, pushbuffer at `pb_offset`)
-/// whose queue has `vars` variables.
-pub(crate) fn resolve(patches: &[Patch], image: &[u8], pb_offset: u64, vars: usize) -> Result<Vec<Op>> {
+/// whose queue has `vars` variables into stores, each checked against the image.
+fn resolve(patches: &[Patch], image: &[u8], pb_offset: u64, vars: usize) -> Result<Vec<Op>> {
     let pb = |w: u32| pb_offset + 4 * u64::from(w);
     let field = |qmd: u64, (index, shift, mask): QmdWord| -> Result<(u64, Word)> {
         let at = qmd + 4 * index as u64;
-        Ok((at, Word { base: word_at(image, at)?, shift, mask, shared: false }))
+        Ok((at, (word_at(image, at)?, shift, mask)))
     };
+    let store = |at: u64, src: usize, add: u64, vshift: u32, kind: Kind, bytes: u8| -> Result<Op> {
+        let at = usize::try_from(at).map_err(|_| bug())?;
+        Ok(Op { at, src, add, vshift, base: 0, shift: 0, mask: 0, kind, bytes })
+    };
+    let word = |at: u64, src: usize, add: u64, vshift: u32, (base, shift, mask): Word| -> Result<Op> {
+        Ok(Op { base, shift, mask, ..store(at, src, add, vshift, Kind::Word, 4)? })
+    };
+    let var = |k: usize| SRC_VARS + k;
     let mut ops = Vec::with_capacity(patches.len() + 1);
     for p in patches {
         match *p {
             Patch::CbufAddress { qmd, cbuf } => {
                 let (lo, w_lo) = field(qmd, CBUF_LOWER)?;
                 let (hi, w_hi) = field(qmd, CBUF_UPPER)?;
-                ops.push(Op::Va { at: lo, add: cbuf, va_shift: 0, word: w_lo });
-                ops.push(Op::Va { at: hi, add: cbuf, va_shift: 32, word: w_hi });
+                ops.push(word(lo, SRC_VA, cbuf, 0, w_lo)?);
+                ops.push(word(hi, SRC_VA, cbuf, 32, w_hi)?);
             }
-            Patch::QmdPointer { word, qmd } => {
-                ops.push(Op::Va { at: pb(word), add: qmd, va_shift: 8, word: Word::FULL })
+            Patch::QmdPointer { word: w, qmd } => ops.push(word(pb(w), SRC_VA, qmd, 8, FULL)?),
+            Patch::PbValue { word: w, var: v } => ops.push(store(pb(w), var(v), 0, 0, Kind::U64, 8)?),
+            Patch::PbTimeline { word: w } => ops.push(store(pb(w), SRC_TIMELINE, 0, 0, Kind::U64, 8)?),
+            Patch::QmdField { qmd, field: f, var: v, shift } => {
+                let (at, w) = field(qmd, f)?;
+                ops.push(word(at, var(v), 0, shift, w)?);
             }
-            Patch::PbValue { word, var } => ops.push(Op::Bytes { at: pb(word), var, size: 8 }),
-            Patch::PbTimeline { word } => ops.push(Op::Timeline { at: pb(word) }),
-            Patch::QmdField { qmd, field: f, var, shift } => {
-                let (at, word) = field(qmd, f)?;
-                ops.push(Op::Var { at, var, var_shift: shift, word });
-            }
-            Patch::Bytes { at, var, size } => ops.push(Op::Bytes { at, var, size }),
-            Patch::PbHiLo { word, var, add } => ops.push(Op::HiLo { at: pb(word), var, add }),
-            Patch::PbWord { word, var } => ops.push(Op::Var { at: pb(word), var, var_shift: 0, word: Word::FULL }),
+            Patch::Bytes { at, var: v, size: 8 } => ops.push(store(at, var(v), 0, 0, Kind::U64, 8)?),
+            Patch::Bytes { at, var: v, size } => ops.push(store(at, var(v), 0, 0, Kind::Low, size)?),
+            Patch::PbHiLo { word: w, var: v, add } => ops.push(store(pb(w), var(v), add, 0, Kind::HiLo, 8)?),
+            Patch::PbWord { word: w, var: v } => ops.push(word(pb(w), var(v), 0, 0, FULL)?),
         }
     }
-    // Checked once: every store lies inside the image, every variable exists.
-    let len = image.len() as u64;
+    // Checked once: every store lies inside the image, every variable
+    // exists, every shift and width is one a replay can make.
     for i in 0..ops.len() {
-        let (at, width, var) = match ops[i] {
-            Op::Va { at, .. } => (at, 4, None),
-            Op::Var { at, var, .. } => (at, 4, Some(var)),
-            Op::Bytes { at, var, size } => (at, u64::from(size), Some(var)),
-            Op::HiLo { at, var, .. } => (at, 8, Some(var)),
-            Op::Timeline { at } => (at, 8, None),
-        };
-        if at.checked_add(width).is_none_or(|end| end > len) || var.is_some_and(|v| v >= vars) {
+        let Op { at, src, vshift, shift, kind, bytes, .. } = ops[i];
+        let width = ops[i].width();
+        let fits = at.checked_add(width).is_some_and(|end| end <= image.len());
+        let source_ok = src < SRC_VARS || src - SRC_VARS < vars;
+        let shape_ok = vshift < 64 && shift < 32 && (1..=8).contains(&bytes);
+        if !fits || !source_ok || !shape_ok {
             return Err(bug());
         }
         // Two patches of one word (16-bit fields): the later reads it back.
-        let shares = |op: &Op| matches!(*op, Op::Va { at: a, .. } | Op::Var { at: a, .. } if a == at);
-        if ops[..i].iter().any(shares) {
-            if let Op::Va { word, .. } | Op::Var { word, .. } = &mut ops[i] {
-                word.shared = true;
-            }
+        let is_word = |k: Kind| matches!(k, Kind::Word | Kind::SharedWord);
+        if is_word(kind) && ops[..i].iter().any(|o| is_word(o.kind) && o.at == at) {
+            ops[i].kind = Kind::SharedWord;
         }
     }
     Ok(ops)
-}
-
-/// Copy `image` into `chunk` and apply `ops` with this submit's values.
-#[inline]
-pub(crate) fn apply(ops: &[Op], image: &[u8], chunk: &Chunk<'_>, values: &[u64], timeline_value: u64) -> Result<()> {
-    chunk.write(0, image)?;
-    let value = |var: usize| values.get(var).copied().ok_or_else(bug);
-    for op in ops {
-        match *op {
-            Op::Va { at, add, va_shift, word } => {
-                let old = if word.shared { chunk.read_u32(at)? } else { 0 };
-                chunk.write(at, &word.merge(old, (chunk.gpu_va.wrapping_add(add) >> va_shift) as u32).to_le_bytes())?
-            }
-            Op::Var { at, var, var_shift, word } => {
-                let old = if word.shared { chunk.read_u32(at)? } else { 0 };
-                chunk.write(at, &word.merge(old, (value(var)? >> var_shift) as u32).to_le_bytes())?
-            }
-            Op::Bytes { at, var, size: 8 } => chunk.write(at, &value(var)?.to_le_bytes())?,
-            Op::Bytes { at, var, size } => {
-                chunk.write(at, value(var)?.to_le_bytes().get(..usize::from(size)).ok_or_else(bug)?)?
-            }
-            Op::HiLo { at, var, add } => {
-                let v = value(var)?.wrapping_add(add);
-                chunk.write_u32s(at, &[(v >> 32) as u32, v as u32])?
-            }
-            Op::Timeline { at } => chunk.write(at, &timeline_value.to_le_bytes())?,
-        }
-    }
-    Ok(())
 }

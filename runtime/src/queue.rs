@@ -9,7 +9,7 @@ use crate::encode::{self, Cmd};
 use crate::program::Program;
 #[allow(unused_imports)]
 use crate::runtime::Runtime;
-use crate::vars::{self, ArgVar, BindCheck, BufferVar, Dims};
+use crate::vars::{self, ArgVar, BindCheck, BufferVar, CopyVal, Dims};
 
 /// Which engine a queue feeds.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -165,77 +165,7 @@ pub struct Queue {
     pub(crate) encoded: AtomicU64,
 }
 
-/// A range a submission touches that its bound values give.
-#[derive(Debug, Clone, Copy)]
-pub(crate) enum DynRange {
-    /// `[addr, addr + len)` of a copy with a variable address or length.
-    Copy { addr: Val, len: Val },
-    /// The buffer bound to this variable.
-    Buffer(VarId),
-}
-
-/// The GPU memory a submission may touch, for waits on one buffer, and the
-/// signals it names.
-#[derive(Debug, Default)]
-pub(crate) struct Footprint {
-    /// A launch that declared nothing: it may touch anything.
-    pub(crate) everything: bool,
-    /// `[start, end)` GPU VA ranges: copies' sources and destinations, and
-    /// what launches declared.
-    pub(crate) ranges: Vec<(u64, u64)>,
-    /// Clones of the signals the queue waits on or releases: a submission
-    /// holds them until its timeline value is reached, so a signal dropped
-    /// meanwhile cannot have its slot recycled while the GPU will still
-    /// release it (issue 22, hole 2).
-    pub(crate) signals: Vec<Signal>,
-}
-
-impl Footprint {
-    pub(crate) fn of(queue: &Queue) -> Footprint {
-        let mut f = Footprint { everything: false, ranges: queue.declared.clone(), signals: Vec::new() };
-        // Buffer variables are declarations too: the launch names them.
-        let declared = !queue.declared.is_empty() || !queue.buffer_vars.is_empty();
-        for c in &queue.cmds {
-            match c {
-                Cmd::Launch { .. } if !declared => f.everything = true,
-                Cmd::Copy { dst: Val::Lit(dst), src: Val::Lit(src), len: Val::Lit(len) } => {
-                    f.ranges.push((*dst, dst.saturating_add(*len)));
-                    f.ranges.push((*src, src.saturating_add(*len)));
-                }
-                Cmd::Wait { signal, .. } | Cmd::Signal { signal, .. } => f.signals.push(signal.clone()),
-                _ => {}
-            }
-        }
-        f
-    }
-    /// The queue's footprint plus the ranges its bound values give.
-    pub(crate) fn with_values(queue: &Queue, values: &[u64], buffers: &[(BufferVar, &Buffer)]) -> Footprint {
-        let base = queue.footprint();
-        let mut f =
-            Footprint { everything: base.everything, ranges: base.ranges.clone(), signals: base.signals.clone() };
-        let val = |v: Val| match v {
-            Val::Lit(x) => x,
-            Val::Var(id) => values.get(id.index).copied().unwrap_or(0),
-        };
-        for d in &queue.dynamic {
-            match *d {
-                DynRange::Copy { addr, len } => {
-                    let a = val(addr);
-                    f.ranges.push((a, a.saturating_add(val(len))));
-                }
-                DynRange::Buffer(var) => {
-                    if let Some((_, b)) = buffers.iter().find(|(bv, _)| bv.0 == var) {
-                        f.ranges.push((b.gpu_va(), b.gpu_va().saturating_add(b.size())));
-                    }
-                }
-            }
-        }
-        f
-    }
-    pub(crate) fn overlaps(&self, start: u64, end: u64) -> bool {
-        self.everything || self.ranges.iter().any(|&(s, e)| s < end && start < e)
-    }
-}
+pub(crate) use crate::footprint::{DynRange, Footprint};
 
 pub(crate) static NEXT_ID: AtomicU64 = AtomicU64::new(1);
 
@@ -353,7 +283,7 @@ impl Queue {
     /// encoding: QMDs, constant buffers, pushbuffer), once it has been
     /// submitted; `None` before.
     pub fn encoded_len(&self) -> Option<usize> {
-        self.template.get().map(|t| t.image.len()).or(match self.encoded.load(Ordering::Relaxed) {
+        self.template.get().map(|t| t.patched.image().len()).or(match self.encoded.load(Ordering::Relaxed) {
             0 => None,
             n => usize::try_from(n).ok(),
         })
@@ -453,10 +383,22 @@ impl Queue {
     /// let (dst, src, len) = (q.var(), q.var(), q.var());
     /// q.copy(dst, src, len);
     /// q.copy(0x20_0000u64, src, 4096u64);
-    /// assert_eq!(q.len(), 2);
+    /// q.copy(0x20_0000, src, 4096); // unsuffixed literals too (CopyVal)
+    /// assert_eq!(q.len(), 3);
     /// ```
-    pub fn copy(&mut self, dst: impl Into<Val>, src: impl Into<Val>, len: impl Into<Val>) -> &mut Self {
-        let (dst, src, len) = (dst.into(), src.into(), len.into());
+    pub fn copy(&mut self, dst: impl Into<CopyVal>, src: impl Into<CopyVal>, len: impl Into<CopyVal>) -> &mut Self {
+        let mut operand = |v: CopyVal, what: &str| match v.0 {
+            Ok(v) => v,
+            Err(n) => {
+                self.invalid.get_or_insert(Error::invalid(
+                    "Queue::copy",
+                    format!("a copy {what} of {n}: addresses and lengths are not negative"),
+                ));
+                Val::Lit(0)
+            }
+        };
+        let (dst, src, len) =
+            (operand(dst.into(), "destination"), operand(src.into(), "source"), operand(len.into(), "length"));
         if let Val::Var(v) = len {
             self.checks.push(BindCheck::CopyLen(v));
         }

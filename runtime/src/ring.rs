@@ -6,10 +6,13 @@
 //! has been reached.
 
 use std::collections::VecDeque;
+use std::sync::Arc;
 
 use gpuiface_hal::GpuIface;
 use gpuiface_hal::{AllocRequest, Buffer, CpuView};
 use gpuiface_hal::{Error, Result};
+
+use crate::queue::Footprint;
 
 /// Allocation granule inside the ring (QMDs need 256-byte alignment).
 pub(crate) const RING_ALIGN: u64 = 256;
@@ -64,10 +67,19 @@ impl<'a> Chunk<'a> {
         // SAFETY: as in `write`.
         unsafe { self.view.write_u32s_unshared(at, words) }
     }
-    /// The word at `offset` in the chunk.
+    /// The first `len` bytes of the chunk as one range checked once, for a
+    /// replay's copy of its image and its handful of patch stores (each
+    /// store then costs one comparison, not two range checks).
     #[inline]
-    pub(crate) fn read_u32(&self, offset: u64) -> Result<u32> {
-        self.view.read_u32(self.check(offset, 4)?)
+    pub(crate) fn writer(&self, len: u64) -> Result<Writer<'a>> {
+        let in_view = self.offset.checked_add(len).is_some_and(|end| end <= self.view.len() as u64);
+        if len > self.len || !in_view {
+            return Err(Error::invalid("Runtime::submit", "command memory bound exceeded (encoder bug)"));
+        }
+        // SAFETY: `offset + len <= view.len()` (checked): the pointer stays inside
+        // the view's mapping, which the borrowed view keeps alive for 'a.
+        let ptr = unsafe { self.view.as_ptr().add(self.offset as usize) };
+        Ok(Writer { ptr, len: len as usize, _view: std::marker::PhantomData })
     }
     /// The first `len` bytes of the chunk.
     pub(crate) fn to_vec(self, len: u64) -> Result<Vec<u8>> {
@@ -77,16 +89,118 @@ impl<'a> Chunk<'a> {
     }
 }
 
-/// When a piece of the ring is free again: an engine's timeline reaching a value.
-pub(crate) type Mark = (usize, u64);
+/// The first bytes of a [`Chunk`] (from [`Chunk::writer`]): `len` bytes at
+/// `ptr`, inside the ring's mapping and inside the chunk, which nothing else
+/// reads or writes while it is encoded (the chunk's invariant). Every store
+/// is checked against `len`. Not `Send`: it lives in the encoding thread.
+pub(crate) struct Writer<'a> {
+    ptr: *mut u8,
+    len: usize,
+    _view: std::marker::PhantomData<&'a CpuView>,
+}
+
+impl Writer<'_> {
+    /// Copy `bytes` to the start.
+    #[inline]
+    pub(crate) fn copy_from(&self, bytes: &[u8]) -> Result<()> {
+        if bytes.len() > self.len {
+            return Err(writer_bound());
+        }
+        // SAFETY: `bytes.len() <= len` (checked): inside the chunk's range, which only
+        // this submission touches now; `bytes` is host memory, not the mapping.
+        unsafe { std::ptr::copy_nonoverlapping(bytes.as_ptr(), self.ptr, bytes.len()) };
+        Ok(())
+    }
+
+    /// Store `bytes` at `at`.
+    #[inline]
+    pub(crate) fn put<const N: usize>(&self, at: usize, bytes: [u8; N]) -> Result<()> {
+        match at.checked_add(N) {
+            Some(end) if end <= self.len => {
+                // SAFETY: `at + N <= len` (checked): inside the chunk's range, which
+                // only this submission touches now.
+                unsafe { self.ptr.add(at).cast::<[u8; N]>().write_unaligned(bytes) };
+                Ok(())
+            }
+            _ => Err(writer_bound()),
+        }
+    }
+
+    /// Store `bytes` at `at`, unchecked.
+    ///
+    /// # Safety
+    /// `at + N <= len` (the writer's length).
+    #[inline(always)]
+    pub(crate) unsafe fn put_unchecked<const N: usize>(&self, at: usize, bytes: [u8; N]) {
+        // SAFETY: inside the chunk's range (the caller's contract), which only this
+        // submission touches now.
+        unsafe { self.ptr.add(at).cast::<[u8; N]>().write_unaligned(bytes) }
+    }
+
+    /// The little-endian word at `at`, unchecked.
+    ///
+    /// # Safety
+    /// `at + 4 <= len` (the writer's length).
+    #[inline(always)]
+    pub(crate) unsafe fn get_u32_unchecked(&self, at: usize) -> u32 {
+        // SAFETY: inside the chunk's range (the caller's contract), which only this
+        // submission touches now.
+        u32::from_le_bytes(unsafe { self.ptr.add(at).cast::<[u8; 4]>().read_unaligned() })
+    }
+
+    /// The little-endian word at `at` (written earlier by this submission).
+    #[cfg(test)]
+    pub(crate) fn get_u32(&self, at: usize) -> Result<u32> {
+        match at.checked_add(4) {
+            Some(end) if end <= self.len => {
+                // SAFETY: `at + 4 <= len` (checked): inside the chunk's range, which
+                // only this submission touches now.
+                Ok(u32::from_le_bytes(unsafe { self.ptr.add(at).cast::<[u8; 4]>().read_unaligned() }))
+            }
+            _ => Err(writer_bound()),
+        }
+    }
+}
+
+#[cold]
+#[inline(never)]
+fn too_large(len: u64, size: u64) -> Error {
+    Error::invalid("Runtime::submit", format!("submission needs {len} bytes of command memory; the ring holds {size}"))
+}
+
+#[cold]
+#[inline(never)]
+fn released() -> Error {
+    Error::device_lost("command ring released")
+}
+
+#[cold]
+#[inline(never)]
+fn writer_bound() -> Error {
+    Error::invalid("Runtime::submit", "command memory bound exceeded (encoder bug)")
+}
+
+/// A submission the GPU may still be running: the ring bytes it uses, the
+/// timeline value that marks its completion, and what it touches.
+///
+/// One list serves both the ring (space is reused only after `value`) and
+/// the waits on one buffer (`Runtime::wait_for_buffer`): both are keyed by
+/// the same timeline values, so a submit records and forgets one entry.
+pub(crate) struct InFlight {
+    start: u64,
+    end: u64,
+    value: u64,
+    /// What it touches, and the signals it names, held until it completes
+    /// (a signal dropped meanwhile keeps its slot: issue 22, hole 2).
+    footprint: Arc<Footprint>,
+}
 
 pub(crate) struct CommandRing {
     buffer: Option<Buffer>,
     size: u64,
     head: u64,
-    /// (start, end, (engine, timeline value)) of submissions the GPU may
-    /// still read, oldest first.
-    pending: VecDeque<(u64, u64, Mark)>,
+    /// Submissions the GPU may still be running, oldest first.
+    pending: VecDeque<InFlight>,
 }
 
 impl CommandRing {
@@ -108,62 +222,81 @@ impl CommandRing {
         self.size
     }
 
-    /// Reserve `len` bytes; `wait(mark)` blocks until an engine's timeline
-    /// reaches a value, when older work still occupies the space.
     /// Forget submissions the GPU has finished (`completed`: the engine's
     /// timeline value now).
+    #[inline]
     pub(crate) fn prune(&mut self, completed: u64) {
-        while self.pending.front().is_some_and(|&(_, _, (_, v))| v <= completed) {
+        while self.pending.front().is_some_and(|p| p.value <= completed) {
             self.pending.pop_front();
         }
     }
 
-    pub(crate) fn alloc(&mut self, len: u64, mut wait: impl FnMut(Mark) -> Result<()>) -> Result<Chunk<'_>> {
-        let buffer = self.buffer.as_ref().ok_or_else(|| Error::device_lost("command ring released"))?;
+    /// Reserve `len` bytes; `wait(value)` blocks until the engine's
+    /// timeline reaches `value`, when older work still occupies the space.
+    #[inline]
+    pub(crate) fn alloc(&mut self, len: u64, wait: impl FnMut(u64) -> Result<()>) -> Result<Chunk<'_>> {
         let len = len.max(RING_ALIGN).next_multiple_of(RING_ALIGN);
         if len > self.size {
-            return Err(Error::invalid(
-                "Runtime::submit",
-                format!("submission needs {len} bytes of command memory; the ring holds {}", self.size),
-            ));
+            return Err(too_large(len, self.size));
         }
         if self.head + len > self.size {
             self.head = 0;
         }
         let (start, end) = (self.head, self.head + len);
-        while let Some(&(s, e, value)) = self.pending.front() {
-            if s < end && start < e {
-                wait(value)?;
+        if self.pending.front().is_some_and(|p| p.start < end && start < p.end) {
+            self.wait_for(start, end, wait)?;
+        }
+        let Some((buffer, view)) = self.buffer.as_ref().and_then(|b| Some((b, b.cpu()?))) else {
+            return Err(released());
+        };
+        Ok(Chunk { gpu_va: buffer.gpu_va() + start, offset: start, len, view })
+    }
+
+    /// Wait for the older submissions that use `[start, end)` of the ring.
+    #[cold]
+    fn wait_for(&mut self, start: u64, end: u64, mut wait: impl FnMut(u64) -> Result<()>) -> Result<()> {
+        while let Some(p) = self.pending.front() {
+            if p.start < end && start < p.end {
+                wait(p.value)?;
                 self.pending.pop_front();
             } else {
                 break;
             }
         }
-        let view = buffer.cpu().ok_or_else(|| Error::invalid("Runtime::submit", "command memory unmapped"))?;
-        Ok(Chunk { gpu_va: buffer.gpu_va() + start, offset: start, len, view })
+        Ok(())
     }
 
     /// Keep the first `used` bytes of the chunk at ring offset `offset`
-    /// (from [`alloc`](Self::alloc)) until `value` (an engine's timeline
-    /// value) is reached.
-    pub(crate) fn commit(&mut self, offset: u64, used: u64, value: Mark) {
+    /// (from [`alloc`](Self::alloc)) until the engine's timeline reaches
+    /// `value`; `footprint` is what the submission touches.
+    #[inline]
+    pub(crate) fn commit(&mut self, offset: u64, used: u64, value: u64, footprint: Arc<Footprint>) {
         let end = offset + used.max(1).next_multiple_of(RING_ALIGN);
-        self.pending.push_back((offset, end, value));
+        self.pending.push_back(InFlight { start: offset, end, value, footprint });
         self.head = end;
     }
 
     /// Forget the last commit (its submission never reached the GPU).
     pub(crate) fn uncommit_last(&mut self) {
-        if let Some((start, _, _)) = self.pending.pop_back() {
-            self.head = start;
+        if let Some(p) = self.pending.pop_back() {
+            self.head = p.start;
         }
     }
 
+    /// The newest submission still recorded that may touch `[start, end)`
+    /// of GPU memory: its timeline value.
+    pub(crate) fn last_touching(&self, start: u64, end: u64) -> Option<u64> {
+        self.pending.iter().rev().find(|p| p.footprint.overlaps(start, end)).map(|p| p.value)
+    }
+
+    /// Free the ring's memory. The in-flight entries stay: they hold the
+    /// clones of the signals their submissions name, which must outlive
+    /// the channels (a teardown that gave up on a hung GPU closes its
+    /// channels after this); they go when the ring drops.
     pub(crate) fn release<I: GpuIface + ?Sized>(&mut self, iface: &I) {
         if let Some(b) = self.buffer.take() {
             let _ = iface.free(b);
         }
-        self.pending.clear();
     }
 }
 
@@ -192,7 +325,7 @@ mod tests {
                 })
                 .unwrap();
             let off = c.offset;
-            r.commit(off, 1000, (0, value));
+            r.commit(off, 1000, value, Arc::default());
         }
         assert!(waited.is_empty(), "first lap needs no waits: {waited:?}");
         // Wraps to 0: must wait for submission 1 (which used [0, 1024)) only.
@@ -203,7 +336,7 @@ mod tests {
             })
             .unwrap();
         assert_eq!((c.offset, c.gpu_va), (0, 0x10000));
-        assert_eq!(waited, vec![(0, 1)]);
+        assert_eq!(waited, vec![1]);
     }
 
     #[test]
@@ -215,7 +348,7 @@ mod tests {
         assert!(c.write(u64::MAX, &[0; 1]).is_err(), "overflowing offset");
         assert!(c.write_u32s(256 - 4, &[1, 2]).is_err());
         c.write_u32s(8, &[0xdead_beef]).unwrap();
-        assert_eq!(c.read_u32(8).unwrap(), 0xdead_beef);
+        assert_eq!(c.writer(256).unwrap().get_u32(8).unwrap(), 0xdead_beef);
     }
 
     #[test]
@@ -224,7 +357,7 @@ mod tests {
         assert!(r.alloc(8192, |_| Ok(())).is_err());
         let c = r.alloc(4096, |_| Ok(())).unwrap();
         let off = c.offset;
-        r.commit(off, 4096, (1, 7));
+        r.commit(off, 4096, 7, Arc::default());
         let e = r.alloc(256, |_| Err(Error::device_lost("x"))).unwrap_err();
         assert_eq!(e.kind(), gpuiface_hal::ErrorKind::DeviceLost);
     }

@@ -8,6 +8,7 @@
 mod async_copy;
 mod memory;
 mod modules;
+mod replay;
 mod submit;
 mod teardown;
 
@@ -54,18 +55,12 @@ pub struct RuntimeObjects {
 
 /// One engine's submission state: its own command memory and timeline
 /// value, behind its own lock, so submitters on different engines never
-/// wait for each other.
+/// wait for each other. The ring's in-flight list is also what each
+/// submission touches (`Runtime::wait_for_buffer`).
 struct EngineState {
     ring: CommandRing,
     /// Last value a submission will release on the engine's timeline.
     timeline_value: u64,
-    /// Submissions the GPU may still be running: (timeline value, what they touch).
-    inflight: std::collections::VecDeque<(u64, Arc<Footprint>)>,
-}
-
-/// In-flight bookkeeping sized for a full GPFIFO: no allocation when submitting.
-fn inflight() -> std::collections::VecDeque<(u64, Arc<Footprint>)> {
-    std::collections::VecDeque::with_capacity(GPFIFO_ENTRIES as usize + 1)
 }
 
 impl EngineState {
@@ -73,17 +68,8 @@ impl EngineState {
     fn unsubmit(&mut self, n: usize) {
         for _ in 0..n {
             self.ring.uncommit_last();
-            self.inflight.pop_back();
         }
         self.timeline_value -= n as u64;
-    }
-
-    /// Record a submission and forget those the GPU has finished.
-    fn track(&mut self, value: u64, footprint: Arc<Footprint>, completed: u64) {
-        while self.inflight.front().is_some_and(|(v, _)| *v <= completed) {
-            self.inflight.pop_front();
-        }
-        self.inflight.push_back((value, footprint));
     }
 }
 
@@ -106,9 +92,11 @@ struct Values {
 }
 
 impl Values {
+    #[inline]
     fn new() -> Self {
         Values { inline: [0; 16], heap: Vec::new() }
     }
+    #[inline]
     fn slots(&mut self, n: usize) -> &mut [u64] {
         if n <= self.inline.len() {
             &mut self.inline[..n]
@@ -268,8 +256,8 @@ impl<I: GpuIface> Runtime<I> {
             timelines,
             ring_bytes,
             engines: [
-                Mutex::new(EngineState { ring: compute_ring, timeline_value: 0, inflight: inflight() }),
-                Mutex::new(EngineState { ring: copy_ring, timeline_value: 0, inflight: inflight() }),
+                Mutex::new(EngineState { ring: compute_ring, timeline_value: 0 }),
+                Mutex::new(EngineState { ring: copy_ring, timeline_value: 0 }),
             ],
             id: NEXT_ID.fetch_add(1, Ordering::Relaxed),
             wait_timeout_ns: std::sync::atomic::AtomicU64::new(duration_ns(wait_timeout)),

@@ -69,6 +69,66 @@ impl From<LaunchDims> for Dims {
     }
 }
 
+/// An address or a length of [`Queue::copy`](crate::Queue::copy): a
+/// fixed value or a [`VarId`] bound at each submit.
+///
+/// It converts from `u64`, `u32`, `usize`, a [`Val`] and a [`VarId`], and
+/// from `i32`, the type an unsuffixed integer literal takes when nothing
+/// else fixes it, so `q.copy(dst, src, 4096)` compiles. A negative `i32`
+/// is no address or length: the queue records it as an error, which its
+/// submit reports ([`ErrorKind::InvalidArgument`]).
+///
+/// ```
+/// use gpuiface_runtime::{CopyVal, Queue, Val};
+/// let mut q = Queue::copy_queue();
+/// let src = q.var();
+/// q.copy(0x20_0000u64, src, 4096); // an unsuffixed literal length
+/// q.copy(0x30_0000, 0x40_0000, 64); // all three unsuffixed
+/// assert_eq!(q.len(), 2);
+/// assert_eq!(CopyVal::from(4096), CopyVal::from(Val::Lit(4096)));
+/// ```
+///
+/// [`ErrorKind::InvalidArgument`]: gpuiface_hal::ErrorKind::InvalidArgument
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CopyVal(pub(crate) std::result::Result<Val, i64>);
+
+impl From<Val> for CopyVal {
+    fn from(v: Val) -> Self {
+        CopyVal(Ok(v))
+    }
+}
+
+impl From<VarId> for CopyVal {
+    fn from(v: VarId) -> Self {
+        CopyVal(Ok(Val::Var(v)))
+    }
+}
+
+impl From<u64> for CopyVal {
+    fn from(v: u64) -> Self {
+        CopyVal(Ok(Val::Lit(v)))
+    }
+}
+
+impl From<u32> for CopyVal {
+    fn from(v: u32) -> Self {
+        CopyVal(Ok(Val::Lit(u64::from(v))))
+    }
+}
+
+impl From<usize> for CopyVal {
+    fn from(v: usize) -> Self {
+        // usize is at most 64 bits on every target this crate builds for.
+        CopyVal(u64::try_from(v).map(Val::Lit).map_err(|_| -1))
+    }
+}
+
+impl From<i32> for CopyVal {
+    fn from(v: i32) -> Self {
+        CopyVal(u64::try_from(v).map(Val::Lit).map_err(|_| i64::from(v)))
+    }
+}
+
 /// A kernel argument taken from a variable at each submit: `size` bytes
 /// (1 to 8, little-endian, the low bytes of the bound value) at byte
 /// `offset` of the launch's arguments. A wider argument (a struct) takes

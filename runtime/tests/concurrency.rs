@@ -8,7 +8,7 @@
 use std::time::Duration;
 
 use gpuiface_hal::{AllocRequest, GpuIface};
-use gpuiface_mock::{MockDevice, MockDeviceExt};
+use gpuiface_nvgpu::mock::{MockDevice, MockDeviceExt};
 use gpuiface_runtime::{Queue, Runtime};
 
 const ROUNDS: u64 = 200;

@@ -12,7 +12,7 @@ use std::time::Duration;
 use proptest::prelude::*;
 
 use gpuiface_hal::{AllocRequest, ErrorKind, GpuIface};
-use gpuiface_mock::{MockDevice, MockDeviceExt};
+use gpuiface_nvgpu::mock::{MockDevice, MockDeviceExt};
 use gpuiface_runtime::{LaunchDims, Queue, Runtime};
 
 /// Cases per property: `GPUIFACE_FUZZ_CASES / 20` (default 400).

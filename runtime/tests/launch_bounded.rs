@@ -7,7 +7,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
 use gpuiface_hal::{AllocRequest, ErrorKind, GpuIface};
-use gpuiface_mock::{MockDevice, MockDeviceExt};
+use gpuiface_nvgpu::mock::{MockDevice, MockDeviceExt};
 use gpuiface_runtime::{Arg, LaunchDims, Queue, Runtime};
 
 struct Counting;

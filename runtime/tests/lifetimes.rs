@@ -5,7 +5,7 @@
 use std::sync::{Mutex, OnceLock};
 
 use gpuiface_hal::{AllocRequest, GpuIface};
-use gpuiface_mock::{MockDevice, MockDeviceExt};
+use gpuiface_nvgpu::mock::{MockDevice, MockDeviceExt};
 use gpuiface_runtime::{Arg, LaunchDims, Queue, QueueKind, QueueOptions, Runtime};
 
 /// Warnings logged by this test binary.

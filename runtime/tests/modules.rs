@@ -14,7 +14,7 @@ use gpuiface_hal::cubin::ModuleImage;
 use gpuiface_hal::hw::ga10b;
 use gpuiface_hal::*;
 use gpuiface_kernels::MODULE_OPS;
-use gpuiface_mock::{MockDevice, MockDeviceExt};
+use gpuiface_nvgpu::mock::{MockDevice, MockDeviceExt};
 use gpuiface_runtime::{launch, LaunchDims, Queue, Runtime};
 
 /// A backend that counts allocations and frees, delegating to the mock.

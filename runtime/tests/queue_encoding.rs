@@ -435,6 +435,22 @@ fn copy_addresses_and_lengths_are_patched_per_replay() {
 }
 
 #[test]
+fn unsuffixed_copy_literals_compile_and_a_negative_one_is_refused_at_submit() {
+    let fake = Fake::new(SignalPlacement::PushbufferSemaphore);
+    let rt = Runtime::new(&fake).unwrap();
+    let mut q = Queue::copy_queue();
+    q.copy(0x10_0000, 0x20_0000, 4096); // i32 literals, as before copies took variables
+    rt.submit(&q, &[]).unwrap();
+    let (_, m) = last_methods(&rt);
+    assert_eq!(copies(&m), vec![(0x20_0000, 0x10_0000, 4096)], "{m:x?}");
+    let mut bad = Queue::copy_queue();
+    bad.copy(0x10_0000, 0x20_0000, -1);
+    let e = rt.submit(&bad, &[]).unwrap_err();
+    assert_eq!(e.kind(), ErrorKind::InvalidArgument, "{e}");
+    assert!(e.to_string().contains("-1"), "{e}");
+}
+
+#[test]
 fn launch_dimensions_and_narrow_arguments_are_patched_per_replay() {
     use gpuiface_runtime::{ArgVar, Dims, Val};
     let fake = Fake::new(SignalPlacement::PushbufferSemaphore);

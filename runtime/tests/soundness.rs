@@ -7,7 +7,7 @@
 //! write. They run the nvgpu backend's code over the mock kernel.
 
 use gpuiface_hal::{AllocRequest, ErrorKind, GpuIface};
-use gpuiface_mock::{MockDevice, MockDeviceExt};
+use gpuiface_nvgpu::mock::{MockDevice, MockDeviceExt};
 use gpuiface_runtime::{Arg, LaunchDims, Queue, QueueOptions, Runtime};
 
 pub(crate) fn device() -> MockDevice {

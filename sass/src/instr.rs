@@ -59,7 +59,7 @@ impl Instr {
         self.op.to_string()
     }
 
-    fn shown_operands(&self) -> impl Iterator<Item = &Operand> {
+    pub(crate) fn shown_operands(&self) -> impl Iterator<Item = &Operand> {
         self.operands[..usize::from(self.len)]
             .iter()
             .enumerate()

@@ -194,6 +194,17 @@ pub(crate) fn hex_signed(v: i64) -> String {
     }
 }
 
+impl Operand {
+    /// Whether the operand carries a `.reuse` flag.
+    pub fn reuse(&self) -> bool {
+        match self {
+            Operand::Reg(_, m) | Operand::UReg(_, m) | Operand::CBuf(_, m) => m.reuse,
+            Operand::Mem(a) => a.reuse,
+            _ => false,
+        }
+    }
+}
+
 impl fmt::Display for Operand {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {
@@ -262,6 +273,8 @@ impl fmt::Display for Operand {
                         write!(f, "R{}", a.base)?;
                     }
                     match a.width {
+                        // A scaled RZ is zero: nvdisasm shows no scale on it.
+                        AddrWidth::X4 | AddrWidth::X8 | AddrWidth::X16 if a.base == RZ => {}
                         AddrWidth::W32 | AddrWidth::W64Unmarked => {}
                         AddrWidth::W64 => f.write_str(".64")?,
                         AddrWidth::X4 => f.write_str(".X4")?,
@@ -298,7 +311,8 @@ impl fmt::Display for Operand {
                 f.write_str("]")
             }
             Operand::BarReg(b) => write!(f, "B{b}"),
-            Operand::Target(t) => write!(f, "{t:#x}"),
+            // A target before address 0 prints negative, as nvdisasm does.
+            Operand::Target(t) => f.write_str(&hex_signed(t as i64)),
             Operand::Special(s) => f.write_str(crate::special::name(s)),
             Operand::Hex(v) => write!(f, "{v:#x}"),
             Operand::Text(t) => f.write_str(t),

@@ -28,14 +28,14 @@
 
 use std::sync::Arc;
 
+use gpuiface_abi::r36::{notifier_code, IoctlArg, NvgpuNotification};
 use gpuiface_hal::{classify, Engine, FaultKind, FaultRecord};
-use gpuiface_nvgpu::abi::{notifier_code, IoctlArg, NvgpuNotification};
 
 use super::state::lock;
 use super::{timestamp_ns, Channel, ExecMode, Gpu};
 
 /// `nvgpu_notification.status` of a channel in error (its one home is the ABI).
-pub use gpuiface_nvgpu::abi::NOTIFIER_STATUS_ERROR;
+pub use gpuiface_abi::r36::NOTIFIER_STATUS_ERROR;
 
 /// Put the channel into its error state and write the notifier: a fault of
 /// `kind` raised by `engine`.

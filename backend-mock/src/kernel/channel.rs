@@ -1,9 +1,9 @@
 //! Channels (constraints doc §4): WDT, SETUP_BIND, ALLOC_OBJ_CTX, error
 //! notifiers, user syncpoints.
 
+use gpuiface_abi::r36::*;
 use gpuiface_hal::hw::ga10b;
 use gpuiface_hal::Errno;
-use gpuiface_nvgpu::abi::*;
 
 use super::trace::why;
 use super::{arg, put, GpuAction, KResult, KState};

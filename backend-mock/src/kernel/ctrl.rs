@@ -2,9 +2,9 @@
 
 use std::sync::Arc;
 
+use gpuiface_abi::r36::*;
 use gpuiface_hal::hw::ga10b;
 use gpuiface_hal::Errno;
-use gpuiface_nvgpu::abi::*;
 
 use super::trace::why;
 use super::{arg, put, tsg, vm, FdObj, KResult, KState};
@@ -73,7 +73,8 @@ pub(crate) unsafe fn ioctl(st: &mut KState, chars: &Characteristics, request: u3
             let mut a: NvgpuGpuGetCharacteristics = arg(bytes)?;
             if a.gpu_characteristics_buf_size > 0 {
                 let n = a.gpu_characteristics_buf_size.min(chars.reported_size) as usize;
-                let src = chars.value.to_bytes();
+                // In the layout of the kernel's release (r35: 312 bytes).
+                let src = chars.bytes();
                 let n = n.min(src.len());
                 // §1: a failed copy returns the positive uncopied count, buf_size not updated.
                 // SAFETY: at most `buf_size` bytes at the caller's buffer (the contract).

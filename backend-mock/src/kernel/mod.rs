@@ -1,6 +1,6 @@
 //! The kernel model: `nvgpu.ko` and `nvmap` as the r36 UAPI defines them.
 //!
-//! [`MockKernel`] implements [`gpuiface_nvgpu::Syscalls`]. Every fd it hands
+//! [`MockKernel`] implements [`gpuiface_abi::Syscalls`]. Every fd it hands
 //! out is a real fd (a memfd), so `close`, `dup` and `mmap` behave as on
 //! Linux, and a dma-buf's mmap maps the very bytes the GPU model reads.
 //! Ioctls are decoded by number and byte layout: a wrong struct size is a
@@ -13,6 +13,7 @@
 //! | `fds.rs` | the fd table: what each fd stands for, dups, numbers closed behind the model's back, release on the last close |
 //! | `state.rs` | [`MockKernel`], its builder, the state under its one lock, the GPU work queued under it |
 //! | `nvmap.rs` | `/dev/nvmap`: handles (ids, not fds), ALLOC, GET_FD, FREE, its own number and copy rules, dma-buf mmap (§5) |
+//! | `r35.rs` | the L4T r35 kernel: its dispatch limits, its ioctl numbers mapped onto the r36 handlers, its own rules |
 //! | `ctrl.rs` | `/dev/nvgpu/igpu0/ctrl`: characteristics, ALLOC_AS, OPEN_TSG, OPEN_CHANNEL, usermode mmap (§1) |
 //! | `vm.rs` | address spaces: ALLOC_SPACE, MAP_BUFFER_EX, UNMAP, page-granular translation (§2) |
 //! | `tsg.rs` | TSGs: subcontexts (VEIDs), channel binding (§3) |
@@ -36,6 +37,7 @@ mod inject;
 mod inspect;
 mod nvmap;
 mod profile;
+mod r35;
 mod state;
 mod syscalls;
 pub mod trace;
@@ -46,8 +48,9 @@ mod vm;
 
 use std::os::fd::RawFd;
 
+use gpuiface_abi::r36::{self as abi, IOC_READ};
+use gpuiface_abi::Release;
 use gpuiface_hal::Errno;
-use gpuiface_nvgpu::abi::{self, IOC_READ};
 
 use crate::usermem;
 
@@ -55,7 +58,7 @@ pub use channel::{GPFIFO_HANG_ABOVE, USER_SYNCPOINT_MAX};
 pub use inject::Matcher;
 pub use inspect::KernelSnapshot;
 pub use profile::{Characteristics, JETSON_AGX_ORIN_64GB_FLAGS};
-pub use state::{MockKernel, MockKernelBuilder, DEFAULT_HANG_WAIT_MS};
+pub use state::{release_from_env, MockKernel, MockKernelBuilder, DEFAULT_HANG_WAIT_MS, RELEASE_ENV};
 pub use trace_log::{TraceEntry, DEFAULT_TRACE_RING, IOCTL_LOG_TARGET};
 pub use vm::Vm;
 
@@ -100,7 +103,7 @@ impl MockKernel {
         };
         let kind = obj.kind();
         let _ = trace::take_why(); // a stale reason from an earlier call
-        let name = abi::ioctl_by_number(request).map(|d| d.name);
+        let name = trace::definition(request).map(|d| d.0.name);
         if let Some(errno) = self.injected(name, request, false) {
             self.record(kind, fd, request, &[], &[], arg, Err(errno), "(injected)");
             return Err(errno);
@@ -132,7 +135,8 @@ impl MockKernel {
         trace: &mut IoctlTrace,
     ) -> KResult {
         let p = abi::decode(request);
-        precheck(obj, request, arg)?;
+        let release = self.characteristics.release;
+        precheck(obj, request, arg, release)?;
         let mut buf = vec![0u8; p.size];
         if copies_in(obj, request) {
             // SAFETY: `_IOC_SIZE` bytes at the caller's argument (ioctl_at's contract).
@@ -145,7 +149,14 @@ impl MockKernel {
         let result = {
             let mut st = lock(&self.state);
             // SAFETY: forwarded with ioctl_at's guarantees.
-            let r = unsafe { dispatch(&mut st, &self.characteristics, obj, fd, request, &mut buf, arg) };
+            let r = match release {
+                // SAFETY: forwarded with ioctl_at's guarantees.
+                Release::R36 => unsafe { dispatch(&mut st, &self.characteristics, obj, fd, request, &mut buf, arg) },
+                // SAFETY: forwarded with ioctl_at's guarantees.
+                Release::R35 => unsafe {
+                    r35::dispatch(&mut st, &self.characteristics, obj, fd, request, &mut buf, arg)
+                },
+            };
             trace.hang = st.hang.take();
             r
         };
@@ -174,10 +185,13 @@ impl MockKernel {
     /// Undo what a creating ioctl made (its fd or nvmap id is in `out`).
     /// True when `request` creates something.
     fn undo_create(&self, obj: &FdObj, request: u32, out: &[u8]) -> bool {
-        use gpuiface_nvgpu::abi::*;
+        use gpuiface_abi::r36::*;
         let fd = match request {
             NVGPU_GPU_IOCTL_ALLOC_AS => arg::<NvgpuAllocAsArgs>(out).map(|a| a.as_fd),
             NVGPU_GPU_IOCTL_OPEN_TSG => arg::<NvgpuGpuOpenTsgArgs>(out).map(|a| a.tsg_fd as i32),
+            gpuiface_abi::r35::NVGPU_GPU_IOCTL_OPEN_TSG => {
+                arg::<gpuiface_abi::r35::NvgpuGpuOpenTsgArgs>(out).map(|a| a.tsg_fd as i32)
+            }
             NVGPU_GPU_IOCTL_OPEN_CHANNEL => arg::<NvgpuGpuOpenChannelArgs>(out).map(|a| a.channel_fd),
             NVGPU_IOCTL_TSG_EVENT_ID_CTRL => arg::<NvgpuEventIdCtrlArgs>(out).map(|a| a.event_fd),
             NVMAP_IOC_GET_FD => arg::<NvmapCreateHandle>(out).map(|a| a.size as i32),
@@ -206,10 +220,10 @@ impl MockKernel {
 /// touched: wrong type, nr 0, nr past LAST or an oversized argument →
 /// `EINVAL` (nvgpu fds); nvmap's own checks are [`nvmap::precheck`];
 /// dma-buf and event fds have no ioctls.
-fn precheck(obj: &FdObj, request: u32, arg: u64) -> KResult<()> {
-    use gpuiface_nvgpu::abi::limits::*;
+fn precheck(obj: &FdObj, request: u32, arg: u64, release: Release) -> KResult<()> {
     let p = abi::decode(request);
-    let limits = |ty: u8, last: u8, max: usize| -> KResult<()> {
+    let l = r35::DispatchLimits::of(release);
+    let limits = |ty: u8, (last, max): (u8, usize)| -> KResult<()> {
         if p.ty != ty || p.nr == 0 || p.nr > last || p.size > max {
             Err(Errno::EINVAL)
         } else {
@@ -217,11 +231,11 @@ fn precheck(obj: &FdObj, request: u32, arg: u64) -> KResult<()> {
         }
     };
     match obj {
-        FdObj::Nvmap(_) => nvmap::precheck(request, arg),
-        FdObj::Ctrl { .. } => limits(b'G', CTRL_LAST_NR, CTRL_MAX_ARG_SIZE),
-        FdObj::As(_) => limits(b'A', AS_LAST_NR, AS_MAX_ARG_SIZE),
-        FdObj::Tsg(_) => limits(b'T', TSG_LAST_NR, TSG_MAX_ARG_SIZE),
-        FdObj::Channel(_) => limits(b'H', CHANNEL_LAST_NR, CHANNEL_MAX_ARG_SIZE),
+        FdObj::Nvmap(_) => nvmap::precheck(request, arg, release),
+        FdObj::Ctrl { .. } => limits(b'G', l.ctrl),
+        FdObj::As(_) => limits(b'A', l.as_),
+        FdObj::Tsg(_) => limits(b'T', l.tsg),
+        FdObj::Channel(_) => limits(b'H', l.channel),
         FdObj::DmaBuf { .. } | FdObj::Event => Err(Errno::ENOTTY),
     }
 }
@@ -253,7 +267,7 @@ fn copy_out_failure(obj: &FdObj, request: u32, uncopied: usize) -> KResult {
 /// # Safety
 /// As [`MockKernel::ioctl_at`], for `value` (the raw argument) and the user
 /// pointers inside `arg`.
-unsafe fn dispatch(
+pub(crate) unsafe fn dispatch(
     st: &mut KState,
     chars: &Characteristics,
     obj: &FdObj,

@@ -4,8 +4,8 @@
 use std::collections::HashMap;
 use std::sync::Arc;
 
+use gpuiface_abi::r36::*;
 use gpuiface_hal::Errno;
-use gpuiface_nvgpu::abi::*;
 
 use super::trace::why;
 use super::{arg, put, FdObj, KResult, KState};
@@ -91,15 +91,24 @@ pub(crate) fn close(st: &mut KState, client: u32) {
 /// range → `EFAULT`; then the exact `case` match → `ENOTTY` (the handlers
 /// copy their own arguments, so an unknown number is ENOTTY whatever it
 /// points at).
-pub(crate) fn precheck(request: u32, arg: u64) -> KResult<()> {
+/// On r35, MAXNR and the exact numbers are r35's (`NVMAP_IOC_MAXNR` 106;
+/// nvmap.h of jetson_35.5): r36's 20-byte ALLOC is ENOTTY there, and r35's
+/// 16-byte one here.
+pub(crate) fn precheck(request: u32, arg: u64, release: gpuiface_abi::Release) -> KResult<()> {
     let p = decode(request);
-    if p.ty != b'N' || p.nr > limits::NVMAP_MAXNR {
+    let (maxnr, known) = match release {
+        gpuiface_abi::Release::R36 => (limits::NVMAP_MAXNR, ioctl_by_number(request).is_some()),
+        gpuiface_abi::Release::R35 => {
+            (gpuiface_abi::r35::limits::NVMAP_MAXNR, gpuiface_abi::r35::ioctl_by_number(request).is_some())
+        }
+    };
+    if p.ty != b'N' || p.nr > maxnr {
         return Err(Errno::ENOTTY);
     }
     if p.dir != IOC_NONE && !usermem::access_ok(arg, p.size) {
         return Err(Errno::EFAULT);
     }
-    if ioctl_by_number(request).is_none() {
+    if !known {
         return Err(Errno::ENOTTY);
     }
     Ok(())
@@ -109,7 +118,8 @@ pub(crate) fn precheck(request: u32, arg: u64) -> KResult<()> {
 /// QUERY_HEAP_PARAMS's, which is declared `_IOR` but read.
 pub(crate) fn copies_in(request: u32) -> bool {
     let p = decode(request);
-    p.size > 0 && (p.dir & IOC_WRITE != 0 || request == NVMAP_IOC_QUERY_HEAP_PARAMS)
+    let query = request == NVMAP_IOC_QUERY_HEAP_PARAMS || request == gpuiface_abi::r35::NVMAP_IOC_QUERY_HEAP_PARAMS;
+    p.size > 0 && (p.dir & IOC_WRITE != 0 || query)
 }
 
 /// §5 a failed copy-out: `EINVAL` for GET_AVAILABLE_HEAPS, `EFAULT` otherwise.

@@ -4,8 +4,9 @@
 //! 001 names a "Jetson Orin AGX 64GB" (its log reports 1 GPC × 4 TPC).
 //! Other modules get a profile only when a log of theirs exists.
 
+use gpuiface_abi::r36::*;
+use gpuiface_abi::{convert, r35, Release};
 use gpuiface_hal::hw::ga10b;
-use gpuiface_nvgpu::abi::*;
 
 /// What GET_CHARACTERISTICS reports.
 #[derive(Debug, Clone)]
@@ -14,6 +15,10 @@ pub struct Characteristics {
     pub value: NvgpuGpuCharacteristics,
     /// The size the kernel reports (`sizeof` of its struct: r36 328, r35 312).
     pub reported_size: u64,
+    /// The L4T release of the kernel these characteristics belong to: its
+    /// ABI, its rules and the layout GET_CHARACTERISTICS copies out (r35's
+    /// is [`convert::characteristics_to_r35`] of [`Characteristics::value`]).
+    pub release: Release,
 }
 
 impl Default for Characteristics {
@@ -76,7 +81,11 @@ impl Characteristics {
             ..Default::default()
         };
         c.chipname[..5].copy_from_slice(b"ga10b");
-        Characteristics { value: c, reported_size: std::mem::size_of::<NvgpuGpuCharacteristics>() as u64 }
+        Characteristics {
+            value: c,
+            reported_size: std::mem::size_of::<NvgpuGpuCharacteristics>() as u64,
+            release: Release::R36,
+        }
     }
 
     /// The default profile ([`Characteristics::jetson_agx_orin_64gb`]).
@@ -84,8 +93,62 @@ impl Characteristics {
         Self::jetson_agx_orin_64gb()
     }
 
-    /// An L4T r35 kernel: the 312-byte characteristics struct.
+    /// The recorded Orin as an L4T r35 kernel would report it: the 312-byte
+    /// struct; the ioctl counts r35's headers define (`NVGPU_GPU_IOCTL_LAST`
+    /// 0x2a, `NVGPU_TSG_IOCTL_LAST` 0x10, r35 `ioctl_ctrl.c` L474-482 copies
+    /// them in); none of the flags r35 does not define (the three r36
+    /// added: `SCHED_EXIT_WAIT_FOR_ERRBAR_SUPPORTED`,
+    /// `MULTI_PROCESS_TSG_SHARING`, `SUPPORT_GPU_MMIO`). No r35 Orin log
+    /// exists: every other value is the r36 recording (FIDELITY.md).
     pub fn r35() -> Self {
-        Characteristics { reported_size: r35::NVGPU_GPU_CHARACTERISTICS_SIZE as u64, ..Self::ga10b() }
+        let mut c = Self::ga10b();
+        c.value.gpu_ioctl_nr_last = r35::NVGPU_GPU_IOCTL_LAST as i16;
+        c.value.tsg_ioctl_nr_last = r35::NVGPU_TSG_IOCTL_LAST as i16;
+        c.value.ioctl_channel_nr_last = r35::NVGPU_IOCTL_CHANNEL_LAST as i16;
+        c.value.as_ioctl_nr_last = r35::NVGPU_AS_IOCTL_LAST as i16;
+        c.value.flags &= !R36_ONLY_FLAGS;
+        // What r35's struct has no room for reads as an r35 kernel leaves it.
+        c.value = convert::characteristics_from_r35(&convert::characteristics_to_r35(&c.value));
+        c.reported_size = r35::NVGPU_GPU_CHARACTERISTICS_SIZE as u64;
+        c.release = Release::R35;
+        c
+    }
+
+    /// The recorded Orin as a kernel of `release` reports it.
+    pub fn for_release(release: Release) -> Self {
+        match release {
+            Release::R35 => Self::r35(),
+            Release::R36 => Self::ga10b(),
+        }
+    }
+
+    /// The bytes GET_CHARACTERISTICS copies out: [`Characteristics::value`]
+    /// in the layout of [`Characteristics::release`].
+    pub fn bytes(&self) -> Vec<u8> {
+        match self.release {
+            Release::R36 => self.value.to_bytes(),
+            Release::R35 => convert::characteristics_to_r35(&self.value).to_bytes(),
+        }
+    }
+}
+
+/// The `NVGPU_GPU_FLAGS_*` bits r36 added (facts/r35-vs-r36.diff.tsv,
+/// `added_in_r36`): an r35 kernel reports none of them.
+pub const R36_ONLY_FLAGS: u64 = NVGPU_GPU_FLAGS_SCHED_EXIT_WAIT_FOR_ERRBAR_SUPPORTED
+    | NVGPU_GPU_FLAGS_MULTI_PROCESS_TSG_SHARING
+    | NVGPU_GPU_FLAGS_SUPPORT_GPU_MMIO;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_r35_profile_is_the_r35_abi_s() {
+        let c = Characteristics::r35();
+        assert_eq!(c.bytes().len(), 312);
+        assert_eq!(c.value.flags & R36_ONLY_FLAGS, 0);
+        assert_ne!(Characteristics::ga10b().value.flags & R36_ONLY_FLAGS, 0, "the recording has r36-only flags");
+        let old = r35::NvgpuGpuCharacteristics::from_bytes(&c.bytes()).unwrap();
+        assert_eq!((old.tsg_ioctl_nr_last, old.max_veid_count_per_tsg, old.L2_cache_size), (0x10, 64, 4 << 20));
     }
 }

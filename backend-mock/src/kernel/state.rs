@@ -71,6 +71,20 @@ pub struct MockKernelBuilder {
     trace_ring: Option<usize>,
 }
 
+/// The environment variable that names the L4T release a mock kernel built
+/// from the environment models (`r35` or `r36`; unset: r36): read by the
+/// preload library and by `gpuiface_nvgpu::mock::MockDeviceExt::open_default`.
+pub const RELEASE_ENV: &str = "GPUIFACE_MOCK_RELEASE";
+
+/// The release [`RELEASE_ENV`] names: r36 when unset; an error naming the
+/// value when it is neither `r35` nor `r36`.
+pub fn release_from_env() -> Result<gpuiface_abi::Release, String> {
+    match std::env::var(RELEASE_ENV) {
+        Err(_) => Ok(gpuiface_abi::Release::R36),
+        Ok(v) => gpuiface_abi::Release::parse(&v).ok_or_else(|| format!("{RELEASE_ENV}={v:?}: expected r35 or r36")),
+    }
+}
+
 /// How long a call the real kernel never returns from blocks before the
 /// mock fails it (default; env `GPUIFACE_MOCK_HANG_WAIT_MS`).
 pub const DEFAULT_HANG_WAIT_MS: u64 = 2000;
@@ -92,7 +106,17 @@ impl MockKernelBuilder {
         self.hang_wait = Some(wait);
         self
     }
-    /// Report these characteristics (e.g. [`Characteristics::r35`]).
+    /// Model a kernel of this L4T release: its ABI (ioctl numbers and
+    /// sizes), its dispatch limits, its rules and its errnos, and the
+    /// recorded Orin's characteristics in its layout
+    /// ([`Characteristics::for_release`]). Default r36; the preload library
+    /// reads `GPUIFACE_MOCK_RELEASE`.
+    pub fn release(mut self, release: gpuiface_abi::Release) -> Self {
+        self.characteristics = Characteristics::for_release(release);
+        self
+    }
+    /// Report these characteristics (e.g. [`Characteristics::r35`]); the
+    /// kernel is of their [`Characteristics::release`].
     pub fn characteristics(mut self, c: Characteristics) -> Self {
         self.characteristics = c;
         self
@@ -120,6 +144,7 @@ impl MockKernelBuilder {
         crate::usermem::prepare();
         let mut k = MockKernel {
             state: Mutex::new(KState {
+                release: self.characteristics.release,
                 fds: HashMap::new(),
                 fd_ids: HashMap::new(),
                 nvmap: nvmap::Nvmap::default(),
@@ -170,6 +195,8 @@ impl MockKernelBuilder {
 
 /// The kernel's state (one lock).
 pub(crate) struct KState {
+    /// The L4T release this kernel models (its characteristics').
+    pub release: gpuiface_abi::Release,
     pub fds: HashMap<RawFd, FdObj>,
     /// The file (`st_dev`, `st_ino`) each fd in `fds` was created for: a
     /// `dup` of it is the same object; a number whose file changed was
@@ -202,6 +229,11 @@ pub(crate) enum GpuAction {
 }
 
 impl MockKernel {
+    /// The L4T release this kernel models ([`MockKernelBuilder::release`]).
+    pub fn release(&self) -> gpuiface_abi::Release {
+        self.characteristics.release
+    }
+
     /// Do the GPU work queued under the lock, now that it is released.
     pub(super) fn run_actions(&self) {
         let actions = std::mem::take(&mut lock(&self.state).actions);

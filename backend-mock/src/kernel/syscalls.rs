@@ -5,8 +5,8 @@ use std::ffi::CStr;
 use std::os::fd::RawFd;
 use std::sync::Arc;
 
+use gpuiface_abi::{LinuxSyscalls, Syscalls};
 use gpuiface_hal::Errno;
-use gpuiface_nvgpu::{LinuxSyscalls, Syscalls};
 
 use super::inject::CallKind;
 use super::state::lock;
@@ -41,8 +41,8 @@ impl MockKernel {
     /// address the model writes through: [`MockKernel::ioctl_at`] is the
     /// `unsafe` way to issue it).
     pub fn ioctl_by_value(&self, fd: RawFd, request: u32, value: u64) -> Result<i32, Errno> {
-        let p = gpuiface_nvgpu::abi::decode(request);
-        if p.dir != gpuiface_nvgpu::abi::IOC_NONE || p.size != 0 {
+        let p = gpuiface_abi::r36::decode(request);
+        if p.dir != gpuiface_abi::r36::IOC_NONE || p.size != 0 {
             return Err(Errno::EINVAL);
         }
         // SAFETY: an `_IO` request of size 0 (checked above): no copy-in (needs a

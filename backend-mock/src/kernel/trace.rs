@@ -11,15 +11,15 @@
 //! [mock] as(7) NVGPU_AS_IOCTL_MAP_BUFFER_EX {flags=0, compr_kind=0, incompr_kind=0, ...} = -1 EINVAL (Invalid argument)
 //! ```
 //!
-//! Layouts come from `gpuiface_nvgpu::abi` (checked against the facts
+//! Layouts come from `gpuiface_abi::r36` (checked against the facts
 //! tables), constant names from its `CONSTS`, class names from the facts'
 //! class table: nothing here retypes a number.
 
 use std::cell::Cell;
 use std::fmt::Write;
 
+use gpuiface_abi::r36::{self as abi, FieldLayout, StructLayout};
 use gpuiface_hal::Errno;
-use gpuiface_nvgpu::abi::{self, FieldLayout, StructLayout};
 
 /// How a field's value is shown.
 enum Render {
@@ -233,9 +233,18 @@ fn value(st: &str, f: &FieldLayout, bytes: &[u8], fds: &dyn Resolve) -> String {
     }
 }
 
+/// The ioctl with this number in either release's ABI (r36's first; a
+/// number both define takes the same struct on both), with its release's structs.
+pub(crate) fn definition(request: u32) -> Option<(&'static abi::IoctlDef, &'static [StructLayout])> {
+    abi::ioctl_by_number(request)
+        .map(|d| (d, abi::STRUCTS))
+        .or_else(|| gpuiface_abi::r35::ioctl_by_number(request).map(|d| (d, gpuiface_abi::r35::STRUCTS)))
+}
+
 fn layout(request: u32) -> Option<&'static StructLayout> {
-    let arg = abi::ioctl_by_number(request)?.arg?;
-    abi::STRUCTS.iter().find(|s| s.name == arg)
+    let (d, structs) = definition(request)?;
+    let arg = d.arg?;
+    structs.iter().find(|s| s.name == arg)
 }
 
 /// Every field of `bytes` decoded by name, `{a=1, b=FLAG|FLAG}`.
@@ -275,8 +284,8 @@ pub fn result(r: Result<i32, Errno>) -> String {
 
 /// The ioctl's C name, or its number taken apart.
 pub fn name(request: u32) -> String {
-    match abi::ioctl_by_number(request) {
-        Some(d) => d.name.to_string(),
+    match definition(request) {
+        Some((d, _)) => d.name.to_string(),
         None => {
             let p = abi::decode(request);
             format!("{request:#010x}(dir={},type='{}',nr={},size={})", p.dir, p.ty as char, p.nr, p.size)

@@ -6,8 +6,8 @@
 use std::os::fd::RawFd;
 use std::sync::{Arc, Mutex};
 
+use gpuiface_abi::r36 as abi;
 use gpuiface_hal::Errno;
-use gpuiface_nvgpu::abi;
 
 use super::state::lock;
 use super::{trace, MockKernel};
@@ -205,10 +205,7 @@ impl MockKernel {
             let _ = trace::take_why();
             return;
         }
-        let name = match abi::ioctl_by_number(request) {
-            Some(d) => d.name.to_string(),
-            None => trace::name(request),
-        };
+        let name = trace::name(request);
         let why = trace::take_why().filter(|_| result.is_err());
         if !self.trace_decoded {
             // Undecoded (the default without trace output): no line unless a

@@ -1,7 +1,8 @@
 //! TSGs (constraints doc §3): subcontexts (VEIDs) and channel binding.
 
+use gpuiface_abi::r36::*;
+use gpuiface_abi::Release;
 use gpuiface_hal::Errno;
-use gpuiface_nvgpu::abi::*;
 
 use super::{arg, put, FdObj, KResult, KState};
 
@@ -65,6 +66,15 @@ fn rule_bind_vm_matches_subcontext(t: &mut Tsg, veid: usize, ch_vm: Option<u32>)
         Some(vm) if vm == ch_vm => Ok(()),
         Some(_) => Err(Errno::EINVAL),
     }
+}
+
+/// §7 (r35) BIND_CHANNEL_EX: any `subcontext_id` below the VEID count is
+/// the channel's (r35 `os/linux/ioctl_tsg.c` L124-131), with no subcontext
+/// to have been created and no VM to match (r35 `common/fifo/tsg.c`
+/// `nvgpu_tsg_bind_channel` L79-150 checks none): the VEID is recorded with
+/// the channel's VM.
+fn rule_r35_bind_any_veid(t: &mut Tsg, veid: usize, ch_vm: Option<u32>) {
+    t.subctx[veid] = Some(ch_vm);
 }
 
 pub(crate) fn close(st: &mut KState, id: u32) {
@@ -139,8 +149,12 @@ pub(crate) fn ioctl(st: &mut KState, id: u32, request: u32, bytes: &mut [u8]) ->
             if st.channels[&chid].tsg.is_some() {
                 return Err(Errno::EINVAL);
             }
+            let release = st.release;
             let t = st.tsgs.get_mut(&id).ok_or(Errno::EINVAL)?;
-            rule_bind_vm_matches_subcontext(t, veid as usize, ch_vm)?;
+            match release {
+                Release::R36 => rule_bind_vm_matches_subcontext(t, veid as usize, ch_vm)?,
+                Release::R35 => rule_r35_bind_any_veid(t, veid as usize, ch_vm),
+            }
             t.channels.push(chid);
             let ch = st.channels.get_mut(&chid).ok_or(Errno::EINVAL)?;
             ch.tsg = Some(id);

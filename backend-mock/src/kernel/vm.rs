@@ -4,8 +4,9 @@
 use std::collections::BTreeMap;
 use std::sync::{Arc, Mutex};
 
+use gpuiface_abi::r36::*;
+use gpuiface_abi::Release;
 use gpuiface_hal::Errno;
-use gpuiface_nvgpu::abi::*;
 
 use super::trace::why;
 use super::{arg, put, FdObj, GpuAction, KResult, KState};
@@ -190,6 +191,39 @@ fn rule_map_flags_known(flags: u32) -> KResult<()> {
     Ok(())
 }
 
+/// §7 (r35) MAP_BUFFER_EX: without `DIRECT_KIND_CTRL` → EINVAL (r35
+/// `os/linux/ioctl_as.c` L111-116, "Direct kind control must be
+/// requested"); a flag outside r35's set → EINVAL (r35 `os/linux/vm.c`
+/// `nvgpu_vm_translate_linux_flags` L45-104, "Extra flags": r35 knows
+/// `IO_COHERENT` 0x10, `DIRECT_KIND_CTRL` 0x100 and `PLATFORM_ATOMIC` 0x200,
+/// not r36's `SYSTEM_COHERENT`, which reuses 0x200); access bits 3 →
+/// EINVAL (L106-117); TEGRA_RAW without support → EINVAL (L428-433).
+fn rule_r35_map_flags(flags: u32) -> KResult<()> {
+    use gpuiface_abi::r35;
+    if flags & r35::NVGPU_AS_MAP_BUFFER_FLAGS_DIRECT_KIND_CTRL == 0 {
+        return Err(why(Errno::EINVAL, "§7 r35 MAP_BUFFER_EX: DIRECT_KIND_CTRL not requested"));
+    }
+    let known = r35::NVGPU_AS_MAP_BUFFER_FLAGS_FIXED_OFFSET
+        | r35::NVGPU_AS_MAP_BUFFER_FLAGS_CACHEABLE
+        | r35::NVGPU_AS_MAP_BUFFER_FLAGS_IO_COHERENT
+        | r35::NVGPU_AS_MAP_BUFFER_FLAGS_UNMAPPED_PTE
+        | r35::NVGPU_AS_MAP_BUFFER_FLAGS_MAPPABLE_COMPBITS
+        | r35::NVGPU_AS_MAP_BUFFER_FLAGS_L3_ALLOC
+        | r35::NVGPU_AS_MAP_BUFFER_FLAGS_DIRECT_KIND_CTRL
+        | r35::NVGPU_AS_MAP_BUFFER_FLAGS_PLATFORM_ATOMIC
+        | r35::NVGPU_AS_MAP_BUFFER_FLAGS_TEGRA_RAW
+        | (3 << r35::NVGPU_AS_MAP_BUFFER_FLAGS_ACCESS_BITMASK_OFFSET);
+    if flags & !known != 0 {
+        return Err(why(Errno::EINVAL, "§7 r35 MAP_BUFFER_EX: a flag bit r35 does not know (\"Extra flags\")"));
+    }
+    if (flags >> r35::NVGPU_AS_MAP_BUFFER_FLAGS_ACCESS_BITMASK_OFFSET) & 3 == 3
+        || flags & r35::NVGPU_AS_MAP_BUFFER_FLAGS_TEGRA_RAW != 0
+    {
+        return Err(why(Errno::EINVAL, "§7 r35 MAP_BUFFER_EX: access bits 3, or TEGRA_RAW without support"));
+    }
+    Ok(())
+}
+
 /// §2 MAP_BUFFER_EX: a non-fixed map takes no offsets and no mapping size.
 fn rule_map_nonfixed_offsets_zero(a: &NvgpuAsMapBufferExArgs) -> KResult<()> {
     if a.flags & NVGPU_AS_MAP_BUFFER_FLAGS_FIXED_OFFSET == 0
@@ -301,7 +335,10 @@ pub(crate) unsafe fn ioctl(st: &mut KState, id: u32, request: u32, bytes: &mut [
         }
         NVGPU_AS_IOCTL_MAP_BUFFER_EX => {
             let mut a: NvgpuAsMapBufferExArgs = arg(bytes)?;
-            rule_map_flags_known(a.flags)?;
+            match st.release {
+                Release::R36 => rule_map_flags_known(a.flags)?,
+                Release::R35 => rule_r35_map_flags(a.flags)?,
+            }
             rule_map_nonfixed_offsets_zero(&a)?;
             // §2: the dma-buf fd must be a dma-buf (an nvmap id is not).
             let (handle, backing) = st.dmabuf(i64::from(a.dmabuf_fd as i32))?;

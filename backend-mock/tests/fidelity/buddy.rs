@@ -5,9 +5,9 @@
 
 use std::os::fd::RawFd;
 
-use gpuiface_mock::buddy::{BuddyAllocator, PteSize};
-use gpuiface_mock::MockKernel;
 use gpuiface_nvgpu::abi::*;
+use gpuiface_nvgpu::mock::buddy::{BuddyAllocator, PteSize};
+use gpuiface_nvgpu::mock::MockKernel;
 
 use crate::harness::{map_args, K};
 
@@ -62,7 +62,7 @@ fn item3_code_assuming_absolute_alignment_breaks_on_the_mock_as_on_the_gpu() {
     // 4 MiB block of [2 MiB, ...) is only 2 MiB aligned, so it must refuse,
     // as it would on an Orin, rather than hand out a misaligned buffer.
     use gpuiface_hal::{AllocRequest, GpuIface};
-    let dev = gpuiface_mock::open_with(MockKernel::builder()).unwrap();
+    let dev = gpuiface_nvgpu::mock::open_with(MockKernel::builder()).unwrap();
     let e = dev.alloc(AllocRequest::new(4 << 20).align(4 << 20)).unwrap_err();
     assert!(e.to_string().contains("not 0x400000-aligned"), "{e}");
     let ok = dev.alloc(AllocRequest::new(2 << 20).align(2 << 20)).unwrap();

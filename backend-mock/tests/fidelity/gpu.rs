@@ -4,9 +4,9 @@
 
 use gpuiface_hal::classes::host;
 use gpuiface_hal::codec::method::PushBuffer;
-use gpuiface_mock::gpu::testkit::TestChannel;
-use gpuiface_mock::gpu::ExecMode;
-use gpuiface_mock::MockKernel;
+use gpuiface_nvgpu::mock::gpu::testkit::TestChannel;
+use gpuiface_nvgpu::mock::gpu::ExecMode;
+use gpuiface_nvgpu::mock::MockKernel;
 
 use crate::gpu_support::*;
 use crate::harness::{map_args, K};
@@ -55,10 +55,10 @@ fn item6_semaphore_timestamps_are_nanoseconds_since_boot() {
 
 #[test]
 fn item13_a_launch_of_code_without_a_twin_is_announced_in_the_trace_at_once() {
-    use gpuiface_mock::MockDeviceExt;
+    use gpuiface_nvgpu::mock::MockDeviceExt;
     use gpuiface_runtime::{LaunchDims, Queue, Runtime};
-    let dev = gpuiface_mock::open_with(
-        MockKernel::builder().gpu(gpuiface_mock::gpu::GpuConfig::with_mode(ExecMode::Immediate)),
+    let dev = gpuiface_nvgpu::mock::open_with(
+        MockKernel::builder().gpu(gpuiface_nvgpu::mock::gpu::GpuConfig::with_mode(ExecMode::Immediate)),
     )
     .unwrap();
     let rt = Runtime::new(&dev).unwrap();
@@ -77,7 +77,7 @@ fn item13_a_launch_of_code_without_a_twin_is_announced_in_the_trace_at_once() {
 
 #[test]
 fn item13_without_an_error_notifier_the_line_says_the_program_will_only_time_out() {
-    let gpu = gpuiface_mock::gpu::GpuConfig::with_mode(ExecMode::Immediate);
+    let gpu = gpuiface_nvgpu::mock::gpu::GpuConfig::with_mode(ExecMode::Immediate);
     let k = K::on(MockKernel::builder().gpu(gpu).trace_decoded(true).build());
     let (as_fd, _, ch) = k.bound_channel();
     let mut s = k.setup_args(1024);

@@ -4,9 +4,9 @@
 use std::os::fd::RawFd;
 
 use gpuiface_hal::Errno;
-use gpuiface_mock::gpu::ExecMode;
-use gpuiface_mock::MockKernel;
 use gpuiface_nvgpu::abi::*;
+use gpuiface_nvgpu::mock::gpu::ExecMode;
+use gpuiface_nvgpu::mock::MockKernel;
 
 use crate::harness::K;
 
@@ -117,16 +117,16 @@ fn item8_nvmap_records_cache_modes_and_cpu_mappings_follow_them() {
     let m = k.k.cpu_mappings().into_iter().find(|m| m.addr == cpu).unwrap();
     assert_eq!(
         m.what,
-        gpuiface_mock::kernel::cpumap::Mapped::DmaBuf { handle: h, cache: NVMAP_HANDLE_INNER_CACHEABLE }
+        gpuiface_nvgpu::mock::kernel::cpumap::Mapped::DmaBuf { handle: h, cache: NVMAP_HANDLE_INNER_CACHEABLE }
     );
 }
 
 #[test]
 fn item8_the_backend_chooses_write_combined_for_control_and_host_memory_inner_cacheable_for_data() {
     use gpuiface_hal::{AllocRequest, GpuIface};
-    use gpuiface_mock::{MockDevice, MockDeviceExt};
-    let dev: MockDevice = gpuiface_mock::open_with(
-        MockKernel::builder().gpu(gpuiface_mock::gpu::GpuConfig::with_mode(ExecMode::Immediate)),
+    use gpuiface_nvgpu::mock::{MockDevice, MockDeviceExt};
+    let dev: MockDevice = gpuiface_nvgpu::mock::open_with(
+        MockKernel::builder().gpu(gpuiface_nvgpu::mock::gpu::GpuConfig::with_mode(ExecMode::Immediate)),
     )
     .unwrap();
     let rt = gpuiface_runtime::Runtime::new(&dev).unwrap(); // channels, command memory, signal page

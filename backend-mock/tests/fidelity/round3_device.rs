@@ -10,9 +10,9 @@ use gpuiface_hal::codec::qmd::v03_00;
 use gpuiface_hal::cubin::Cubin;
 use gpuiface_hal::hw::ga10b;
 use gpuiface_hal::{AllocRequest, GpFifoEntry, GpuIface, LimitSource};
-use gpuiface_mock::gpu::{ExecMode, GpuConfig};
-use gpuiface_mock::{open_with, MockDevice, MockDeviceExt, MockKernel};
 use gpuiface_nvgpu::abi::*;
+use gpuiface_nvgpu::mock::gpu::{ExecMode, GpuConfig};
+use gpuiface_nvgpu::mock::{open_with, MockDevice, MockDeviceExt, MockKernel};
 use gpuiface_runtime::{launch, Arg, LaunchDims, Queue, Runtime, COMPUTE_SUBCHANNEL};
 
 use crate::harness::K;

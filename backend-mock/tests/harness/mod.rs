@@ -99,6 +99,12 @@ impl K {
         }
     }
 
+    /// r35's NVMAP_IOC_ALLOC arguments (16 bytes, no `numa_nid`).
+    pub fn r35_alloc_args(handle: u32) -> r35::NvmapAllocHandle {
+        let a = Self::alloc_args(handle);
+        r35::NvmapAllocHandle { handle, heap_mask: a.heap_mask, flags: a.flags, align: a.align }
+    }
+
     /// NVMAP_IOC_GET_FD: a dma-buf fd of the handle `id`.
     pub fn get_fd(&self, id: u32) -> Result<RawFd, Errno> {
         let mut g = NvmapCreateHandle { size: 0, handle: id };
@@ -109,7 +115,12 @@ impl K {
     /// CREATE + ALLOC + GET_FD: the handle id and a dma-buf fd.
     pub fn buffer(&self, size: u32) -> (u32, RawFd) {
         let h = self.handle(size);
-        self.io(self.nvmap, NVMAP_IOC_ALLOC, &mut Self::alloc_args(h)).unwrap();
+        match self.k.release() {
+            gpuiface_abi::Release::R36 => self.io(self.nvmap, NVMAP_IOC_ALLOC, &mut Self::alloc_args(h)).unwrap(),
+            gpuiface_abi::Release::R35 => {
+                self.io(self.nvmap, r35::NVMAP_IOC_ALLOC, &mut Self::r35_alloc_args(h)).unwrap()
+            }
+        };
         (h, self.get_fd(h).unwrap())
     }
 

@@ -19,4 +19,5 @@ mod channel;
 mod ctrl;
 mod dispatch;
 mod nvmap;
+mod r35;
 mod tsg;

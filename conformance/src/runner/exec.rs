@@ -252,6 +252,13 @@ fn info(kind: BackendKind) -> Result<DeviceSummary, String> {
     let i = dev.info();
     let fields = vec![
         ("backend", i.backend.to_string()),
+        (
+            "kernel ABI",
+            match i.kernel_release {
+                Some(r) => format!("L4T {r} (detected at open)"),
+                None => "none".into(),
+            },
+        ),
         ("architecture", format!("{:#x}", i.arch)),
         ("implementation", format!("{:#x}", i.implementation)),
         ("revision", format!("{:#x}", i.rev)),

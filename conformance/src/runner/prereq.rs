@@ -277,13 +277,23 @@ fn node_check(what: &'static str, rel: &str, node: Option<&Node>, creds: &Creds,
 pub fn check_nvgpu(m: &Machine, creds: &Creds, assume_nvgpu: bool) -> Vec<Check> {
     let mut out = Vec::new();
     out.push(match (&m.l4t, &m.l4t_unparsed) {
-        (Some(r), _) if r.major == 36 => check("L4T release", Level::Ok, format!("{} ({})", r.short(), r.line)),
-        (Some(r), _) if r.major < 36 => check(
+        (Some(r), _) if r.major == 35 || r.major == 36 => check(
+            "L4T release",
+            Level::Ok,
+            format!(
+                "{} ({}); the backend speaks the r{} (JetPack {}) nvgpu ABI, detected from the kernel at open",
+                r.short(),
+                r.line,
+                r.major,
+                r.major - 30
+            ),
+        ),
+        (Some(r), _) if r.major < 35 => check(
             "L4T release",
             Level::Fail,
             format!(
-                "{} is L4T r{}: this suite speaks the r36 (JetPack 6) nvgpu ABI, whose ioctls r{} numbers and lays out \
-                 differently; flash JetPack 6 (L4T r36) to run it",
+                "{} is L4T r{}: gpuiface speaks the r35 and r36 (JetPack 5 and 6) nvgpu ABIs, whose ioctls r{} numbers \
+                 and lays out differently; flash JetPack 5 or 6 to run it",
                 r.short(),
                 r.major,
                 r.major
@@ -292,7 +302,7 @@ pub fn check_nvgpu(m: &Machine, creds: &Creds, assume_nvgpu: bool) -> Vec<Check>
         (Some(r), _) => check(
             "L4T release",
             Level::Warn,
-            format!("{}: newer than r36, the ABI this suite was written for; failures may be ABI changes", r.short()),
+            format!("{}: newer than r36, the newest ABI gpuiface speaks; failures may be ABI changes", r.short()),
         ),
         (None, Some(line)) => check(
             "L4T release",
@@ -307,7 +317,7 @@ pub fn check_nvgpu(m: &Machine, creds: &Creds, assume_nvgpu: bool) -> Vec<Check>
         (None, None) => check(
             "L4T release",
             Level::Warn,
-            format!("/{TEGRA_RELEASE} is absent: not an L4T image? The kernel's answer decides (r36 needed)"),
+            format!("/{TEGRA_RELEASE} is absent: not an L4T image? The kernel's answer decides (r35 or r36 needed)"),
         ),
     });
     out.push(match &m.kernel {
@@ -420,12 +430,16 @@ mod tests {
     }
 
     #[test]
-    fn r35_is_refused_with_what_to_do() {
+    fn r35_is_accepted_and_an_older_release_refused_with_what_to_do() {
         let (t, gid) = jetson("r35", R35, 0o660);
         let checks = check_nvgpu(&Machine::probe(&t.0), &Creds { gids: vec![gid], ..user() }, false);
         let rel = &checks[0];
-        assert_eq!(rel.level, Level::Fail);
-        assert!(rel.message.contains("r35.4.1") && rel.message.contains("JetPack 6"), "{}", rel.message);
+        assert_eq!(rel.level, Level::Ok, "{}", rel.message);
+        assert!(rel.message.contains("r35.4.1") && rel.message.contains("JetPack 5"), "{}", rel.message);
+        let (t, gid) = jetson("r32", &R35.replace("R35", "R32"), 0o660);
+        let checks = check_nvgpu(&Machine::probe(&t.0), &Creds { gids: vec![gid], ..user() }, false);
+        assert_eq!(checks[0].level, Level::Fail);
+        assert!(checks[0].message.contains("JetPack 5 or 6"), "{}", checks[0].message);
     }
 
     #[test]

@@ -225,7 +225,16 @@ impl Report {
             );
         }
         for run in &self.runs {
-            let _ = writeln!(s, "\n## Backend `{}`\n", run.backend);
+            // The kernel ABI the backend detected at open (the release it ran on).
+            let abi = run.device.as_ref().ok().and_then(|d| d.fields.iter().find(|(k, _)| k == "kernel ABI"));
+            match abi {
+                Some((_, v)) => {
+                    let _ = writeln!(s, "\n## Backend `{}` on {}\n", run.backend, md_escape(v));
+                }
+                None => {
+                    let _ = writeln!(s, "\n## Backend `{}`\n", run.backend);
+                }
+            }
             if !run.prerequisites.is_empty() {
                 let _ = writeln!(s, "Prerequisites:\n");
                 for c in &run.prerequisites {

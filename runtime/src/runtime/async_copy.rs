@@ -11,7 +11,7 @@ use gpuiface_hal::{Buffer, GpFifoEntry, GpuIface, Result};
 use super::Runtime;
 use crate::encode;
 use crate::queue::{Footprint, QueueKind};
-use crate::ring::{self, RING_ALIGN};
+use crate::ring::RING_ALIGN;
 
 /// Pushbuffer dwords of one piece: an acquire (6), the copy (12), the
 /// timeline release (6).
@@ -59,7 +59,7 @@ impl<I: GpuIface> Runtime<I> {
         let after = {
             let (start, end) = (dst_va, dst_va + src.len() as u64);
             let st = self.engine(compute);
-            st.inflight.iter().rev().find(|(_, f)| f.overlaps(start, end)).map(|(v, _)| *v)
+            st.ring.last_touching(start, end)
         }
         .filter(|v| *v > self.timelines[compute].value());
 
@@ -76,7 +76,7 @@ impl<I: GpuIface> Runtime<I> {
             state.ring.prune(completed);
             let data_len = (piece.len() as u64).next_multiple_of(RING_ALIGN);
             let iface = &self.iface;
-            let wait = |(_, v): ring::Mark| iface.signal_wait(timeline, v, timeout);
+            let wait = |v: u64| iface.signal_wait(timeline, v, timeout);
             let chunk = state.ring.alloc(data_len + PIECE_PB_BYTES, wait)?;
             chunk.write(0, piece)?;
             let mut pb = PushBuffer::with_capacity((PIECE_PB_BYTES / 4) as usize);
@@ -89,14 +89,13 @@ impl<I: GpuIface> Runtime<I> {
             chunk.write_u32s(data_len, pb.words())?;
             let (ring_offset, gpu_va) = (chunk.offset, chunk.gpu_va);
             let used = data_len + 4 * pb.len_dwords() as u64;
-            state.ring.commit(ring_offset, used, (copy, value));
             state.timeline_value = value;
             let touched = Arc::new(Footprint {
                 everything: false,
                 ranges: vec![(at, at + piece.len() as u64)],
-                signals: Vec::new(),
+                signals: Default::default(),
             });
-            state.track(value, touched, completed);
+            state.ring.commit(ring_offset, used, value, touched);
             let entry = [GpFifoEntry::new(gpu_va + data_len, pb.len_dwords() as u32)];
             if let Err(e) = self.iface.submit(channel.handle, &entry) {
                 state.unsubmit(1);

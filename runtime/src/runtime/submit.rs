@@ -1,13 +1,14 @@
 //! Submission and waits: encoding a queue into command memory, the
 //! GPFIFO entry and the doorbell, and waiting for the timelines.
 
+use std::sync::Arc;
+
 use gpuiface_hal::{AllocRequest, Buffer, Error, GpuIface, Result};
 
 use super::{EngineState, Prepared, Runtime, Values};
 use crate::encode::{self, EncodeCtx};
 use crate::queue::{Footprint, QmdSlots, Queue};
 use crate::queue::{QueueKind, VarId};
-use crate::ring;
 use crate::vars::BufferVar;
 
 impl<I: GpuIface> Runtime<I> {
@@ -42,6 +43,24 @@ impl<I: GpuIface> Runtime<I> {
     /// # Ok(()) }
     /// ```
     pub fn submit_with(
+        &self,
+        queue: &Queue,
+        bindings: &[(VarId, u64)],
+        buffers: &[(BufferVar, &Buffer)],
+    ) -> Result<u64> {
+        if buffers.is_empty() {
+            if let Some(done) = self.replay(queue, bindings) {
+                return done;
+            }
+        }
+        self.encode_in_full(queue, bindings, buffers)
+    }
+
+    /// [`submit_with`](Self::submit_with) of a queue the replay path does
+    /// not take: its first submits, reuse mode, buffer variables, variable
+    /// copy ranges, or bindings to report an error about.
+    #[inline(never)]
+    fn encode_in_full(
         &self,
         queue: &Queue,
         bindings: &[(VarId, u64)],
@@ -154,23 +173,25 @@ impl<I: GpuIface> Runtime<I> {
         entry: &mut gpuiface_hal::GpFifoEntry,
     ) -> Result<u64> {
         let values = p.values;
-        let engine = queue.kind.index();
-        let timeline = &self.timelines[engine];
-        let timeout = self.wait_timeout();
+        let timeline = &self.timelines[queue.kind.index()];
         let iface = &self.iface;
-        let wait = |(_, value): ring::Mark| iface.signal_wait(timeline, value, timeout);
+        // The deadline is read only when the ring makes the submit wait.
+        let wait = |value: u64| iface.signal_wait(timeline, value, self.wait_timeout());
         let value = state.timeline_value + 1;
-        // One read of how far the GPU got, for both kinds of bookkeeping.
-        let completed = timeline.value();
-        state.ring.prune(completed);
+        // One read of how far the GPU got: the ring and the footprints share
+        // one in-flight list.
+        state.ring.prune(timeline.value());
+        let footprint = match &p.footprint {
+            Some(f) => Arc::clone(f),
+            None => queue.footprint(),
+        };
 
         if let Some(t) = p.template {
-            let chunk = state.ring.alloc(t.image.len() as u64, wait)?;
+            let chunk = state.ring.alloc(t.patched.image().len() as u64, wait)?;
             let used = encode::apply(t, &chunk, values, value)?;
             let (offset, gpu_va) = (chunk.offset, chunk.gpu_va);
-            state.ring.commit(offset, used.total, (engine, value));
+            state.ring.commit(offset, used.total, value, footprint);
             state.timeline_value = value;
-            state.track(value, p.footprint.clone().unwrap_or_else(|| queue.footprint()), completed);
             *entry = gpuiface_hal::GpFifoEntry::new(gpu_va + used.pushbuffer_offset, used.pushbuffer_dwords);
             return Ok(value);
         }
@@ -200,9 +221,8 @@ impl<I: GpuIface> Runtime<I> {
         let used = encode::encode(&queue.cmds, &ctx, &chunk, None)?;
         queue.encoded.store(used.total, std::sync::atomic::Ordering::Relaxed);
         let (offset, gpu_va) = (chunk.offset, chunk.gpu_va);
-        state.ring.commit(offset, used.total, (engine, value));
+        state.ring.commit(offset, used.total, value, footprint);
         state.timeline_value = value;
-        state.track(value, p.footprint.clone().unwrap_or_else(|| queue.footprint()), completed);
         if reused {
             if let Some(slots) = slots_guard.as_mut().and_then(|g| g.as_mut()) {
                 slots.last_use = value;
@@ -283,10 +303,7 @@ impl<I: GpuIface> Runtime<I> {
     pub(crate) fn wait_touching(&self, buffer: &Buffer, dead_is_done: bool) -> Result<()> {
         let (start, end) = (buffer.gpu_va(), buffer.gpu_va().saturating_add(buffer.size()));
         for (e, timeline) in self.timelines.iter().enumerate() {
-            let target = {
-                let st = self.engine(e);
-                st.inflight.iter().rev().find(|(_, f)| f.overlaps(start, end)).map(|(v, _)| *v)
-            };
+            let target = { self.engine(e).ring.last_touching(start, end) };
             if let Some(target) = target {
                 self.settle(e, timeline, target, dead_is_done)?;
             }

@@ -159,7 +159,15 @@ pub(super) fn imad(b: &mut Builder) -> Result<Op, DecodeError> {
     };
     let signed = b.w.bit(73);
     let x = b.w.bit(74);
+    // Only C is ever negated, by the bit of the slot it sits in (63 for
+    // bits 32..64, 75 for the register at 64); B never is.
     let (src_a, src_b, src_c) = sources(b, "IMAD", u, None, Some(63), Some(75))?;
+    let src_b = match src_b {
+        Operand::Reg(r, m) => Operand::Reg(r, SrcMods { neg: false, ..m }),
+        Operand::UReg(r, m) => Operand::UReg(r, SrcMods { neg: false, ..m }),
+        Operand::CBuf(c, m) => Operand::CBuf(c, SrcMods { neg: false, ..m }),
+        o => o,
+    };
     // With .X a negated source is complemented (`~R3`): the carry chain supplies the +1.
     let (src_b, src_c) = if x { (neg_to_not(src_b), neg_to_not(src_c)) } else { (src_b, src_c) };
     let pc = pred(b, u, 81, None);
@@ -169,8 +177,13 @@ pub(super) fn imad(b: &mut Builder) -> Result<Op, DecodeError> {
     let c_uniform = matches!(src_c, Operand::UReg(..));
     let alias = match (kind, &src_a, &src_b, &src_c) {
         _ if u => None,
-        (ImadKind::Lo, Operand::Reg(RZ, _), Operand::Reg(RZ, _), _) if !x && !c_uniform => Some(".MOV"),
-        (ImadKind::Lo, _, Operand::Imm(0 | 1), Operand::Reg(RZ, _)) if !x => Some(".MOV"),
+        // A zero factor makes the product zero: a move of c.
+        (ImadKind::Lo, Operand::Reg(RZ, _), _, _) | (ImadKind::Lo, _, Operand::Reg(RZ, _) | Operand::Imm(0), _)
+            if !x && !c_uniform =>
+        {
+            Some(".MOV")
+        }
+        (ImadKind::Lo, _, Operand::Imm(1), Operand::Reg(RZ, _)) if !x => Some(".MOV"),
         (ImadKind::Lo, _, Operand::Imm(v), Operand::Reg(RZ, _))
             if !x && *v > 0 && *v != 0x10000 && (*v as u64).is_power_of_two() =>
         {
@@ -182,6 +195,9 @@ pub(super) fn imad(b: &mut Builder) -> Result<Op, DecodeError> {
     // Show the carry-out only when it is used (nvdisasm's .MOV and .SHL
     // never show it).
     b.push(dst(b, u), true);
+    // A plain IMAD has no carry-out: nvdisasm ignores bits 81..84 there.
+    let pc =
+        if kind == ImadKind::Lo && !u { Operand::Pred(crate::operand::Pred::p(crate::operand::PT, false)) } else { pc };
     let show_pc = !is_pt(&pc) && !matches!(alias, Some(".MOV" | ".SHL"));
     b.push(pc, show_pc);
     b.push(src_a, true);
@@ -202,6 +218,8 @@ pub(super) fn lea(b: &mut Builder) -> Result<Op, DecodeError> {
     }
     let (a, bb, c) = sources(b, "LEA", u, Some(72), Some(63), None)?;
     let (bb, c) = (unsigned(bb), unsigned(c));
+    // With .X a negated source is complemented (`~R6`): the carry supplies the +1.
+    let (a, bb) = if x { (neg_to_not(a), neg_to_not(bb)) } else { (a, bb) };
     b.push(dst(b, u), true);
     let p = pred(b, u, 81, None);
     let sp = !is_pt(&p);

@@ -35,6 +35,10 @@ fn unary_src(b: &Builder, mn: &'static str, float: bool) -> Result<Operand, Deco
 /// opcode: the pairs compiled code uses (2: 32 bits, 3: 64); others are
 /// refused (the 32-bit opcodes take no 64-bit size, and F2F.F64.F64 is FRND's).
 fn sizes_seen(b: &Builder, mn: &'static str) -> Result<(), DecodeError> {
+    // F2F's size fields are two bits wide (F2I's bit 77 is `.NTZ`).
+    if mn == "F2F" && (b.w.bit(77) || b.w.bit(86)) {
+        return Err(b.bad(mn, "size fields", b.w.bits(84, 3) << 3 | b.w.bits(75, 3)));
+    }
     let pair = (b.w.bits(84, 2), b.w.bits(75, 2));
     let ok = match b.w.bits(0, 9) {
         0x105..=0x107 => pair == (2, 2),
@@ -94,6 +98,8 @@ pub(super) fn fmul(b: &mut Builder) -> Result<Op, DecodeError> {
     if b.w.bits(84, 3) != 4 {
         return Err(b.bad("FMUL", "scale", b.w.bits(84, 3)));
     }
+    // `.FMZ` (0 × anything is 0) is not modelled.
+    b.expect("FMUL", ".FMZ", 76, 1, 0)?;
     let (bb, _) = b.fbc("FMUL")?;
     b.push(d(b), true);
     b.push(b.fa(), true);
@@ -103,6 +109,8 @@ pub(super) fn fmul(b: &mut Builder) -> Result<Op, DecodeError> {
 
 /// `FMNMX d, a, b, p`.
 pub(super) fn fmnmx(b: &mut Builder) -> Result<Op, DecodeError> {
+    // `.NAN` (81) and `.XORSIGN` (82) are not modelled.
+    b.expect("FMNMX", ".NAN/.XORSIGN", 81, 2, 0)?;
     let (bb, _) = b.fbc("FMNMX")?;
     b.push(d(b), true);
     b.push(b.fa(), true);
@@ -127,7 +135,8 @@ pub(super) fn fsetp(b: &mut Builder) -> Result<Op, DecodeError> {
     b.push(b.fa(), true);
     b.push(if double { f64_imm(bb) } else { bb }, true);
     b.push(Operand::Pred(b.pred(87, Some(90))), true);
-    Ok(Op::Fsetp { cmp: FCmp::from_bits(b.w.bits(76, 4)), ftz: b.w.bit(80), bool_op, double })
+    // DSETP has no `.FTZ`: nvdisasm ignores bit 80 there, and so does the model.
+    Ok(Op::Fsetp { cmp: FCmp::from_bits(b.w.bits(76, 4)), ftz: !double && b.w.bit(80), bool_op, double })
 }
 
 /// `SEL`/`FSEL d, a, b, p`.
@@ -281,6 +290,13 @@ pub(super) fn i2f(b: &mut Builder) -> Result<Op, DecodeError> {
     }
     let src = unsigned(unary_src(b, "I2F", false)?);
     let (signed, src_bits, dst_bits) = if fp {
+        // I2FP.F32.{S32,U32}: the result type at 75..78 and the source
+        // size at 84..87 (both 32-bit); rounding to nearest or to zero only.
+        b.expect("I2FP", "result type", 75, 3, 2)?;
+        b.expect("I2FP", "source size", 84, 3, 2)?;
+        if matches!(b.w.bits(78, 2), 1 | 2) {
+            return Err(b.bad("I2FP", "rounding", b.w.bits(78, 2)));
+        }
         (b.w.bit(74), 32, 32)
     } else {
         let sb = match b.w.bits(84, 2) {
@@ -351,6 +367,8 @@ pub(super) fn frnd(b: &mut Builder) -> Result<Op, DecodeError> {
 
 /// `FCHK pd, a, b`.
 pub(super) fn fchk(b: &mut Builder) -> Result<Op, DecodeError> {
+    // `-`/`|x|` on the dividend (72, 73) are not modelled.
+    b.expect("FCHK", "dividend modifiers", 72, 2, 0)?;
     let bb = unary_src(b, "FCHK", true)?;
     b.push(Operand::Pred(b.pred(81, None)), true);
     b.push(b.a(None), true);

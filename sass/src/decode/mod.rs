@@ -54,7 +54,10 @@ pub enum DecodeError {
 /// Decode one word found at code offset `pc`.
 pub fn decode(word: Word, pc: u64) -> Result<Instr, DecodeError> {
     let mut b = Builder { w: word, pc, ops: [Operand::Imm(0); MAX_OPERANDS], len: 0, shown: 0 };
-    if let Some((field, value)) = shape::refused(word.bits(0, 9) as u16, word.bits(9, 3) as u8, word.bit(91)) {
+    let write_barrier = word.bits(110, 3) as u8;
+    if let Some((field, value)) =
+        shape::refused(word.bits(0, 9) as u16, word.bits(9, 3) as u8, word.bit(91), write_barrier)
+    {
         return Err(DecodeError::UnknownField { mnemonic: "shape", field, value, word: word.0 });
     }
     let op = match word.bits(0, 9) {
@@ -130,7 +133,20 @@ pub fn decode(word: Word, pc: u64) -> Result<Instr, DecodeError> {
         0x18f => sync::cctl(&mut b)?,
         _ => return Err(b.unknown_opcode()),
     };
-    Ok(Instr { pc, word, guard: b.guard(), op, operands: b.ops, len: b.len, shown: b.shown })
+    let instr = Instr { pc, word, guard: b.guard(), op, operands: b.ops, len: b.len, shown: b.shown };
+    // A reuse flag (bits 122..126) must belong to a register source the
+    // instruction shows: nvdisasm refuses one on a slot it does not have.
+    let flags = word.bits(122, 4).count_ones() as usize;
+    let shown = instr.shown_operands().filter(|o| o.reuse()).count();
+    if flags != shown {
+        return Err(DecodeError::UnknownField {
+            mnemonic: "shape",
+            field: "reuse flags",
+            value: word.bits(122, 4),
+            word: word.0,
+        });
+    }
+    Ok(instr)
 }
 
 /// Builds one instruction's operand list while its fields are read.

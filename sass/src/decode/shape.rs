@@ -53,6 +53,7 @@ const FORMS: &[(u16, u8)] = &[
     (0x099, 0b0001_0000), // USHF
     (0x0a4, 0b0001_0000), // UIMAD
     (0x0a5, 0b0001_0000), // UIMAD.WIDE
+    (0x0a7, 0b0000_0000), // UIMAD.HI: refused by nvdisasm
     (0x0b9, 0b0010_0000), // ULDC
     (0x0bd, 0b0000_0010), // UFLO
     (0x0bf, 0b0000_0010), // UPOPC
@@ -104,7 +105,12 @@ fn uniform_alu(op: u16) -> bool {
 }
 
 /// Why a word's shape is refused, or `None` when it may go on to decode.
-pub(super) fn refused(op: u16, form: u8, bit91: bool) -> Option<(&'static str, u64)> {
+/// `write_barrier` is the control bits' write scoreboard (7: none), which
+/// an operation that writes no register cannot set.
+pub(super) fn refused(op: u16, form: u8, bit91: bool, write_barrier: u8) -> Option<(&'static str, u64)> {
+    if matches!(op, 0x185..=0x188 | 0x18e | 0x18f) && write_barrier != 7 {
+        return Some(("write scoreboard of an operation without a result", u64::from(write_barrier)));
+    }
     if let Ok(i) = FORMS.binary_search_by_key(&op, |&(o, _)| o) {
         if FORMS[i].1 >> form & 1 == 0 {
             return Some(("form", u64::from(form)));

@@ -168,7 +168,7 @@ pub(super) fn atoms(b: &mut Builder) -> Result<Op, DecodeError> {
         base: b.reg(24),
         width,
         ubase,
-        offset: b.w.sbits(40, 24) as i32,
+        offset: b.w.bits(40, 24) as i32,
         reuse: b.reuse(0),
         uniform_form: form == 7,
     };
@@ -209,10 +209,11 @@ pub(super) fn b2r(b: &mut Builder) -> Result<Op, DecodeError> {
 
 /// `CALL.REL.NOINC target`: operands [target].
 pub(super) fn call(b: &mut Builder) -> Result<Op, DecodeError> {
-    if b.w.bits(86, 2) != 3 {
-        return Err(b.bad("CALL", "mode", b.w.bits(86, 2)));
-    }
-    let target = Operand::Target(b.pc.wrapping_add(16).wrapping_add(b.w.sbits(32, 50) as u64));
+    // `.NOINC` at 86, and no condition (PT at 87..91): the others are not modelled.
+    b.expect("CALL", ".NOINC", 86, 1, 1)?;
+    b.expect("CALL", "condition", 87, 4, 7)?;
+    // The target's low two bits are not address bits (nvdisasm drops them).
+    let target = Operand::Target(b.pc.wrapping_add(16).wrapping_add((b.w.sbits(32, 50) & !3) as u64));
     match (b.w.bits(0, 9), b.w.bits(9, 3)) {
         (0x144, 4) => {
             b.push(target, true);
@@ -239,8 +240,12 @@ pub(super) fn ret(b: &mut Builder) -> Result<Op, DecodeError> {
     if b.w.bits(9, 3) != 4 {
         return Err(b.bad("RET", "form", b.w.bits(9, 3)));
     }
+    // `.REL.NODEC` (85 clear, 86 set) and no condition: the others are not modelled.
+    b.expect("RET", ".ABS/.NODEC", 85, 2, 0b10)?;
+    b.expect("RET", "condition", 87, 4, 7)?;
     b.push(Operand::reg(b.reg(24)), true);
-    b.push(Operand::Target(b.pc.wrapping_add(16).wrapping_add(b.w.sbits(32, 50) as u64)), true);
+    // The target's low two bits are not address bits (nvdisasm drops them).
+    b.push(Operand::Target(b.pc.wrapping_add(16).wrapping_add((b.w.sbits(32, 50) & !3) as u64)), true);
     Ok(Op::Ret)
 }
 
@@ -275,7 +280,7 @@ pub(super) fn atoms_cas(b: &mut Builder) -> Result<Op, DecodeError> {
         base: b.reg(24),
         width,
         ubase: URZ,
-        offset: b.w.sbits(40, 24) as i32,
+        offset: b.w.bits(40, 24) as i32,
         reuse: b.reuse(0),
         uniform_form: false,
     };

@@ -1,10 +1,10 @@
-//! The ABI's constants and ioctl numbers (`backend-nvgpu/src/abi/{consts,ioctls}.rs`).
+//! The ABI's constants and ioctl numbers (`abi/src/{r36,r35}/{consts,ioctls}.rs`).
 
 use std::fmt::Write as _;
 
 use std::collections::HashMap;
 
-use crate::{header, parse_num, rows};
+use crate::{header, parse_num, rows, Release};
 
 // ---------------------------------------------------------------- ABI
 
@@ -21,18 +21,21 @@ pub(crate) fn camel(c: &str) -> String {
         .collect()
 }
 
-pub(crate) fn gen_consts(abi: &str, extra: &str, names: &str) -> String {
+pub(crate) fn gen_consts(abi: &str, extra: &str, names: &str, rel: &Release) -> String {
     let values: HashMap<&str, &str> = rows(abi).into_iter().filter(|r| r[0] == "const").map(|r| (r[1], r[2])).collect();
     let srcs: HashMap<&str, &str> =
         rows(extra).into_iter().filter(|r| r[0] == "const_src").map(|r| (r[1], r[2])).collect();
-    let names = list(names);
-    let mut out = header("facts/nvgpu-abi.tsv, facts/nvgpu-abi-extra.tsv and tools/factgen/consts.list");
-    out.push_str("//! Flag and limit constants of the r36 UAPI headers.\n");
+    let names = rel.select(list(names), &values);
+    let mut out = header(&format!("facts/{}, facts/nvgpu-abi-extra.tsv and {}", rel.table, rel.consts_lists));
+    writeln!(out, "//! Flag and limit constants of the {} UAPI headers.", rel.name).unwrap();
     for n in &names {
-        let v = values.get(n).unwrap_or_else(|| panic!("{n}: no const row in nvgpu-abi.tsv"));
-        let src = srcs.get(n).unwrap_or_else(|| panic!("{n}: no const_src row in nvgpu-abi-extra.tsv"));
+        let v = values.get(n).unwrap_or_else(|| panic!("{n}: no const row in {}", rel.table));
         let ty = if parse_num(v) > u64::from(u32::MAX) { "u64" } else { "u32" };
-        writeln!(out, "/// `{n}` ({src}).\npub const {n}: {ty} = {v};").unwrap();
+        match srcs.get(n) {
+            Some(src) => writeln!(out, "/// `{n}` ({src}).").unwrap(),
+            None => writeln!(out, "/// `{n}` (an {} constant r36 removed).", rel.name).unwrap(),
+        }
+        writeln!(out, "pub const {n}: {ty} = {v};").unwrap();
     }
     out.push_str(
         "/// Every constant this crate defines, as (C name, value).\npub static CONSTS: &[(&str, i128)] = &[\n",
@@ -44,18 +47,18 @@ pub(crate) fn gen_consts(abi: &str, extra: &str, names: &str) -> String {
     out
 }
 
-pub(crate) fn gen_ioctls(abi: &str, extra: &str, names: &str) -> String {
+pub(crate) fn gen_ioctls(abi: &str, extra: &str, names: &str, rel: &Release) -> String {
     let numbers: HashMap<&str, &str> =
         rows(abi).into_iter().filter(|r| r[0] == "ioctl").map(|r| (r[1], r[2])).collect();
     let args: HashMap<&str, &str> =
         rows(extra).into_iter().filter(|r| r[0] == "ioctl_arg").map(|r| (r[1], r[2])).collect();
-    let names = list(names);
-    let mut out = header("facts/nvgpu-abi.tsv, facts/nvgpu-abi-extra.tsv and tools/factgen/ioctls.list");
+    let names = rel.select(list(names), &numbers);
+    let mut out = header(&format!("facts/{}, facts/nvgpu-abi-extra.tsv and tools/factgen/ioctls.list", rel.table));
     out.push_str("//! The ioctl numbers, each derived from its argument struct's size.\n");
     out.push_str("use super::*;\nuse core::mem::size_of;\n");
     let mut table = String::new();
     for n in &names {
-        let num = parse_num(numbers.get(n).unwrap_or_else(|| panic!("{n}: no ioctl row in nvgpu-abi.tsv")));
+        let num = parse_num(numbers.get(n).unwrap_or_else(|| panic!("{n}: no ioctl row in {}", rel.table)));
         let arg = *args.get(n).unwrap_or_else(|| panic!("{n}: no ioctl_arg row in nvgpu-abi-extra.tsv"));
         let ty = (num >> 8) & 0xff;
         let nr = num & 0xff;

@@ -1,4 +1,4 @@
-//! The ABI's argument structs (`backend-nvgpu/src/abi/structs.rs`).
+//! The ABI's argument structs (`abi/src/{r36,r35}/structs.rs`).
 
 use std::collections::HashMap;
 use std::fmt::Write as _;
@@ -47,7 +47,7 @@ fn rust_type(cty: &str, structs: &HashMap<&str, (u64, u64)>) -> (String, u64, u6
         "__s64" | "long" => ("i64", 8),
         s => {
             let c = s.strip_prefix("struct ").unwrap_or_else(|| panic!("C type {s} has no Rust type here"));
-            let &(size, align) = structs.get(c).unwrap_or_else(|| panic!("{c}: no struct row in nvgpu-abi.tsv"));
+            let &(size, align) = structs.get(c).unwrap_or_else(|| panic!("{c}: no struct row in the facts table"));
             return (camel(c), size, align);
         }
     };
@@ -89,7 +89,68 @@ struct Member<'a> {
     cty: &'a str,
 }
 
-pub(crate) fn gen_structs(abi: &str, extra: &str, notes: &str, ioctls: &str, extra_structs: &str) -> String {
+/// The `nvgpu-abi-extra.tsv` rows of another release's table, derived from
+/// r36's: the `ioctl_arg` and `const_src` rows as they are, and an `ftype`
+/// row for every field of `abi`: r36's C type where it has the field's size
+/// there, else the unsigned integer of the field's size (r35-only fields and
+/// fields whose size changed; the facts hold no C type for those).
+/// The size of C type `cty` when this generator knows it (scalars, arrays of
+/// them, structs of `layouts`), else `None`.
+fn c_size(cty: &str, layouts: &HashMap<&str, (u64, u64)>) -> Option<u64> {
+    if let Some((elem, n)) = cty.strip_suffix(']').and_then(|t| t.split_once('[')) {
+        return Some(c_size(elem, layouts)? * n.parse::<u64>().ok()?);
+    }
+    match cty {
+        "__u8" | "__s8" => Some(1),
+        "__u16" | "__s16" => Some(2),
+        "__u32" | "__s32" | "int" => Some(4),
+        "__u64" | "unsigned long" | "__s64" | "long" => Some(8),
+        s => layouts.get(s.strip_prefix("struct ")?).map(|l| l.0),
+    }
+}
+
+pub(crate) fn derive_extra(abi: &str, extra36: &str) -> String {
+    let abi = rows(abi);
+    let extra36 = rows(extra36);
+    let layouts: HashMap<&str, (u64, u64)> =
+        abi.iter().filter(|r| r[0] == "struct").map(|r| (r[1], (parse_num(r[2]), parse_num(r[3])))).collect();
+    let ctypes: HashMap<(&str, &str), &str> =
+        extra36.iter().filter(|r| r[0] == "ftype").map(|r| ((r[1], r[2]), r[3])).collect();
+    let mut out = String::new();
+    for r in extra36.iter().filter(|r| r[0] == "ioctl_arg" || r[0] == "const_src") {
+        writeln!(out, "{}", r.join("\t")).unwrap();
+    }
+    for r in abi.iter().filter(|r| r[0] == "field") {
+        let size = parse_num(r[4]);
+        // r36's type, unless its size is known and is not the r35 field's.
+        let fits = |c: &&&str| {
+            let c: &str = c;
+            c_size(c, &layouts).is_none_or(|n| n == size)
+        };
+        let cty = match ctypes.get(&(r[1], r[2])).filter(fits) {
+            Some(c) => c.to_string(),
+            None => match size {
+                1 => "__u8".into(),
+                2 => "__u16".into(),
+                4 => "__u32".into(),
+                8 => "__u64".into(),
+                n if n % 4 == 0 => format!("__u32[{}]", n / 4),
+                n => format!("__u8[{n}]"),
+            },
+        };
+        writeln!(out, "ftype\t{}\t{}\t{cty}", r[1], r[2]).unwrap();
+    }
+    out
+}
+
+pub(crate) fn gen_structs(
+    abi: &str,
+    extra: &str,
+    notes: &str,
+    ioctls: &str,
+    extra_structs: &str,
+    rel: &crate::Release,
+) -> String {
     let abi = rows(abi);
     let extra = rows(extra);
     let notes = rows(notes);
@@ -116,7 +177,8 @@ pub(crate) fn gen_structs(abi: &str, extra: &str, notes: &str, ioctls: &str, ext
             arg_of.entry(s).or_default().push(r[1]);
         }
     }
-    let defined_ioctls = list(ioctls);
+    let numbers: HashMap<&str, &str> = abi.iter().filter(|r| r[0] == "ioctl").map(|r| (r[1], r[2])).collect();
+    let defined_ioctls = rel.select(list(ioctls), &numbers);
     let arg_rows: HashMap<&str, &str> = extra.iter().filter(|r| r[0] == "ioctl_arg").map(|r| (r[1], r[2])).collect();
 
     // The selection: each listed ioctl's argument struct, preceded by the
@@ -144,6 +206,9 @@ pub(crate) fn gen_structs(abi: &str, extra: &str, notes: &str, ioctls: &str, ext
         assert!(!order.contains(&s), "{s} is in structs.list but already the argument of a listed ioctl");
         select(s, &members, &mut order);
     }
+    // A release that lacks a struct has no use for its notes.
+    let notes: Vec<Vec<&str>> =
+        notes.into_iter().filter(|r| !rel.lenient || order.contains(&r.get(1).copied().unwrap_or_default())).collect();
     for r in &notes {
         let s = r.get(1).copied().unwrap_or_default();
         assert!(order.contains(&s), "nvgpu-abi-notes.tsv: {s} is not a generated struct");
@@ -158,23 +223,26 @@ pub(crate) fn gen_structs(abi: &str, extra: &str, notes: &str, ioctls: &str, ext
     let struct_note = |s: &str| notes.iter().find(|r| r[0] == "struct" && r[1] == s).map(|r| r[2]);
     let field_note = |s: &str, f: &str| notes.iter().find(|r| r[0] == "field" && r[1] == s && r[2] == f).map(|r| r[3]);
 
-    let mut out = header(
-        "facts/nvgpu-abi.tsv, facts/nvgpu-abi-extra.tsv, facts/nvgpu-abi-notes.tsv, tools/factgen/ioctls.list and structs.list",
-    );
-    for line in [
-        "The L4T r36 nvgpu/nvmap structs: the argument struct of every ioctl in",
-        "`tools/factgen/ioctls.list` (after the structs its fields contain), then those of",
-        "`tools/factgen/structs.list`. Names, sizes, alignments and field offsets come from",
-        "facts/nvgpu-abi.tsv, C field types and ioctl arguments from facts/nvgpu-abi-extra.tsv,",
-        "the notes no table holds from facts/nvgpu-abi-notes.tsv.",
+    let mut out = header(&format!(
+        "facts/{}, facts/nvgpu-abi-extra.tsv, facts/nvgpu-abi-notes.tsv, tools/factgen/ioctls.list and structs.list",
+        rel.table
+    ));
+    let intro = [
+        format!("The L4T {} nvgpu/nvmap structs: the argument struct of every ioctl in", rel.name),
+        format!("`tools/factgen/ioctls.list` {}(after the structs its fields contain), then those of", rel.which),
+        "`tools/factgen/structs.list`. Names, sizes, alignments and field offsets come from".to_string(),
+        format!("facts/{}, C field types and ioctl arguments from facts/nvgpu-abi-extra.tsv,", rel.table),
+        format!("the notes no table holds from facts/nvgpu-abi-notes.tsv.{}", rel.types_note),
+    ];
+    for line in intro.iter().map(String::as_str).chain([
         "",
         "A C union keeps its first member (in header order) as the Rust field; a later member",
         "sharing its bytes, and the name of a nested anonymous struct or union, is an alias",
         "(`StructLayout::aliases`). Where C aligns a struct more than its Rust fields would, it",
         "gets `#[repr(align)]`. The generator checks that the `#[repr(C)]` layout lands every",
         "field on its C offset; tests/abi_facts.rs checks the compiled layouts against",
-        "facts/nvgpu-abi.tsv.",
-    ] {
+        "the facts table.",
+    ]) {
         if line.is_empty() {
             out.push_str("//!\n");
         } else {
@@ -184,9 +252,9 @@ pub(crate) fn gen_structs(abi: &str, extra: &str, notes: &str, ioctls: &str, ext
     out.push_str("use super::abi_struct;\n");
 
     for &s in &order {
-        let (size, align) = *layouts.get(s).unwrap_or_else(|| panic!("{s}: no struct row in nvgpu-abi.tsv"));
+        let (size, align) = *layouts.get(s).unwrap_or_else(|| panic!("{s}: no struct row in {}", rel.table));
         let all = members(s);
-        assert!(!all.is_empty(), "{s}: no field rows in nvgpu-abi.tsv");
+        assert!(!all.is_empty(), "{s}: no field rows in {}", rel.table);
         // Split into fields and aliases; lay the fields out as #[repr(C)] does.
         let mut covered = vec![false; size as usize];
         let mut fields: Vec<(&Member, String)> = Vec::new();
@@ -337,7 +405,7 @@ mod tests {
 
     #[test]
     fn union_members_after_the_first_and_nested_names_are_aliases() {
-        let out = gen_structs(ABI, EXTRA, "", "X_IOC_U\nX_IOC_P\n", "");
+        let out = gen_structs(ABI, EXTRA, "", "X_IOC_U\nX_IOC_P\n", "", &crate::Release::R36);
         assert!(out.contains("\"a\" a: u32,"), "{out}");
         assert!(out.contains("\"type\" type_: u32,"), "{out}");
         assert!(out.contains("aliases [(\"b\", 0, 8)]"), "{out}");
@@ -352,7 +420,7 @@ mod tests {
     #[test]
     fn notes_land_in_the_docs() {
         let notes = "struct\tp\tA note on p.\nfield\tu\ta\twhat a means\n";
-        let out = gen_structs(ABI, EXTRA, notes, "X_IOC_U\nX_IOC_P\n", "");
+        let out = gen_structs(ABI, EXTRA, notes, "X_IOC_U\nX_IOC_P\n", "", &crate::Release::R36);
         assert!(out.contains("A note on p."), "{out}");
         assert!(out.contains("/// `__u32 a` at offset 0: what a means."), "{out}");
     }
@@ -361,12 +429,12 @@ mod tests {
     #[should_panic(expected = "#[repr(C)] would put it at 8, the facts at 4")]
     fn a_layout_repr_c_cannot_give_is_refused() {
         let abi = ABI.replace("field\tp\ts.y\t8\t8", "field\tp\ts.y\t4\t8");
-        gen_structs(&abi, EXTRA, "", "X_IOC_P\n", "");
+        gen_structs(&abi, EXTRA, "", "X_IOC_P\n", "", &crate::Release::R36);
     }
 
     #[test]
     #[should_panic(expected = "not a generated struct")]
     fn a_note_on_an_unknown_struct_is_refused() {
-        gen_structs(ABI, EXTRA, "struct\tq\tnote\n", "X_IOC_U\nX_IOC_P\n", "");
+        gen_structs(ABI, EXTRA, "struct\tq\tnote\n", "X_IOC_U\nX_IOC_P\n", "", &crate::Release::R36);
     }
 }

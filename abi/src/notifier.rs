@@ -10,7 +10,7 @@
 //!
 //! ```
 //! use gpuiface_hal::FaultKind;
-//! use gpuiface_nvgpu::abi::{fault_kind, notifier_code, NVGPU_CHANNEL_FIFO_ERROR_MMU_ERR_FLT};
+//! use gpuiface_abi::r36::{fault_kind, notifier_code, NVGPU_CHANNEL_FIFO_ERROR_MMU_ERR_FLT};
 //! assert_eq!(fault_kind(NVGPU_CHANNEL_FIFO_ERROR_MMU_ERR_FLT), FaultKind::Mmu);
 //! assert_eq!(notifier_code(FaultKind::Mmu), Some(NVGPU_CHANNEL_FIFO_ERROR_MMU_ERR_FLT));
 //! assert_eq!(fault_kind(0x7777), FaultKind::Other);
@@ -18,7 +18,7 @@
 
 use gpuiface_hal::FaultKind;
 
-use super::*;
+use crate::r36::*;
 
 /// `nvgpu_notification.status` of a channel in error: the kernel writes
 /// 0xffff (linux/channel.c `nvgpu_set_err_notifier_locked`); 0 until then.

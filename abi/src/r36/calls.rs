@@ -3,20 +3,10 @@
 //! fds only). The size of each struct is checked against its request at
 //! compile time. Requests whose argument does carry a pointer
 //! (`GET_CHARACTERISTICS`' buffer address) are issued through the `unsafe`
-//! [`SysFd::ioctl`](crate::fd::SysFd::ioctl) at their one call site.
+//! `SysFd::ioctl` (backend-nvgpu) at their one call site.
 
 use super::*;
-use crate::fd::Ioctl;
-
-macro_rules! calls {
-    ($($name:ident: $ty:ty, $why:literal;)*) => {$(
-        #[doc = concat!("`", stringify!($name), "` with a [`", stringify!($ty), "`]: ", $why, ".")]
-        // SAFETY: the request's argument is this struct (its size is checked by
-        // `Ioctl::new` at compile time), and the struct carries no user pointers:
-        // the reason is stated in the entry's doc line.
-        pub const $name: Ioctl<$ty> = unsafe { Ioctl::new(stringify!($name), super::$name) };
-    )*};
-}
+use crate::common::calls;
 
 calls! {
     NVGPU_GPU_IOCTL_OPEN_TSG: NvgpuGpuOpenTsgArgs, "flags in, the new TSG fd out";

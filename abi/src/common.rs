@@ -1,47 +1,8 @@
-//! The L4T **r36** nvgpu + nvmap UAPI: every ioctl number and `#[repr(C)]`
-//! argument struct the backend and the mock use, in one place.
-//!
-//! - Struct names are the C names in UpperCamelCase
-//!   (`nvgpu_as_map_buffer_ex_args` → [`NvgpuAsMapBufferExArgs`]); fields keep
-//!   their C names (`type` → `type_`). A C union is one struct whose fields
-//!   cover its bytes once; the other members are listed as aliases in its
-//!   [`StructLayout`] (e.g. `in.runlist_id` and `out.channel_fd` of
-//!   [`NvgpuGpuOpenChannelArgs`]).
-//! - Ioctl numbers carry their C names and are computed from the argument
-//!   struct's size by [`ioc`] (the generic Linux `_IOC` encoding, which
-//!   aarch64 and x86_64 share), never typed by hand: a wrong struct size is a
-//!   different number, which the kernel answers with `ENOTTY`.
-//! - [`STRUCTS`], [`IOCTLS`] and [`CONSTS`] list everything defined here;
-//!   `tests/abi_facts.rs` checks every entry against `facts/nvgpu-abi.tsv`,
-//!   and [`listing`] prints them in that file's row format
-//!   (`cargo run -p gpuiface-nvgpu --example abi`).
-//! - The structs (`structs.rs`), ioctl numbers (`ioctls.rs`) and constants
-//!   (`consts.rs`) are generated from `facts/` by `cargo run -p
-//!   gpuiface-factgen` (`tools/factgen`; CI fails when a regenerated file
-//!   differs); this file holds the encoding, the registry types and the
-//!   `abi_struct!` macro the generated structs use.
-//! - The error notifier's codes mean a [`gpuiface_hal::FaultKind`] each
-//!   ([`NOTIFIER_CODES`], [`fault_kind`], [`notifier_code`]); the backend
-//!   decodes with them and the mock's GPU model raises faults with them.
-//!
-//! ```
-//! use gpuiface_nvgpu::abi::*;
-//! assert_eq!(NVGPU_GPU_IOCTL_ALLOC_AS, 0xc040_4708);
-//! assert_eq!(core::mem::size_of::<NvgpuGpuCharacteristics>(), 328);
-//! let d = decode(NVMAP_IOC_ALLOC);
-//! assert_eq!((d.dir, d.ty, d.nr, d.size), (IOC_WRITE, b'N', 3, 20));
-//! ```
-
-pub mod calls;
-mod consts;
-mod ioctls;
-mod notifier;
-mod structs;
-
-pub use consts::*;
-pub use ioctls::*;
-pub use notifier::*;
-pub use structs::*;
+//! What both releases share: the `_IOC` encoding, the registry types
+//! ([`IoctlDef`], [`StructLayout`]), [`IoctlArg`] (plain-bytes arguments),
+//! the `abi_struct!` macro the generated structs use, and [`Ioctl`] (a
+//! request bound to its argument type). Each release module re-exports all
+//! of it, so `use gpuiface_abi::r36::*` is the whole r36 ABI.
 
 /// `_IOC_NONE`: no data transfer.
 pub const IOC_NONE: u32 = 0;
@@ -115,16 +76,6 @@ impl IoctlDef {
     pub const fn parts(&self) -> IocParts {
         decode(self.number)
     }
-}
-
-/// The ioctl with this number, if this crate defines it.
-pub fn ioctl_by_number(number: u32) -> Option<&'static IoctlDef> {
-    IOCTLS.iter().find(|d| d.number == number)
-}
-
-/// The ioctl with this C name.
-pub fn ioctl_by_name(name: &str) -> Option<&'static IoctlDef> {
-    IOCTLS.iter().find(|d| d.name == name)
 }
 
 /// One field (or union alias) of a struct.
@@ -264,7 +215,7 @@ macro_rules! abi_struct {
 
         impl Default for $name {
             fn default() -> Self {
-                <Self as $crate::abi::IoctlArg>::zeroed()
+                <Self as $crate::IoctlArg>::zeroed()
             }
         }
 
@@ -273,80 +224,142 @@ macro_rules! abi_struct {
         // size the const assert above pins to the C size; padding-free exactly when
         // the fields' sizes fill the struct and each field is padding-free; and
         // `write_bytes` writes each field at its `offset_of!`.
-        unsafe impl $crate::abi::IoctlArg for $name {
+        unsafe impl $crate::IoctlArg for $name {
             const PADDING_FREE: bool = 0 $( + core::mem::size_of::<$ty>() )* == core::mem::size_of::<$name>()
-                $( && <$ty as $crate::abi::IoctlArg>::PADDING_FREE )*;
+                $( && <$ty as $crate::IoctlArg>::PADDING_FREE )*;
             fn write_bytes(&self, out: &mut [u8]) {
                 let out = &mut out[..core::mem::size_of::<$name>()];
-                $( <$ty as $crate::abi::IoctlArg>::write_bytes(&self.$field, &mut out[core::mem::offset_of!($name, $field)..]); )*
+                $( <$ty as $crate::IoctlArg>::write_bytes(&self.$field, &mut out[core::mem::offset_of!($name, $field)..]); )*
             }
         }
 
         impl $name {
             /// The C name and layout of this struct.
-            pub const LAYOUT: $crate::abi::StructLayout = $crate::abi::StructLayout {
+            pub const LAYOUT: $crate::StructLayout = $crate::StructLayout {
                 name: $cname,
                 size: core::mem::size_of::<$name>(),
                 align: core::mem::align_of::<$name>(),
-                fields: &[ $( $crate::abi::FieldLayout {
+                fields: &[ $( $crate::FieldLayout {
                     name: $cfield,
                     offset: core::mem::offset_of!($name, $field),
                     size: core::mem::size_of::<$ty>(),
                 }, )* ],
-                aliases: &[ $( $crate::abi::FieldLayout { name: $aname, offset: $aoff, size: $asize }, )* ],
+                aliases: &[ $( $crate::FieldLayout { name: $aname, offset: $aoff, size: $asize }, )* ],
             };
         }
     };
 }
 pub(crate) use abi_struct;
 
-/// What L4T r35 (JetPack 5) differs in, for what the backend must detect.
-/// Checked against `facts/nvgpu-abi-r35.tsv`.
-pub mod r35 {
-    /// `sizeof(struct nvgpu_gpu_characteristics)` on r35 (r36: 328).
-    pub const NVGPU_GPU_CHARACTERISTICS_SIZE: usize = 312;
-    /// r35's `NVMAP_IOC_ALLOC` (16-byte `nvmap_alloc_handle`, no `numa_nid`).
-    pub const NVMAP_IOC_ALLOC: u32 = super::iow(b'N', 3, 16);
-    /// r35's `NVGPU_GPU_IOCTL_OPEN_TSG` (8-byte argument).
-    pub const NVGPU_GPU_IOCTL_OPEN_TSG: u32 = super::iowr(b'G', 9, 8);
-    /// r35's `NVMAP_IOC_QUERY_HEAP_PARAMS` (40-byte argument).
-    pub const NVMAP_IOC_QUERY_HEAP_PARAMS: u32 = super::ior(b'N', 105, 40);
+/// An ioctl bound to its argument type: what makes the backend's safe
+/// `SysFd::call` safe (kvm-ioctls' split: an arbitrary request is `unsafe`, a
+/// descriptor vouches for one).
+#[derive(Debug)]
+pub struct Ioctl<T> {
+    name: &'static str,
+    request: u32,
+    _arg: std::marker::PhantomData<fn() -> T>,
 }
 
-/// Dispatch limits of each fd's ioctl handler (constraints doc §0), which
-/// the UAPI headers define as `*_IOCTL_LAST` / `*_MAX_ARG_SIZE`.
-pub mod limits {
-    /// ctrl fd: highest command number (`NVGPU_GPU_IOCTL_LAST`).
-    pub const CTRL_LAST_NR: u8 = 0x2c;
-    /// ctrl fd: largest argument (`NVGPU_GPU_IOCTL_MAX_ARG_SIZE`).
-    pub const CTRL_MAX_ARG_SIZE: usize = 0x108;
-    /// AS fd: highest command number.
-    pub const AS_LAST_NR: u8 = 0xe;
-    /// AS fd: largest argument.
-    pub const AS_MAX_ARG_SIZE: usize = 0x28;
-    /// channel fd: highest command number (SETUP_BIND).
-    pub const CHANNEL_LAST_NR: u8 = 0x80;
-    /// channel fd: largest argument.
-    pub const CHANNEL_MAX_ARG_SIZE: usize = 0x68;
-    /// TSG fd: highest command number.
-    pub const TSG_LAST_NR: u8 = 0x15;
-    /// TSG fd: largest argument.
-    pub const TSG_MAX_ARG_SIZE: usize = 0x20;
-    /// nvmap: highest command number (`NVMAP_IOC_MAXNR`).
-    pub const NVMAP_MAXNR: u8 = 107;
+impl<T> Clone for Ioctl<T> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl<T> Copy for Ioctl<T> {}
+
+impl<T: IoctlArg> Ioctl<T> {
+    /// Bind `request` (named `name`) to `T`. A request whose `_IOC_SIZE` is
+    /// not `size_of::<T>()` does not compile (in a `const`).
+    ///
+    /// # Safety
+    /// `request` takes a `T`, and a `T` carries no user pointers: whatever
+    /// its field values, the ioctl reads and writes only the argument itself
+    /// (fds it names are the kernel's to check).
+    pub const unsafe fn new(name: &'static str, request: u32) -> Self {
+        assert!(decode(request).size == std::mem::size_of::<T>(), "ioctl argument size");
+        Ioctl { name, request, _arg: std::marker::PhantomData }
+    }
+    /// The C name.
+    pub fn name(&self) -> &'static str {
+        self.name
+    }
+    /// The request number.
+    pub fn request(&self) -> u32 {
+        self.request
+    }
 }
 
-/// Every struct this crate defines.
-pub static STRUCTS: &[StructLayout] = &structs::ALL_LAYOUTS;
+/// Safe ioctl descriptors ([`Ioctl`]) for a release's pointer-free requests.
+macro_rules! calls {
+    ($($name:ident: $ty:ty, $why:literal;)*) => {$(
+        #[doc = concat!("`", stringify!($name), "` with a [`", stringify!($ty), "`]: ", $why, ".")]
+        // SAFETY: the request's argument is this struct (its size is checked by
+        // `Ioctl::new` at compile time), and the struct carries no user pointers:
+        // the reason is stated in the entry's doc line.
+        pub const $name: Ioctl<$ty> = unsafe { Ioctl::new(stringify!($name), super::$name) };
+    )*};
+}
 
-/// Every ioctl number, struct size and field offset defined here, one row
-/// each, in `facts/nvgpu-abi.tsv`'s own tab-separated format.
-pub fn listing() -> Vec<String> {
+pub(crate) use calls;
+
+/// A release module's registry over its generated tables: `STRUCTS`,
+/// `listing`, `ioctl_by_number`/`ioctl_by_name` and the dispatch `limits`.
+macro_rules! registry {
+    ($file:literal) => {
+        /// Every struct this release defines.
+        pub static STRUCTS: &[$crate::StructLayout] = &structs::ALL_LAYOUTS;
+
+        /// The ioctl with this number, if this release defines it.
+        pub fn ioctl_by_number(number: u32) -> Option<&'static $crate::IoctlDef> {
+            IOCTLS.iter().find(|d| d.number == number)
+        }
+
+        /// The ioctl with this C name, if this release defines it.
+        pub fn ioctl_by_name(name: &str) -> Option<&'static $crate::IoctlDef> {
+            IOCTLS.iter().find(|d| d.name == name)
+        }
+
+        #[doc = concat!("Every ioctl number, struct size and field offset defined here, one row each, in `facts/", $file, "`'s own tab-separated format.")]
+        pub fn listing() -> Vec<String> {
+            $crate::common::listing(IOCTLS, STRUCTS, CONSTS)
+        }
+
+        /// Dispatch limits of each fd's ioctl handler (constraints doc §0),
+        /// which the UAPI headers define as `*_IOCTL_LAST` /
+        /// `*_MAX_ARG_SIZE` (this release's values, from its facts table).
+        pub mod limits {
+            use super::*;
+            /// ctrl fd: highest command number (`NVGPU_GPU_IOCTL_LAST`).
+            pub const CTRL_LAST_NR: u8 = NVGPU_GPU_IOCTL_LAST as u8;
+            /// ctrl fd: largest argument (`NVGPU_GPU_IOCTL_MAX_ARG_SIZE`).
+            pub const CTRL_MAX_ARG_SIZE: usize = NVGPU_GPU_IOCTL_MAX_ARG_SIZE as usize;
+            /// AS fd: highest command number (`NVGPU_AS_IOCTL_LAST`).
+            pub const AS_LAST_NR: u8 = NVGPU_AS_IOCTL_LAST as u8;
+            /// AS fd: largest argument (`NVGPU_AS_IOCTL_MAX_ARG_SIZE`).
+            pub const AS_MAX_ARG_SIZE: usize = NVGPU_AS_IOCTL_MAX_ARG_SIZE as usize;
+            /// channel fd: highest command number (`NVGPU_IOCTL_CHANNEL_LAST`: SETUP_BIND).
+            pub const CHANNEL_LAST_NR: u8 = NVGPU_IOCTL_CHANNEL_LAST as u8;
+            /// channel fd: largest argument (`NVGPU_IOCTL_CHANNEL_MAX_ARG_SIZE`).
+            pub const CHANNEL_MAX_ARG_SIZE: usize = NVGPU_IOCTL_CHANNEL_MAX_ARG_SIZE as usize;
+            /// TSG fd: highest command number (`NVGPU_TSG_IOCTL_LAST`).
+            pub const TSG_LAST_NR: u8 = NVGPU_TSG_IOCTL_LAST as u8;
+            /// TSG fd: largest argument (`NVGPU_TSG_IOCTL_MAX_ARG_SIZE`).
+            pub const TSG_MAX_ARG_SIZE: usize = NVGPU_TSG_IOCTL_MAX_ARG_SIZE as usize;
+            /// nvmap: highest command number (`NVMAP_IOC_MAXNR`).
+            pub const NVMAP_MAXNR: u8 = NVMAP_IOC_MAXNR as u8;
+        }
+    };
+}
+pub(crate) use registry;
+
+/// The rows of a release's registry in its facts table's format.
+pub(crate) fn listing(ioctls: &[IoctlDef], structs: &[StructLayout], consts: &[(&str, i128)]) -> Vec<String> {
     let mut rows = Vec::new();
-    for d in IOCTLS {
+    for d in ioctls {
         rows.push(format!("ioctl\t{}\t{:#010x}\t{}", d.name, d.number, d.parts().size));
     }
-    for s in STRUCTS {
+    for s in structs {
         rows.push(format!("struct\t{}\t{}\t{}", s.name, s.size, s.align));
         let mut all: Vec<&FieldLayout> = s.fields.iter().chain(s.aliases.iter()).collect();
         all.sort_by_key(|f| f.offset);
@@ -354,20 +367,20 @@ pub fn listing() -> Vec<String> {
             rows.push(format!("field\t{}\t{}\t{}\t{}", s.name, f.name, f.offset, f.size));
         }
     }
-    for (name, value) in CONSTS {
+    for (name, value) in consts {
         rows.push(format!("const\t{name}\t{value:#x}"));
     }
     rows
 }
 
-/// `NVGPU_ALLOC_AS_FLAGS_UNIFIED_VA` (`linux/nvgpu-ctrl.h`: `1 << 1`; the only
-/// ALLOC_AS flag r36 translates, constraints doc §1). Not among the facts
-/// table's constants, so it is pinned here by hand.
+/// `NVGPU_ALLOC_AS_FLAGS_UNIFIED_VA` (`linux/nvgpu-ctrl.h`: `1 << 1`, the
+/// same on r35 and r36; the only ALLOC_AS flag r36 translates, constraints
+/// doc §1). The facts tables name it `NVGPU_GPU_IOCTL_ALLOC_AS_FLAGS_UNIFIED_VA`.
 pub const NVGPU_ALLOC_AS_FLAGS_UNIFIED_VA: u32 = 1 << 1;
 
 #[cfg(test)]
 mod padding_tests {
-    use super::*;
+    use crate::r36::*;
 
     #[test]
     fn padded_structs_are_known_and_serialise_their_fields_only() {

@@ -1,0 +1,131 @@
+//! What a submission touches ([`Footprint`]): the GPU memory its work may
+//! read or write, for waits on one buffer, and the signals it names, held
+//! until the GPU is done with it.
+
+use gpuiface_hal::{Buffer, Signal};
+
+use crate::encode::Cmd;
+use crate::queue::{Queue, Val, VarId};
+use crate::vars::BufferVar;
+
+/// Clones of the signals a queue names: two inline (a launch's signal and
+/// a wait: a fresh queue's footprint allocates nothing for them), more on
+/// the heap. Held only to keep the signals' slots alive.
+#[derive(Debug, Default, Clone)]
+pub(crate) struct Signals {
+    inline: [Option<Signal>; 2],
+    more: Vec<Signal>,
+}
+
+impl Signals {
+    /// Keep `signal` alive.
+    pub(crate) fn push(&mut self, signal: Signal) {
+        match self.inline.iter_mut().find(|s| s.is_none()) {
+            Some(slot) => *slot = Some(signal),
+            None => self.more.push(signal),
+        }
+    }
+
+    /// Signals held.
+    #[cfg(test)]
+    pub(crate) fn len(&self) -> usize {
+        self.inline.iter().flatten().count() + self.more.len()
+    }
+}
+
+/// A range a submission touches that its bound values give.
+#[derive(Debug, Clone, Copy)]
+pub(crate) enum DynRange {
+    /// `[addr, addr + len)` of a copy with a variable address or length.
+    Copy { addr: Val, len: Val },
+    /// The buffer bound to this variable.
+    Buffer(VarId),
+}
+
+/// The GPU memory a submission may touch, for waits on one buffer, and the
+/// signals it names.
+#[derive(Debug, Default)]
+pub(crate) struct Footprint {
+    /// A launch that declared nothing: it may touch anything.
+    pub(crate) everything: bool,
+    /// `[start, end)` GPU VA ranges: copies' sources and destinations, and
+    /// what launches declared.
+    pub(crate) ranges: Vec<(u64, u64)>,
+    /// Clones of the signals the queue waits on or releases: a submission
+    /// holds them until its timeline value is reached, so a signal dropped
+    /// meanwhile cannot have its slot recycled while the GPU will still
+    /// release it (issue 22, hole 2).
+    pub(crate) signals: Signals,
+}
+
+impl Footprint {
+    pub(crate) fn of(queue: &Queue) -> Footprint {
+        let mut f = Footprint { everything: false, ranges: queue.declared.clone(), signals: Signals::default() };
+        // Buffer variables are declarations too: the launch names them.
+        let declared = !queue.declared.is_empty() || !queue.buffer_vars.is_empty();
+        for c in &queue.cmds {
+            match c {
+                Cmd::Launch { .. } if !declared => f.everything = true,
+                Cmd::Copy { dst: Val::Lit(dst), src: Val::Lit(src), len: Val::Lit(len) } => {
+                    f.ranges.push((*dst, dst.saturating_add(*len)));
+                    f.ranges.push((*src, src.saturating_add(*len)));
+                }
+                Cmd::Wait { signal, .. } | Cmd::Signal { signal, .. } => f.signals.push(signal.clone()),
+                _ => {}
+            }
+        }
+        f
+    }
+    /// The queue's footprint plus the ranges its bound values give.
+    pub(crate) fn with_values(queue: &Queue, values: &[u64], buffers: &[(BufferVar, &Buffer)]) -> Footprint {
+        let base = queue.footprint();
+        let mut f =
+            Footprint { everything: base.everything, ranges: base.ranges.clone(), signals: base.signals.clone() };
+        let val = |v: Val| match v {
+            Val::Lit(x) => x,
+            Val::Var(id) => values.get(id.index).copied().unwrap_or(0),
+        };
+        for d in &queue.dynamic {
+            match *d {
+                DynRange::Copy { addr, len } => {
+                    let a = val(addr);
+                    f.ranges.push((a, a.saturating_add(val(len))));
+                }
+                DynRange::Buffer(var) => {
+                    if let Some((_, b)) = buffers.iter().find(|(bv, _)| bv.0 == var) {
+                        f.ranges.push((b.gpu_va(), b.gpu_va().saturating_add(b.size())));
+                    }
+                }
+            }
+        }
+        f
+    }
+    pub(crate) fn overlaps(&self, start: u64, end: u64) -> bool {
+        self.everything || self.ranges.iter().any(|&(s, e)| s < end && start < e)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn signals_beyond_the_inline_two_are_kept_too() {
+        use std::sync::atomic::AtomicU64;
+        use std::sync::Arc;
+        let mem: Arc<Vec<AtomicU64>> = Arc::new((0..10).map(|_| AtomicU64::new(0)).collect());
+        let signal = |i: usize| {
+            let ptr = std::ptr::NonNull::from(&mem[2 * i]).cast::<u8>();
+            // SAFETY: two 8-aligned words (16 bytes) of `mem`, which the clone of its Arc keeps alive.
+            unsafe { Signal::from_raw(gpuiface_hal::DeviceId::unique(), 0x1000 + 16 * i as u64, ptr, mem.clone()) }
+        };
+        let mut kept = Signals::default();
+        for i in 0..5 {
+            kept.push(signal(i));
+        }
+        assert_eq!(kept.len(), 5);
+        assert_eq!(Arc::strong_count(&mem), 6, "each signal kept alive, inline or not");
+        drop(kept);
+        assert_eq!(Arc::strong_count(&mem), 1);
+    }
+}
