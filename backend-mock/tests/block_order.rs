@@ -8,8 +8,8 @@
 use std::time::Duration;
 
 use gpuiface_hal::{AllocRequest, Buffer, GpuIface};
-use gpuiface_mock::gpu::{ExecMode, GpuConfig};
-use gpuiface_mock::{open_with, MockDeviceExt, MockKernel};
+use gpuiface_nvgpu::mock::gpu::{ExecMode, GpuConfig};
+use gpuiface_nvgpu::mock::{open_with, MockDeviceExt, MockKernel};
 use gpuiface_runtime::{Arg, LaunchDims, Queue, Runtime};
 
 const CUBIN: &[u8] = include_bytes!("nvrtc/unseen.cubin");

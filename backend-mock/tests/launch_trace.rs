@@ -5,8 +5,8 @@
 use std::time::Duration;
 
 use gpuiface_hal::{AllocRequest, GpuIface};
-use gpuiface_mock::gpu::{ExecMode, GpuConfig};
-use gpuiface_mock::{open_with, MockDevice, MockDeviceExt, MockKernel};
+use gpuiface_nvgpu::mock::gpu::{ExecMode, GpuConfig};
+use gpuiface_nvgpu::mock::{open_with, MockDevice, MockDeviceExt, MockKernel};
 use gpuiface_runtime::{Arg, LaunchDims, Program, Queue, Runtime};
 
 const UNSEEN: &[u8] = include_bytes!("nvrtc/unseen.cubin");
