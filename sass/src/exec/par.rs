@@ -5,7 +5,8 @@
 //! registers, shared memory and local-memory slots, and the only state
 //! they share is global memory. Here each host thread (a *worker*) owns one
 //! [`Block`] (registers, shared memory) and its own [`Code`] (decoded
-//! instructions), and takes the next block index from a shared counter;
+//! instructions, copied from those block 0 decoded: block 0 runs first,
+//! alone), and takes the next block index from a shared counter;
 //! blocks running at once get distinct local-memory slots. Global memory is
 //! the caller's [`Memory`], which is `Sync`, so:
 //! - plain loads and stores of different blocks may interleave in any
@@ -69,25 +70,37 @@ pub fn run_launch_parallel(
     cancel: Option<&AtomicBool>,
 ) -> Result<Stats, Fault> {
     let workers = workers_for(cfg, codes.len());
-    let Some((first, _)) = codes.split_first_mut() else {
+    let Some((first, rest)) = codes.split_first_mut() else {
         return Err(Fault::Control("a launch needs at least one program".into()));
     };
     if workers <= 1 {
         return super::run_launch(first, mem, cfg, cancel);
     }
+    // Block 0 runs first, alone, as in order: the code it reaches is read as
+    // the launch starts, and every worker starts from a copy of that decoded
+    // program, so a kernel that writes over its own code (a race on the GPU
+    // too) reads the same code whatever the host schedule.
+    first.begin_launch();
+    let mut stats0 = Stats::default();
+    let mut block0 = Block::new(cfg)?;
+    block0.reset(ctaid_of(cfg, 0));
+    block0.run(first, mem, cfg, &mut stats0, Stop { cancel, halt: None })?;
+    drop(block0);
+    for code in rest.iter_mut().take(workers - 1) {
+        code.clone_from(first);
+    }
     let blocks = cfg.grid.iter().fold(1u64, |p, &x| p.saturating_mul(u64::from(x)));
     // Block::new (below, per worker) refuses a block of more than 1024 threads.
     let threads = cfg.block.iter().fold(1u64, |p, &x| p.saturating_mul(u64::from(x)));
     let slots_per_block = threads.div_ceil(32).saturating_mul(32);
-    let next = AtomicU64::new(0);
-    let used = AtomicU64::new(0);
-    let thread_instructions = AtomicU64::new(0);
+    let next = AtomicU64::new(1);
+    let used = AtomicU64::new(stats0.warp_instructions);
+    let thread_instructions = AtomicU64::new(stats0.thread_instructions);
     let halt = AtomicBool::new(false);
     // (block index, fault) of the lowest faulting block.
     let fault: Mutex<Option<(u64, Fault)>> = Mutex::new(None);
     let stop = Stop { cancel, halt: Some(&halt) };
     let work = |w: usize, code: &mut Code| {
-        code.begin_launch();
         let mut block = match Block::new(cfg) {
             Ok(b) => b,
             Err(e) => return record(&fault, &halt, 0, e),
