@@ -5,7 +5,12 @@
 #     CUDA's init sequence, set up a channel and see a 64-bit semaphore
 #     release with timestamp submitted through the doorbell;
 #  3. a Python client compiles a CUDA C kernel with NVRTC and launches it
-#     through raw ioctls: the mock runs its machine code, the outputs are right;
+#     through raw ioctls: the mock runs its machine code, the outputs are right,
+#     and the trace names the launch's kernel with its instruction count;
+#     another runs every corpus kernel (sass/corpus/manifest.tsv) through raw
+#     ioctls with its own cubin loader: each gives its reference, except the
+#     known failures (backend-mock/tests/corpus_known_failures.txt), which
+#     must still fail;
 #  4. a Python client meets the device node and the usermode window's mmap
 #     rules as on an Orin (stat, access, EBUSY/EINVAL, msync EINVAL), and
 #     its ctypes calls through dlopen("libc.so.6") + dlsym reach the model;
@@ -41,6 +46,9 @@ check "conformance over the real Linux seam" env LD_PRELOAD="$lib" GPUIFACE_ASSU
 nvrtc_lib=$(bash tools/nvrtc.sh)
 check "Python client: compiles a CUDA C kernel with NVRTC, launches it through raw ioctls, and gets its results" \
     env LD_PRELOAD="$lib" timeout 120 python3 preload/clients/nvrtc_launch.py "$nvrtc_lib"
+check "Python client: the trace names the NVRTC kernel's launch and counts its instructions" bash -c "rm -f '$work/ktrace'; LD_PRELOAD='$lib' GPUIFACE_MOCK_TRACE='$work/ktrace' timeout 120 python3 preload/clients/nvrtc_launch.py '$nvrtc_lib' >/dev/null && grep -Eq 'launch of kernel .poly. \\(program 0x[0-9a-f]+, QMD 0x[0-9a-f]+\\), grid \\[3, 1, 1\\] x block \\[128, 1, 1\\]: [1-9][0-9]* instructions \\([1-9][0-9]* warp-instructions\\) on the SASS interpreter; completed' '$work/ktrace'"
+check "Python client: every corpus kernel through raw ioctls gives its reference (known failures still fail)" \
+    env LD_PRELOAD="$lib" timeout 300 python3 preload/clients/corpus_run.py
 check "Python client: device node and usermode window as on an Orin" env LD_PRELOAD="$lib" timeout 60 python3 preload/clients/orin_checks.py
 check "Python client: ctypes ioctl through dlopen/dlsym reaches the model" env LD_PRELOAD="$lib" timeout 60 python3 preload/clients/dlsym_ioctl.py
 check "trace to a file, every field decoded" bash -c "rm -f '$work/trace'; LD_PRELOAD='$lib' GPUIFACE_MOCK_TRACE='$work/trace' '$work/semaphore' >/dev/null && grep -q 'NVGPU_IOCTL_CHANNEL_SETUP_BIND {num_gpfifo_entries=1024.*flags=DETERMINISTIC|USERMODE_SUPPORT.*} => {work_submit_token=.*} = 0' '$work/trace' && grep -q 'mmap(.*<ctrl>' '$work/trace'"

@@ -21,6 +21,8 @@
 //!   (`dlopen("libc.so.6")`, as Python's `ctypes.CDLL` does) returns this
 //!   library's definition, not libc's (`dl.rs`); `dlvsym` and raw
 //!   `syscall(2)` still bypass the model.
+//! - Exported: `gpuiface_mock_name_program(program_va, name)` (`names.rs`):
+//!   a process names the kernels it loaded, and the trace names their launches.
 //! - The GPU runs in [`ExecMode::Polling`](gpuiface_mock::gpu::ExecMode):
 //!   programs that write GPFIFO entries, GP_PUT and the doorbell straight to
 //!   memory are noticed by polling, with back-off; the worker stops at exit.
@@ -30,7 +32,8 @@
 //! | variable | meaning |
 //! |---|---|
 //! | `GPUIFACE_MOCK_MODE` | `polling` (default), `threaded`, `immediate` |
-//! | `GPUIFACE_MOCK_TRACE` | `1`: strace-like trace (every argument field, mmaps, GPU errors) on stderr; a path: appended to that file |
+//! | `GPUIFACE_MOCK_TRACE` | `1`: strace-like trace (every argument field, mmaps, GPU errors, each launch with its kernel's name and instruction count) on stderr; a path: appended to that file |
+//! | `GPUIFACE_MOCK_SM_THREADS` | host threads a launch's blocks run on (default: the host's cores, at most 8; 1: in order on one thread) |
 //! | `GPUIFACE_MOCK_FAIL` | `NAME:N:ERRNO[,...]`: the N-th ioctl named NAME fails with ERRNO (a number or `EINVAL`-style name); NAME `close`, `mmap` or `munmap`: the N-th such call on the model's fds / memory fails before any effect |
 //! | `GPUIFACE_MOCK_RELEASE` | `r36` (default) or `r35`: the L4T release the kernel model is (its ABI, rules and errnos); anything else is reported on stderr and r36 used |
 //! | `GPUIFACE_MOCK_HANG_WAIT_MS` | how long a call the real kernel never returns from blocks before failing (default 2000) |
@@ -423,6 +426,7 @@ pub unsafe extern "C" fn close(fd: c_int) -> c_int {
 mod dl;
 mod fs;
 mod mm;
+mod names;
 
 #[cfg(test)]
 mod tests {

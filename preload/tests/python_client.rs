@@ -82,3 +82,48 @@ fn python_ctypes_calls_through_dlopen_dlsym_reach_the_model() {
     );
     assert!(String::from_utf8_lossy(&out.stdout).contains("reached the model"));
 }
+
+/// Issue 20: every corpus kernel with a reference, launched by a Python
+/// process through raw ioctls with its own cubin loader, QMDs and
+/// pushbuffers (`clients/corpus_run.py`), gives its reference on the mock,
+/// with `backend-mock/tests/corpus_known_failures.txt`'s known failures
+/// (each must still fail). The trace names each launch's kernel (the client
+/// names its programs through `gpuiface_mock_name_program`) and counts its
+/// instructions.
+#[test]
+fn python_client_runs_every_corpus_kernel_through_raw_ioctls() {
+    let Some(py) = python3() else {
+        eprintln!("no python3 for this architecture: skipped");
+        return;
+    };
+    let lib = preload_library();
+    let clients = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("clients");
+    let trace = std::env::temp_dir().join(format!("gpuiface-corpus-trace-{}", std::process::id()));
+    let _ = std::fs::remove_file(&trace);
+    let out = Command::new(&py)
+        .arg(clients.join("corpus_run.py"))
+        .env("LD_PRELOAD", &lib)
+        .env("GPUIFACE_MOCK_TRACE", &trace)
+        .output()
+        .expect("run python3");
+    let text = std::fs::read_to_string(&trace).unwrap_or_default();
+    let _ = std::fs::remove_file(&trace);
+    assert!(
+        out.status.success(),
+        "stdout: {}\nstderr: {}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let summary = String::from_utf8_lossy(&out.stdout);
+    assert!(summary.contains("0 unexpected, 0 known failures now pass"), "{summary}");
+    // A launch line per run, named as the client named it, with its count.
+    let line = text
+        .lines()
+        .find(|l| l.contains("launch of kernel `gen_int_u32.O3:add_u32_rr`"))
+        .unwrap_or_else(|| panic!("no launch line for add_u32_rr in the trace ({} bytes)", text.len()));
+    let count: u64 = line.split(" instructions (").next().and_then(|h| h.rsplit(' ').next()).unwrap().parse().unwrap();
+    assert!(count >= 60, "60 active threads run at least one instruction each: {line}");
+    assert!(line.ends_with("completed"), "{line}");
+    let launches = text.lines().filter(|l| l.contains(": launch of kernel `")).count();
+    assert!(launches >= 500, "{launches} named launch lines");
+}

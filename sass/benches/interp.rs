@@ -6,7 +6,7 @@ use std::hint::black_box;
 use std::time::Duration;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use gpuiface_sass::{run_launch, Code, ConstBuffer, FlatMemory, LaunchConfig, Memory};
+use gpuiface_sass::{run_launch, run_launch_parallel, Code, ConstBuffer, FlatMemory, LaunchConfig, Memory};
 
 const BASE: u64 = 0x1_0000_0000;
 const N: u32 = 1 << 20;
@@ -61,6 +61,12 @@ fn bench(c: &mut Criterion) {
     g.throughput(Throughput::Elements(stats.thread_instructions));
     g.bench_function("saxpy 1M (thread-instructions)", |b| {
         b.iter(|| black_box(run_launch(&mut code, &s.mem, &s.cfg, None).unwrap()))
+    });
+    // The same launch with its blocks on two host threads (the mock's
+    // default outside the stepped mode uses the host's cores, at most 8).
+    let mut codes: Vec<Code> = (0..2).map(|_| Code::new(s.code_va)).collect();
+    g.bench_function("saxpy 1M, blocks on 2 threads (thread-instructions)", |b| {
+        b.iter(|| black_box(run_launch_parallel(&mut codes, &s.mem, &s.cfg, None).unwrap()))
     });
     g.throughput(Throughput::Elements(u64::from(N)));
     let mut x = vec![0f32; N as usize];

@@ -30,7 +30,10 @@ pub mod special;
 pub mod word;
 
 pub use decode::{decode, DecodeError};
-pub use exec::{run_launch, Code, ConstBuffer, Fault, FlatMemory, LaunchConfig, LocalMemory, Memory, Stats};
+pub use exec::{
+    run_launch, run_launch_parallel, workers_for, Code, ConstBuffer, Fault, FlatMemory, LaunchConfig, LocalMemory,
+    Memory, Stats,
+};
 pub use instr::Instr;
 pub use op::Op;
 pub use operand::Operand;

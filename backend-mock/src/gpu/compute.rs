@@ -277,7 +277,8 @@ fn launch(shared: &Shared, ch: &mut Channel, qmd_va: u64, depth: u32) -> Result<
             return Err(fault::gr(ch, format!("QMD at {qmd_va:#x}: {reason}")));
         }
     }
-    let launch = Launch { qmd, qmd_va, depth, state: ch.compute.state };
+    let in_order = shared.mode == super::ExecMode::Stepped;
+    let launch = Launch { qmd, qmd_va, depth, state: ch.compute.state, in_order };
     if matches!(shared.mode, super::ExecMode::Threaded | super::ExecMode::Polling) {
         ch.compute.running = Some(super::inflight::Running::spawn(runner, launch, ch.desc.vm.clone()));
         return Ok(());
@@ -294,22 +295,34 @@ pub(super) struct Launch {
     pub(super) depth: u32,
     /// The engine's windows and bound local memory when the grid launched.
     pub(super) state: ComputeState,
+    /// Run the blocks in order on one thread (the stepped mode: deterministic).
+    pub(super) in_order: bool,
 }
 
 /// How a kernel ended: its own result and the first faulting VA.
 pub(super) struct Outcome {
-    result: Result<(), String>,
-    fault: Option<u64>,
+    pub(super) result: Result<(), String>,
+    pub(super) fault: Option<u64>,
     /// What faulted, for an MMU fault the interpreter describes.
     detail: Option<String>,
     /// Thread-instructions the interpreter ran.
-    instructions: u64,
+    pub(super) instructions: u64,
+    /// Warp-instructions the interpreter ran.
+    pub(super) warp_instructions: u64,
+    /// What ran it (`interpreter`, `closure`, `twin`), for the trace.
+    pub(super) engine: &'static str,
+    /// The suite kernel's name, when its twin ran it.
+    pub(super) twin: Option<&'static str>,
 }
 
 impl Outcome {
     /// A kernel that never returned (its thread panicked outside the closure's guard).
     pub(super) fn lost(why: &str) -> Outcome {
-        Outcome { result: Err(why.to_string()), fault: None, detail: None, instructions: 0 }
+        Outcome::ended(Err(why.to_string()), None, None, "interpreter")
+    }
+
+    fn ended(result: Result<(), String>, fault: Option<u64>, detail: Option<String>, engine: &'static str) -> Outcome {
+        Outcome { result, fault, detail, instructions: 0, warp_instructions: 0, engine, twin: None }
     }
 }
 
@@ -324,7 +337,7 @@ pub(super) fn run_kernel(
     let qmd = &l.qmd;
     if let Runner::Machine(cache) = runner {
         let program = qmd.program_address();
-        return match super::machine::run(cache, vm, qmd, &l.state, cancel) {
+        return match super::machine::run(cache, vm, qmd, &l.state, cancel, l.in_order) {
             super::machine::Outcome::Done(stats) => {
                 log::trace!(
                     "launch {:#x}: program {program:#x} ran {} warp-instructions ({} thread-instructions)",
@@ -332,14 +345,14 @@ pub(super) fn run_kernel(
                     stats.warp_instructions,
                     stats.thread_instructions
                 );
-                Outcome { result: Ok(()), fault: None, detail: None, instructions: stats.thread_instructions }
+                Outcome {
+                    instructions: stats.thread_instructions,
+                    warp_instructions: stats.warp_instructions,
+                    ..Outcome::ended(Ok(()), None, None, "interpreter")
+                }
             }
-            super::machine::Outcome::Mmu(va, what) => {
-                Outcome { result: Ok(()), fault: Some(va), detail: Some(what), instructions: 0 }
-            }
-            super::machine::Outcome::Gr(msg) => {
-                Outcome { result: Err(msg), fault: None, detail: None, instructions: 0 }
-            }
+            super::machine::Outcome::Mmu(va, what) => Outcome::ended(Ok(()), Some(va), Some(what), "interpreter"),
+            super::machine::Outcome::Gr(msg) => Outcome::ended(Err(msg), None, None, "interpreter"),
         };
     }
     let mut ctx = KernelCtx {
@@ -360,7 +373,12 @@ pub(super) fn run_kernel(
         Runner::Machine(_) => Ok(()),
     }))
     .unwrap_or_else(|p| Err(format!("kernel panicked: {}", panic_text(&*p))));
-    Outcome { result, fault: ctx.fault.get(), detail: None, instructions: 0 }
+    match runner {
+        Runner::Twin(twin) => {
+            Outcome { twin: Some(twin.name), ..Outcome::ended(result, ctx.fault.get(), None, "twin") }
+        }
+        _ => Outcome::ended(result, ctx.fault.get(), None, "closure"),
+    }
 }
 
 /// A kernel ended: count it, fault the channel if it failed, perform the
@@ -371,6 +389,7 @@ pub(super) fn finish(shared: &Shared, ch: &mut Channel, l: &Launch, outcome: Out
     shared.launches.fetch_add(1, Ordering::Relaxed);
     ch.stats.launches += 1;
     ch.stats.instructions += outcome.instructions;
+    super::launchlog::report(shared, ch, l, &outcome);
     if let Some(va) = outcome.fault {
         return Err(fault::mmu(ch, va, Engine::Compute, outcome.detail.as_deref().unwrap_or("kernel access")));
     }

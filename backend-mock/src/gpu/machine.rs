@@ -6,12 +6,23 @@
 //! local windows and the bound local memory. Constants are read as the
 //! kernel reads them (a QMD may declare a constant buffer larger than what
 //! is mapped, as on hardware: only an access that reaches unmapped memory
-//! faults). Programs are decoded once per code address and re-checked
-//! against memory at each launch ([`gpuiface_sass::Code`]).
+//! faults). Programs are decoded once per code address (and host worker)
+//! and re-checked against memory at each launch ([`gpuiface_sass::Code`]).
+//!
+//! ## Blocks on several host threads
+//! Outside the stepped mode a launch's blocks run on up to
+//! [`sm_threads`] host threads ([`gpuiface_sass::run_launch_parallel`]:
+//! each worker owns one block's registers and shared memory, blocks take
+//! distinct local-memory slots, atomics are compare-and-swap loops on the
+//! backing's words, so no update is lost). The stepped mode runs the blocks
+//! in order on one thread: its results never depend on a host schedule,
+//! even for kernels whose result depends on the blocks' order (the values
+//! atomics return, floating-point atomic sums, racing stores), which may
+//! differ between runs in the other modes as on the GPU.
 
 use std::collections::HashMap;
 use std::sync::atomic::Ordering;
-use std::sync::{Mutex, PoisonError};
+use std::sync::{Mutex, OnceLock, PoisonError};
 
 use gpuiface_hal::codec::qmd::{v03_00, Qmd};
 use gpuiface_sass::{ConstBuffer, Fault, LaunchConfig, LocalMemory, Memory};
@@ -23,20 +34,41 @@ use crate::mem::GpuVm;
 /// minute of interpretation); a closed channel or a stopped GPU stops it sooner.
 pub const MAX_WARP_INSTRUCTIONS: u64 = 1 << 33;
 
-/// Decoded programs by code address.
+/// Host threads that run a launch's blocks at most (outside the stepped
+/// mode): `GPUIFACE_MOCK_SM_THREADS` (1 = one thread), else the host's
+/// available parallelism, at most 8.
+pub fn sm_threads() -> usize {
+    static N: OnceLock<usize> = OnceLock::new();
+    *N.get_or_init(|| {
+        let env = std::env::var("GPUIFACE_MOCK_SM_THREADS").ok().and_then(|v| v.trim().parse::<usize>().ok());
+        env.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()).min(8)).clamp(1, 64)
+    })
+}
+
+/// Decoded programs by code address: one per host worker that ran it.
 #[derive(Default)]
-pub(crate) struct CodeCache(Mutex<HashMap<u64, gpuiface_sass::Code>>);
+pub(crate) struct CodeCache(Mutex<HashMap<u64, Vec<gpuiface_sass::Code>>>);
 
 impl CodeCache {
-    /// Take the program at `va` out of the cache (a new one if absent).
-    fn take(&self, va: u64) -> gpuiface_sass::Code {
+    /// Take `n` decoded copies of the program at `va` out of the cache (new ones if absent).
+    fn take(&self, va: u64, n: usize) -> Vec<gpuiface_sass::Code> {
         let mut m = self.0.lock().unwrap_or_else(PoisonError::into_inner);
-        m.remove(&va).unwrap_or_else(|| gpuiface_sass::Code::new(va))
+        let mut codes = m.remove(&va).unwrap_or_default();
+        if codes.len() > n {
+            // Leave the others for a launch of the same program meanwhile.
+            m.insert(va, codes.split_off(n));
+        }
+        while codes.len() < n {
+            codes.push(gpuiface_sass::Code::new(va));
+        }
+        codes
     }
-    /// Put it back for the next launch.
-    fn put(&self, code: gpuiface_sass::Code) {
+    /// Put them back for the next launch (at most [`sm_threads`] copies are kept).
+    fn put(&self, va: u64, mut codes: Vec<gpuiface_sass::Code>) {
         let mut m = self.0.lock().unwrap_or_else(PoisonError::into_inner);
-        m.insert(code.base(), code);
+        let slot = m.entry(va).or_default();
+        slot.append(&mut codes);
+        slot.truncate(sm_threads());
     }
 }
 
@@ -112,19 +144,22 @@ fn config(qmd: &Qmd, state: &ComputeState) -> LaunchConfig {
     }
 }
 
-/// Run the QMD's program on the interpreter.
+/// Run the QMD's program on the interpreter: its blocks in order on this
+/// thread when `in_order` (the stepped mode), else on up to [`sm_threads`] threads.
 pub(crate) fn run(
     cache: &CodeCache,
     vm: &dyn GpuVm,
     qmd: &Qmd,
     state: &ComputeState,
     cancel: Option<&std::sync::atomic::AtomicBool>,
+    in_order: bool,
 ) -> Outcome {
     let program = qmd.program_address();
     let cfg = config(qmd, state);
-    let mut code = cache.take(program);
-    let result = gpuiface_sass::run_launch(&mut code, &Vm(vm), &cfg, cancel);
-    cache.put(code);
+    let workers = if in_order { 1 } else { gpuiface_sass::workers_for(&cfg, sm_threads()) };
+    let mut codes = cache.take(program, workers);
+    let result = gpuiface_sass::run_launch_parallel(&mut codes, &Vm(vm), &cfg, cancel);
+    cache.put(program, codes);
     match result {
         Ok(stats) => Outcome::Done(stats),
         Err(Fault::Mmu { va, write, pc }) => {

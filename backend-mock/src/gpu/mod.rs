@@ -18,6 +18,8 @@
 //! | `compute.rs` | QMD V03_00 launches (read when executed) checked as the hardware would, closure kernels, releases, chaining, the engine's local/shared memory state |
 //! | `kctx.rs` | what a kernel sees ([`KernelCtx`]): launch shape, constants, GPU memory, cancellation |
 //! | `cbank.rs` | constant banks read on access ([`ConstBanks`]), for closures, twins and the SASS interpreter |
+//! | `launchlog.rs` | what the trace says of each launch ([`LaunchRecord`]): the kernel's name when known, its instruction counts; programs' names ([`Gpu::name_program`]) |
+//! | `machine.rs` | launches on the SASS interpreter: the launch configuration from the QMD, the decoded-program cache, blocks on several host threads ([`sm_threads`]) |
 //! | `inflight.rs` | kernels running beside the other engines and channels (threaded modes), cancelled when their channel closes |
 //! | [`twins`] | Rust twins of the suite's SM 8.7 kernels, recognised by their code bytes |
 //! | `copy.rs` | the copy engine: pitch copies and their semaphore, the watchdog |
@@ -71,6 +73,7 @@ mod fault;
 mod host;
 mod inflight;
 mod kctx;
+mod launchlog;
 mod machine;
 mod sched;
 mod state;
@@ -88,6 +91,8 @@ pub use channel::{ChannelDesc, ChannelStats, ChannelStatus};
 pub use compute::{ComputeState, KernelCtx, KernelFn, ProgramKey};
 pub use copy::{TIMESLICE_PIECES, WATCHDOG_PIECES};
 pub use fault::{FaultObserver, NOTIFIER_STATUS_ERROR};
+pub use launchlog::{LaunchObserver, LaunchRecord};
+pub use machine::sm_threads;
 
 // The engine files (host, compute, copy, fault) name the shared state and
 // the step helpers as `super::Channel`, `super::record_or_fault`, ...

@@ -35,6 +35,8 @@ impl Gpu {
             watchdog_pieces: AtomicU64::new(copy::WATCHDOG_PIECES),
             code: Default::default(),
             twins: Default::default(),
+            launch_observer: RwLock::new(None),
+            names: RwLock::new(HashMap::new()),
         });
         let worker = matches!(config.mode, ExecMode::Threaded | ExecMode::Polling).then(|| {
             let s = shared.clone();

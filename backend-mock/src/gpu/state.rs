@@ -101,6 +101,10 @@ pub(super) struct Shared {
     /// Run the suite kernels' Rust twins instead of their machine code
     /// (a test hook: the twins are the interpreter's oracles).
     pub(super) twins: std::sync::atomic::AtomicBool,
+    /// Told of every finished launch (the trace).
+    pub(super) launch_observer: RwLock<Option<super::LaunchObserver>>,
+    /// Kernel names by program address, as the process gave them.
+    pub(super) names: RwLock<HashMap<u64, String>>,
 }
 
 /// A 64-bit address register after its `*_A`/`*_UPPER` method: bits 48:32

@@ -33,6 +33,9 @@ pub(crate) struct Chan {
     pub gpfifo_handle: Option<u32>,
     /// See `gpfifo_handle`.
     pub userd_handle: Option<u32>,
+    /// The error notifier SET_ERROR_NOTIFIER registered (it may come before
+    /// SETUP_BIND, as nvgpu allows: the GPU model gets it at the bind).
+    pub notifier: Option<(std::sync::Arc<crate::mem::Backing>, usize)>,
 }
 
 /// The `syncpoint_max` GET_USER_SYNCPOINT reports. host1x syncpoints are
@@ -63,6 +66,7 @@ impl Chan {
             gpfifo_bytes: 0,
             gpfifo_handle: None,
             userd_handle: None,
+            notifier: None,
         }
     }
 
@@ -242,6 +246,10 @@ pub(crate) fn ioctl(st: &mut KState, chid: u32, request: u32, bytes: &mut [u8]) 
             if let Some(class) = st.channels[&chid].obj_class {
                 st.actions.push(GpuAction::BindObject(chid, class));
             }
+            // A notifier registered before the bind reports this channel's errors too.
+            if let Some((b, off)) = st.channels[&chid].notifier.clone() {
+                st.actions.push(GpuAction::Notifier(chid, b, off));
+            }
             put(bytes, &a);
             Ok(0)
         }
@@ -290,6 +298,9 @@ pub(crate) fn ioctl(st: &mut KState, chid: u32, request: u32, bytes: &mut [u8]) 
             let size = std::mem::size_of::<NvgpuNotification>() as u64;
             if a.offset.checked_add(size).is_none_or(|e| e > b.len() as u64) {
                 return Err(Errno::EINVAL);
+            }
+            if let Some(ch) = st.channels.get_mut(&chid) {
+                ch.notifier = Some((b.clone(), a.offset as usize));
             }
             st.actions.push(GpuAction::Notifier(chid, b, a.offset as usize));
             Ok(0)

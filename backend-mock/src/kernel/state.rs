@@ -224,6 +224,8 @@ pub(crate) enum GpuAction {
     Detach(u32),
     BindObject(u32, u32),
     Notifier(u32, Arc<Backing>, usize),
+    /// A mapping went: forget the program names in `[start, end)`.
+    ForgetNames(u64, u64),
 }
 
 impl MockKernel {
@@ -239,6 +241,7 @@ impl MockKernel {
             match a {
                 GpuAction::Attach(d) => self.gpu.attach_channel(d),
                 GpuAction::Detach(c) => self.gpu.detach_channel(c),
+                GpuAction::ForgetNames(start, end) => self.gpu.forget_program_names(start, end),
                 GpuAction::BindObject(c, class) => self.gpu.bind_object(c, class),
                 GpuAction::Notifier(c, b, off) => self.gpu.set_error_notifier(c, b, off),
             }

@@ -150,6 +150,37 @@ impl MockKernel {
             };
             emit_to(&trace, stderr, file.as_deref(), entry);
         }));
+        self.observe_launches();
+    }
+
+    /// Each launch goes into the trace when it completes or stops: the
+    /// kernel's name when the process named its program (or it is a suite
+    /// kernel) and the instructions the interpreter ran. Nothing is
+    /// observed (no cost per launch) when the trace goes nowhere.
+    fn observe_launches(&self) {
+        if self.trace_ring_capacity == 0 && !self.trace_stderr && self.trace_file.is_none() {
+            return;
+        }
+        let (trace, stderr, file) = (self.trace.clone(), self.trace_stderr, self.trace_file.clone());
+        self.gpu.set_launch_observer(Arc::new(move |r: &crate::gpu::LaunchRecord| {
+            let entry = TraceEntry {
+                fd_kind: "gpu",
+                name: "launch".into(),
+                result: Ok(0),
+                fd: -1,
+                line: r.line(),
+                is_ioctl: false,
+                why: None,
+            };
+            emit_to(&trace, stderr, file.as_deref(), entry);
+        }));
+    }
+
+    /// Name the program at GPU address `program` (a kernel's first
+    /// instruction): the trace names its launches so. A process under the
+    /// preload library calls `gpuiface_mock_name_program` for this.
+    pub fn name_program(&self, program: u64, name: &str) {
+        self.gpu.name_program(program, name);
     }
 
     /// Trace a non-ioctl call the model serves (mmap, munmap, msync, GPU events).

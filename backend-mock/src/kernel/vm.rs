@@ -9,7 +9,7 @@ use gpuiface_abi::Release;
 use gpuiface_hal::Errno;
 
 use super::trace::why;
-use super::{arg, put, FdObj, KResult, KState};
+use super::{arg, put, FdObj, GpuAction, KResult, KState};
 use crate::buddy::{BuddyAllocator, PteSize};
 use crate::mem::{Backing, GpuVm, Translation};
 use crate::va_alloc::VaError;
@@ -134,7 +134,8 @@ impl Vm {
     }
 
     /// Drop one reference of the mapping at `va` (§2 UNMAP: always "succeeds").
-    pub(crate) fn unmap(&self, va: u64) {
+    /// Returns the range `[va, end)` when this removed the mapping.
+    pub(crate) fn unmap(&self, va: u64) -> Option<(u64, u64)> {
         let mut v = self.lock();
         let gone = match v.maps.get_mut(&va) {
             Some(m) => {
@@ -143,12 +144,14 @@ impl Vm {
             }
             None => false,
         };
-        if gone {
-            let m = v.maps.remove(&va).expect("present");
-            if !m.fixed {
-                let _ = v.va.free(va);
-            }
+        if !gone {
+            return None;
         }
+        let m = v.maps.remove(&va)?;
+        if !m.fixed {
+            let _ = v.va.free(va);
+        }
+        Some((va, va.saturating_add(m.size)))
     }
 }
 
@@ -394,7 +397,10 @@ pub(crate) unsafe fn ioctl(st: &mut KState, id: u32, request: u32, bytes: &mut [
         }
         NVGPU_AS_IOCTL_UNMAP_BUFFER => {
             let a: NvgpuAsUnmapBufferArgs = arg(bytes)?;
-            vm.unmap(a.offset); // §2: always 0
+            // §2: always 0. Code that lived there loses the name its process gave it.
+            if let Some((start, end)) = vm.unmap(a.offset) {
+                st.actions.push(GpuAction::ForgetNames(start, end));
+            }
             Ok(0)
         }
         NVGPU_AS_IOCTL_GET_VA_REGIONS => {

@@ -102,3 +102,40 @@ fn item13_without_an_error_notifier_the_line_says_the_program_will_only_time_out
     assert!(f.line.contains("PBDMA error"), "{}", f.line);
     assert!(f.line.contains("no error notifier is registered"), "{}", f.line);
 }
+
+/// nvgpu takes SET_ERROR_NOTIFIER at any time after the channel is opened;
+/// one registered before SETUP_BIND reports the channel's errors too (the
+/// model used to drop it: the GPU's channel did not exist yet).
+#[test]
+fn an_error_notifier_set_before_setup_bind_reports_the_error() {
+    use gpuiface_nvgpu::abi::{NvgpuSetErrorNotifier, NVGPU_IOCTL_CHANNEL_SET_ERROR_NOTIFIER};
+    let gpu = gpuiface_mock::gpu::GpuConfig::with_mode(ExecMode::Immediate);
+    let k = K::on(MockKernel::builder().gpu(gpu).trace_decoded(true).build());
+    let (as_fd, _, ch) = k.bound_channel();
+    let mut s = k.setup_args(1024);
+    let (gp_fd, ud_fd) = (s.gpfifo_dmabuf_fd, s.userd_dmabuf_fd);
+    let nfd = k.dmabuf(4096);
+    let mut n = NvgpuSetErrorNotifier { offset: 0, size: 16, mem: nfd as u32, padding: 0 };
+    k.io(ch, NVGPU_IOCTL_CHANNEL_SET_ERROR_NOTIFIER, &mut n).unwrap();
+    k.setup_bind(ch, &mut s).unwrap();
+    let pb_fd = k.dmabuf(4096);
+    let mut m = map_args(pb_fd);
+    k.map(as_fd, &mut m).unwrap();
+    let (gp, ud, pbm, note) =
+        (k.cpu_map(gp_fd, 8192), k.cpu_map(ud_fd, 4096), k.cpu_map(pb_fd, 4096), k.cpu_map(nfd, 4096));
+    let mut pb = PushBuffer::new();
+    pb.method(1, host::SET_OBJECT, &[0xbeef]); // a class no engine implements
+    let words = pb.words();
+    // SAFETY: the four mappings are live, writable and large enough for what is written and read.
+    let status = unsafe {
+        std::ptr::copy_nonoverlapping(words.as_ptr(), pbm as *mut u32, words.len());
+        (gp as *mut u64).write_volatile(m.offset | ((words.len() as u64) << 42));
+        ((ud + 0x8c) as *mut u32).write_volatile(1); // GP_PUT
+        k.k.gpu().doorbell(s.work_submit_token);
+        ((note + 14) as *const u16).read_volatile()
+    };
+    assert_eq!(status, gpuiface_mock::gpu::NOTIFIER_STATUS_ERROR, "the notifier's status says the channel is in error");
+    let t = k.k.trace_all();
+    let f = t.iter().find(|e| e.name == "fault").expect("announced when raised");
+    assert!(f.line.contains("reported through the channel's error notifier"), "{}", f.line);
+}

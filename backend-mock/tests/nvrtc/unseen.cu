@@ -45,3 +45,7 @@ extern "C" __global__ void atom(int *g, unsigned *u, float *f, unsigned long lon
   int c = __syncthreads_count(i < n && (i & 1));
   if (threadIdx.x < 64) atomicAdd(&g[8 + threadIdx.x], sh[threadIdx.x] + c);
 }
+// Thread 0 of each block takes a ticket: order[] lists the blocks in the order they ran.
+extern "C" __global__ void ticket(unsigned *counter, unsigned *order) {
+  if (threadIdx.x == 0) order[atomicAdd(counter, 1u)] = blockIdx.x;
+}

@@ -13,6 +13,7 @@ use crate::word::Word;
 /// Programs larger than this are refused (the pc left the program).
 pub const MAX_CODE_BYTES: u64 = 1 << 24;
 
+#[derive(Clone)]
 struct Slot {
     epoch: u64,
     word: u128,
@@ -20,6 +21,7 @@ struct Slot {
 }
 
 /// The decoded instructions of one program (one code address).
+#[derive(Clone)]
 pub struct Code {
     base: u64,
     epoch: u64,

@@ -3,22 +3,27 @@
 //! tools). Accesses outside the range fault like unmapped memory.
 
 use std::sync::atomic::{AtomicU8, Ordering};
+use std::sync::{Mutex, PoisonError};
 
 use super::Memory;
 
 /// `len` bytes of memory at GPU address `base`.
 ///
 /// Bytes are atomics so that the interpreter's `&self` writes are defined
-/// behaviour however many threads run blocks against it.
+/// behaviour however many threads run blocks against it; atomics
+/// ([`Memory::atomic_u32`], [`Memory::atomic_u64`]) hold a lock for their
+/// read-modify-write, so blocks on several threads
+/// ([`run_launch_parallel`](super::run_launch_parallel)) lose no update.
 pub struct FlatMemory {
     base: u64,
     bytes: Box<[AtomicU8]>,
+    atomics: Mutex<()>,
 }
 
 impl FlatMemory {
     /// Zeroed memory.
     pub fn new(base: u64, len: usize) -> FlatMemory {
-        FlatMemory { base, bytes: (0..len).map(|_| AtomicU8::new(0)).collect() }
+        FlatMemory { base, bytes: (0..len).map(|_| AtomicU8::new(0)).collect(), atomics: Mutex::new(()) }
     }
 
     fn range(&self, va: u64, len: usize) -> Result<usize, u64> {
@@ -61,8 +66,9 @@ impl Memory for FlatMemory {
     }
 
     fn atomic_u32(&self, va: u64, f: &mut dyn FnMut(u32) -> u32) -> Result<u32, u64> {
-        // One interpreter thread per memory in this model: a read-modify-write is atomic enough
-        // for tests; callers that share a FlatMemory across threads get per-byte atomicity only.
+        // Atomic against every other atomic of this memory (plain stores to the
+        // same word meanwhile are a race, as on the GPU).
+        let _held = self.atomics.lock().unwrap_or_else(PoisonError::into_inner);
         let mut b = [0u8; 4];
         self.read(va, &mut b)?;
         let old = u32::from_le_bytes(b);
@@ -71,6 +77,7 @@ impl Memory for FlatMemory {
     }
 
     fn atomic_u64(&self, va: u64, f: &mut dyn FnMut(u64) -> u64) -> Result<u64, u64> {
+        let _held = self.atomics.lock().unwrap_or_else(PoisonError::into_inner);
         let mut b = [0u8; 8];
         self.read(va, &mut b)?;
         let old = u64::from_le_bytes(b);

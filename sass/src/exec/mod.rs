@@ -30,6 +30,7 @@ mod float_ops;
 mod half;
 mod memops;
 mod more;
+mod par;
 mod tensor;
 mod warp;
 
@@ -40,6 +41,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 pub use code::Code;
 pub use flat::FlatMemory;
+pub use par::{run_launch_parallel, workers_for};
 
 use crate::decode::DecodeError;
 
@@ -187,6 +189,8 @@ pub struct Stats {
 /// Run a whole launch, block after block; the first fault ends it.
 ///
 /// `cancel` is polled between warp time slices: set it to stop the launch.
+/// Blocks run in order on the caller's thread, so the result never depends
+/// on a host schedule ([`run_launch_parallel`] runs them on several threads).
 pub fn run_launch(
     code: &mut Code,
     mem: &dyn Memory,
@@ -198,17 +202,28 @@ pub fn run_launch(
     let blocks = cfg.grid.iter().map(|&d| u64::from(d)).product::<u64>();
     let mut block = warp::Block::new(cfg)?;
     for id in 0..blocks {
-        let ctaid = [
-            (id % u64::from(cfg.grid[0])) as u32,
-            ((id / u64::from(cfg.grid[0])) % u64::from(cfg.grid[1])) as u32,
-            (id / (u64::from(cfg.grid[0]) * u64::from(cfg.grid[1]))) as u32,
-        ];
-        block.reset(ctaid);
-        block.run(code, mem, cfg, &mut stats, cancel)?;
+        block.reset(ctaid_of(cfg, id));
+        block.run(code, mem, cfg, &mut stats, Stop { cancel, halt: None })?;
     }
     Ok(stats)
 }
 
-fn cancelled(cancel: Option<&AtomicBool>) -> bool {
-    cancel.is_some_and(|c| c.load(Ordering::Relaxed))
+/// The block index (x, y, z) of the `id`-th block in raster order.
+fn ctaid_of(cfg: &LaunchConfig, id: u64) -> [u32; 3] {
+    let (gx, gy) = (u64::from(cfg.grid[0].max(1)), u64::from(cfg.grid[1].max(1)));
+    [(id % gx) as u32, ((id / gx) % gy) as u32, (id / (gx * gy)) as u32]
+}
+
+/// What stops a running block: the caller's cancellation, or (parallel
+/// launches) another block's fault.
+#[derive(Clone, Copy)]
+pub(crate) struct Stop<'a> {
+    cancel: Option<&'a AtomicBool>,
+    halt: Option<&'a AtomicBool>,
+}
+
+impl Stop<'_> {
+    fn stopped(self) -> bool {
+        self.cancel.is_some_and(|c| c.load(Ordering::Relaxed)) || self.halt.is_some_and(|c| c.load(Ordering::Relaxed))
+    }
 }

@@ -1,7 +1,7 @@
 //! Blocks, warps and lanes: registers, predicates, program counters,
 //! convergence and block barriers, and the dispatch of each instruction.
 
-use super::{cancelled, Fault, LaunchConfig, Memory, Stats};
+use super::{Fault, LaunchConfig, Memory, Stats, Stop};
 use crate::exec::code::Code;
 use crate::instr::Instr;
 use crate::op::{BarKind, Op};
@@ -256,6 +256,9 @@ pub(crate) struct Block {
     ctaid: [u32; 3],
     /// Registers per thread the launch gives (`REGISTER_COUNT`).
     registers: usize,
+    /// The first local-memory thread slot of this block's threads (blocks
+    /// running at once on several host threads use distinct slots).
+    pub(crate) local_slot: u64,
 }
 
 /// Warp-instructions one warp runs before the next warp's turn.
@@ -275,6 +278,7 @@ impl Block {
             threads,
             ctaid: [0; 3],
             registers: cfg.registers as usize,
+            local_slot: 0,
         })
     }
 
@@ -296,10 +300,11 @@ impl Block {
         mem: &dyn Memory,
         cfg: &LaunchConfig,
         stats: &mut Stats,
-        cancel: Option<&std::sync::atomic::AtomicBool>,
+        stop: Stop<'_>,
     ) -> Result<(), Fault> {
+        let local_slot = self.local_slot;
         let mut env =
-            Env { mem, cfg, shared: &mut self.shared, ctaid: self.ctaid, local_slot: 0, clock: 0, bar_red: None };
+            Env { mem, cfg, shared: &mut self.shared, ctaid: self.ctaid, local_slot, clock: 0, bar_red: None };
         loop {
             let mut ran = false;
             for w in &mut self.warps {
@@ -315,7 +320,7 @@ impl Block {
                     return Err(Fault::Stopped("the launch ran past its instruction budget"));
                 }
             }
-            if cancelled(cancel) {
+            if stop.stopped() {
                 return Err(Fault::Stopped("the channel was closed"));
             }
             if ran {
