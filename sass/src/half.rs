@@ -15,6 +15,12 @@ use std::fmt;
 use crate::op::Rnd;
 use crate::operand::{CBuf, Operand, SrcMods};
 
+/// 2^k, built from its bits: exact for every normal power (`powi` is not
+/// guaranteed exact, and Miri perturbs it on purpose).
+pub(crate) fn pow2(k: i32) -> f64 {
+    f64::from_bits(((k.clamp(-1022, 1023) + 1023) as u64) << 52)
+}
+
 /// A 16-bit float format.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum HalfFmt {
@@ -101,7 +107,7 @@ impl HalfFmt {
         // The exponent of `a`, at least the smallest normal one.
         let e = ((a.to_bits() >> 52) as i32 - 1023).max(-1022).max(self.emin());
         // Units of the last place at that exponent: `a / q` is exact (a power-of-two scaling).
-        let scaled = a * 2f64.powi(i32::try_from(man).unwrap_or(0) - e);
+        let scaled = a * pow2(i32::try_from(man).unwrap_or(0) - e);
         let n = scaled.floor();
         let r = scaled - n;
         // The exact value is `n + r + lo / q`, with `|lo / q|` far below half a unit.

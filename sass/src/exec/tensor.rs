@@ -165,11 +165,11 @@ mod tests {
 
     #[test]
     fn the_low_part_breaks_f32_ties() {
-        let tie = 1.0 + 2f64.powi(-24); // halfway between 1 and 1 + 2^-23
+        let tie = 1.0 + crate::half::pow2(-24); // halfway between 1 and 1 + 2^-23
         assert_eq!(round_f32_rn(tie, 0.0), 1.0);
-        assert_eq!(round_f32_rn(tie, 1e-30), 1.0 + 2f32.powi(-23));
-        assert_eq!(round_f32_rn(-tie, -1e-30), -1.0 - 2f32.powi(-23));
+        assert_eq!(round_f32_rn(tie, 1e-30), 1.0 + (crate::half::pow2(-23) as f32));
+        assert_eq!(round_f32_rn(-tie, -1e-30), -1.0 - (crate::half::pow2(-23) as f32));
         assert_eq!(round_f32_rn(-tie, 1e-30), -1.0);
-        assert_eq!(round_f32_rn(1.0 + 3.0 * 2f64.powi(-24), -1e-30), 1.0 + 2f32.powi(-23));
+        assert_eq!(round_f32_rn(1.0 + 3.0 * crate::half::pow2(-24), -1e-30), 1.0 + (crate::half::pow2(-23) as f32));
     }
 }
