@@ -97,12 +97,7 @@ fn addr(b: &Builder, mn: &'static str, sp: Space, ubase_at: u32) -> Result<Addr,
             }
         }
         Space::Local => AddrWidth::W32,
-        Space::Shared => match b.w.bits(78, 2) {
-            0 => AddrWidth::W32,
-            1 => AddrWidth::X4,
-            2 => AddrWidth::X8,
-            _ => AddrWidth::X16,
-        },
+        Space::Shared => b.shared_scale(),
     };
     let ubase = match sp {
         Space::Global | Space::Generic => {

@@ -15,7 +15,7 @@ mod shape;
 mod sync;
 
 use crate::instr::{Instr, MAX_OPERANDS};
-use crate::operand::{CBuf, Operand, Pred, SrcMods, RZ};
+use crate::operand::{AddrWidth, CBuf, Operand, Pred, SrcMods, RZ};
 use crate::word::Word;
 
 /// An immediate printed unsigned (logic, shift and address operations print
@@ -284,6 +284,17 @@ impl Builder {
         }
         let offset = self.w.sbits(38, 16) as i32;
         Ok(CBuf { bank: self.w.bits(54, 5) as u8, offset, index: RZ, ubank: None })
+    }
+
+    /// How a shared-memory address's register is scaled (bits 78..80:
+    /// none, `.X4`, `.X8`, `.X16`).
+    pub(crate) fn shared_scale(&self) -> AddrWidth {
+        match self.w.bits(78, 2) {
+            0 => AddrWidth::W32,
+            1 => AddrWidth::X4,
+            2 => AddrWidth::X8,
+            _ => AddrWidth::X16,
+        }
     }
 
     /// The reuse flag of operand slot `slot` (0: A, 1: B, 2: C).

@@ -157,12 +157,7 @@ pub(super) fn atoms(b: &mut Builder) -> Result<Op, DecodeError> {
         (f, v) => return Err(b.bad("ATOMS", "operation", f << 8 | v)),
     };
     let ty = if op == AtomOp::PopcInc { AtomTy::U32 } else { atom_ty(b, "ATOMS")? };
-    let width = match b.w.bits(78, 2) {
-        0 => AddrWidth::W32,
-        1 => AddrWidth::X4,
-        2 => AddrWidth::X8,
-        _ => AddrWidth::X16,
-    };
+    let width = b.shared_scale();
     let ubase = if form == 7 { b.ureg(64) } else { URZ };
     let addr = Addr {
         base: b.reg(24),
@@ -270,12 +265,7 @@ pub(super) fn atoms_cas(b: &mut Builder) -> Result<Op, DecodeError> {
     b.expect("ATOMS", "bits 75..78", 75, 3, 0)?;
     b.expect("ATOMS", "bits 80..87", 80, 7, 0)?;
     b.expect("ATOMS", "bits 89..105", 89, 16, 0)?;
-    let width = match b.w.bits(78, 2) {
-        0 => AddrWidth::W32,
-        1 => AddrWidth::X4,
-        2 => AddrWidth::X8,
-        _ => AddrWidth::X16,
-    };
+    let width = b.shared_scale();
     let addr = Addr {
         base: b.reg(24),
         width,

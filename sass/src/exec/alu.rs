@@ -402,6 +402,16 @@ fn imad(w: &mut Warp, i: &Instr, exec: u32, env: &Env<'_>, kind: ImadKind, signe
         let (av, bv) = (int_val(w, a, l), int_val(w, b, l));
         let cv = get(w, c.0, l);
         let (cneg, cnot) = (c.1.neg, c.1.not);
+        // The 64-bit addend of .HI and .WIDE with its `-` or `~` applied.
+        let addend = |v: u64| {
+            if cneg {
+                v.wrapping_neg()
+            } else if cnot {
+                !v
+            } else {
+                v
+            }
+        };
         let ci = u64::from(x && cin >> l & 1 == 1);
         match kind {
             ImadKind::Lo => {
@@ -431,13 +441,7 @@ fn imad(w: &mut Warp, i: &Instr, exec: u32, env: &Env<'_>, kind: ImadKind, signe
                     (None, S::R(r)) => w.r64(r, l),
                     (None, S::V(v)) => u64::from(v),
                 };
-                let c64 = if cneg {
-                    c64.wrapping_neg()
-                } else if cnot {
-                    !c64
-                } else {
-                    c64
-                };
+                let c64 = addend(c64);
                 let s = u128::from(p) + u128::from(c64) + (u128::from(ci) << 32);
                 if s >> 64 != 0 {
                     carry |= 1 << l;
@@ -463,13 +467,7 @@ fn imad(w: &mut Warp, i: &Instr, exec: u32, env: &Env<'_>, kind: ImadKind, signe
                         }
                     },
                 };
-                let c64 = if cneg {
-                    c64.wrapping_neg()
-                } else if cnot {
-                    !c64
-                } else {
-                    c64
-                };
+                let c64 = addend(c64);
                 let s = u128::from(p) + u128::from(c64) + u128::from(ci);
                 if s >> 64 != 0 {
                     carry |= 1 << l;
