@@ -115,21 +115,7 @@ pub(crate) fn exec(w: &mut Warp, i: &Instr, exec: u32, env: &mut Env<'_>) -> Res
                         Half2Kind::Mul => (x[0] * y[0]) as f32,
                         _ => (x[0] as f32).mul_add(y[0] as f32, z[0] as f32),
                     };
-                    let r = if sat {
-                        if r.is_nan() {
-                            0.0
-                        } else {
-                            r.clamp(0.0, 1.0)
-                        }
-                    } else {
-                        r
-                    };
-                    let bits = canon(r);
-                    if ftz {
-                        ftz32(bits)
-                    } else {
-                        bits
-                    }
+                    super::farith::f32_out(r, ftz, sat)
                 } else {
                     let mut out = 0u32;
                     for k in 0..2 {
