@@ -47,6 +47,9 @@ pub(crate) struct Channel<S: Syscalls> {
     pub(crate) buffers: Vec<Allocation<S>>,
     /// The next GPFIFO slot to write (always `< entries`).
     pub(crate) put: Mutex<u32>,
+    /// Set when the channel is destroyed (`rm_free`): a submit port that
+    /// still holds it publishes nothing more.
+    pub(crate) closed: std::sync::atomic::AtomicBool,
 }
 
 impl<S: Syscalls> Channel<S> {
@@ -298,6 +301,7 @@ impl<S: Syscalls> NvgpuDevice<S> {
                 fd,
                 buffers: Vec::new(),
                 put: Mutex::new(0),
+                closed: Default::default(),
             })
         })();
         match result {

@@ -402,6 +402,11 @@ impl<S: Syscalls> GpuIface for NvgpuDevice<S> {
         self.submit_entries(channel, entries)
     }
 
+    fn submit_port(&self, channel: RmHandle) -> Result<gpuiface_hal::SubmitPort> {
+        self.check_handle("submit_port", channel)?;
+        self.direct_port(channel)
+    }
+
     fn live(&self) -> Option<gpuiface_hal::LiveCounts> {
         let (buffers, pages, rm_objects) = {
             let st = lock(&self.state);

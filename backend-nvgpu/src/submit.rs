@@ -11,7 +11,7 @@
 use std::sync::{Arc, RwLock, RwLockReadGuard};
 use std::time::{Duration, Instant};
 
-use gpuiface_hal::{Error, GpFifoEntry, Result, RmHandle, UsermodeRegs};
+use gpuiface_hal::{DirectSubmit, Error, GpFifoEntry, Result, RmHandle, SubmitPort, UsermodeRegs};
 
 use crate::channel::Channel;
 use crate::device::{lock, NvgpuDevice, DOORBELL_OFFSET, USERMODE_SIZE};
@@ -141,18 +141,84 @@ impl<S: Syscalls> NvgpuDevice<S> {
     /// GP_PUT and ring the doorbell; `put` is the channel's, held locked.
     #[inline]
     fn publish(&self, ch: &Channel<S>, put: &mut u32, entries: &[GpFifoEntry], doorbell: usize) {
-        let n = ch.entries();
-        for e in entries {
-            ch.write_entry(*put, e.encode());
-            *put = (*put + 1) & (n - 1);
-        }
-        ch.set_gp_put(*put);
+        publish_entries(ch, put, entries);
         // SAFETY: a non-zero `self.doorbell` is only ever stored by `map_usermode`:
         // DOORBELL_OFFSET (a 4-aligned word below USERMODE_SIZE, const-asserted in
         // hal::hw) into the usermode mapping it keeps in `self.usermode`, which only
         // `Drop` clears, never while `&self` is borrowed as here; the backend writes
         // that word nowhere else than through `ring_doorbell`'s atomic store.
         unsafe { self.sys.ring_doorbell(doorbell as *mut u32, ch.token) };
+    }
+
+    /// `submit_port`: `channel` resolved once, with the usermode window
+    /// mapped, for [`DirectChannel`].
+    pub(crate) fn direct_port(&self, channel: RmHandle) -> Result<SubmitPort> {
+        let ch = {
+            let table = self.submit_channels.read();
+            match table.iter().find(|(h, _)| *h == channel) {
+                Some((_, ch)) => Arc::clone(ch),
+                None => return Err(not_a_channel(channel)),
+            }
+        };
+        self.map_usermode()?;
+        let Some(usermode) = lock(&self.usermode).clone() else {
+            return Err(Error::invalid("submit_port", "the usermode window is not mapped"));
+        };
+        let doorbell = usermode.addr() + DOORBELL_OFFSET;
+        let direct = DirectChannel { ch, sys: Arc::clone(&self.sys), doorbell, _usermode: usermode };
+        Ok(SubmitPort::with_direct(channel, Arc::new(direct)))
+    }
+}
+
+/// Write `entries` at `put` (the caller checked there is room) and publish
+/// GP_PUT; `put` is the channel's, held locked.
+#[inline]
+fn publish_entries<S: Syscalls>(ch: &Channel<S>, put: &mut u32, entries: &[GpFifoEntry]) {
+    let n = ch.entries();
+    for e in entries {
+        ch.write_entry(*put, e.encode());
+        *put = (*put + 1) & (n - 1);
+    }
+    ch.set_gp_put(*put);
+}
+
+/// The direct path of a [`SubmitPort`]: the channel, the seam and the
+/// usermode mapping held by reference count, so a submit finds nothing
+/// and takes only the channel's `put` lock. A faulted, destroyed or full
+/// channel is left to `submit`, which says why or waits for room.
+struct DirectChannel<S: Syscalls> {
+    ch: Arc<Channel<S>>,
+    sys: Arc<S>,
+    /// The doorbell word: DOORBELL_OFFSET into `_usermode`.
+    doorbell: usize,
+    /// Keeps the usermode window (and so `doorbell`) mapped.
+    _usermode: Arc<CpuMapping<S>>,
+}
+
+impl<S: Syscalls> DirectSubmit for DirectChannel<S> {
+    #[inline]
+    fn try_submit(&self, entries: &[GpFifoEntry]) -> bool {
+        let ch = &*self.ch;
+        if ch.closed.load(std::sync::atomic::Ordering::Acquire) || ch.has_fault() {
+            return false;
+        }
+        let n = ch.entries();
+        let needed = match u32::try_from(entries.len()) {
+            Ok(k) if k < n => k,
+            _ => return false,
+        };
+        let mut put = lock(&ch.put);
+        // GP_GET comes from GPU-written memory: reduced, never trusted as an index.
+        if (ch.gp_get().wrapping_sub(*put).wrapping_sub(1) & (n - 1)) < needed {
+            return false;
+        }
+        publish_entries(ch, &mut put, entries);
+        // SAFETY: `doorbell` is DOORBELL_OFFSET (a 4-aligned word below
+        // USERMODE_SIZE, const-asserted in hal::hw) into the usermode mapping that
+        // `_usermode` keeps alive as long as `self`; the backend writes that word
+        // only through `ring_doorbell`'s atomic store.
+        unsafe { self.sys.ring_doorbell(self.doorbell as *mut u32, ch.token) };
+        true
     }
 }
 

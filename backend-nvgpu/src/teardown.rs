@@ -18,6 +18,8 @@ impl<S: Syscalls> NvgpuDevice<S> {
     fn destroy(&self, st: &mut State<S>, node: Node<S>) {
         match node.object {
             Object::Channel(ch) => {
+                // A submit port that still holds the channel takes no more work.
+                ch.closed.store(true, std::sync::atomic::Ordering::Release);
                 // Closing the channel fd first: the kernel unbinds it and unmaps its GPFIFO.
                 match Arc::try_unwrap(ch) {
                     Ok(ch) => {

@@ -7,6 +7,7 @@ use enum_dispatch::enum_dispatch;
 
 use crate::codec::gpfifo::GpFifoEntry;
 use crate::error::Result;
+use crate::port::SubmitPort;
 use crate::rm::{RmAllocParams, RmClass, RmControl};
 use crate::types::{AllocRequest, Buffer, DeviceInfo, RmHandle, Signal, UsermodeRegs};
 
@@ -94,6 +95,16 @@ pub trait GpuIface: Send + Sync {
     /// Append GPFIFO entries to a channel and ring its doorbell
     /// (usermode submit: entry, GP_PUT, store barrier, doorbell; no ioctl).
     fn submit(&self, channel: RmHandle, entries: &[GpFifoEntry]) -> Result<()>;
+
+    /// A port for repeated submits to `channel`, resolved once
+    /// ([`SubmitPort`]). The default submits through
+    /// [`submit`](GpuIface::submit) every time, so a wrapper backend that
+    /// does not override it still sees every submit; a backend with a
+    /// direct path (nvgpu, and the mock through it) skips the channel's
+    /// lookup per submit.
+    fn submit_port(&self, channel: RmHandle) -> Result<SubmitPort> {
+        Ok(SubmitPort::new(channel))
+    }
 
     /// Allocate a signal (a 16-byte GPU semaphore slot) initialised to 0.
     ///
@@ -207,6 +218,9 @@ macro_rules! delegate_gpu_iface {
             fn submit(&self, channel: RmHandle, entries: &[GpFifoEntry]) -> Result<()> {
                 self.0.submit(channel, entries)
             }
+            fn submit_port(&self, channel: RmHandle) -> Result<SubmitPort> {
+                self.0.submit_port(channel)
+            }
             fn signal_alloc(&self) -> Result<Signal> {
                 self.0.signal_alloc()
             }
@@ -251,6 +265,9 @@ macro_rules! delegate_through_deref {
             }
             fn submit(&self, channel: RmHandle, entries: &[GpFifoEntry]) -> Result<()> {
                 (**self).submit(channel, entries)
+            }
+            fn submit_port(&self, channel: RmHandle) -> Result<SubmitPort> {
+                (**self).submit_port(channel)
             }
             fn signal_alloc(&self) -> Result<Signal> {
                 (**self).signal_alloc()

@@ -47,6 +47,7 @@ pub mod hw;
 pub mod iface;
 pub mod limits;
 pub mod logging;
+pub mod port;
 pub mod rm;
 pub mod shared_mem;
 pub mod types;
@@ -59,6 +60,7 @@ pub use error::{Engine, Errno, Error, ErrorKind, FaultRecord, Result};
 pub use fault::{classify, FaultKind};
 pub use iface::{Backend, ForeignMemory, GpuIface, LiveCounts};
 pub use limits::{DeviceLimits, LimitSource};
+pub use port::{DirectSubmit, SubmitPort};
 pub use rm::{GrInfoIndex, RmAllocParams, RmClass, RmControl};
 pub use types::{
     AllocRequest, Buffer, BufferId, CpuView, DeviceId, DeviceInfo, RmHandle, Signal, SignalPlacement, UsermodeRegs,

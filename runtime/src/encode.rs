@@ -430,6 +430,12 @@ pub(crate) struct Template {
     pub pb_dwords: u32,
     /// The image and its patches, resolved to stores checked against it.
     pub patched: crate::patch::Patched,
+    /// What the queue's submissions touch (its footprint when compiled: a
+    /// change to the queue drops the template with it).
+    pub footprint: std::sync::Arc<crate::queue::Footprint>,
+    /// The runtime whose replay path may take the queue as it is (0: none;
+    /// `Runtime::replays` says when).
+    pub replays_for: u64,
 }
 
 /// Encode `cmds` once into a [`Template`].
@@ -447,6 +453,8 @@ pub(crate) fn compile(cmds: &[Cmd], ctx: &EncodeCtx<'_>, runtime: u64) -> Result
         pb_offset: used.pushbuffer_offset,
         pb_dwords: used.pushbuffer_dwords,
         patched,
+        footprint: Default::default(),
+        replays_for: 0,
     })
 }
 

@@ -232,10 +232,17 @@ impl Queue {
             self.names(d);
         }
         self.cmds.push(cmd);
+        self.changed();
+        self
+    }
+
+    /// The queue changed: what was derived from it (its encoding, its
+    /// footprint, and the replay path's verdict kept with the encoding) is
+    /// stale. Every `&mut self` method that changes the queue calls it.
+    fn changed(&mut self) {
         self.template = OnceLock::new();
         *self.submits.get_mut() = 0;
         self.footprint = OnceLock::new();
-        self
     }
 
     /// Declare a buffer this queue's launches read or write. A queue whose
@@ -254,12 +261,12 @@ impl Queue {
     pub fn uses(&mut self, buffer: &Buffer) -> &mut Self {
         self.names(buffer.device());
         self.declared.push((buffer.gpu_va(), buffer.gpu_va().saturating_add(buffer.size())));
-        self.footprint = OnceLock::new();
+        self.changed();
         self
     }
 
-    pub(crate) fn footprint(&self) -> Arc<Footprint> {
-        self.footprint.get_or_init(|| Arc::new(Footprint::of(self))).clone()
+    pub(crate) fn footprint(&self) -> &Arc<Footprint> {
+        self.footprint.get_or_init(|| Arc::new(Footprint::of(self)))
     }
     /// An empty compute queue.
     pub fn compute() -> Self {
@@ -272,8 +279,7 @@ impl Queue {
     /// Set placement options.
     pub fn with_options(mut self, options: QueueOptions) -> Self {
         self.options = options;
-        self.template = OnceLock::new();
-        *self.submits.get_mut() = 0;
+        self.changed();
         self
     }
     pub(crate) fn launches(&self) -> u64 {
@@ -302,6 +308,7 @@ impl Queue {
     }
     /// A new variable, bound at each [`Runtime::submit`].
     pub fn var(&mut self) -> VarId {
+        self.changed();
         self.vars += 1;
         VarId { queue: self.id, index: self.vars - 1 }
     }

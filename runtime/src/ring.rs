@@ -180,19 +180,48 @@ fn writer_bound() -> Error {
     Error::invalid("Runtime::submit", "command memory bound exceeded (encoder bug)")
 }
 
-/// A submission the GPU may still be running: the ring bytes it uses, the
-/// timeline value that marks its completion, and what it touches.
-///
-/// One list serves both the ring (space is reused only after `value`) and
-/// the waits on one buffer (`Runtime::wait_for_buffer`): both are keyed by
-/// the same timeline values, so a submit records and forgets one entry.
+/// A submission the GPU may still be running: the ring bytes it uses and
+/// the timeline value that marks its completion.
 pub(crate) struct InFlight {
     start: u64,
     end: u64,
     value: u64,
-    /// What it touches, and the signals it names, held until it completes
-    /// (a signal dropped meanwhile keeps its slot: issue 22, hole 2).
-    footprint: Arc<Footprint>,
+}
+
+/// What a submission touches, as [`CommandRing::commit`] takes it: a
+/// queue's own footprint, shared by its replays, or one made for this
+/// submission alone.
+pub(crate) enum Touches<'a> {
+    /// A queue's footprint: consecutive submissions of the same queue share
+    /// one entry of the list (no reference count per replay).
+    Shared(&'a Arc<Footprint>),
+    /// This submission's alone (a fresh queue, bound copy ranges).
+    Own(Footprint),
+}
+
+/// What a run of consecutive submissions touches, held until the last of
+/// them completes: the ranges they may read or write (waits on one
+/// buffer), and the clones of the signals they name (a signal dropped
+/// meanwhile keeps its slot: issue 22, hole 2).
+struct Held {
+    /// Timeline values of the run's first and last submissions.
+    first: u64,
+    last: u64,
+    footprint: HeldFootprint,
+}
+
+enum HeldFootprint {
+    Shared(Arc<Footprint>),
+    Own(Footprint),
+}
+
+impl HeldFootprint {
+    fn get(&self) -> &Footprint {
+        match self {
+            HeldFootprint::Shared(f) => f,
+            HeldFootprint::Own(f) => f,
+        }
+    }
 }
 
 pub(crate) struct CommandRing {
@@ -201,6 +230,10 @@ pub(crate) struct CommandRing {
     head: u64,
     /// Submissions the GPU may still be running, oldest first.
     pending: VecDeque<InFlight>,
+    /// What they touch, oldest first: one entry per run of consecutive
+    /// submissions of the same queue (the list `Runtime::wait_for_buffer`
+    /// reads, keyed by the same timeline values).
+    held: VecDeque<Held>,
 }
 
 impl CommandRing {
@@ -214,7 +247,8 @@ impl CommandRing {
         // the bookkeeping never grows past this once completed entries are
         // pruned: no allocation on the submit path.
         let pending = VecDeque::with_capacity(super::GPFIFO_ENTRIES as usize + 1);
-        Ok(CommandRing { size: buffer.size(), buffer: Some(buffer), head: 0, pending })
+        let held = VecDeque::with_capacity(super::GPFIFO_ENTRIES as usize + 1);
+        Ok(CommandRing { size: buffer.size(), buffer: Some(buffer), head: 0, pending, held })
     }
 
     /// Bytes of command memory in the ring.
@@ -228,6 +262,9 @@ impl CommandRing {
     pub(crate) fn prune(&mut self, completed: u64) {
         while self.pending.front().is_some_and(|p| p.value <= completed) {
             self.pending.pop_front();
+        }
+        while self.held.front().is_some_and(|h| h.last <= completed) {
+            self.held.pop_front();
         }
     }
 
@@ -268,25 +305,42 @@ impl CommandRing {
 
     /// Keep the first `used` bytes of the chunk at ring offset `offset`
     /// (from [`alloc`](Self::alloc)) until the engine's timeline reaches
-    /// `value`; `footprint` is what the submission touches.
+    /// `value` (the next after the last commit's); `touches` is what the
+    /// submission touches.
     #[inline]
-    pub(crate) fn commit(&mut self, offset: u64, used: u64, value: u64, footprint: Arc<Footprint>) {
+    pub(crate) fn commit(&mut self, offset: u64, used: u64, value: u64, touches: Touches<'_>) {
         let end = offset + used.max(1).next_multiple_of(RING_ALIGN);
-        self.pending.push_back(InFlight { start: offset, end, value, footprint });
+        self.pending.push_back(InFlight { start: offset, end, value });
         self.head = end;
+        let footprint = match touches {
+            Touches::Shared(f) => match self.held.back_mut() {
+                // The same queue again: its run grows, no new reference.
+                Some(h) if matches!(&h.footprint, HeldFootprint::Shared(g) if Arc::ptr_eq(f, g)) => {
+                    h.last = value;
+                    return;
+                }
+                _ => HeldFootprint::Shared(Arc::clone(f)),
+            },
+            Touches::Own(f) => HeldFootprint::Own(f),
+        };
+        self.held.push_back(Held { first: value, last: value, footprint });
     }
 
     /// Forget the last commit (its submission never reached the GPU).
     pub(crate) fn uncommit_last(&mut self) {
-        if let Some(p) = self.pending.pop_back() {
-            self.head = p.start;
+        let Some(p) = self.pending.pop_back() else { return };
+        self.head = p.start;
+        match self.held.back_mut() {
+            Some(h) if h.first < p.value => h.last = p.value - 1,
+            Some(_) => drop(self.held.pop_back()),
+            None => {}
         }
     }
 
     /// The newest submission still recorded that may touch `[start, end)`
     /// of GPU memory: its timeline value.
     pub(crate) fn last_touching(&self, start: u64, end: u64) -> Option<u64> {
-        self.pending.iter().rev().find(|p| p.footprint.overlaps(start, end)).map(|p| p.value)
+        self.held.iter().rev().find(|h| h.footprint.get().overlaps(start, end)).map(|h| h.last)
     }
 
     /// Free the ring's memory. The in-flight entries stay: they hold the
@@ -310,7 +364,7 @@ mod tests {
         // SAFETY: a made-up allocation of a made-up device, the only handle to it,
         // backed by `size` bytes of host memory.
         let buffer = unsafe { Buffer::from_raw_parts(device, gpuiface_hal::BufferId(1), 0x10000, size, Some(view)) };
-        CommandRing { buffer: Some(buffer), size, head: 0, pending: VecDeque::new() }
+        CommandRing { buffer: Some(buffer), size, head: 0, pending: VecDeque::new(), held: VecDeque::new() }
     }
 
     #[test]
@@ -325,7 +379,7 @@ mod tests {
                 })
                 .unwrap();
             let off = c.offset;
-            r.commit(off, 1000, value, Arc::default());
+            r.commit(off, 1000, value, Touches::Own(Footprint::default()));
         }
         assert!(waited.is_empty(), "first lap needs no waits: {waited:?}");
         // Wraps to 0: must wait for submission 1 (which used [0, 1024)) only.
@@ -337,6 +391,40 @@ mod tests {
             .unwrap();
         assert_eq!((c.offset, c.gpu_va), (0, 0x10000));
         assert_eq!(waited, vec![1]);
+    }
+
+    #[test]
+    fn replays_of_one_queue_share_one_held_footprint() {
+        let mut r = ring(1 << 20);
+        let everything = Arc::new(Footprint { everything: true, ..Default::default() });
+        let copy = Footprint { ranges: vec![(0x1000, 0x2000)], ..Default::default() };
+        let mut commit = |r: &mut CommandRing, value: u64, touches: Touches<'_>| {
+            let off = r.alloc(256, |_| Ok(())).unwrap().offset;
+            r.commit(off, 256, value, touches);
+        };
+        for value in 1..=3 {
+            commit(&mut r, value, Touches::Shared(&everything));
+        }
+        assert_eq!(r.held.len(), 1, "one run for three replays");
+        assert_eq!(Arc::strong_count(&everything), 2, "one reference for the run, none per replay");
+        commit(&mut r, 4, Touches::Own(copy));
+        commit(&mut r, 5, Touches::Shared(&everything));
+        assert_eq!(r.held.len(), 3);
+        assert_eq!(r.last_touching(0x1800, 0x1900), Some(5), "the newest submission that may touch it");
+        r.uncommit_last();
+        assert_eq!(r.last_touching(0x1800, 0x1900), Some(4));
+        assert_eq!(r.last_touching(0x8000, 0x9000), Some(3), "the run of 1..=3 touches everything");
+        r.prune(2);
+        assert_eq!(r.last_touching(0x8000, 0x9000), Some(3), "value 3 is not done yet");
+        r.prune(3);
+        assert_eq!(r.last_touching(0x8000, 0x9000), None);
+        assert_eq!(r.last_touching(0x1800, 0x1900), Some(4));
+        assert_eq!(Arc::strong_count(&everything), 1, "the run's reference went with it");
+        // Taking back the only submission of a run drops the run.
+        commit(&mut r, 5, Touches::Shared(&everything));
+        r.uncommit_last();
+        assert_eq!(Arc::strong_count(&everything), 1);
+        assert_eq!(r.held.len(), 1);
     }
 
     #[test]
@@ -357,7 +445,7 @@ mod tests {
         assert!(r.alloc(8192, |_| Ok(())).is_err());
         let c = r.alloc(4096, |_| Ok(())).unwrap();
         let off = c.offset;
-        r.commit(off, 4096, 7, Arc::default());
+        r.commit(off, 4096, 1, Touches::Own(Footprint::default()));
         let e = r.alloc(256, |_| Err(Error::device_lost("x"))).unwrap_err();
         assert_eq!(e.kind(), gpuiface_hal::ErrorKind::DeviceLost);
     }

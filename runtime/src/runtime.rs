@@ -13,7 +13,7 @@ mod submit;
 mod teardown;
 
 use std::sync::atomic::Ordering;
-use std::sync::{Arc, Mutex};
+use std::sync::Mutex;
 use std::time::Duration;
 
 use gpuiface_hal::{
@@ -32,6 +32,21 @@ use crate::{
 struct Channel {
     handle: RmHandle,
     object: RmHandle,
+    /// The channel's submits, resolved once ([`GpuIface::submit_port`]);
+    /// taken before the channel is freed, so that the backend's teardown of
+    /// the channel finds no one holding it.
+    port: Option<gpuiface_hal::SubmitPort>,
+}
+
+impl Channel {
+    /// Submit `entries` to the channel, through its port when it has one.
+    #[inline]
+    fn submit<I: GpuIface + ?Sized>(&self, iface: &I, entries: &[gpuiface_hal::GpFifoEntry]) -> Result<()> {
+        match &self.port {
+            Some(port) => port.submit(iface, entries),
+            None => iface.submit(self.handle, entries),
+        }
+    }
 }
 
 /// The RM objects a [`Runtime`] created, in creation order.
@@ -81,7 +96,7 @@ struct Prepared<'q, 'v> {
     template: Option<&'q encode::Template>,
     /// What this submission touches, when its bound values say (variable
     /// copy addresses, buffer variables); else the queue's own footprint.
-    footprint: Option<Arc<Footprint>>,
+    footprint: Option<Footprint>,
 }
 
 /// Room for one submit's variable values, on the submitter's stack (up to
@@ -216,7 +231,7 @@ impl<I: GpuIface> Runtime<I> {
     pub fn with_config(iface: I, ring_size: u64, wait_timeout: Duration) -> Result<Self> {
         let mut created: Vec<RmHandle> = Vec::new();
         let result = Self::create_objects(&iface, &mut created);
-        let (objects, compute, copy) = match result {
+        let (objects, mut compute, mut copy) = match result {
             Ok(v) => v,
             Err(e) => {
                 for h in created.iter().rev() {
@@ -227,6 +242,8 @@ impl<I: GpuIface> Runtime<I> {
         };
         let rest = (|| -> Result<([Signal; 2], [CommandRing; 2])> {
             iface.setup_usermode()?;
+            compute.port = Some(iface.submit_port(compute.handle)?);
+            copy.port = Some(iface.submit_port(copy.handle)?);
             let timelines = [iface.signal_alloc()?, iface.signal_alloc()?];
             let mut compute_ring = CommandRing::new(&iface, ring_size)?;
             let copy_ring = match CommandRing::new(&iface, ring_size) {
@@ -241,6 +258,7 @@ impl<I: GpuIface> Runtime<I> {
         let (timelines, [compute_ring, copy_ring]) = match rest {
             Ok(v) => v,
             Err(e) => {
+                drop((compute.port.take(), copy.port.take()));
                 for h in created.iter().rev() {
                     let _ = iface.rm_free(*h);
                 }
@@ -298,8 +316,8 @@ impl<I: GpuIface> Runtime<I> {
                 compute_channel,
                 copy_channel,
             },
-            Channel { handle: compute_channel, object: compute_object },
-            Channel { handle: copy_channel, object: copy_object },
+            Channel { handle: compute_channel, object: compute_object, port: None },
+            Channel { handle: copy_channel, object: copy_object, port: None },
         ))
     }
 
@@ -516,7 +534,9 @@ impl<I: GpuIface> Runtime<I> {
                     qmd_slots: None,
                     placeholder: true,
                 };
-                let compiled = encode::compile(&queue.cmds, &ctx, self.id)?;
+                let mut compiled = encode::compile(&queue.cmds, &ctx, self.id)?;
+                compiled.footprint = std::sync::Arc::clone(queue.footprint());
+                compiled.replays_for = self.replays(queue, placement).then_some(self.id).unwrap_or(0);
                 let _ = queue.template.set(compiled);
                 queue.template.get().ok_or_else(|| Error::invalid("Runtime::submit", "template vanished"))?
             }

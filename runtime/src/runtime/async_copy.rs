@@ -2,7 +2,6 @@
 //! the copy engine, ordered only after the work that touches the
 //! destination, returning the copy timeline value that marks completion.
 
-use std::sync::Arc;
 use std::time::Duration;
 
 use gpuiface_hal::codec::method::PushBuffer;
@@ -11,7 +10,7 @@ use gpuiface_hal::{Buffer, GpFifoEntry, GpuIface, Result};
 use super::Runtime;
 use crate::encode;
 use crate::queue::{Footprint, QueueKind};
-use crate::ring::RING_ALIGN;
+use crate::ring::{Touches, RING_ALIGN};
 
 /// Pushbuffer dwords of one piece: an acquire (6), the copy (12), the
 /// timeline release (6).
@@ -90,14 +89,14 @@ impl<I: GpuIface> Runtime<I> {
             let (ring_offset, gpu_va) = (chunk.offset, chunk.gpu_va);
             let used = data_len + 4 * pb.len_dwords() as u64;
             state.timeline_value = value;
-            let touched = Arc::new(Footprint {
+            let touched = Footprint {
                 everything: false,
                 ranges: vec![(at, at + piece.len() as u64)],
                 signals: Default::default(),
-            });
-            state.ring.commit(ring_offset, used, value, touched);
+            };
+            state.ring.commit(ring_offset, used, value, Touches::Own(touched));
             let entry = [GpFifoEntry::new(gpu_va + data_len, pb.len_dwords() as u32)];
-            if let Err(e) = self.iface.submit(channel.handle, &entry) {
+            if let Err(e) = channel.submit(&self.iface, &entry) {
                 state.unsubmit(1);
                 return Err(e);
             }

@@ -2,40 +2,37 @@
 //! values, copied into fresh command memory and patched.
 //!
 //! Everything a replay can know before it runs was settled when the queue
-//! was recorded or compiled; the rest is checked here, on every replay:
-//! - the queue names no other device's signals, programs or buffers and no
-//!   other queue's variables, and recorded no invalid command (flags kept
-//!   by `Queue` as it records; a recorded command drops the template);
+//! was recorded or compiled, and is kept with the template, which any
+//! change to the queue drops ([`Runtime::replays`]: no other device's
+//! signals, programs or buffers, no other queue's variables, no invalid
+//! command, no buffer variables or bound copy ranges, at most 16
+//! variables, the placement the runtime uses). What is checked here, on
+//! every replay:
 //! - every variable is bound, by one of this queue's `VarId`s;
 //! - each bound value passes the queue's bind-time checks (copy lengths,
 //!   argument widths, launch dimensions against the SM and the kernel);
 //! - the template's patches lie inside its image (checked when compiled)
 //!   and the image inside the chunk (checked once per replay).
 //!
-//! A queue this path does not take (reuse mode, buffer variables, variable
-//! copy ranges, more than 16 variables, another runtime's template, any
-//! binding it cannot take as is) goes the general way (`prepare` and
-//! `encode_into`), which reports the precise error.
+//! A queue this path does not take, or a binding it cannot take as is,
+//! goes the general way (`prepare` and `encode_into`), which reports the
+//! precise error.
 
-use gpuiface_hal::{GpFifoEntry, GpuIface, Result};
+use gpuiface_hal::{GpFifoEntry, GpuIface, Result, SignalPlacement};
 
 use super::Runtime;
 use crate::encode;
 use crate::queue::{Queue, VarId};
+use crate::ring::Touches;
 
 /// Variables a replay binds on the stack.
 const INLINE_VARS: usize = 16;
 
 impl<I: GpuIface> Runtime<I> {
-    /// Submit `queue` by its template, if it has one for this runtime and
-    /// its bindings are plain; `None` (nothing done) when the general path
-    /// must take it.
-    #[inline]
-    pub(super) fn replay(&self, queue: &Queue, bindings: &[(VarId, u64)]) -> Option<Result<u64>> {
-        let t = queue.template.get()?;
-        let n = queue.vars;
-        let plain = t.runtime == self.id
-            && n <= INLINE_VARS
+    /// Whether the replay path may take `queue`, compiled for this runtime
+    /// with `placement`, as it is: decided once, when it is compiled.
+    pub(super) fn replays(&self, queue: &Queue, placement: SignalPlacement) -> bool {
+        queue.vars <= INLINE_VARS
             && queue.buffer_vars.is_empty()
             && queue.dynamic.is_empty()
             && !queue.options.reuse_qmd_memory
@@ -43,24 +40,33 @@ impl<I: GpuIface> Runtime<I> {
             && queue.foreign_var.is_none()
             && queue.invalid.is_none()
             && queue.device.is_none_or(|d| d == self.device())
-            && t.placement == queue.options.signal_placement.unwrap_or(self.iface.info().signal_placement);
-        if !plain {
+            && placement == queue.options.signal_placement.unwrap_or(self.iface.info().signal_placement)
+    }
+
+    /// Submit `queue` by its template, if the replay path takes it
+    /// ([`replays`](Self::replays)) and its bindings are plain; `None`
+    /// (nothing done) when the general path must take it.
+    #[inline]
+    pub(super) fn replay(&self, queue: &Queue, bindings: &[(VarId, u64)]) -> Option<Result<u64>> {
+        let t = queue.template.get()?;
+        if t.replays_for != self.id {
             return None;
         }
+        // At most INLINE_VARS: `replays` said so, and a new variable drops the template.
+        let n = queue.vars;
         let mut values = [0u64; INLINE_VARS];
         let mut seen = 0u32;
         for &(var, v) in bindings {
             if var.queue != queue.id || var.index >= n {
                 return None;
             }
-            values[var.index] = v;
+            *values.get_mut(var.index)? = v;
             seen |= 1 << var.index;
         }
         if seen != (1u32 << n) - 1 {
             return None;
         }
-        let values = &values[..n];
-        Some(self.replay_bound(queue, t, values))
+        Some(self.replay_bound(queue, t, values.get(..n)?))
     }
 
     /// [`replay`](Self::replay) once the values are bound.
@@ -69,7 +75,6 @@ impl<I: GpuIface> Runtime<I> {
         for check in &queue.checks {
             check.check(values)?;
         }
-        let footprint = queue.footprint();
         let engine = queue.kind.index();
         let (channel, _) = self.channel_of(queue.kind);
         let timeline = &self.timelines[engine];
@@ -85,9 +90,9 @@ impl<I: GpuIface> Runtime<I> {
         let used = encode::apply(t, &chunk, values, value)?;
         let entry = [GpFifoEntry::new(chunk.gpu_va + used.pushbuffer_offset, used.pushbuffer_dwords)];
         let offset = chunk.offset;
-        state.ring.commit(offset, used.total, value, footprint);
+        state.ring.commit(offset, used.total, value, Touches::Shared(&t.footprint));
         state.timeline_value = value;
-        if let Err(e) = self.iface.submit(channel.handle, &entry) {
+        if let Err(e) = channel.submit(&self.iface, &entry) {
             state.unsubmit(1);
             return Err(e);
         }

@@ -1,14 +1,13 @@
 //! Submission and waits: encoding a queue into command memory, the
 //! GPFIFO entry and the doorbell, and waiting for the timelines.
 
-use std::sync::Arc;
-
 use gpuiface_hal::{AllocRequest, Buffer, Error, GpuIface, Result};
 
 use super::{EngineState, Prepared, Runtime, Values};
 use crate::encode::{self, EncodeCtx};
 use crate::queue::{Footprint, QmdSlots, Queue};
 use crate::queue::{QueueKind, VarId};
+use crate::ring::Touches;
 use crate::vars::BufferVar;
 
 impl<I: GpuIface> Runtime<I> {
@@ -73,8 +72,8 @@ impl<I: GpuIface> Runtime<I> {
         // the channel in timeline order.
         let mut state = self.engine(queue.kind.index());
         let mut entry = [gpuiface_hal::GpFifoEntry::new(0, 0)];
-        let value = self.encode_into(&mut state, queue, &prepared, &mut entry[0])?;
-        if let Err(e) = self.iface.submit(channel.handle, &entry) {
+        let value = self.encode_into(&mut state, queue, prepared, &mut entry[0])?;
+        if let Err(e) = channel.submit(&self.iface, &entry) {
             state.unsubmit(1);
             return Err(e);
         }
@@ -109,7 +108,7 @@ impl<I: GpuIface> Runtime<I> {
                 let mut scratch = Values::new();
                 let prepared = self.prepare(queue, bindings, &[], &mut scratch);
                 let st = state.get_or_insert_with(|| self.engine(kind.index()));
-                let encoded = prepared.and_then(|prepared| self.encode_into(st, queue, &prepared, &mut entries[n]));
+                let encoded = prepared.and_then(|prepared| self.encode_into(st, queue, prepared, &mut entries[n]));
                 match encoded {
                     Ok(v) => last[kind.index()] = v,
                     Err(e) => {
@@ -120,7 +119,7 @@ impl<I: GpuIface> Runtime<I> {
                 }
                 n += 1;
                 if n == MAX {
-                    if let Err(e) = self.iface.submit(channel.handle, &entries[..n]) {
+                    if let Err(e) = channel.submit(&self.iface, &entries[..n]) {
                         st.unsubmit(n);
                         return Err(e);
                     }
@@ -128,7 +127,7 @@ impl<I: GpuIface> Runtime<I> {
                 }
             }
             if let (Some(st), true) = (state.as_mut(), n > 0) {
-                if let Err(e) = self.iface.submit(channel.handle, &entries[..n]) {
+                if let Err(e) = channel.submit(&self.iface, &entries[..n]) {
                     st.unsubmit(n);
                     return Err(e);
                 }
@@ -152,11 +151,8 @@ impl<I: GpuIface> Runtime<I> {
         for check in &queue.checks {
             check.check(bound)?;
         }
-        let footprint = if queue.dynamic.is_empty() {
-            None
-        } else {
-            Some(std::sync::Arc::new(Footprint::with_values(queue, bound, buffers)))
-        };
+        let footprint =
+            if queue.dynamic.is_empty() { None } else { Some(Footprint::with_values(queue, bound, buffers)) };
         let placement = queue.options.signal_placement.unwrap_or(self.iface.info().signal_placement);
         let template = self.template(queue, placement)?;
         Ok(Prepared { values, placement, template, footprint })
@@ -169,7 +165,7 @@ impl<I: GpuIface> Runtime<I> {
         &self,
         state: &mut EngineState,
         queue: &Queue,
-        p: &Prepared<'_, '_>,
+        p: Prepared<'_, '_>,
         entry: &mut gpuiface_hal::GpFifoEntry,
     ) -> Result<u64> {
         let values = p.values;
@@ -181,9 +177,9 @@ impl<I: GpuIface> Runtime<I> {
         // One read of how far the GPU got: the ring and the footprints share
         // one in-flight list.
         state.ring.prune(timeline.value());
-        let footprint = match &p.footprint {
-            Some(f) => Arc::clone(f),
-            None => queue.footprint(),
+        let footprint = match p.footprint {
+            Some(f) => Touches::Own(f),
+            None => Touches::Shared(queue.footprint()),
         };
 
         if let Some(t) = p.template {

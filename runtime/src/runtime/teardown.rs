@@ -47,6 +47,9 @@ impl<I: GpuIface> Drop for Runtime<I> {
         for engine in &mut self.engines {
             engine.get_mut().unwrap_or_else(|p| p.into_inner()).ring.release(&self.iface);
         }
+        // The ports hold the channels: let them go first, so that freeing a
+        // channel closes it now.
+        drop((self.compute.port.take(), self.copy.port.take()));
         let o = self.objects;
         for h in [
             self.copy.object,

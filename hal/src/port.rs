@@ -1,0 +1,91 @@
+//! [`SubmitPort`]: a channel's submits resolved once.
+//!
+//! [`GpuIface::submit`] names its channel by handle, so every call finds
+//! the channel again (a table under a lock) and checks the handle. A
+//! runtime that submits to the same channel thousands of times a second
+//! asks once for a port ([`GpuIface::submit_port`]) and submits through it:
+//! a backend with a direct path publishes the entries straight into the
+//! channel it resolved at creation; anything the direct path does not take
+//! (a full ring, a faulted or destroyed channel, a backend without one)
+//! goes through [`GpuIface::submit`], which reports the precise error.
+
+use std::sync::Arc;
+
+use crate::codec::gpfifo::GpFifoEntry;
+use crate::error::Result;
+use crate::iface::GpuIface;
+use crate::types::RmHandle;
+
+/// A backend's direct submit path to one channel (see [`SubmitPort`]).
+///
+/// It holds what it needs to publish entries (the channel's ring, its
+/// GP_PUT, the doorbell) alive by itself, so a port is sound whatever
+/// happens to the handle meanwhile; a channel destroyed through
+/// [`GpuIface::rm_free`] takes no more work through it.
+pub trait DirectSubmit: Send + Sync {
+    /// Publish `entries` and ring the doorbell, all of them or none.
+    /// `false`: nothing was written, and the general path
+    /// ([`GpuIface::submit`]) must take them: the ring has no room for
+    /// them now, the channel has faulted or was destroyed.
+    fn try_submit(&self, entries: &[GpFifoEntry]) -> bool;
+}
+
+/// Repeated submits to one channel, resolved once ([`GpuIface::submit_port`]).
+///
+/// ```
+/// use gpuiface_hal::{GpFifoEntry, GpuIface, Result, RmHandle};
+///
+/// fn submit_twice<I: GpuIface + ?Sized>(dev: &I, channel: RmHandle, entry: GpFifoEntry) -> Result<()> {
+///     let port = dev.submit_port(channel)?; // the channel is found once
+///     port.submit(dev, &[entry])?;
+///     port.submit(dev, &[entry])
+/// }
+/// # let _ = submit_twice::<dyn GpuIface>;
+/// ```
+#[derive(Clone)]
+pub struct SubmitPort {
+    channel: RmHandle,
+    direct: Option<Arc<dyn DirectSubmit>>,
+}
+
+impl std::fmt::Debug for SubmitPort {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("SubmitPort").field("channel", &self.channel).field("direct", &self.direct.is_some()).finish()
+    }
+}
+
+impl SubmitPort {
+    /// A port that submits through [`GpuIface::submit`] every time (the
+    /// default: a wrapper backend keeps seeing every submit).
+    pub fn new(channel: RmHandle) -> Self {
+        SubmitPort { channel, direct: None }
+    }
+
+    /// A port with a backend's direct path to `channel`.
+    pub fn with_direct(channel: RmHandle, direct: Arc<dyn DirectSubmit>) -> Self {
+        SubmitPort { channel, direct: Some(direct) }
+    }
+
+    /// The channel it submits to.
+    pub fn channel(&self) -> RmHandle {
+        self.channel
+    }
+
+    /// True when the backend gave it a direct path.
+    pub fn is_direct(&self) -> bool {
+        self.direct.is_some()
+    }
+
+    /// [`GpuIface::submit`] `entries` to the port's channel: through the
+    /// direct path when it takes them, else through `iface` (the device
+    /// the port came from), which waits for room or reports the error.
+    #[inline]
+    pub fn submit<I: GpuIface + ?Sized>(&self, iface: &I, entries: &[GpFifoEntry]) -> Result<()> {
+        if let Some(direct) = &self.direct {
+            if direct.try_submit(entries) {
+                return Ok(());
+            }
+        }
+        iface.submit(self.channel, entries)
+    }
+}
