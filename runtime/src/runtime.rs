@@ -536,7 +536,7 @@ impl<I: GpuIface> Runtime<I> {
                 };
                 let mut compiled = encode::compile(&queue.cmds, &ctx, self.id)?;
                 compiled.footprint = std::sync::Arc::clone(queue.footprint());
-                compiled.replays_for = self.replays(queue, placement).then_some(self.id).unwrap_or(0);
+                compiled.replays_for = if self.replays(queue, placement) { self.id } else { 0 };
                 let _ = queue.template.set(compiled);
                 queue.template.get().ok_or_else(|| Error::invalid("Runtime::submit", "template vanished"))?
             }
