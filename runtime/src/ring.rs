@@ -398,7 +398,7 @@ mod tests {
         let mut r = ring(1 << 20);
         let everything = Arc::new(Footprint { everything: true, ..Default::default() });
         let copy = Footprint { ranges: vec![(0x1000, 0x2000)], ..Default::default() };
-        let mut commit = |r: &mut CommandRing, value: u64, touches: Touches<'_>| {
+        let commit = |r: &mut CommandRing, value: u64, touches: Touches<'_>| {
             let off = r.alloc(256, |_| Ok(())).unwrap().offset;
             r.commit(off, 256, value, touches);
         };
