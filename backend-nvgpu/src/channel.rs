@@ -11,7 +11,7 @@
 //! (GPFIFO entry, GP_PUT in USERD, doorbell in the ctrl node's usermode
 //! mapping) is the same on both.
 
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 
 use gpuiface_hal::codec::gpfifo::ENTRY_BYTES;
 use gpuiface_hal::hw::ga10b;
@@ -45,8 +45,10 @@ pub(crate) struct Channel<S: Syscalls> {
     notifier: usize,
     /// GPFIFO, USERD and error-notifier buffers.
     pub(crate) buffers: Vec<Allocation<S>>,
-    /// The next GPFIFO slot to write (always `< entries`).
-    pub(crate) put: Mutex<u32>,
+    /// The next GPFIFO slot to write (always `< entries`), behind
+    /// parking_lot's lock: no poisoning to check, one compare-and-swap to
+    /// lock and one to unlock on every submit's path.
+    pub(crate) put: parking_lot::Mutex<u32>,
     /// Set when the channel is destroyed (`rm_free`): a submit port that
     /// still holds it publishes nothing more.
     pub(crate) closed: std::sync::atomic::AtomicBool,
@@ -300,7 +302,7 @@ impl<S: Syscalls> NvgpuDevice<S> {
                 notifier: cpu(&buffers[0], std::mem::size_of::<NvgpuNotification>(), "error-notifier")?,
                 fd,
                 buffers: Vec::new(),
-                put: Mutex::new(0),
+                put: parking_lot::Mutex::new(0),
                 closed: Default::default(),
             })
         })();

@@ -90,7 +90,7 @@ impl<S: Syscalls> NvgpuDevice<S> {
             Ok(k) if k < n => k,
             _ => return Err(never_fits(channel, entries.len(), n)),
         };
-        let mut put = lock(&ch.put);
+        let mut put = ch.put.lock();
         // GP_GET comes from GPU-written memory: reduced, never trusted as an
         // index (`n` is a power of two: the channel's invariant).
         let room = |put: u32| (ch.gp_get().wrapping_sub(put).wrapping_sub(1) & (n - 1)) >= needed;
@@ -121,7 +121,7 @@ impl<S: Syscalls> NvgpuDevice<S> {
         let n = ch.entries();
         let started = Instant::now();
         loop {
-            let mut put = lock(&ch.put);
+            let mut put = ch.put.lock();
             if (ch.gp_get().wrapping_sub(*put).wrapping_sub(1) & (n - 1)) >= needed {
                 self.publish(ch, &mut put, entries, doorbell);
                 return Ok(());
@@ -207,7 +207,7 @@ impl<S: Syscalls> DirectSubmit for DirectChannel<S> {
             Ok(k) if k < n => k,
             _ => return false,
         };
-        let mut put = lock(&ch.put);
+        let mut put = ch.put.lock();
         // GP_GET comes from GPU-written memory: reduced, never trusted as an index.
         if (ch.gp_get().wrapping_sub(*put).wrapping_sub(1) & (n - 1)) < needed {
             return false;

@@ -34,7 +34,8 @@ fn main() -> gpuiface::Result<()> {
     );
     let dev = open_on(kernel)?;
     let gpu = dev.gpu().clone();
-    let rt = gpu.run_stepping(|| Runtime::with_config(&dev, 64 << 20, Duration::from_secs(30)))?;
+    let rt =
+        gpu.run_stepping(|| Runtime::with_config(&dev, gpuiface::queue::DEFAULT_RING_SIZE, Duration::from_secs(30)))?;
     let prog = gpu.run_stepping(|| rt.load_kernel(gpuiface_kernels::FILL.cubin, "fill"))?;
     let out = dev.alloc(AllocRequest::new(1 << 16))?;
     let args = prog.pack_args(&[Arg::U64(out.gpu_va()), Arg::U32(32), Arg::U32(3)])?;

@@ -36,11 +36,13 @@
 //! conformance suite uses that to show the hazard and its fix.
 
 mod encode;
+mod fifo;
 mod footprint;
 pub mod launch;
 mod lifetimes;
 mod module;
 mod patch;
+mod prefetch;
 mod program;
 pub mod queue;
 mod ring;

@@ -12,6 +12,7 @@ use gpuiface_hal::GpuIface;
 use gpuiface_hal::{AllocRequest, Buffer, CpuView};
 use gpuiface_hal::{Error, Result};
 
+use crate::fifo::Fifo;
 use crate::queue::Footprint;
 
 /// Allocation granule inside the ring (QMDs need 256-byte alignment).
@@ -182,6 +183,7 @@ fn writer_bound() -> Error {
 
 /// A submission the GPU may still be running: the ring bytes it uses and
 /// the timeline value that marks its completion.
+#[derive(Debug, Clone, Copy, Default)]
 pub(crate) struct InFlight {
     start: u64,
     end: u64,
@@ -229,7 +231,7 @@ pub(crate) struct CommandRing {
     size: u64,
     head: u64,
     /// Submissions the GPU may still be running, oldest first.
-    pending: VecDeque<InFlight>,
+    pending: Fifo<InFlight>,
     /// What they touch, oldest first: one entry per run of consecutive
     /// submissions of the same queue (the list `Runtime::wait_for_buffer`
     /// reads, keyed by the same timeline values).
@@ -246,7 +248,7 @@ impl CommandRing {
         // A channel holds at most GPFIFO_ENTRIES submissions in flight, so
         // the bookkeeping never grows past this once completed entries are
         // pruned: no allocation on the submit path.
-        let pending = VecDeque::with_capacity(super::GPFIFO_ENTRIES as usize + 1);
+        let pending = Fifo::with_capacity(super::GPFIFO_ENTRIES as usize + 1);
         let held = VecDeque::with_capacity(super::GPFIFO_ENTRIES as usize + 1);
         Ok(CommandRing { size: buffer.size(), buffer: Some(buffer), head: 0, pending, held })
     }
@@ -258,7 +260,7 @@ impl CommandRing {
 
     /// Forget submissions the GPU has finished (`completed`: the engine's
     /// timeline value now).
-    #[inline]
+    #[cold]
     pub(crate) fn prune(&mut self, completed: u64) {
         while self.pending.front().is_some_and(|p| p.value <= completed) {
             self.pending.pop_front();
@@ -272,6 +274,22 @@ impl CommandRing {
     /// timeline reaches `value`, when older work still occupies the space.
     #[inline]
     pub(crate) fn alloc(&mut self, len: u64, wait: impl FnMut(u64) -> Result<()>) -> Result<Chunk<'_>> {
+        self.alloc_pruning(len, || 0, wait)
+    }
+
+    /// [`alloc`](Self::alloc) for a caller that has not pruned: only when
+    /// older work occupies the space is `completed()` (how far the engine's
+    /// timeline got) read, and the finished submissions forgotten, in one
+    /// pass. A submit that finds room reads no GPU-written memory and
+    /// forgets nothing, so the bookkeeping of finished work is paid in
+    /// bulk, once per lap of the ring (and before a wait on one buffer).
+    #[inline]
+    pub(crate) fn alloc_pruning(
+        &mut self,
+        len: u64,
+        completed: impl FnOnce() -> u64,
+        wait: impl FnMut(u64) -> Result<()>,
+    ) -> Result<Chunk<'_>> {
         let len = len.max(RING_ALIGN).next_multiple_of(RING_ALIGN);
         if len > self.size {
             return Err(too_large(len, self.size));
@@ -281,6 +299,7 @@ impl CommandRing {
         }
         let (start, end) = (self.head, self.head + len);
         if self.pending.front().is_some_and(|p| p.start < end && start < p.end) {
+            self.prune(completed());
             self.wait_for(start, end, wait)?;
         }
         let Some((buffer, view)) = self.buffer.as_ref().and_then(|b| Some((b, b.cpu()?))) else {
@@ -326,6 +345,27 @@ impl CommandRing {
         self.held.push_back(Held { first: value, last: value, footprint });
     }
 
+    /// Ask the CPU to bring the next `len` bytes of the ring into its cache
+    /// while it does other work: the next submission's stores then hit
+    /// lines the CPU holds, instead of waiting for each line at the first
+    /// locked instruction that follows them (a lone replay stalled there
+    /// for most of its time). A hint: it reads nothing and writes nothing.
+    #[inline]
+    pub(crate) fn prefetch_next(&self, len: u64) {
+        let Some(view) = self.buffer.as_ref().and_then(|b| b.cpu()) else { return };
+        let start = if self.head + len > self.size { 0 } else { self.head };
+        let end = (start + len).min(view.len() as u64);
+        let base = view.as_ptr();
+        // Chunks are RING_ALIGN (4 lines) long: 4 hints per step.
+        let mut at = start as usize;
+        while (at as u64) < end {
+            for line in [0, 64, 128, 192] {
+                crate::prefetch::for_write(base.wrapping_add(at + line));
+            }
+            at += RING_ALIGN as usize;
+        }
+    }
+
     /// Forget the last commit (its submission never reached the GPU).
     pub(crate) fn uncommit_last(&mut self) {
         let Some(p) = self.pending.pop_back() else { return };
@@ -364,7 +404,7 @@ mod tests {
         // SAFETY: a made-up allocation of a made-up device, the only handle to it,
         // backed by `size` bytes of host memory.
         let buffer = unsafe { Buffer::from_raw_parts(device, gpuiface_hal::BufferId(1), 0x10000, size, Some(view)) };
-        CommandRing { buffer: Some(buffer), size, head: 0, pending: VecDeque::new(), held: VecDeque::new() }
+        CommandRing { buffer: Some(buffer), size, head: 0, pending: Fifo::with_capacity(2), held: VecDeque::new() }
     }
 
     #[test]

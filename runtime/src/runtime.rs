@@ -162,7 +162,10 @@ pub struct Runtime<I: GpuIface> {
     copy: Channel,
     /// One timeline per engine (index: [`QueueKind::index`]).
     timelines: [Signal; 2],
-    engines: [Mutex<EngineState>; 2],
+    /// One lock per engine (parking_lot's: no poisoning to check, and an
+    /// uncontended lock and unlock of one compare-and-swap each, on the
+    /// path of every submit).
+    engines: [parking_lot::Mutex<EngineState>; 2],
     /// Bytes of each engine's command ring (fixed at creation; read without
     /// the engine's lock, which a submit may already hold).
     ring_bytes: [u64; 2],
@@ -274,8 +277,8 @@ impl<I: GpuIface> Runtime<I> {
             timelines,
             ring_bytes,
             engines: [
-                Mutex::new(EngineState { ring: compute_ring, timeline_value: 0 }),
-                Mutex::new(EngineState { ring: copy_ring, timeline_value: 0 }),
+                parking_lot::Mutex::new(EngineState { ring: compute_ring, timeline_value: 0 }),
+                parking_lot::Mutex::new(EngineState { ring: copy_ring, timeline_value: 0 }),
             ],
             id: NEXT_ID.fetch_add(1, Ordering::Relaxed),
             wait_timeout_ns: std::sync::atomic::AtomicU64::new(duration_ns(wait_timeout)),
@@ -378,8 +381,9 @@ impl<I: GpuIface> Runtime<I> {
         self.engine(kind.index()).timeline_value
     }
 
-    fn engine(&self, e: usize) -> std::sync::MutexGuard<'_, EngineState> {
-        self.engines[e].lock().unwrap_or_else(|p| p.into_inner())
+    #[inline]
+    fn engine(&self, e: usize) -> parking_lot::MutexGuard<'_, EngineState> {
+        self.engines[e].lock()
     }
 
     /// The device this runtime drives.

@@ -85,8 +85,7 @@ impl<I: GpuIface> Runtime<I> {
         // the channel in timeline order.
         let mut state = self.engine(engine);
         let value = state.timeline_value + 1;
-        state.ring.prune(timeline.value());
-        let chunk = state.ring.alloc(t.patched.image().len() as u64, wait)?;
+        let chunk = state.ring.alloc_pruning(t.patched.image().len() as u64, || timeline.value(), wait)?;
         let used = encode::apply(t, &chunk, values, value)?;
         let entry = [GpFifoEntry::new(chunk.gpu_va + used.pushbuffer_offset, used.pushbuffer_dwords)];
         let offset = chunk.offset;
@@ -96,6 +95,8 @@ impl<I: GpuIface> Runtime<I> {
             state.unsubmit(1);
             return Err(e);
         }
+        // A queue replayed once is likely replayed again.
+        state.ring.prefetch_next(t.patched.image().len() as u64);
         Ok(value)
     }
 }

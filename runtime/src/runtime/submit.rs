@@ -299,7 +299,13 @@ impl<I: GpuIface> Runtime<I> {
     pub(crate) fn wait_touching(&self, buffer: &Buffer, dead_is_done: bool) -> Result<()> {
         let (start, end) = (buffer.gpu_va(), buffer.gpu_va().saturating_add(buffer.size()));
         for (e, timeline) in self.timelines.iter().enumerate() {
-            let target = { self.engine(e).ring.last_touching(start, end) };
+            let target = {
+                // Submissions are forgotten lazily (at a lap of the ring): forget
+                // the finished ones first, so the scan is short and stops early.
+                let mut state = self.engine(e);
+                state.ring.prune(timeline.value());
+                state.ring.last_touching(start, end)
+            };
             if let Some(target) = target {
                 self.settle(e, timeline, target, dead_is_done)?;
             }

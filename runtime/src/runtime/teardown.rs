@@ -45,7 +45,7 @@ impl<I: GpuIface> Drop for Runtime<I> {
             let _ = self.iface.free(buffer);
         }
         for engine in &mut self.engines {
-            engine.get_mut().unwrap_or_else(|p| p.into_inner()).ring.release(&self.iface);
+            engine.get_mut().ring.release(&self.iface);
         }
         // The ports hold the channels: let them go first, so that freeing a
         // channel closes it now.
