@@ -11,7 +11,10 @@
 //! ```
 //!
 //! `replay` resubmits one recorded launch of the real fill kernel (and its
-//! signal) with a new value; `fresh` records a new queue for each submit.
+//! signal) with a new value, in the steady state where the command ring
+//! still holds its image; `replay-copy` does the same where the image is
+//! copied (the ring's first lap: at most 4,000); `fresh` records a new
+//! queue for each submit.
 //! Divide the total by the submits (the stepped mock GPU runs the work
 //! between batches, outside the counted functions). `*Runtime*submit*`
 //! counts the submit alone; `submit_profile::one_*` counts what the
@@ -46,7 +49,23 @@ fn main() -> gpuiface::Result<()> {
     q.launch(&prog, dims, &args).signal(&s, v);
     rt.submit(&q, &[(v, 0)])?;
     while gpu.step() {}
-    for i in 1..=n {
+    // `replay`: the steady state, where each replay's chunk of the ring
+    // still holds the queue's image from the lap before (two laps of
+    // uncounted replays first); `replay-copy`: replays that copy their
+    // image (the first lap, at most 4,000 replays of this launch).
+    let mut first = 1;
+    if mode == "replay" {
+        let lap = gpuiface::queue::DEFAULT_RING_SIZE / 1024;
+        for i in 1..=2 * lap + 1 {
+            rt.submit(&q, &[(v, i)])?;
+            if i % 500 == 0 {
+                while gpu.step() {}
+            }
+        }
+        while gpu.step() {}
+        first = 2 * lap + 2;
+    }
+    for i in first..first + n {
         if mode == "fresh" {
             one_fresh(&rt, &prog, dims, &args, &s, i)?;
         } else {

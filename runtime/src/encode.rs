@@ -436,6 +436,9 @@ pub(crate) struct Template {
     /// The runtime whose replay path may take the queue as it is (0: none;
     /// `Runtime::replays` says when).
     pub replays_for: u64,
+    /// Unique per template (never 0): names its image in the command ring
+    /// (`CommandRing::alloc_image`).
+    pub uid: u64,
 }
 
 /// Encode `cmds` once into a [`Template`].
@@ -455,6 +458,7 @@ pub(crate) fn compile(cmds: &[Cmd], ctx: &EncodeCtx<'_>, runtime: u64) -> Result
         patched,
         footprint: Default::default(),
         replays_for: 0,
+        uid: crate::queue::NEXT_ID.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
     })
 }
 
@@ -479,10 +483,17 @@ const QMD_BLOCK: [QmdWord; 3] = {
     [qmd_word(f::CTA_THREAD_DIMENSION0), qmd_word(f::CTA_THREAD_DIMENSION1), qmd_word(f::CTA_THREAD_DIMENSION2)]
 };
 
-/// Copy a template into `chunk` and patch it for this submit.
+/// Copy a template into `chunk` (unless it `holds_image` already) and
+/// patch it for this submit.
 #[inline(always)]
-pub(crate) fn apply(t: &Template, chunk: &Chunk<'_>, values: &[u64], timeline_value: u64) -> Result<Encoded> {
-    t.patched.apply(chunk, values, timeline_value)?;
+pub(crate) fn apply(
+    t: &Template,
+    chunk: &Chunk<'_>,
+    values: &[u64],
+    timeline_value: u64,
+    holds_image: bool,
+) -> Result<Encoded> {
+    t.patched.apply(chunk, values, timeline_value, holds_image)?;
     Ok(Encoded {
         pushbuffer_offset: t.pb_offset,
         pushbuffer_dwords: t.pb_dwords,

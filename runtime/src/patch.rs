@@ -95,12 +95,19 @@ pub(crate) struct Patched {
     /// The other stores, in encoding order (where two touch the same
     /// bytes, the later one's effect is what stays).
     rest: Vec<Op>,
+    /// The 64-byte lines of the image the stores touch (their offsets).
+    lines: Vec<u32>,
 }
 
 impl Patched {
     /// The bytes a replay copies.
     pub(crate) fn image(&self) -> &[u8] {
         &self.image
+    }
+
+    /// The offsets of the 64-byte lines of the image the patches write.
+    pub(crate) fn lines(&self) -> &[u32] {
+        &self.lines
     }
 
     /// Resolve `patches` of an encoding (`image`, pushbuffer at `pb_offset`)
@@ -124,7 +131,17 @@ impl Patched {
             timelines: Vec::new(),
             var_u64s: Vec::new(),
             rest: Vec::new(),
+            lines: Vec::new(),
         };
+        for op in &ops {
+            let (first, last) = (op.at / 64, (op.at + op.width() - 1) / 64);
+            for line in first..=last {
+                let line = u32::try_from(line * 64).map_err(|_| bug())?;
+                if !p.lines.contains(&line) {
+                    p.lines.push(line);
+                }
+            }
+        }
         for (i, op) in ops.iter().enumerate() {
             match (op.kind, op.src) {
                 (Kind::Word, SRC_VA) if alone(i) => p.va_words.push(*op),
@@ -138,15 +155,27 @@ impl Patched {
         Ok(p)
     }
 
-    /// Copy the image into `chunk` and apply the patches with this submit's values.
+    /// Copy the image into `chunk` (unless `holds_image`: it is there
+    /// already, changed since only by these same patches) and apply the
+    /// patches with this submit's values.
     ///
     /// The chunk is checked once to hold the image ([`Chunk::writer`]);
     /// the stores need no check of their own: `resolve` checked each
-    /// against the image.
+    /// against the image. The first store to each word merges the value
+    /// into the image's word (not the chunk's), so a chunk that holds the
+    /// image ends byte for byte as a fresh copy would.
     #[inline(always)]
-    pub(crate) fn apply(&self, chunk: &Chunk<'_>, values: &[u64], timeline_value: u64) -> Result<()> {
+    pub(crate) fn apply(
+        &self,
+        chunk: &Chunk<'_>,
+        values: &[u64],
+        timeline_value: u64,
+        holds_image: bool,
+    ) -> Result<()> {
         let w = chunk.writer(self.image.len() as u64)?;
-        w.copy_from(&self.image)?;
+        if !holds_image {
+            w.copy_from(&self.image)?;
+        }
         if values.len() < self.vars {
             return Err(bug());
         }

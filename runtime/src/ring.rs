@@ -236,7 +236,21 @@ pub(crate) struct CommandRing {
     /// submissions of the same queue (the list `Runtime::wait_for_buffer`
     /// reads, keyed by the same timeline values).
     held: VecDeque<Held>,
+    /// What each granule of the ring holds ([`image_tag`]): 0, or granule
+    /// `k` of a template's image, written there by a submission of that
+    /// template (its bytes since changed only by that template's patches,
+    /// which every submission of it rewrites). A replay whose chunk already
+    /// holds its image only patches it.
+    tags: Vec<u64>,
 }
+
+/// The tag of granule `k` of the image of template `uid` (never 0).
+fn image_tag(uid: u64, k: u64) -> u64 {
+    (uid << 16) | (k + 1)
+}
+
+/// Granules an image may span to be tagged (`k + 1` fits 16 bits).
+const MAX_TAGGED_GRANULES: u64 = 0xfffe;
 
 impl CommandRing {
     pub(crate) fn new<I: GpuIface + ?Sized>(iface: &I, size: u64) -> Result<Self> {
@@ -250,7 +264,8 @@ impl CommandRing {
         // pruned: no allocation on the submit path.
         let pending = Fifo::with_capacity(super::GPFIFO_ENTRIES as usize + 1);
         let held = VecDeque::with_capacity(super::GPFIFO_ENTRIES as usize + 1);
-        Ok(CommandRing { size: buffer.size(), buffer: Some(buffer), head: 0, pending, held })
+        let tags = vec![0; (buffer.size() / RING_ALIGN) as usize];
+        Ok(CommandRing { size: buffer.size(), buffer: Some(buffer), head: 0, pending, held, tags })
     }
 
     /// Bytes of command memory in the ring.
@@ -290,6 +305,76 @@ impl CommandRing {
         completed: impl FnOnce() -> u64,
         wait: impl FnMut(u64) -> Result<()>,
     ) -> Result<Chunk<'_>> {
+        let (start, end) = self.reserve(len, completed, wait)?;
+        // Whatever the caller writes there is no template's image.
+        if let Some(tags) = self.tags.get_mut((start / RING_ALIGN) as usize..(end / RING_ALIGN) as usize) {
+            // A handful of granules: a loop, not a call to memset.
+            for t in tags {
+                *t = 0;
+            }
+        }
+        self.chunk(start, end)
+    }
+
+    /// [`alloc_pruning`](Self::alloc_pruning) for the image of template
+    /// `uid`: also says whether the chunk already holds that image (a
+    /// submission of the same template wrote it there a lap ago, and only
+    /// its patches have changed it since), so that the caller writes only
+    /// the patches. When it does not, the caller copies the image and then
+    /// calls [`holds_image`](Self::holds_image).
+    #[inline]
+    pub(crate) fn alloc_image(
+        &mut self,
+        len: u64,
+        uid: u64,
+        completed: impl FnOnce() -> u64,
+        wait: impl FnMut(u64) -> Result<()>,
+    ) -> Result<(Chunk<'_>, bool)> {
+        let (start, end) = self.reserve(len, completed, wait)?;
+        let granules = (end - start) / RING_ALIGN;
+        let range = (start / RING_ALIGN) as usize..(end / RING_ALIGN) as usize;
+        let held = match self.tags.get_mut(range) {
+            Some(tags) => {
+                let held =
+                    granules <= MAX_TAGGED_GRANULES && tags.iter().zip(0..).all(|(t, k)| *t == image_tag(uid, k));
+                if !held {
+                    // Until the copy is made, these granules hold no image.
+                    for t in tags {
+                        *t = 0;
+                    }
+                }
+                held
+            }
+            None => false,
+        };
+        Ok((self.chunk(start, end)?, held))
+    }
+
+    /// Note that the chunk at ring offset `offset` of `len` bytes (from
+    /// [`alloc_image`](Self::alloc_image)) now holds template `uid`'s image.
+    #[inline]
+    pub(crate) fn holds_image(&mut self, offset: u64, len: u64, uid: u64) {
+        let len = len.max(RING_ALIGN).next_multiple_of(RING_ALIGN);
+        if len / RING_ALIGN > MAX_TAGGED_GRANULES {
+            return;
+        }
+        let range = (offset / RING_ALIGN) as usize..((offset + len) / RING_ALIGN) as usize;
+        if let Some(tags) = self.tags.get_mut(range) {
+            for (t, k) in tags.iter_mut().zip(0..) {
+                *t = image_tag(uid, k);
+            }
+        }
+    }
+
+    /// The next `len` bytes (rounded up to RING_ALIGN) of the ring, once
+    /// older work no longer uses them: their range.
+    #[inline]
+    fn reserve(
+        &mut self,
+        len: u64,
+        completed: impl FnOnce() -> u64,
+        wait: impl FnMut(u64) -> Result<()>,
+    ) -> Result<(u64, u64)> {
         let len = len.max(RING_ALIGN).next_multiple_of(RING_ALIGN);
         if len > self.size {
             return Err(too_large(len, self.size));
@@ -302,10 +387,15 @@ impl CommandRing {
             self.prune(completed());
             self.wait_for(start, end, wait)?;
         }
+        Ok((start, end))
+    }
+
+    #[inline]
+    fn chunk(&self, start: u64, end: u64) -> Result<Chunk<'_>> {
         let Some((buffer, view)) = self.buffer.as_ref().and_then(|b| Some((b, b.cpu()?))) else {
             return Err(released());
         };
-        Ok(Chunk { gpu_va: buffer.gpu_va() + start, offset: start, len, view })
+        Ok(Chunk { gpu_va: buffer.gpu_va() + start, offset: start, len: end - start, view })
     }
 
     /// Wait for the older submissions that use `[start, end)` of the ring.
@@ -320,6 +410,27 @@ impl CommandRing {
             }
         }
         Ok(())
+    }
+
+    /// [`commit`](Self::commit) of a submission of a queue whose
+    /// footprint is `footprint`: the replay path's, inlined (a replay of
+    /// the queue submitted last only moves its run's end).
+    #[inline(always)]
+    pub(crate) fn commit_shared(&mut self, offset: u64, used: u64, value: u64, footprint: &Arc<Footprint>) {
+        let end = offset + used.max(1).next_multiple_of(RING_ALIGN);
+        self.pending.push_back(InFlight { start: offset, end, value });
+        self.head = end;
+        if let Some(h) = self.held.back_mut() {
+            if matches!(&h.footprint, HeldFootprint::Shared(g) if Arc::ptr_eq(footprint, g)) {
+                h.last = value;
+                return;
+            }
+        }
+        self.held.push_back(Held {
+            first: value,
+            last: value,
+            footprint: HeldFootprint::Shared(Arc::clone(footprint)),
+        });
     }
 
     /// Keep the first `used` bytes of the chunk at ring offset `offset`
@@ -345,20 +456,30 @@ impl CommandRing {
         self.held.push_back(Held { first: value, last: value, footprint });
     }
 
-    /// Ask the CPU to bring the next `len` bytes of the ring into its cache
-    /// while it does other work: the next submission's stores then hit
-    /// lines the CPU holds, instead of waiting for each line at the first
-    /// locked instruction that follows them (a lone replay stalled there
-    /// for most of its time). A hint: it reads nothing and writes nothing.
+    /// Ask the CPU to bring into its cache the lines of the next chunk of
+    /// `len` bytes that a replay of the same template will write: the
+    /// `lines` (offsets) its patches touch where the chunk already holds
+    /// its image, else every line. The next submission's stores then hit
+    /// lines the CPU holds instead of waiting for each at the first locked
+    /// instruction after them (a lone replay stalled there for most of its
+    /// time). A hint: it reads nothing and writes nothing.
     #[inline]
-    pub(crate) fn prefetch_next(&self, len: u64) {
+    pub(crate) fn prefetch_next(&self, len: u64, uid: u64, lines: &[u32]) {
         let Some(view) = self.buffer.as_ref().and_then(|b| b.cpu()) else { return };
+        let len = len.max(RING_ALIGN).next_multiple_of(RING_ALIGN);
         let start = if self.head + len > self.size { 0 } else { self.head };
         let end = (start + len).min(view.len() as u64);
-        let base = view.as_ptr();
+        let base = view.as_ptr().wrapping_add(start as usize);
+        let holds_image = self.tags.get((start / RING_ALIGN) as usize) == Some(&image_tag(uid, 0));
+        if holds_image {
+            for &line in lines {
+                crate::prefetch::for_write(base.wrapping_add(line as usize));
+            }
+            return;
+        }
         // Chunks are RING_ALIGN (4 lines) long: 4 hints per step.
-        let mut at = start as usize;
-        while (at as u64) < end {
+        let mut at = 0;
+        while at < (end - start) as usize {
             for line in [0, 64, 128, 192] {
                 crate::prefetch::for_write(base.wrapping_add(at + line));
             }
@@ -404,7 +525,14 @@ mod tests {
         // SAFETY: a made-up allocation of a made-up device, the only handle to it,
         // backed by `size` bytes of host memory.
         let buffer = unsafe { Buffer::from_raw_parts(device, gpuiface_hal::BufferId(1), 0x10000, size, Some(view)) };
-        CommandRing { buffer: Some(buffer), size, head: 0, pending: Fifo::with_capacity(2), held: VecDeque::new() }
+        CommandRing {
+            buffer: Some(buffer),
+            size,
+            head: 0,
+            pending: Fifo::with_capacity(2),
+            held: VecDeque::new(),
+            tags: vec![0; (size / RING_ALIGN) as usize],
+        }
     }
 
     #[test]
@@ -465,6 +593,42 @@ mod tests {
         r.uncommit_last();
         assert_eq!(Arc::strong_count(&everything), 1);
         assert_eq!(r.held.len(), 1);
+    }
+
+    #[test]
+    fn a_chunk_holds_an_image_only_where_the_same_template_wrote_it() {
+        let mut r = ring(4096);
+        let next = |r: &mut CommandRing, uid: Option<u64>, value: u64| -> (u64, bool) {
+            let (offset, held) = match uid {
+                Some(uid) => {
+                    let (c, held) = r.alloc_image(600, uid, || value, |_| Ok(())).unwrap();
+                    (c.offset, held)
+                }
+                None => (r.alloc_pruning(600, || value, |_| Ok(())).unwrap().offset, false),
+            };
+            if let (Some(uid), false) = (uid, held) {
+                r.holds_image(offset, 600, uid);
+            }
+            r.commit(offset, 600, value, Touches::Own(Footprint::default()));
+            (offset, held)
+        };
+        // 768-byte chunks: five per lap of 4096 bytes.
+        let first: Vec<(u64, bool)> = (1..=5).map(|v| next(&mut r, Some(7), v)).collect();
+        assert!(first.iter().all(|(_, held)| !held), "a fresh ring holds no image");
+        let second: Vec<(u64, bool)> = (6..=10).map(|v| next(&mut r, Some(7), v)).collect();
+        assert_eq!(second.iter().map(|c| c.0).collect::<Vec<_>>(), first.iter().map(|c| c.0).collect::<Vec<_>>());
+        assert!(second.iter().all(|(_, held)| *held), "the same template at the same places: {second:?}");
+        // Another template, then a plain writer, at the first places of the lap.
+        assert_eq!(next(&mut r, Some(8), 11), (0, false));
+        assert_eq!(next(&mut r, None, 12), (768, false));
+        // Template 7 again: not where 8 or the plain writer were.
+        assert_eq!(next(&mut r, Some(7), 13), (1536, true));
+        r.head = 0;
+        assert_eq!(next(&mut r, Some(7), 14), (0, false), "template 8 wrote there");
+        assert_eq!(next(&mut r, Some(7), 15), (768, false), "a plain writer wrote there");
+        // Shifted by a granule: the same template, but not its image's granules.
+        r.head = 256;
+        assert!(!next(&mut r, Some(7), 16).1);
     }
 
     #[test]

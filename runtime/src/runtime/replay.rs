@@ -23,7 +23,6 @@ use gpuiface_hal::{GpFifoEntry, GpuIface, Result, SignalPlacement};
 use super::Runtime;
 use crate::encode;
 use crate::queue::{Queue, VarId};
-use crate::ring::Touches;
 
 /// Variables a replay binds on the stack.
 const INLINE_VARS: usize = 16;
@@ -85,18 +84,22 @@ impl<I: GpuIface> Runtime<I> {
         // the channel in timeline order.
         let mut state = self.engine(engine);
         let value = state.timeline_value + 1;
-        let chunk = state.ring.alloc_pruning(t.patched.image().len() as u64, || timeline.value(), wait)?;
-        let used = encode::apply(t, &chunk, values, value)?;
+        let len = t.patched.image().len() as u64;
+        let (chunk, holds_image) = state.ring.alloc_image(len, t.uid, || timeline.value(), wait)?;
+        let used = encode::apply(t, &chunk, values, value, holds_image)?;
         let entry = [GpFifoEntry::new(chunk.gpu_va + used.pushbuffer_offset, used.pushbuffer_dwords)];
         let offset = chunk.offset;
-        state.ring.commit(offset, used.total, value, Touches::Shared(&t.footprint));
+        if !holds_image {
+            state.ring.holds_image(offset, len, t.uid);
+        }
+        state.ring.commit_shared(offset, used.total, value, &t.footprint);
         state.timeline_value = value;
         if let Err(e) = channel.submit(&self.iface, &entry) {
             state.unsubmit(1);
             return Err(e);
         }
         // A queue replayed once is likely replayed again.
-        state.ring.prefetch_next(t.patched.image().len() as u64);
+        state.ring.prefetch_next(len, t.uid, t.patched.lines());
         Ok(value)
     }
 }

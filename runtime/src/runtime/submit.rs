@@ -184,7 +184,7 @@ impl<I: GpuIface> Runtime<I> {
 
         if let Some(t) = p.template {
             let chunk = state.ring.alloc(t.patched.image().len() as u64, wait)?;
-            let used = encode::apply(t, &chunk, values, value)?;
+            let used = encode::apply(t, &chunk, values, value, false)?;
             let (offset, gpu_va) = (chunk.offset, chunk.gpu_va);
             state.ring.commit(offset, used.total, value, footprint);
             state.timeline_value = value;
