@@ -25,6 +25,28 @@
 //!   it into *fresh* command memory each time, binding the variables (patch
 //!   and replay, like tinygrad's graphs).
 //!
+//! ## What a submit costs, and why
+//! A replay is meant to cost little more than the stores that change
+//! (`BENCHMARKS.md` has the figures). Each rule keeps a guarantee:
+//! - **Checked once.** A queue compiled for a runtime keeps, with its
+//!   template, the verdict of every check that depends only on the queue
+//!   (devices, variables, recorded errors, placement); any change to the
+//!   queue drops the template and the verdict with it. Per replay, only the
+//!   bound values are checked.
+//! - **Resolved once.** Each channel is submitted to through a
+//!   [`SubmitPort`](gpuiface_hal::SubmitPort) the runtime asks for at
+//!   setup: no lookup of the channel per submit.
+//! - **Forgotten in bulk.** Finished submissions are dropped from the
+//!   in-flight list when the ring needs their space (once per lap) or
+//!   before a wait on one buffer, not on every submit; replays of one queue
+//!   share one entry of what is held alive (its signals, its footprint).
+//! - **Written once.** Command memory is fresh for every submission, and a
+//!   chunk is reused only after the GPU finished the submission that used
+//!   it. A chunk that still holds the same template's image (the queue was
+//!   replayed there a lap ago) gets only the patches: every patched byte is
+//!   rewritten on every replay, and every other writer of the ring marks
+//!   the chunks it writes as holding no image.
+//!
 //! ## Signal placement (seed 002)
 //! Where [`DeviceInfo::signal_placement`](gpuiface_hal::DeviceInfo) is
 //! [`SignalPlacement::PushbufferSemaphore`] (Tegra), every signal is a host
