@@ -25,6 +25,8 @@ if [[ $what == all || $what == tsan ]]; then
     # mock's GPU thread (items 8-10); the threaded mock's worker.
     "${tsan[@]}" -p gpuiface-hal --test cpu_view_race
     "${tsan[@]}" -p gpuiface-runtime --test concurrency
+    # A submit port and `submit` on one channel from two threads.
+    "${tsan[@]}" -p gpuiface-nvgpu --features mock --test submit_port -- share
     "${tsan[@]}" -p gpuiface-mock --test gpu_modes -- threaded
     "${tsan[@]}" -p gpuiface-mock --test runtime_scheduling
     unset RUSTFLAGS RUSTDOCFLAGS TSAN_OPTIONS

@@ -97,3 +97,33 @@ fn a_port_from_another_device_is_refused() {
     let e = b.submit_port(rt.objects().compute_channel).unwrap_err();
     assert_eq!(e.kind(), ErrorKind::InvalidArgument, "{e}");
 }
+
+/// A port and `submit` on the same channel from two threads: both take the
+/// channel's GP_PUT lock, so no entry is lost or overwritten (every release
+/// of both threads is seen).
+#[test]
+fn a_port_and_submit_share_a_channel_between_threads() {
+    let dev = device();
+    let rt = Runtime::new(&dev).unwrap();
+    let channel = rt.objects().copy_channel;
+    let port = dev.submit_port(channel).unwrap();
+    let (a, b) = (dev.signal_alloc().unwrap(), dev.signal_alloc().unwrap());
+    const N: u64 = 200;
+    let entries = |s: &gpuiface_hal::Signal| -> Vec<_> { (1..=N).map(|v| release_entry(&dev, s, v)).collect() };
+    let (ea, eb) = (entries(&a), entries(&b));
+    std::thread::scope(|scope| {
+        scope.spawn(|| {
+            for (_, e) in &ea {
+                port.submit(&dev, &[*e]).unwrap();
+            }
+        });
+        scope.spawn(|| {
+            for (_, e) in &eb {
+                dev.submit(channel, &[*e]).unwrap();
+            }
+        });
+    });
+    dev.signal_wait(&a, N, Duration::from_secs(10)).unwrap();
+    dev.signal_wait(&b, N, Duration::from_secs(10)).unwrap();
+    assert_eq!((a.value(), b.value()), (N, N));
+}
