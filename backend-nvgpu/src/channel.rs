@@ -61,6 +61,7 @@ impl<S: Syscalls> Channel<S> {
     }
 
     /// GP_GET, as the GPU last wrote it.
+    #[inline]
     pub(crate) fn gp_get(&self) -> u32 {
         // SAFETY: the type's invariant: `userd` maps a USERD block up to GP_PUT
         // while the channel lives; GP_GET is a 4-aligned word before GP_PUT.
@@ -70,6 +71,7 @@ impl<S: Syscalls> Channel<S> {
     }
 
     /// Publish `put` as GP_PUT.
+    #[inline]
     pub(crate) fn set_gp_put(&self, put: u32) {
         // SAFETY: the type's invariant: `userd` maps at least GP_PUT's 4-aligned
         // word while the channel lives.
@@ -78,12 +80,15 @@ impl<S: Syscalls> Channel<S> {
             .store(put, std::sync::atomic::Ordering::Release)
     }
 
-    /// Write GPFIFO entry `slot` (panics unless `slot < entries`).
+    /// Write GPFIFO entry `slot` (taken modulo the ring's `entries`, a
+    /// power of two: the callers' `put` is always reduced already).
+    #[inline]
     pub(crate) fn write_entry(&self, slot: u32, word: u64) {
-        assert!(slot < self.entries, "GPFIFO slot {slot} of {}", self.entries);
+        let slot = slot & (self.entries - 1);
         let at = self.ring + ENTRY_BYTES as usize * slot as usize;
         // SAFETY: the type's invariant: `ring` maps `entries` 8-byte slots while the
-        // channel lives, `slot < entries` (asserted) and the ring is page-aligned.
+        // channel lives, `slot < entries` (reduced above; `entries` is a power of two)
+        // and the ring is page-aligned.
         // Atomic: the GPU model's thread reads entries as the ring fills.
         unsafe { std::sync::atomic::AtomicU64::from_ptr(at as *mut u64) }
             .store(word, std::sync::atomic::Ordering::Relaxed);

@@ -172,7 +172,7 @@ impl<S: Syscalls> NvgpuDevice<S> {
 
 /// Write `entries` at `put` (the caller checked there is room) and publish
 /// GP_PUT; `put` is the channel's, held locked.
-#[inline]
+#[inline(always)]
 fn publish_entries<S: Syscalls>(ch: &Channel<S>, put: &mut u32, entries: &[GpFifoEntry]) {
     let n = ch.entries();
     for e in entries {
