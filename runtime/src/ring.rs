@@ -307,12 +307,7 @@ impl CommandRing {
     ) -> Result<Chunk<'_>> {
         let (start, end) = self.reserve(len, completed, wait)?;
         // Whatever the caller writes there is no template's image.
-        if let Some(tags) = self.tags.get_mut((start / RING_ALIGN) as usize..(end / RING_ALIGN) as usize) {
-            // A handful of granules: a loop, not a call to memset.
-            for t in tags {
-                *t = 0;
-            }
-        }
+        self.forget_images(start, end);
         self.chunk(start, end)
     }
 
@@ -331,23 +326,39 @@ impl CommandRing {
         wait: impl FnMut(u64) -> Result<()>,
     ) -> Result<(Chunk<'_>, bool)> {
         let (start, end) = self.reserve(len, completed, wait)?;
-        let granules = (end - start) / RING_ALIGN;
-        let range = (start / RING_ALIGN) as usize..(end / RING_ALIGN) as usize;
-        let held = match self.tags.get_mut(range) {
-            Some(tags) => {
-                let held =
-                    granules <= MAX_TAGGED_GRANULES && tags.iter().zip(0..).all(|(t, k)| *t == image_tag(uid, k));
-                if !held {
-                    // Until the copy is made, these granules hold no image.
-                    for t in tags {
-                        *t = 0;
-                    }
-                }
-                held
-            }
-            None => false,
-        };
+        let head = self.tags.get((start / RING_ALIGN) as usize);
+        let held = (end - start) / RING_ALIGN <= MAX_TAGGED_GRANULES && head == Some(&image_tag(uid, 0));
+        if !held {
+            // Until the copy is made, these granules hold no image.
+            self.forget_images(start, end);
+        }
         Ok((self.chunk(start, end)?, held))
+    }
+
+    /// Granules `[start, end)` of the ring (byte offsets) are about to be
+    /// written: they hold no image any more, and neither does an image
+    /// that began before them and ran into them (its first granule, the
+    /// only one [`alloc_image`](Self::alloc_image) reads, is cleared). The
+    /// invariant a hit relies on: a first granule tagged `image_tag(uid,
+    /// 0)` means every granule of that image is still the image's.
+    #[inline]
+    fn forget_images(&mut self, start: u64, end: u64) {
+        let (first, last) = ((start / RING_ALIGN) as usize, (end / RING_ALIGN) as usize);
+        // An image overlapping the first granule from before: granule k of it.
+        if let Some(&t) = self.tags.get(first) {
+            let k = (t & 0xffff).saturating_sub(1) as usize;
+            if t != 0 && k > 0 && k <= first {
+                if let Some(head) = self.tags.get_mut(first - k) {
+                    *head = 0;
+                }
+            }
+        }
+        if let Some(tags) = self.tags.get_mut(first..last) {
+            // A handful of granules: a loop, not a call to memset.
+            for t in tags {
+                *t = 0;
+            }
+        }
     }
 
     /// Note that the chunk at ring offset `offset` of `len` bytes (from
@@ -629,6 +640,18 @@ mod tests {
         // Shifted by a granule: the same template, but not its image's granules.
         r.head = 256;
         assert!(!next(&mut r, Some(7), 16).1);
+        // A plain writer in the middle of an image (not over its first
+        // granule) still spoils it.
+        r.head = 0;
+        assert_eq!(next(&mut r, Some(9), 17), (0, false));
+        r.head = 0;
+        assert_eq!(next(&mut r, Some(9), 18), (0, true));
+        r.head = 512;
+        let off = r.alloc_pruning(100, || 18, |_| Ok(())).unwrap().offset;
+        assert_eq!(off, 512, "inside template 9's 768 bytes at 0");
+        r.commit(off, 100, 19, Touches::Own(Footprint::default()));
+        r.head = 0;
+        assert_eq!(next(&mut r, Some(9), 20), (0, false), "its third granule was written");
     }
 
     #[test]
