@@ -244,9 +244,16 @@ pub(crate) struct CommandRing {
     tags: Vec<u64>,
 }
 
-/// The tag of granule `k` of the image of template `uid` (never 0).
+/// The tag of granule `k` of the image of template `uid` (never 0; one
+/// tag per `(uid, k)` for `0 < uid < 2^48` and `k < MAX_TAGGED_GRANULES`,
+/// the only ones tagged).
 fn image_tag(uid: u64, k: u64) -> u64 {
     (uid << 16) | (k + 1)
+}
+
+/// Template uids that tag their images (below 2^48: `image_tag` is one-to-one).
+fn tagged(uid: u64) -> bool {
+    uid != 0 && uid >> 48 == 0
 }
 
 /// Granules an image may span to be tagged (`k + 1` fits 16 bits).
@@ -259,9 +266,9 @@ impl CommandRing {
             let _ = iface.free(buffer);
             return Err(Error::invalid("CommandRing::new", "command memory needs a CPU mapping"));
         }
-        // A channel holds at most GPFIFO_ENTRIES submissions in flight, so
-        // the bookkeeping never grows past this once completed entries are
-        // pruned: no allocation on the submit path.
+        // Room for a channel's worth of submissions; the lists grow (by
+        // doubling, rarely) up to the submissions of one lap of the ring,
+        // since finished ones are forgotten once per lap.
         let pending = Fifo::with_capacity(super::GPFIFO_ENTRIES as usize + 1);
         let held = VecDeque::with_capacity(super::GPFIFO_ENTRIES as usize + 1);
         let tags = vec![0; (buffer.size() / RING_ALIGN) as usize];
@@ -327,7 +334,7 @@ impl CommandRing {
     ) -> Result<(Chunk<'_>, bool)> {
         let (start, end) = self.reserve(len, completed, wait)?;
         let head = self.tags.get((start / RING_ALIGN) as usize);
-        let held = (end - start) / RING_ALIGN <= MAX_TAGGED_GRANULES && head == Some(&image_tag(uid, 0));
+        let held = tagged(uid) && (end - start) / RING_ALIGN <= MAX_TAGGED_GRANULES && head == Some(&image_tag(uid, 0));
         if !held {
             // Until the copy is made, these granules hold no image.
             self.forget_images(start, end);
@@ -366,7 +373,7 @@ impl CommandRing {
     #[inline]
     pub(crate) fn holds_image(&mut self, offset: u64, len: u64, uid: u64) {
         let len = len.max(RING_ALIGN).next_multiple_of(RING_ALIGN);
-        if len / RING_ALIGN > MAX_TAGGED_GRANULES {
+        if !tagged(uid) || len / RING_ALIGN > MAX_TAGGED_GRANULES {
             return;
         }
         let range = (offset / RING_ALIGN) as usize..((offset + len) / RING_ALIGN) as usize;
@@ -481,7 +488,7 @@ impl CommandRing {
         let start = if self.head + len > self.size { 0 } else { self.head };
         let end = (start + len).min(view.len() as u64);
         let base = view.as_ptr().wrapping_add(start as usize);
-        let holds_image = self.tags.get((start / RING_ALIGN) as usize) == Some(&image_tag(uid, 0));
+        let holds_image = tagged(uid) && self.tags.get((start / RING_ALIGN) as usize) == Some(&image_tag(uid, 0));
         if holds_image {
             for &line in lines {
                 crate::prefetch::for_write(base.wrapping_add(line as usize));
@@ -652,6 +659,13 @@ mod tests {
         r.commit(off, 100, 19, Touches::Own(Footprint::default()));
         r.head = 0;
         assert_eq!(next(&mut r, Some(9), 20), (0, false), "its third granule was written");
+        // Uids whose tags could collide are never trusted.
+        for uid in [0, 1 << 48, (1 << 48) + 9] {
+            for value in [21, 22] {
+                r.head = 0;
+                assert_eq!(next(&mut r, Some(uid), value), (0, false), "uid {uid:#x}");
+            }
+        }
     }
 
     #[test]
