@@ -7,14 +7,17 @@
 //! value marks the completion of everything submitted before it there.
 
 use gpuiface_hal::classes::{compute, copy, host};
-use gpuiface_hal::codec::method::PushBuffer;
+
+mod pb;
+pub(crate) use pb::Pb;
 
 use super::launch;
 use crate::program::Program;
 use crate::queue::Val;
 use crate::ring::{Chunk, RING_ALIGN};
 use crate::vars::{ArgVar, Dims};
-use gpuiface_hal::codec::qmd::{Qmd, Release, QMD_SIZE};
+use crate::launch_image::LaunchImage;
+use gpuiface_hal::codec::qmd::{Qmd, QMD_SIZE};
 use gpuiface_hal::hw::ga10b;
 use gpuiface_hal::{Buffer, CpuView, Signal, SignalPlacement};
 use gpuiface_hal::{Error, Result};
@@ -32,7 +35,8 @@ pub(crate) enum Cmd {
     Launch {
         program: Program,
         dims: Dims,
-        args: Vec<u8>,
+        /// The argument bytes: inline up to [`INLINE_ARGS`] (no allocation).
+        args: smallvec::SmallVec<[u8; INLINE_ARGS]>,
         arg_vars: Vec<ArgVar>,
     },
     Copy {
@@ -56,6 +60,9 @@ pub(crate) enum Cmd {
         value: u32,
     },
 }
+
+/// Argument bytes a recorded launch holds without allocating.
+pub(crate) const INLINE_ARGS: usize = 32;
 
 pub(crate) const QMD_SLOT_SIZE: u64 = QMD_SIZE as u64;
 
@@ -163,11 +170,11 @@ pub(crate) fn upper_bound(cmds: &[Cmd], ctx: &EncodeCtx<'_>) -> u64 {
     data.saturating_add(align(dwords.saturating_mul(4).min(u64::MAX - RING_ALIGN)))
 }
 
-pub(crate) fn semaphore(pb: &mut PushBuffer, subchannel: u8, address: u64, payload: u64, execute: u32) {
+pub(crate) fn semaphore(pb: &mut Pb, subchannel: u8, address: u64, payload: u64, execute: u32) {
     pb.method(
         subchannel,
         host::SEM_ADDR_LO,
-        &[address as u32, (address >> 32) as u32, payload as u32, (payload >> 32) as u32, execute],
+        [address as u32, (address >> 32) as u32, payload as u32, (payload >> 32) as u32, execute],
     );
 }
 
@@ -185,13 +192,13 @@ pub(crate) fn acquire_execute() -> u32 {
 }
 
 /// One copy-engine transfer of `n` bytes from `src` to `dst` (12 dwords).
-pub(crate) fn copy_methods(pb: &mut PushBuffer, subchannel: u8, dst: u64, src: u64, n: u32) {
-    pb.method(subchannel, copy::OFFSET_IN_UPPER, &[(src >> 32) as u32, src as u32, (dst >> 32) as u32, dst as u32]);
-    pb.method(subchannel, copy::LINE_LENGTH_IN, &[n, 1]);
+pub(crate) fn copy_methods(pb: &mut Pb, subchannel: u8, dst: u64, src: u64, n: u32) {
+    pb.method(subchannel, copy::OFFSET_IN_UPPER, [(src >> 32) as u32, src as u32, (dst >> 32) as u32, dst as u32]);
+    pb.method(subchannel, copy::LINE_LENGTH_IN, [n, 1]);
     pb.method(
         subchannel,
         copy::LAUNCH_DMA,
-        &[copy::LAUNCH_DMA_DATA_TRANSFER_TYPE.field(copy::LAUNCH_DMA_DATA_TRANSFER_TYPE_NON_PIPELINED)
+        [copy::LAUNCH_DMA_DATA_TRANSFER_TYPE.field(copy::LAUNCH_DMA_DATA_TRANSFER_TYPE_NON_PIPELINED)
             | copy::LAUNCH_DMA_FLUSH_ENABLE.field(copy::LAUNCH_DMA_FLUSH_ENABLE_TRUE)
             | copy::LAUNCH_DMA_SRC_MEMORY_LAYOUT.field(copy::LAUNCH_DMA_SRC_MEMORY_LAYOUT_PITCH)
             | copy::LAUNCH_DMA_DST_MEMORY_LAYOUT.field(copy::LAUNCH_DMA_DST_MEMORY_LAYOUT_PITCH)],
@@ -206,14 +213,14 @@ pub(crate) fn encode(
     mut patches: Option<&mut Vec<Patch>>,
 ) -> Result<Encoded> {
     // Sized from the same bound the chunk was: no reallocation while encoding.
-    let mut pb = PushBuffer::with_capacity((chunk.len / 4) as usize);
+    let mut pb = Pb::with_capacity((chunk.len / 4) as usize);
     let mut record = |p: Patch| {
         if let Some(list) = patches.as_deref_mut() {
             list.push(p);
         }
     };
     // The payload of a `semaphore()` call starts at its header + 3.
-    let payload_word = |pb: &PushBuffer| pb.len_dwords() as u32 + 3;
+    let payload_word = |pb: &Pb| pb.len_dwords() as u32 + 3;
     let mut data_off = 0u64;
     let mut launch_index = 0u64;
 
@@ -238,11 +245,15 @@ pub(crate) fn encode(
                 }
                 let attrs = program.attributes();
                 let resolved = dims.resolve(|v| ctx.dim(v));
-                if !(ctx.placeholder && dims.has_vars()) {
-                    launch::check_launch(program.name(), attrs, &resolved, args.len())?;
-                }
+                // The QMD and driver area: the program's kept image when it is
+                // of this launch, else checked and built (placeholder
+                // dimensions of a template are checked when bound instead).
+                let image = if ctx.placeholder && dims.has_vars() {
+                    std::borrow::Cow::Owned(LaunchImage::unchecked(program, &resolved, args.len())?)
+                } else {
+                    program.launch_image(&resolved, args.len())?
+                };
                 crate::vars::check_arg_vars(args.len(), arg_vars)?;
-                let dims = &resolved;
                 let (qmd_va, qmd_at) = match ctx.qmd_slots {
                     Some(slots) => {
                         let off = launch_index * QMD_SLOT_SIZE;
@@ -257,14 +268,10 @@ pub(crate) fn encode(
                 // Constant buffer 0 in fresh command memory: the driver area
                 // compiled code reads, then the arguments at the kernel's
                 // parameter-bank offset, then the variables patched in place.
-                let cbuf_len = launch::cbuf0_size(attrs, args.len());
                 let cbuf_at = data_off;
                 data_off += cbuf_bytes(program, args);
                 let cbuf_va = chunk.gpu_va + cbuf_at;
-                let mut driver = [0u8; ga10b::CBUF0_PARAMS];
-                launch::write_driver_area(&mut driver, dims)?;
-                launch::write_reserved_shared(&mut driver, attrs);
-                chunk.write(cbuf_at, &driver)?;
+                chunk.write(cbuf_at, image.driver())?;
                 let params_at = cbuf_at + u64::from(attrs.param_offset);
                 chunk.write(params_at, args)?;
                 for a in arg_vars {
@@ -277,9 +284,9 @@ pub(crate) fn encode(
                     record(Patch::CbufAddress { qmd: at, cbuf: cbuf_at });
                 }
                 // Variable dimensions: in the driver area and in the QMD.
-                if let (QmdAt::Chunk(at), Cmd::Launch { dims: vdims, .. }) = (&qmd_at, &cmds[i]) {
-                    let grid = vdims.grid.iter().zip([ga10b::CBUF0_GRID_DIM; 3]).zip(QMD_GRID);
-                    let block = vdims.block.iter().zip([ga10b::CBUF0_BLOCK_DIM; 3]).zip(QMD_BLOCK);
+                if let QmdAt::Chunk(at) = &qmd_at {
+                    let grid = dims.grid.iter().zip([ga10b::CBUF0_GRID_DIM; 3]).zip(QMD_GRID);
+                    let block = dims.block.iter().zip([ga10b::CBUF0_BLOCK_DIM; 3]).zip(QMD_BLOCK);
                     for (k, ((v, base), field)) in grid.enumerate().chain(block.enumerate()) {
                         if let Val::Var(var) = v {
                             record(Patch::Bytes { at: cbuf_at + (base + 4 * k) as u64, var: var.index, size: 4 });
@@ -288,16 +295,13 @@ pub(crate) fn encode(
                     }
                 }
 
-                let mut q: Qmd = *program.qmd_template();
-                launch::fill_launch(&mut q, attrs, dims, cbuf_va, cbuf_len)?;
                 // Fold a directly following signal into the QMD's release slot,
                 // unless the backend needs pushbuffer signals (seed 002). The
-                // timeline is 64-bit: PAYLOAD64B, or the upper half is lost.
+                // timeline is 64-bit: PAYLOAD64B (the image's release has it).
+                let mut release = None;
                 if ctx.placement == SignalPlacement::QmdRelease {
                     if let Some(Cmd::Signal { signal, value }) = cmds.get(i + 1) {
-                        let mut rel = Release::new(signal.gpu_va(), ctx.value(*value));
-                        rel.payload64 = true;
-                        q.set_release(0, &rel);
+                        release = Some((signal.gpu_va(), ctx.value(*value)));
                         if let (Val::Var(v), QmdAt::Chunk(at)) = (value, &qmd_at) {
                             record(Patch::QmdField { qmd: *at, field: PAYLOAD_LOWER, var: v.index, shift: 0 });
                             record(Patch::QmdField { qmd: *at, field: PAYLOAD_UPPER, var: v.index, shift: 32 });
@@ -305,22 +309,23 @@ pub(crate) fn encode(
                         i += 1;
                     }
                 }
+                let qmd = image.qmd(cbuf_va, release);
                 match qmd_at {
-                    QmdAt::Chunk(at) => chunk.write(at, &q.to_bytes())?,
+                    QmdAt::Chunk(at) => {
+                        chunk.write_u32s(at, &qmd)?;
+                        record(Patch::QmdPointer { word: pb.len_dwords() as u32 + 1, qmd: at });
+                    }
                     QmdAt::Slots(off) => {
                         let slots =
                             ctx.qmd_slots.ok_or_else(|| Error::invalid("Runtime::submit", "QMD slots vanished"))?;
-                        slots.write(off, &q.to_bytes())?
+                        slots.write(off, &Qmd::from_words(qmd).to_bytes())?
                     }
                 }
-                if let QmdAt::Chunk(at) = qmd_at {
-                    record(Patch::QmdPointer { word: pb.len_dwords() as u32 + 1, qmd: at });
-                }
-                pb.method(ctx.subchannel, compute::SEND_PCAS_A, &[(qmd_va >> 8) as u32]);
+                pb.method(ctx.subchannel, compute::SEND_PCAS_A, [(qmd_va >> 8) as u32]);
                 pb.method(
                     ctx.subchannel,
                     compute::SEND_SIGNALING_PCAS2_B,
-                    &[compute::SEND_SIGNALING_PCAS2_B_PCAS_ACTION_INVALIDATE_COPY_SCHEDULE],
+                    [compute::SEND_SIGNALING_PCAS2_B_PCAS_ACTION_INVALIDATE_COPY_SCHEDULE],
                 );
                 launch_index += 1;
             }
@@ -355,16 +360,16 @@ pub(crate) fn encode(
                 }
             }
             Cmd::Barrier => {
-                pb.method(ctx.subchannel, host::WFI, &[host::WFI_SCOPE.field(host::WFI_SCOPE_ALL)]);
+                pb.method(ctx.subchannel, host::WFI, [host::WFI_SCOPE.field(host::WFI_SCOPE_ALL)]);
             }
             Cmd::SetObject { subchannel, class } => {
-                pb.method(*subchannel, host::SET_OBJECT, &[*class]);
+                pb.method(*subchannel, host::SET_OBJECT, [*class]);
             }
             Cmd::Method64 { method, value } => {
-                pb.method(ctx.subchannel, *method, &[(*value >> 32) as u32, *value as u32]);
+                pb.method(ctx.subchannel, *method, [(*value >> 32) as u32, *value as u32]);
             }
             Cmd::Method32 { method, value } => {
-                pb.method(ctx.subchannel, *method, &[*value]);
+                pb.method(ctx.subchannel, *method, [*value]);
             }
         }
         i += 1;
@@ -472,8 +477,10 @@ const fn qmd_word(field: gpuiface_hal::codec::qmd::QmdField) -> QmdWord {
 
 pub(crate) const CBUF_LOWER: QmdWord = qmd_word(gpuiface_hal::codec::qmd::v03_00::constant_buffer_addr_lower(0));
 pub(crate) const CBUF_UPPER: QmdWord = qmd_word(gpuiface_hal::codec::qmd::v03_00::constant_buffer_addr_upper(0));
-const PAYLOAD_LOWER: (usize, u32, u32) = qmd_word(gpuiface_hal::codec::qmd::v03_00::RELEASE0_PAYLOAD_LOWER);
-const PAYLOAD_UPPER: (usize, u32, u32) = qmd_word(gpuiface_hal::codec::qmd::v03_00::RELEASE0_PAYLOAD_UPPER);
+pub(crate) const PAYLOAD_LOWER: QmdWord = qmd_word(gpuiface_hal::codec::qmd::v03_00::RELEASE0_PAYLOAD_LOWER);
+pub(crate) const PAYLOAD_UPPER: QmdWord = qmd_word(gpuiface_hal::codec::qmd::v03_00::RELEASE0_PAYLOAD_UPPER);
+pub(crate) const RELEASE_ADDR_LOWER: QmdWord = qmd_word(gpuiface_hal::codec::qmd::v03_00::RELEASE0_ADDRESS_LOWER);
+pub(crate) const RELEASE_ADDR_UPPER: QmdWord = qmd_word(gpuiface_hal::codec::qmd::v03_00::RELEASE0_ADDRESS_UPPER);
 const QMD_GRID: [QmdWord; 3] = {
     use gpuiface_hal::codec::qmd::v03_00 as f;
     [qmd_word(f::CTA_RASTER_WIDTH), qmd_word(f::CTA_RASTER_HEIGHT), qmd_word(f::CTA_RASTER_DEPTH)]

@@ -151,8 +151,19 @@ impl<I: GpuIface> Runtime<I> {
         for check in &queue.checks {
             check.check(bound)?;
         }
-        let footprint =
-            if queue.dynamic.is_empty() { None } else { Some(Footprint::with_values(queue, bound, buffers)) };
+        // A queue's first submit (a fresh queue per launch: often its only
+        // one) gets a footprint of its own, with no shared copy built for
+        // replays that may never come; later ones share the queue's.
+        let first = !queue.options.reuse_qmd_memory
+            && queue.template.get().is_none()
+            && queue.submits.load(std::sync::atomic::Ordering::Relaxed) == 0;
+        let footprint = if !queue.dynamic.is_empty() {
+            Some(Footprint::with_values(queue, bound, buffers))
+        } else if first && queue.footprint.get().is_none() {
+            Some(Footprint::of(queue))
+        } else {
+            None
+        };
         let placement = queue.options.signal_placement.unwrap_or(self.iface.info().signal_placement);
         let template = self.template(queue, placement)?;
         Ok(Prepared { values, placement, template, footprint })

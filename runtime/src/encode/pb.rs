@@ -1,0 +1,77 @@
+//! [`Pb`]: the pushbuffer of one submission, built on the stack.
+//!
+//! The runtime's methods are all short incrementing writes of a fixed
+//! number of words (a semaphore is 5, a launch 1), so a header is one
+//! [`MethodHeader`] (hal's encoding: one home for the format) and one push,
+//! with none of hal's [`PushBuffer`](gpuiface_hal::codec::method::PushBuffer)
+//! bookkeeping (splitting long writes, remembering the last call). A
+//! submission of up to [`INLINE_WORDS`] words (a launch and its signal take
+//! 10) allocates nothing; a longer one (a copy split into many chunks)
+//! spills to the heap.
+
+use gpuiface_hal::codec::method::{MethodHeader, SecOp, MAX_COUNT};
+use smallvec::SmallVec;
+
+/// Words a pushbuffer holds before it allocates.
+pub(crate) const INLINE_WORDS: usize = 64;
+
+/// A pushbuffer under construction (see the module docs).
+#[derive(Debug, Default)]
+pub(crate) struct Pb {
+    words: SmallVec<[u32; INLINE_WORDS]>,
+}
+
+impl Pb {
+    /// An empty pushbuffer with room for `dwords` words (allocated only
+    /// past [`INLINE_WORDS`]).
+    pub(crate) fn with_capacity(dwords: usize) -> Self {
+        Pb { words: SmallVec::with_capacity(dwords) }
+    }
+
+    /// Incrementing write on `subchannel`: `data[k]` goes to `method + 4 * k`
+    /// (byte offsets). `N` is 1 to [`MAX_COUNT`] (checked at compile time),
+    /// so one header always holds it.
+    #[inline]
+    pub(crate) fn method<const N: usize>(&mut self, subchannel: u8, method: u32, data: [u32; N]) {
+        const { assert!(N >= 1 && N <= MAX_COUNT as usize, "one header holds 1 to MAX_COUNT words") };
+        let header = MethodHeader { op: SecOp::Increasing, subchannel, method, count_or_data: N as u16 };
+        self.words.push(header.encode());
+        self.words.extend_from_slice(&data);
+    }
+
+    /// Words written so far.
+    #[inline]
+    pub(crate) fn len_dwords(&self) -> usize {
+        self.words.len()
+    }
+
+    /// The words.
+    #[inline]
+    pub(crate) fn words(&self) -> &[u32] {
+        &self.words
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use gpuiface_hal::codec::method::PushBuffer;
+
+    #[test]
+    fn words_match_hal_pushbuffer() {
+        let mut ours = Pb::with_capacity(4);
+        let mut hal = PushBuffer::new();
+        ours.method(3, 0x5c, [1, 2, 3, 4, 5]);
+        hal.method(3, 0x5c, &[1, 2, 3, 4, 5]);
+        ours.method(0, 0x2bc, [7]);
+        hal.method(0, 0x2bc, &[7]);
+        // Past the inline words: the heap takes over, the words stay the same.
+        for i in 0..20u32 {
+            ours.method(1, 0x400, [i, i + 1, i + 2]);
+            hal.method(1, 0x400, &[i, i + 1, i + 2]);
+        }
+        assert!(ours.len_dwords() > INLINE_WORDS);
+        assert_eq!(ours.words(), hal.words());
+        assert_eq!(ours.len_dwords(), hal.len_dwords());
+    }
+}
