@@ -12,11 +12,11 @@ mod pb;
 pub(crate) use pb::Pb;
 
 use super::launch;
+use crate::launch_image::LaunchImage;
 use crate::program::Program;
 use crate::queue::Val;
 use crate::ring::{Chunk, RING_ALIGN};
 use crate::vars::{ArgVar, Dims};
-use crate::launch_image::LaunchImage;
 use gpuiface_hal::codec::qmd::{Qmd, QMD_SIZE};
 use gpuiface_hal::hw::ga10b;
 use gpuiface_hal::{Buffer, CpuView, Signal, SignalPlacement};
@@ -213,7 +213,7 @@ pub(crate) fn encode(
     mut patches: Option<&mut Vec<Patch>>,
 ) -> Result<Encoded> {
     // Sized from the same bound the chunk was: no reallocation while encoding.
-    let mut pb = Pb::with_capacity((chunk.len / 4) as usize);
+    let mut pb = Pb::new();
     let mut record = |p: Patch| {
         if let Some(list) = patches.as_deref_mut() {
             list.push(p);
@@ -249,7 +249,7 @@ pub(crate) fn encode(
                 // of this launch, else checked and built (placeholder
                 // dimensions of a template are checked when bound instead).
                 let image = if ctx.placeholder && dims.has_vars() {
-                    std::borrow::Cow::Owned(LaunchImage::unchecked(program, &resolved, args.len())?)
+                    crate::program::Image::Built(Box::new(LaunchImage::unchecked(program, &resolved, args.len())?))
                 } else {
                     program.launch_image(&resolved, args.len())?
                 };
@@ -284,7 +284,7 @@ pub(crate) fn encode(
                     record(Patch::CbufAddress { qmd: at, cbuf: cbuf_at });
                 }
                 // Variable dimensions: in the driver area and in the QMD.
-                if let QmdAt::Chunk(at) = &qmd_at {
+                if let (QmdAt::Chunk(at), true) = (&qmd_at, dims.has_vars()) {
                     let grid = dims.grid.iter().zip([ga10b::CBUF0_GRID_DIM; 3]).zip(QMD_GRID);
                     let block = dims.block.iter().zip([ga10b::CBUF0_BLOCK_DIM; 3]).zip(QMD_BLOCK);
                     for (k, ((v, base), field)) in grid.enumerate().chain(block.enumerate()) {

@@ -15,7 +15,9 @@ use gpuiface_hal::codec::qmd::{Qmd, Release, QMD_WORDS};
 use gpuiface_hal::hw::ga10b;
 use gpuiface_hal::Result;
 
-use crate::encode::{QmdWord, CBUF_LOWER, CBUF_UPPER, PAYLOAD_LOWER, PAYLOAD_UPPER, RELEASE_ADDR_LOWER, RELEASE_ADDR_UPPER};
+use crate::encode::{
+    QmdWord, CBUF_LOWER, CBUF_UPPER, PAYLOAD_LOWER, PAYLOAD_UPPER, RELEASE_ADDR_LOWER, RELEASE_ADDR_UPPER,
+};
 use crate::launch;
 use crate::program::Program;
 use crate::queue::LaunchDims;
@@ -109,5 +111,110 @@ impl LaunchImage {
     #[inline]
     pub(crate) fn driver(&self) -> &[u8; ga10b::CBUF0_PARAMS] {
         &self.driver
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use gpuiface_hal::cubin::KernelAttributes;
+    use gpuiface_hal::{Buffer, BufferId, CpuView, DeviceId};
+
+    /// A program whose code is at a VA with upper bits set (so the upper
+    /// address words matter), with parameters, static shared memory and a
+    /// thread limit the checks enforce.
+    fn program() -> Program {
+        let view = CpuView::zeroed(4096).expect("host memory");
+        // SAFETY: a test device of its own (a unique id), with one buffer of
+        // id 1, standing in host memory `view` covers.
+        let buffer =
+            unsafe { Buffer::from_raw_parts(DeviceId::unique(), BufferId(1), 0x12_3456_7800, 4096, Some(view)) };
+        let attrs = KernelAttributes {
+            registers: 40,
+            shared_static: 0x900,
+            param_size: 16,
+            max_threads: Some([256, 1, 1]),
+            ..launch::raw_program_attributes()
+        };
+        Program::with_attributes(buffer, "k".into(), attrs, 512).map_err(|(e, _)| e).expect("attributes in range")
+    }
+
+    /// The QMD as the field-by-field path writes it.
+    fn reference(p: &Program, dims: &LaunchDims, args_len: usize, cbuf_va: u64, release: Option<(u64, u64)>) -> Qmd {
+        let attrs = p.attributes();
+        let mut q = *p.qmd_template();
+        launch::fill_launch(&mut q, attrs, dims, cbuf_va, launch::cbuf0_size(attrs, args_len)).expect("fits");
+        if let Some((address, payload)) = release {
+            let mut rel = Release::new(address, payload);
+            rel.payload64 = true;
+            q.set_release(0, &rel);
+        }
+        q
+    }
+
+    const DIMS: [LaunchDims; 3] = [
+        LaunchDims { grid: [1, 1, 1], block: [32, 1, 1], shared_mem: 0 },
+        LaunchDims { grid: [70_000, 3, 2], block: [128, 2, 1], shared_mem: 0x4000 },
+        // Past the proven 100 KiB carve-out: MAX_SM_CONFIG is raised too.
+        LaunchDims { grid: [5, 1, 1], block: [256, 1, 1], shared_mem: 0x1_A000 },
+    ];
+
+    #[test]
+    fn image_words_equal_the_field_by_field_qmd() {
+        let p = program();
+        for dims in DIMS {
+            let image = LaunchImage::checked(&p, &dims, 16).expect("a valid launch");
+            for cbuf_va in [0x1_0000_0100, 0xff_ffff_ff00, 0x1_ffff_0000_0000] {
+                for release in [None, Some((0x1_2345_6780, 7)), Some((0xfe_dcba_9870, u64::MAX - 3))] {
+                    let got = image.qmd(cbuf_va, release);
+                    let want = reference(&p, &dims, 16, cbuf_va, release);
+                    assert_eq!(&got, want.words(), "{dims:?} cbuf {cbuf_va:#x} release {release:?}");
+                }
+            }
+            let mut driver = [0u8; ga10b::CBUF0_PARAMS];
+            launch::write_driver_area(&mut driver, &dims).expect("fits");
+            launch::write_reserved_shared(&mut driver, p.attributes());
+            assert_eq!(image.driver(), &driver);
+        }
+    }
+
+    #[test]
+    fn a_program_keeps_its_first_checked_launch_and_rebuilds_others() {
+        let p = program();
+        let first = p.launch_image(&DIMS[0], 16).expect("valid");
+        assert!(matches!(first, crate::program::Image::Kept(_)), "the first launch is kept");
+        let hit = p.launch_image(&DIMS[0], 16).expect("valid");
+        let (crate::program::Image::Kept(a), crate::program::Image::Kept(b)) = (&first, &hit) else {
+            panic!("a launch like the kept one is a hit");
+        };
+        assert!(std::ptr::eq(*a, *b));
+        let other = p.launch_image(&DIMS[1], 16).expect("valid");
+        assert!(matches!(other, crate::program::Image::Built(_)), "another launch is built, not kept");
+        // Hit and miss give the QMD the field-by-field path writes.
+        for (image, dims) in [(&hit, &DIMS[0]), (&other, &DIMS[1])] {
+            let want = reference(&p, dims, 16, 0x7_0000_0200, Some((0x9_0000_0040, 42)));
+            assert_eq!(&image.qmd(0x7_0000_0200, Some((0x9_0000_0040, 42))), want.words());
+        }
+        // Another argument length is another launch.
+        assert!(p.launch_image(&DIMS[0], 24).is_err(), "the kernel takes 16 bytes of arguments");
+    }
+
+    #[test]
+    fn launches_not_checked_before_are_refused_hit_or_not() {
+        let p = program();
+        let too_many = LaunchDims { grid: [1, 1, 1], block: [512, 1, 1], shared_mem: 0 };
+        let empty = LaunchDims { grid: [0, 1, 1], block: [32, 1, 1], shared_mem: 0 };
+        // Refused before any image is kept, and never kept.
+        assert!(p.launch_image(&too_many, 16).is_err(), "past the kernel's 256 threads");
+        assert!(matches!(p.launch_image(&DIMS[0], 16), Ok(crate::program::Image::Kept(_))));
+        // Refused with an image kept: a miss is checked in full.
+        assert!(p.launch_image(&too_many, 16).is_err());
+        assert!(p.launch_image(&empty, 16).is_err());
+        let too_much_shared = LaunchDims { shared_mem: 0x40_0000, ..DIMS[0] };
+        assert!(p.launch_image(&too_much_shared, 16).is_err());
+        // The kept image is still the first launch's.
+        assert!(matches!(p.launch_image(&DIMS[0], 16), Ok(crate::program::Image::Kept(_))));
+        // Placeholder images are never taken for checked ones.
+        assert!(!LaunchImage::unchecked(&p, &too_many, 16).expect("built").matches(&too_many, 16));
     }
 }

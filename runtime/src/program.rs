@@ -2,7 +2,6 @@
 //! launches start from. The code is the program's own buffer, or a kernel
 //! of a [`Module`](crate::Module) whose image it keeps alive.
 
-use std::borrow::Cow;
 use std::sync::{Arc, OnceLock};
 
 use gpuiface_hal::codec::qmd::Qmd;
@@ -32,6 +31,25 @@ struct ProgramInner {
     /// set once, then only read, so threads sharing the program read it
     /// with no lock.
     launch: OnceLock<LaunchImage>,
+}
+
+/// A launch's image: the program's kept one, or one built for this launch
+/// (boxed: the common, kept case stays a pointer wide).
+pub(crate) enum Image<'a> {
+    /// The program's kept image.
+    Kept(&'a LaunchImage),
+    /// Built for this launch alone.
+    Built(Box<LaunchImage>),
+}
+
+impl std::ops::Deref for Image<'_> {
+    type Target = LaunchImage;
+    fn deref(&self) -> &LaunchImage {
+        match self {
+            Image::Kept(i) => i,
+            Image::Built(i) => i,
+        }
+    }
 }
 
 /// Where a program's code lives.
@@ -112,14 +130,16 @@ impl Program {
 
     fn build(buffer: Buffer, name: String, attrs: KernelAttributes, code_len: u64) -> Self {
         let qmd = super::launch::qmd_template(&attrs, buffer.gpu_va(), code_len);
-        Program { inner: Arc::new(ProgramInner {
+        Program {
+            inner: Arc::new(ProgramInner {
                 live: None,
                 code: Code::Own(buffer),
                 name,
                 attrs,
                 qmd,
                 launch: OnceLock::new(),
-            }) }
+            }),
+        }
     }
 
     /// A kernel of a module: its code at `offset` in the module's image,
@@ -205,21 +225,21 @@ impl Program {
     /// (no check, no rebuild: the checks depend on nothing else), else
     /// checked and built here, and kept if the program keeps none yet. A
     /// launch the checks refuse is an error and is never kept.
-    pub(crate) fn launch_image(&self, dims: &LaunchDims, args_len: usize) -> Result<Cow<'_, LaunchImage>> {
+    pub(crate) fn launch_image(&self, dims: &LaunchDims, args_len: usize) -> Result<Image<'_>> {
         if let Some(kept) = self.inner.launch.get() {
             if kept.matches(dims, args_len) {
-                return Ok(Cow::Borrowed(kept));
+                return Ok(Image::Kept(kept));
             }
-            return LaunchImage::checked(self, dims, args_len).map(Cow::Owned);
+            return LaunchImage::checked(self, dims, args_len).map(|i| Image::Built(Box::new(i)));
         }
         let image = LaunchImage::checked(self, dims, args_len)?;
         // Another thread may have kept another launch's image meanwhile.
         if let Err(image) = self.inner.launch.set(image) {
-            return Ok(Cow::Owned(image));
+            return Ok(Image::Built(Box::new(image)));
         }
         match self.inner.launch.get() {
-            Some(kept) => Ok(Cow::Borrowed(kept)),
-            None => LaunchImage::checked(self, dims, args_len).map(Cow::Owned),
+            Some(kept) => Ok(Image::Kept(kept)),
+            None => LaunchImage::checked(self, dims, args_len).map(|i| Image::Built(Box::new(i))),
         }
     }
     /// Lay `args` out as this kernel's parameter bank (each at the offset

@@ -212,6 +212,8 @@ impl Queue {
     }
 
     /// Record a command: the queue changed, so its encoding is stale.
+    /// Inlined: the command is built in its slot, not copied there.
+    #[inline]
     fn push(&mut self, cmd: Cmd) -> &mut Self {
         let mut check = |v: &Val| {
             if let Val::Var(var) = v {
@@ -248,9 +250,9 @@ impl Queue {
     /// footprint, and the replay path's verdict kept with the encoding) is
     /// stale. Every `&mut self` method that changes the queue calls it.
     fn changed(&mut self) {
-        self.template = OnceLock::new();
+        drop(self.template.take());
         *self.submits.get_mut() = 0;
-        self.footprint = OnceLock::new();
+        drop(self.footprint.take());
     }
 
     /// Declare a buffer this queue's launches read or write. A queue whose
@@ -387,7 +389,12 @@ impl Queue {
         if dims.has_vars() {
             self.checks.push(BindCheck::Launch { program: program.clone(), dims, args_len: args.len() });
         }
-        self.push(Cmd::Launch { program: program.clone(), dims, args: SmallVec::from_slice(args), arg_vars: vars.to_vec() })
+        self.push(Cmd::Launch {
+            program: program.clone(),
+            dims,
+            args: SmallVec::from_slice(args),
+            arg_vars: vars.to_vec(),
+        })
     }
     /// Copy `len` bytes from GPU VA `src` to `dst` (copy queues). Each may
     /// be a variable, bound at every submit: a pipeline that streams chunks

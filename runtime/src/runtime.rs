@@ -95,9 +95,12 @@ struct Prepared<'q, 'v> {
     placement: SignalPlacement,
     template: Option<&'q encode::Template>,
     /// What this submission touches, when its bound values say (variable
-    /// copy addresses, buffer variables) or it is the queue's first submit
-    /// (made for it alone); else the queue's own footprint, shared.
+    /// copy addresses, buffer variables); else the queue's own footprint.
     footprint: Option<Footprint>,
+    /// The queue's first submit (a fresh queue per launch: often its only
+    /// one): its footprint is made for it alone, with no shared copy built
+    /// for replays that may never come.
+    own_footprint: bool,
 }
 
 /// Room for one submit's variable values, on the submitter's stack (up to

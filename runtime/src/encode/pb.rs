@@ -10,22 +10,26 @@
 //! spills to the heap.
 
 use gpuiface_hal::codec::method::{MethodHeader, SecOp, MAX_COUNT};
-use smallvec::SmallVec;
 
 /// Words a pushbuffer holds before it allocates.
-pub(crate) const INLINE_WORDS: usize = 64;
+pub(crate) const INLINE_WORDS: usize = 32;
 
-/// A pushbuffer under construction (see the module docs).
-#[derive(Debug, Default)]
+/// A pushbuffer under construction (see the module docs): words in
+/// `inline[..len]` until they outgrow it, then all of them in `heap`.
+#[derive(Debug)]
 pub(crate) struct Pb {
-    words: SmallVec<[u32; INLINE_WORDS]>,
+    inline: [u32; INLINE_WORDS],
+    len: usize,
+    /// Every word once the inline ones were outgrown (never empty then:
+    /// every write adds at least a header).
+    heap: Vec<u32>,
 }
 
 impl Pb {
-    /// An empty pushbuffer with room for `dwords` words (allocated only
-    /// past [`INLINE_WORDS`]).
-    pub(crate) fn with_capacity(dwords: usize) -> Self {
-        Pb { words: SmallVec::with_capacity(dwords) }
+    /// An empty pushbuffer.
+    #[inline]
+    pub(crate) fn new() -> Self {
+        Pb { inline: [0; INLINE_WORDS], len: 0, heap: Vec::new() }
     }
 
     /// Incrementing write on `subchannel`: `data[k]` goes to `method + 4 * k`
@@ -34,21 +38,42 @@ impl Pb {
     #[inline]
     pub(crate) fn method<const N: usize>(&mut self, subchannel: u8, method: u32, data: [u32; N]) {
         const { assert!(N >= 1 && N <= MAX_COUNT as usize, "one header holds 1 to MAX_COUNT words") };
-        let header = MethodHeader { op: SecOp::Increasing, subchannel, method, count_or_data: N as u16 };
-        self.words.push(header.encode());
-        self.words.extend_from_slice(&data);
+        let header = MethodHeader { op: SecOp::Increasing, subchannel, method, count_or_data: N as u16 }.encode();
+        if self.heap.is_empty() {
+            if let Some((first, rest)) =
+                self.inline.get_mut(self.len..self.len + 1 + N).and_then(|w| w.split_first_mut())
+            {
+                *first = header;
+                rest.copy_from_slice(&data);
+                self.len += 1 + N;
+                return;
+            }
+            // Outgrown: move the inline words to the heap, where the rest go.
+            self.heap.reserve(2 * INLINE_WORDS + N);
+            self.heap.extend_from_slice(self.inline.get(..self.len).unwrap_or_default());
+        }
+        self.heap.push(header);
+        self.heap.extend_from_slice(&data);
     }
 
     /// Words written so far.
     #[inline]
     pub(crate) fn len_dwords(&self) -> usize {
-        self.words.len()
+        if self.heap.is_empty() {
+            self.len
+        } else {
+            self.heap.len()
+        }
     }
 
     /// The words.
     #[inline]
     pub(crate) fn words(&self) -> &[u32] {
-        &self.words
+        if self.heap.is_empty() {
+            self.inline.get(..self.len).unwrap_or_default()
+        } else {
+            &self.heap
+        }
     }
 }
 
@@ -59,14 +84,14 @@ mod tests {
 
     #[test]
     fn words_match_hal_pushbuffer() {
-        let mut ours = Pb::with_capacity(4);
+        let mut ours = Pb::new();
         let mut hal = PushBuffer::new();
         ours.method(3, 0x5c, [1, 2, 3, 4, 5]);
         hal.method(3, 0x5c, &[1, 2, 3, 4, 5]);
         ours.method(0, 0x2bc, [7]);
         hal.method(0, 0x2bc, &[7]);
         // Past the inline words: the heap takes over, the words stay the same.
-        for i in 0..20u32 {
+        for i in 0..12u32 {
             ours.method(1, 0x400, [i, i + 1, i + 2]);
             hal.method(1, 0x400, &[i, i + 1, i + 2]);
         }

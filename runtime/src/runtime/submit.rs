@@ -151,22 +151,17 @@ impl<I: GpuIface> Runtime<I> {
         for check in &queue.checks {
             check.check(bound)?;
         }
-        // A queue's first submit (a fresh queue per launch: often its only
-        // one) gets a footprint of its own, with no shared copy built for
-        // replays that may never come; later ones share the queue's.
-        let first = !queue.options.reuse_qmd_memory
+        // A queue's first submit gets a footprint of its own; later ones
+        // share the queue's (`Prepared::own_footprint`).
+        let own_footprint = !queue.options.reuse_qmd_memory
             && queue.template.get().is_none()
-            && queue.submits.load(std::sync::atomic::Ordering::Relaxed) == 0;
-        let footprint = if !queue.dynamic.is_empty() {
-            Some(Footprint::with_values(queue, bound, buffers))
-        } else if first && queue.footprint.get().is_none() {
-            Some(Footprint::of(queue))
-        } else {
-            None
-        };
+            && queue.submits.load(std::sync::atomic::Ordering::Relaxed) == 0
+            && queue.footprint.get().is_none();
+        let footprint =
+            if queue.dynamic.is_empty() { None } else { Some(Footprint::with_values(queue, bound, buffers)) };
         let placement = queue.options.signal_placement.unwrap_or(self.iface.info().signal_placement);
         let template = self.template(queue, placement)?;
-        Ok(Prepared { values, placement, template, footprint })
+        Ok(Prepared { values, placement, template, footprint, own_footprint })
     }
 
     /// Encode `queue` into fresh command memory of its engine (from its
@@ -190,6 +185,8 @@ impl<I: GpuIface> Runtime<I> {
         state.ring.prune(timeline.value());
         let footprint = match p.footprint {
             Some(f) => Touches::Own(f),
+            // Built where it is used: no copies of it on the way.
+            None if p.own_footprint => Touches::Own(Footprint::of(queue)),
             None => Touches::Shared(queue.footprint()),
         };
 
