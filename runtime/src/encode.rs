@@ -170,6 +170,7 @@ pub(crate) fn upper_bound(cmds: &[Cmd], ctx: &EncodeCtx<'_>) -> u64 {
     data.saturating_add(align(dwords.saturating_mul(4).min(u64::MAX - RING_ALIGN)))
 }
 
+#[inline]
 pub(crate) fn semaphore(pb: &mut Pb, subchannel: u8, address: u64, payload: u64, execute: u32) {
     pb.method(
         subchannel,
