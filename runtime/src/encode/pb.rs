@@ -35,7 +35,7 @@ impl Pb {
     /// Incrementing write on `subchannel`: `data[k]` goes to `method + 4 * k`
     /// (byte offsets). `N` is 1 to [`MAX_COUNT`] (checked at compile time),
     /// so one header always holds it.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn method<const N: usize>(&mut self, subchannel: u8, method: u32, data: [u32; N]) {
         const { assert!(N >= 1 && N <= MAX_COUNT as usize, "one header holds 1 to MAX_COUNT words") };
         let header = MethodHeader { op: SecOp::Increasing, subchannel, method, count_or_data: N as u16 }.encode();
