@@ -16,7 +16,7 @@ use crate::launch_image::LaunchImage;
 use crate::program::Program;
 use crate::queue::Val;
 use crate::ring::{Chunk, RING_ALIGN};
-use crate::vars::{ArgVar, Dims};
+use crate::vars::{ArgVar, CmdDims};
 use gpuiface_hal::codec::qmd::{Qmd, QMD_SIZE};
 use gpuiface_hal::hw::ga10b;
 use gpuiface_hal::{Buffer, CpuView, Signal, SignalPlacement};
@@ -34,7 +34,7 @@ pub(crate) enum Cmd {
     },
     Launch {
         program: Program,
-        dims: Dims,
+        dims: CmdDims,
         /// The argument bytes: inline up to [`INLINE_ARGS`] (no allocation).
         args: smallvec::SmallVec<[u8; INLINE_ARGS]>,
         arg_vars: Vec<ArgVar>,
@@ -249,7 +249,7 @@ pub(crate) fn encode(
                 // The QMD and driver area: the program's kept image when it is
                 // of this launch, else checked and built (placeholder
                 // dimensions of a template are checked when bound instead).
-                let image = if ctx.placeholder && dims.has_vars() {
+                let image = if ctx.placeholder && dims.vars().is_some() {
                     crate::program::Image::Built(Box::new(LaunchImage::unchecked(program, &resolved, args.len())?))
                 } else {
                     program.launch_image(&resolved, args.len())?
@@ -285,9 +285,9 @@ pub(crate) fn encode(
                     record(Patch::CbufAddress { qmd: at, cbuf: cbuf_at });
                 }
                 // Variable dimensions: in the driver area and in the QMD.
-                if let (QmdAt::Chunk(at), true) = (&qmd_at, dims.has_vars()) {
-                    let grid = dims.grid.iter().zip([ga10b::CBUF0_GRID_DIM; 3]).zip(QMD_GRID);
-                    let block = dims.block.iter().zip([ga10b::CBUF0_BLOCK_DIM; 3]).zip(QMD_BLOCK);
+                if let (QmdAt::Chunk(at), Some(vdims)) = (&qmd_at, dims.vars()) {
+                    let grid = vdims.grid.iter().zip([ga10b::CBUF0_GRID_DIM; 3]).zip(QMD_GRID);
+                    let block = vdims.block.iter().zip([ga10b::CBUF0_BLOCK_DIM; 3]).zip(QMD_BLOCK);
                     for (k, ((v, base), field)) in grid.enumerate().chain(block.enumerate()) {
                         if let Val::Var(var) = v {
                             record(Patch::Bytes { at: cbuf_at + (base + 4 * k) as u64, var: var.index, size: 4 });

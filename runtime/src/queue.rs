@@ -10,7 +10,7 @@ use crate::encode::{self, Cmd};
 use crate::program::Program;
 #[allow(unused_imports)]
 use crate::runtime::Runtime;
-use crate::vars::{self, ArgVar, BindCheck, BufferVar, CopyVal, Dims};
+use crate::vars::{self, ArgVar, BindCheck, BufferVar, CmdDims, CopyVal, Dims};
 
 /// Which engine a queue feeds.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -229,7 +229,9 @@ impl Queue {
             }
             Cmd::Launch { arg_vars, program, dims, .. } => {
                 arg_vars.iter().for_each(|a| check(&Val::Var(a.var)));
-                dims.grid.iter().chain(&dims.block).for_each(&mut check);
+                if let Some(dims) = dims.vars() {
+                    dims.grid.iter().chain(&dims.block).for_each(&mut check);
+                }
                 Some(program.buffer().device())
             }
             Cmd::Copy { dst, src, len } => {
@@ -386,12 +388,13 @@ impl Queue {
                 self.checks.push(BindCheck::Fits { var: a.var, size: a.size });
             }
         }
-        if dims.has_vars() {
+        let cmd_dims = CmdDims::new(&dims);
+        if cmd_dims.vars().is_some() {
             self.checks.push(BindCheck::Launch { program: program.clone(), dims, args_len: args.len() });
         }
         self.push(Cmd::Launch {
             program: program.clone(),
-            dims,
+            dims: cmd_dims,
             args: SmallVec::from_slice(args),
             arg_vars: vars.to_vec(),
         })
