@@ -128,6 +128,7 @@ const COPY_DWORDS_PER_CHUNK: u64 = 12;
 /// before anything is encoded: its chunks would make the encoding, and the
 /// host memory it is built in, grow with a length no buffer can have
 /// (issue 22, item 15), and its addresses would overflow.
+#[inline]
 pub(crate) fn check_copies(cmds: &[Cmd], va_limit: u64) -> Result<()> {
     for c in cmds {
         // Only literal copies are checked here; a variable address or length
@@ -147,6 +148,7 @@ pub(crate) fn check_copies(cmds: &[Cmd], va_limit: u64) -> Result<()> {
 }
 
 /// An upper bound of the bytes `encode` writes.
+#[inline]
 pub(crate) fn upper_bound(cmds: &[Cmd], ctx: &EncodeCtx<'_>) -> u64 {
     let mut data = 0u64;
     let mut dwords = SEM_DWORDS;
