@@ -6,10 +6,10 @@
 //! next value of its engine's timeline: the channel runs in order, so that
 //! value marks the completion of everything submitted before it there.
 
-use gpuiface_hal::classes::{compute, copy, host};
+use gpuiface_hal::classes::{compute, host};
 
 mod pb;
-pub(crate) use pb::Pb;
+pub(crate) use pb::{acquire_execute, copy_methods, release_execute, semaphore, Pb};
 
 use super::launch;
 use crate::launch_image::LaunchImage;
@@ -170,42 +170,6 @@ pub(crate) fn upper_bound(cmds: &[Cmd], ctx: &EncodeCtx<'_>) -> u64 {
         }
     }
     data.saturating_add(align(dwords.saturating_mul(4).min(u64::MAX - RING_ALIGN)))
-}
-
-#[inline]
-pub(crate) fn semaphore(pb: &mut Pb, subchannel: u8, address: u64, payload: u64, execute: u32) {
-    pb.method(
-        subchannel,
-        host::SEM_ADDR_LO,
-        [address as u32, (address >> 32) as u32, payload as u32, (payload >> 32) as u32, execute],
-    );
-}
-
-pub(crate) fn release_execute() -> u32 {
-    host::SEM_EXECUTE_OPERATION.field(host::SEM_EXECUTE_OPERATION_RELEASE)
-        | host::SEM_EXECUTE_RELEASE_WFI.field(host::SEM_EXECUTE_RELEASE_WFI_EN)
-        | host::SEM_EXECUTE_PAYLOAD_SIZE.field(host::SEM_EXECUTE_PAYLOAD_SIZE_64BIT)
-        | host::SEM_EXECUTE_RELEASE_TIMESTAMP.field(host::SEM_EXECUTE_RELEASE_TIMESTAMP_EN)
-}
-
-pub(crate) fn acquire_execute() -> u32 {
-    host::SEM_EXECUTE_OPERATION.field(host::SEM_EXECUTE_OPERATION_ACQ_STRICT_GEQ)
-        | host::SEM_EXECUTE_ACQUIRE_SWITCH_TSG.field(host::SEM_EXECUTE_ACQUIRE_SWITCH_TSG_EN)
-        | host::SEM_EXECUTE_PAYLOAD_SIZE.field(host::SEM_EXECUTE_PAYLOAD_SIZE_64BIT)
-}
-
-/// One copy-engine transfer of `n` bytes from `src` to `dst` (12 dwords).
-pub(crate) fn copy_methods(pb: &mut Pb, subchannel: u8, dst: u64, src: u64, n: u32) {
-    pb.method(subchannel, copy::OFFSET_IN_UPPER, [(src >> 32) as u32, src as u32, (dst >> 32) as u32, dst as u32]);
-    pb.method(subchannel, copy::LINE_LENGTH_IN, [n, 1]);
-    pb.method(
-        subchannel,
-        copy::LAUNCH_DMA,
-        [copy::LAUNCH_DMA_DATA_TRANSFER_TYPE.field(copy::LAUNCH_DMA_DATA_TRANSFER_TYPE_NON_PIPELINED)
-            | copy::LAUNCH_DMA_FLUSH_ENABLE.field(copy::LAUNCH_DMA_FLUSH_ENABLE_TRUE)
-            | copy::LAUNCH_DMA_SRC_MEMORY_LAYOUT.field(copy::LAUNCH_DMA_SRC_MEMORY_LAYOUT_PITCH)
-            | copy::LAUNCH_DMA_DST_MEMORY_LAYOUT.field(copy::LAUNCH_DMA_DST_MEMORY_LAYOUT_PITCH)],
-    );
 }
 
 /// Write the commands into `chunk`; returns where the pushbuffer is.

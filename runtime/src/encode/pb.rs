@@ -1,4 +1,5 @@
-//! [`Pb`]: the pushbuffer of one submission, built on the stack.
+//! [`Pb`]: the pushbuffer of one submission, built on the stack, and the
+//! runtime's host and copy-engine methods written into it.
 //!
 //! The runtime's methods are all short incrementing writes of a fixed
 //! number of words (a semaphore is 5, a launch 1), so a header is one
@@ -9,6 +10,7 @@
 //! 10) allocates nothing; a longer one (a copy split into many chunks)
 //! spills to the heap.
 
+use gpuiface_hal::classes::{copy, host};
 use gpuiface_hal::codec::method::{MethodHeader, SecOp, MAX_COUNT};
 
 /// Words a pushbuffer holds before it allocates.
@@ -75,6 +77,47 @@ impl Pb {
             &self.heap
         }
     }
+}
+
+/// A semaphore operation on `address` with `payload` (64-bit) and
+/// `execute` ([`release_execute`], [`acquire_execute`]): 6 dwords.
+#[inline]
+pub(crate) fn semaphore(pb: &mut Pb, subchannel: u8, address: u64, payload: u64, execute: u32) {
+    pb.method(
+        subchannel,
+        host::SEM_ADDR_LO,
+        [address as u32, (address >> 32) as u32, payload as u32, (payload >> 32) as u32, execute],
+    );
+}
+
+/// A release of the 64-bit payload, after a wait for idle, with a timestamp.
+pub(crate) fn release_execute() -> u32 {
+    host::SEM_EXECUTE_OPERATION.field(host::SEM_EXECUTE_OPERATION_RELEASE)
+        | host::SEM_EXECUTE_RELEASE_WFI.field(host::SEM_EXECUTE_RELEASE_WFI_EN)
+        | host::SEM_EXECUTE_PAYLOAD_SIZE.field(host::SEM_EXECUTE_PAYLOAD_SIZE_64BIT)
+        | host::SEM_EXECUTE_RELEASE_TIMESTAMP.field(host::SEM_EXECUTE_RELEASE_TIMESTAMP_EN)
+}
+
+/// An acquire: wait until the semaphore reaches the payload
+/// (`ACQ_STRICT_GEQ`, 64-bit), switching to another TSG while it waits.
+pub(crate) fn acquire_execute() -> u32 {
+    host::SEM_EXECUTE_OPERATION.field(host::SEM_EXECUTE_OPERATION_ACQ_STRICT_GEQ)
+        | host::SEM_EXECUTE_ACQUIRE_SWITCH_TSG.field(host::SEM_EXECUTE_ACQUIRE_SWITCH_TSG_EN)
+        | host::SEM_EXECUTE_PAYLOAD_SIZE.field(host::SEM_EXECUTE_PAYLOAD_SIZE_64BIT)
+}
+
+/// One copy-engine transfer of `n` bytes from `src` to `dst` (12 dwords).
+pub(crate) fn copy_methods(pb: &mut Pb, subchannel: u8, dst: u64, src: u64, n: u32) {
+    pb.method(subchannel, copy::OFFSET_IN_UPPER, [(src >> 32) as u32, src as u32, (dst >> 32) as u32, dst as u32]);
+    pb.method(subchannel, copy::LINE_LENGTH_IN, [n, 1]);
+    pb.method(
+        subchannel,
+        copy::LAUNCH_DMA,
+        [copy::LAUNCH_DMA_DATA_TRANSFER_TYPE.field(copy::LAUNCH_DMA_DATA_TRANSFER_TYPE_NON_PIPELINED)
+            | copy::LAUNCH_DMA_FLUSH_ENABLE.field(copy::LAUNCH_DMA_FLUSH_ENABLE_TRUE)
+            | copy::LAUNCH_DMA_SRC_MEMORY_LAYOUT.field(copy::LAUNCH_DMA_SRC_MEMORY_LAYOUT_PITCH)
+            | copy::LAUNCH_DMA_DST_MEMORY_LAYOUT.field(copy::LAUNCH_DMA_DST_MEMORY_LAYOUT_PITCH)],
+    );
 }
 
 #[cfg(test)]
