@@ -6,15 +6,18 @@
 //! next value of its engine's timeline: the channel runs in order, so that
 //! value marks the completion of everything submitted before it there.
 
-use gpuiface_hal::classes::{compute, copy, host};
-use gpuiface_hal::codec::method::PushBuffer;
+use gpuiface_hal::classes::{compute, host};
+
+mod pb;
+pub(crate) use pb::{acquire_execute, copy_methods, release_execute, semaphore, Pb};
 
 use super::launch;
+use crate::launch_image::LaunchImage;
 use crate::program::Program;
 use crate::queue::Val;
 use crate::ring::{Chunk, RING_ALIGN};
-use crate::vars::{ArgVar, Dims};
-use gpuiface_hal::codec::qmd::{Qmd, Release, QMD_SIZE};
+use crate::vars::{ArgVar, CmdDims};
+use gpuiface_hal::codec::qmd::{Qmd, QMD_SIZE};
 use gpuiface_hal::hw::ga10b;
 use gpuiface_hal::{Buffer, CpuView, Signal, SignalPlacement};
 use gpuiface_hal::{Error, Result};
@@ -31,8 +34,9 @@ pub(crate) enum Cmd {
     },
     Launch {
         program: Program,
-        dims: Dims,
-        args: Vec<u8>,
+        dims: CmdDims,
+        /// The argument bytes: inline up to [`INLINE_ARGS`] (no allocation).
+        args: smallvec::SmallVec<[u8; INLINE_ARGS]>,
         arg_vars: Vec<ArgVar>,
     },
     Copy {
@@ -56,6 +60,9 @@ pub(crate) enum Cmd {
         value: u32,
     },
 }
+
+/// Argument bytes a recorded launch holds without allocating.
+pub(crate) const INLINE_ARGS: usize = 32;
 
 pub(crate) const QMD_SLOT_SIZE: u64 = QMD_SIZE as u64;
 
@@ -121,6 +128,7 @@ const COPY_DWORDS_PER_CHUNK: u64 = 12;
 /// before anything is encoded: its chunks would make the encoding, and the
 /// host memory it is built in, grow with a length no buffer can have
 /// (issue 22, item 15), and its addresses would overflow.
+#[inline]
 pub(crate) fn check_copies(cmds: &[Cmd], va_limit: u64) -> Result<()> {
     for c in cmds {
         // Only literal copies are checked here; a variable address or length
@@ -140,6 +148,7 @@ pub(crate) fn check_copies(cmds: &[Cmd], va_limit: u64) -> Result<()> {
 }
 
 /// An upper bound of the bytes `encode` writes.
+#[inline]
 pub(crate) fn upper_bound(cmds: &[Cmd], ctx: &EncodeCtx<'_>) -> u64 {
     let mut data = 0u64;
     let mut dwords = SEM_DWORDS;
@@ -163,41 +172,6 @@ pub(crate) fn upper_bound(cmds: &[Cmd], ctx: &EncodeCtx<'_>) -> u64 {
     data.saturating_add(align(dwords.saturating_mul(4).min(u64::MAX - RING_ALIGN)))
 }
 
-pub(crate) fn semaphore(pb: &mut PushBuffer, subchannel: u8, address: u64, payload: u64, execute: u32) {
-    pb.method(
-        subchannel,
-        host::SEM_ADDR_LO,
-        &[address as u32, (address >> 32) as u32, payload as u32, (payload >> 32) as u32, execute],
-    );
-}
-
-pub(crate) fn release_execute() -> u32 {
-    host::SEM_EXECUTE_OPERATION.field(host::SEM_EXECUTE_OPERATION_RELEASE)
-        | host::SEM_EXECUTE_RELEASE_WFI.field(host::SEM_EXECUTE_RELEASE_WFI_EN)
-        | host::SEM_EXECUTE_PAYLOAD_SIZE.field(host::SEM_EXECUTE_PAYLOAD_SIZE_64BIT)
-        | host::SEM_EXECUTE_RELEASE_TIMESTAMP.field(host::SEM_EXECUTE_RELEASE_TIMESTAMP_EN)
-}
-
-pub(crate) fn acquire_execute() -> u32 {
-    host::SEM_EXECUTE_OPERATION.field(host::SEM_EXECUTE_OPERATION_ACQ_STRICT_GEQ)
-        | host::SEM_EXECUTE_ACQUIRE_SWITCH_TSG.field(host::SEM_EXECUTE_ACQUIRE_SWITCH_TSG_EN)
-        | host::SEM_EXECUTE_PAYLOAD_SIZE.field(host::SEM_EXECUTE_PAYLOAD_SIZE_64BIT)
-}
-
-/// One copy-engine transfer of `n` bytes from `src` to `dst` (12 dwords).
-pub(crate) fn copy_methods(pb: &mut PushBuffer, subchannel: u8, dst: u64, src: u64, n: u32) {
-    pb.method(subchannel, copy::OFFSET_IN_UPPER, &[(src >> 32) as u32, src as u32, (dst >> 32) as u32, dst as u32]);
-    pb.method(subchannel, copy::LINE_LENGTH_IN, &[n, 1]);
-    pb.method(
-        subchannel,
-        copy::LAUNCH_DMA,
-        &[copy::LAUNCH_DMA_DATA_TRANSFER_TYPE.field(copy::LAUNCH_DMA_DATA_TRANSFER_TYPE_NON_PIPELINED)
-            | copy::LAUNCH_DMA_FLUSH_ENABLE.field(copy::LAUNCH_DMA_FLUSH_ENABLE_TRUE)
-            | copy::LAUNCH_DMA_SRC_MEMORY_LAYOUT.field(copy::LAUNCH_DMA_SRC_MEMORY_LAYOUT_PITCH)
-            | copy::LAUNCH_DMA_DST_MEMORY_LAYOUT.field(copy::LAUNCH_DMA_DST_MEMORY_LAYOUT_PITCH)],
-    );
-}
-
 /// Write the commands into `chunk`; returns where the pushbuffer is.
 pub(crate) fn encode(
     cmds: &[Cmd],
@@ -206,14 +180,14 @@ pub(crate) fn encode(
     mut patches: Option<&mut Vec<Patch>>,
 ) -> Result<Encoded> {
     // Sized from the same bound the chunk was: no reallocation while encoding.
-    let mut pb = PushBuffer::with_capacity((chunk.len / 4) as usize);
+    let mut pb = Pb::new();
     let mut record = |p: Patch| {
         if let Some(list) = patches.as_deref_mut() {
             list.push(p);
         }
     };
     // The payload of a `semaphore()` call starts at its header + 3.
-    let payload_word = |pb: &PushBuffer| pb.len_dwords() as u32 + 3;
+    let payload_word = |pb: &Pb| pb.len_dwords() as u32 + 3;
     let mut data_off = 0u64;
     let mut launch_index = 0u64;
 
@@ -238,11 +212,15 @@ pub(crate) fn encode(
                 }
                 let attrs = program.attributes();
                 let resolved = dims.resolve(|v| ctx.dim(v));
-                if !(ctx.placeholder && dims.has_vars()) {
-                    launch::check_launch(program.name(), attrs, &resolved, args.len())?;
-                }
+                // The QMD and driver area: the program's kept image when it is
+                // of this launch, else checked and built (placeholder
+                // dimensions of a template are checked when bound instead).
+                let image = if ctx.placeholder && dims.vars().is_some() {
+                    crate::program::Image::Built(Box::new(LaunchImage::unchecked(program, &resolved, args.len())?))
+                } else {
+                    program.launch_image(&resolved, args.len())?
+                };
                 crate::vars::check_arg_vars(args.len(), arg_vars)?;
-                let dims = &resolved;
                 let (qmd_va, qmd_at) = match ctx.qmd_slots {
                     Some(slots) => {
                         let off = launch_index * QMD_SLOT_SIZE;
@@ -257,14 +235,10 @@ pub(crate) fn encode(
                 // Constant buffer 0 in fresh command memory: the driver area
                 // compiled code reads, then the arguments at the kernel's
                 // parameter-bank offset, then the variables patched in place.
-                let cbuf_len = launch::cbuf0_size(attrs, args.len());
                 let cbuf_at = data_off;
                 data_off += cbuf_bytes(program, args);
                 let cbuf_va = chunk.gpu_va + cbuf_at;
-                let mut driver = [0u8; ga10b::CBUF0_PARAMS];
-                launch::write_driver_area(&mut driver, dims)?;
-                launch::write_reserved_shared(&mut driver, attrs);
-                chunk.write(cbuf_at, &driver)?;
+                chunk.write(cbuf_at, image.driver())?;
                 let params_at = cbuf_at + u64::from(attrs.param_offset);
                 chunk.write(params_at, args)?;
                 for a in arg_vars {
@@ -277,7 +251,7 @@ pub(crate) fn encode(
                     record(Patch::CbufAddress { qmd: at, cbuf: cbuf_at });
                 }
                 // Variable dimensions: in the driver area and in the QMD.
-                if let (QmdAt::Chunk(at), Cmd::Launch { dims: vdims, .. }) = (&qmd_at, &cmds[i]) {
+                if let (QmdAt::Chunk(at), Some(vdims)) = (&qmd_at, dims.vars()) {
                     let grid = vdims.grid.iter().zip([ga10b::CBUF0_GRID_DIM; 3]).zip(QMD_GRID);
                     let block = vdims.block.iter().zip([ga10b::CBUF0_BLOCK_DIM; 3]).zip(QMD_BLOCK);
                     for (k, ((v, base), field)) in grid.enumerate().chain(block.enumerate()) {
@@ -288,16 +262,13 @@ pub(crate) fn encode(
                     }
                 }
 
-                let mut q: Qmd = *program.qmd_template();
-                launch::fill_launch(&mut q, attrs, dims, cbuf_va, cbuf_len)?;
                 // Fold a directly following signal into the QMD's release slot,
                 // unless the backend needs pushbuffer signals (seed 002). The
-                // timeline is 64-bit: PAYLOAD64B, or the upper half is lost.
+                // timeline is 64-bit: PAYLOAD64B (the image's release has it).
+                let mut release = None;
                 if ctx.placement == SignalPlacement::QmdRelease {
                     if let Some(Cmd::Signal { signal, value }) = cmds.get(i + 1) {
-                        let mut rel = Release::new(signal.gpu_va(), ctx.value(*value));
-                        rel.payload64 = true;
-                        q.set_release(0, &rel);
+                        release = Some((signal.gpu_va(), ctx.value(*value)));
                         if let (Val::Var(v), QmdAt::Chunk(at)) = (value, &qmd_at) {
                             record(Patch::QmdField { qmd: *at, field: PAYLOAD_LOWER, var: v.index, shift: 0 });
                             record(Patch::QmdField { qmd: *at, field: PAYLOAD_UPPER, var: v.index, shift: 32 });
@@ -305,22 +276,23 @@ pub(crate) fn encode(
                         i += 1;
                     }
                 }
+                let qmd = image.qmd(cbuf_va, release);
                 match qmd_at {
-                    QmdAt::Chunk(at) => chunk.write(at, &q.to_bytes())?,
+                    QmdAt::Chunk(at) => {
+                        chunk.write_u32s(at, &qmd)?;
+                        record(Patch::QmdPointer { word: pb.len_dwords() as u32 + 1, qmd: at });
+                    }
                     QmdAt::Slots(off) => {
                         let slots =
                             ctx.qmd_slots.ok_or_else(|| Error::invalid("Runtime::submit", "QMD slots vanished"))?;
-                        slots.write(off, &q.to_bytes())?
+                        slots.write(off, &Qmd::from_words(qmd).to_bytes())?
                     }
                 }
-                if let QmdAt::Chunk(at) = qmd_at {
-                    record(Patch::QmdPointer { word: pb.len_dwords() as u32 + 1, qmd: at });
-                }
-                pb.method(ctx.subchannel, compute::SEND_PCAS_A, &[(qmd_va >> 8) as u32]);
+                pb.method(ctx.subchannel, compute::SEND_PCAS_A, [(qmd_va >> 8) as u32]);
                 pb.method(
                     ctx.subchannel,
                     compute::SEND_SIGNALING_PCAS2_B,
-                    &[compute::SEND_SIGNALING_PCAS2_B_PCAS_ACTION_INVALIDATE_COPY_SCHEDULE],
+                    [compute::SEND_SIGNALING_PCAS2_B_PCAS_ACTION_INVALIDATE_COPY_SCHEDULE],
                 );
                 launch_index += 1;
             }
@@ -355,16 +327,16 @@ pub(crate) fn encode(
                 }
             }
             Cmd::Barrier => {
-                pb.method(ctx.subchannel, host::WFI, &[host::WFI_SCOPE.field(host::WFI_SCOPE_ALL)]);
+                pb.method(ctx.subchannel, host::WFI, [host::WFI_SCOPE.field(host::WFI_SCOPE_ALL)]);
             }
             Cmd::SetObject { subchannel, class } => {
-                pb.method(*subchannel, host::SET_OBJECT, &[*class]);
+                pb.method(*subchannel, host::SET_OBJECT, [*class]);
             }
             Cmd::Method64 { method, value } => {
-                pb.method(ctx.subchannel, *method, &[(*value >> 32) as u32, *value as u32]);
+                pb.method(ctx.subchannel, *method, [(*value >> 32) as u32, *value as u32]);
             }
             Cmd::Method32 { method, value } => {
-                pb.method(ctx.subchannel, *method, &[*value]);
+                pb.method(ctx.subchannel, *method, [*value]);
             }
         }
         i += 1;
@@ -472,8 +444,10 @@ const fn qmd_word(field: gpuiface_hal::codec::qmd::QmdField) -> QmdWord {
 
 pub(crate) const CBUF_LOWER: QmdWord = qmd_word(gpuiface_hal::codec::qmd::v03_00::constant_buffer_addr_lower(0));
 pub(crate) const CBUF_UPPER: QmdWord = qmd_word(gpuiface_hal::codec::qmd::v03_00::constant_buffer_addr_upper(0));
-const PAYLOAD_LOWER: (usize, u32, u32) = qmd_word(gpuiface_hal::codec::qmd::v03_00::RELEASE0_PAYLOAD_LOWER);
-const PAYLOAD_UPPER: (usize, u32, u32) = qmd_word(gpuiface_hal::codec::qmd::v03_00::RELEASE0_PAYLOAD_UPPER);
+pub(crate) const PAYLOAD_LOWER: QmdWord = qmd_word(gpuiface_hal::codec::qmd::v03_00::RELEASE0_PAYLOAD_LOWER);
+pub(crate) const PAYLOAD_UPPER: QmdWord = qmd_word(gpuiface_hal::codec::qmd::v03_00::RELEASE0_PAYLOAD_UPPER);
+pub(crate) const RELEASE_ADDR_LOWER: QmdWord = qmd_word(gpuiface_hal::codec::qmd::v03_00::RELEASE0_ADDRESS_LOWER);
+pub(crate) const RELEASE_ADDR_UPPER: QmdWord = qmd_word(gpuiface_hal::codec::qmd::v03_00::RELEASE0_ADDRESS_UPPER);
 const QMD_GRID: [QmdWord; 3] = {
     use gpuiface_hal::codec::qmd::v03_00 as f;
     [qmd_word(f::CTA_RASTER_WIDTH), qmd_word(f::CTA_RASTER_HEIGHT), qmd_word(f::CTA_RASTER_DEPTH)]

@@ -59,8 +59,13 @@ pub(crate) struct Footprint {
 }
 
 impl Footprint {
+    /// What `queue`'s commands touch. Inlined: a fresh submission's is
+    /// built where the ring takes it.
+    #[inline]
     pub(crate) fn of(queue: &Queue) -> Footprint {
-        let mut f = Footprint { everything: false, ranges: queue.declared.clone(), signals: Signals::default() };
+        // An empty list is not cloned: `Vec::clone` costs a call even then.
+        let ranges = if queue.declared.is_empty() { Vec::new() } else { queue.declared.clone() };
+        let mut f = Footprint { everything: false, ranges, signals: Signals::default() };
         // Buffer variables are declarations too: the launch names them.
         let declared = !queue.declared.is_empty() || !queue.buffer_vars.is_empty();
         for c in &queue.cmds {

@@ -61,6 +61,7 @@ mod encode;
 mod fifo;
 mod footprint;
 pub mod launch;
+mod launch_image;
 mod lifetimes;
 mod module;
 mod patch;

@@ -2,13 +2,15 @@
 //! launches start from. The code is the program's own buffer, or a kernel
 //! of a [`Module`](crate::Module) whose image it keeps alive.
 
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 use gpuiface_hal::codec::qmd::Qmd;
 use gpuiface_hal::cubin::KernelAttributes;
 use gpuiface_hal::{Buffer, Result};
 
 use crate::launch::Arg;
+use crate::launch_image::LaunchImage;
+use crate::queue::LaunchDims;
 
 /// A program (kernel code) in GPU memory, with what its launches need: the
 /// kernel's attributes and the QMD every launch starts from (built once,
@@ -25,6 +27,29 @@ struct ProgramInner {
     name: String,
     attrs: KernelAttributes,
     qmd: Qmd,
+    /// The image of the first checked launch ([`Program::launch_image`]):
+    /// set once, then only read, so threads sharing the program read it
+    /// with no lock.
+    launch: OnceLock<LaunchImage>,
+}
+
+/// A launch's image: the program's kept one, or one built for this launch
+/// (boxed: the common, kept case stays a pointer wide).
+pub(crate) enum Image<'a> {
+    /// The program's kept image.
+    Kept(&'a LaunchImage),
+    /// Built for this launch alone.
+    Built(Box<LaunchImage>),
+}
+
+impl std::ops::Deref for Image<'_> {
+    type Target = LaunchImage;
+    fn deref(&self) -> &LaunchImage {
+        match self {
+            Image::Kept(i) => i,
+            Image::Built(i) => i,
+        }
+    }
 }
 
 /// Where a program's code lives.
@@ -105,7 +130,16 @@ impl Program {
 
     fn build(buffer: Buffer, name: String, attrs: KernelAttributes, code_len: u64) -> Self {
         let qmd = super::launch::qmd_template(&attrs, buffer.gpu_va(), code_len);
-        Program { inner: Arc::new(ProgramInner { live: None, code: Code::Own(buffer), name, attrs, qmd }) }
+        Program {
+            inner: Arc::new(ProgramInner {
+                live: None,
+                code: Code::Own(buffer),
+                name,
+                attrs,
+                qmd,
+                launch: OnceLock::new(),
+            }),
+        }
     }
 
     /// A kernel of a module: its code at `offset` in the module's image,
@@ -118,7 +152,14 @@ impl Program {
         qmd: Qmd,
     ) -> Self {
         Program {
-            inner: Arc::new(ProgramInner { live: None, code: Code::Module { module, offset }, name, attrs, qmd }),
+            inner: Arc::new(ProgramInner {
+                live: None,
+                code: Code::Module { module, offset },
+                name,
+                attrs,
+                qmd,
+                launch: OnceLock::new(),
+            }),
         }
     }
 
@@ -178,6 +219,28 @@ impl Program {
     /// The QMD every launch of this program starts from.
     pub fn qmd_template(&self) -> &Qmd {
         &self.inner.qmd
+    }
+    /// The checked image of a launch with `dims` and `args_len` bytes of
+    /// arguments: the program's kept image when it is of the same launch
+    /// (no check, no rebuild: the checks depend on nothing else), else
+    /// checked and built here, and kept if the program keeps none yet. A
+    /// launch the checks refuse is an error and is never kept.
+    pub(crate) fn launch_image(&self, dims: &LaunchDims, args_len: usize) -> Result<Image<'_>> {
+        if let Some(kept) = self.inner.launch.get() {
+            if kept.matches(dims, args_len) {
+                return Ok(Image::Kept(kept));
+            }
+            return LaunchImage::checked(self, dims, args_len).map(|i| Image::Built(Box::new(i)));
+        }
+        let image = LaunchImage::checked(self, dims, args_len)?;
+        // Another thread may have kept another launch's image meanwhile.
+        if let Err(image) = self.inner.launch.set(image) {
+            return Ok(Image::Built(Box::new(image)));
+        }
+        match self.inner.launch.get() {
+            Some(kept) => Ok(Image::Kept(kept)),
+            None => LaunchImage::checked(self, dims, args_len).map(|i| Image::Built(Box::new(i))),
+        }
     }
     /// Lay `args` out as this kernel's parameter bank (each at the offset
     /// and with the size its cubin gives), ready for [`Queue::launch`](super::Queue::launch).

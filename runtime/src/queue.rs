@@ -4,12 +4,13 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
 
 use gpuiface_hal::{Buffer, DeviceId, Error, Signal, SignalPlacement};
+use smallvec::SmallVec;
 
 use crate::encode::{self, Cmd};
 use crate::program::Program;
 #[allow(unused_imports)]
 use crate::runtime::Runtime;
-use crate::vars::{self, ArgVar, BindCheck, BufferVar, CopyVal, Dims};
+use crate::vars::{self, ArgVar, BindCheck, BufferVar, CmdDims, CopyVal, Dims};
 
 /// Which engine a queue feeds.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -129,10 +130,13 @@ pub(crate) struct QmdSlots {
 /// ```
 #[derive(Debug)]
 pub struct Queue {
-    /// Unique per queue: its variables carry it.
+    /// Unique per queue once it has a variable: its variables carry it. 0
+    /// until the first [`var`](Self::var) (no variable carries 0), so a
+    /// queue without variables costs no shared counter.
     pub(crate) id: u64,
     pub(crate) kind: QueueKind,
-    pub(crate) cmds: Vec<Cmd>,
+    /// The commands; a queue of a launch and its signal needs no allocation.
+    pub(crate) cmds: SmallVec<[Cmd; INLINE_CMDS]>,
     pub(crate) vars: usize,
     pub(crate) options: QueueOptions,
     /// Persistent QMD slots (reuse mode), allocated on first submit.
@@ -169,13 +173,17 @@ pub(crate) use crate::footprint::{DynRange, Footprint};
 
 pub(crate) static NEXT_ID: AtomicU64 = AtomicU64::new(1);
 
+/// Commands a queue holds without allocating: a launch and its signal (a
+/// fresh queue per launch, the common case).
+const INLINE_CMDS: usize = 2;
+
 impl Queue {
     /// An empty queue for one engine.
     pub fn new(kind: QueueKind) -> Self {
         Queue {
-            id: NEXT_ID.fetch_add(1, Ordering::Relaxed),
+            id: 0,
             kind,
-            cmds: Vec::new(),
+            cmds: SmallVec::new(),
             vars: 0,
             options: QueueOptions::default(),
             qmd_slots: Mutex::new(None),
@@ -204,6 +212,8 @@ impl Queue {
     }
 
     /// Record a command: the queue changed, so its encoding is stale.
+    /// Inlined: the command is built in its slot, not copied there.
+    #[inline]
     fn push(&mut self, cmd: Cmd) -> &mut Self {
         let mut check = |v: &Val| {
             if let Val::Var(var) = v {
@@ -219,7 +229,9 @@ impl Queue {
             }
             Cmd::Launch { arg_vars, program, dims, .. } => {
                 arg_vars.iter().for_each(|a| check(&Val::Var(a.var)));
-                dims.grid.iter().chain(&dims.block).for_each(&mut check);
+                if let Some(dims) = dims.vars() {
+                    dims.grid.iter().chain(&dims.block).for_each(&mut check);
+                }
                 Some(program.buffer().device())
             }
             Cmd::Copy { dst, src, len } => {
@@ -240,9 +252,9 @@ impl Queue {
     /// footprint, and the replay path's verdict kept with the encoding) is
     /// stale. Every `&mut self` method that changes the queue calls it.
     fn changed(&mut self) {
-        self.template = OnceLock::new();
+        drop(self.template.take());
         *self.submits.get_mut() = 0;
-        self.footprint = OnceLock::new();
+        drop(self.footprint.take());
     }
 
     /// Declare a buffer this queue's launches read or write. A queue whose
@@ -309,6 +321,9 @@ impl Queue {
     /// A new variable, bound at each [`Runtime::submit`].
     pub fn var(&mut self) -> VarId {
         self.changed();
+        if self.id == 0 {
+            self.id = NEXT_ID.fetch_add(1, Ordering::Relaxed);
+        }
         self.vars += 1;
         VarId { queue: self.id, index: self.vars - 1 }
     }
@@ -373,10 +388,16 @@ impl Queue {
                 self.checks.push(BindCheck::Fits { var: a.var, size: a.size });
             }
         }
-        if dims.has_vars() {
+        let cmd_dims = CmdDims::new(&dims);
+        if cmd_dims.vars().is_some() {
             self.checks.push(BindCheck::Launch { program: program.clone(), dims, args_len: args.len() });
         }
-        self.push(Cmd::Launch { program: program.clone(), dims, args: args.to_vec(), arg_vars: vars.to_vec() })
+        self.push(Cmd::Launch {
+            program: program.clone(),
+            dims: cmd_dims,
+            args: SmallVec::from_slice(args),
+            arg_vars: vars.to_vec(),
+        })
     }
     /// Copy `len` bytes from GPU VA `src` to `dst` (copy queues). Each may
     /// be a variable, bound at every submit: a pipeline that streams chunks

@@ -97,6 +97,10 @@ struct Prepared<'q, 'v> {
     /// What this submission touches, when its bound values say (variable
     /// copy addresses, buffer variables); else the queue's own footprint.
     footprint: Option<Footprint>,
+    /// The queue's first submit (a fresh queue per launch: often its only
+    /// one): its footprint is made for it alone, with no shared copy built
+    /// for replays that may never come.
+    own_footprint: bool,
 }
 
 /// Room for one submit's variable values, on the submitter's stack (up to
@@ -522,8 +526,13 @@ impl<I: GpuIface> Runtime<I> {
         let t = match queue.template.get() {
             Some(t) => t,
             // The first submit encodes in place: a queue submitted once (a
-            // fresh queue per launch) never pays for a template.
-            None if queue.submits.fetch_add(1, Ordering::Relaxed) == 0 => return Ok(None),
+            // fresh queue per launch) never pays for a template. A load and
+            // a store, not a read-modify-write: two threads submitting the
+            // queue at once may both encode in place, which is only slower.
+            None if queue.submits.load(Ordering::Relaxed) == 0 => {
+                queue.submits.store(1, Ordering::Relaxed);
+                return Ok(None);
+            }
             None => {
                 self.check_sizes(queue, placement)?;
                 let zeros = vec![0u64; queue.vars];

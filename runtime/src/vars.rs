@@ -62,6 +62,51 @@ impl Dims {
     }
 }
 
+/// A recorded launch's dimensions: fixed ones resolved once, at record
+/// time, and held inline (a command stays small: recording, encoding and
+/// dropping a queue move and drop fewer bytes); variable ones boxed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum CmdDims {
+    /// No variable: the dimensions as every submit launches them.
+    Fixed(LaunchDims),
+    /// Some dimension is a variable, resolved at each submit.
+    Vars(Box<Dims>),
+}
+
+impl CmdDims {
+    /// `dims` as a command holds them. A fixed value past `u32` saturates
+    /// (as [`Dims::resolve`] does), and the launch checks refuse it.
+    #[inline]
+    pub(crate) fn new(dims: &Dims) -> Self {
+        if dims.has_vars() {
+            CmdDims::Vars(Box::new(*dims))
+        } else {
+            CmdDims::Fixed(dims.resolve(|v| match v {
+                Val::Lit(x) => x,
+                Val::Var(_) => 0,
+            }))
+        }
+    }
+
+    /// The dimensions, with `value` giving each variable's value.
+    #[inline]
+    pub(crate) fn resolve(&self, value: impl Fn(Val) -> u64) -> LaunchDims {
+        match self {
+            CmdDims::Fixed(d) => *d,
+            CmdDims::Vars(d) => d.resolve(value),
+        }
+    }
+
+    /// The dimensions with variables, if any is.
+    #[inline]
+    pub(crate) fn vars(&self) -> Option<&Dims> {
+        match self {
+            CmdDims::Fixed(_) => None,
+            CmdDims::Vars(d) => Some(d),
+        }
+    }
+}
+
 impl From<LaunchDims> for Dims {
     fn from(d: LaunchDims) -> Self {
         let lit = |x: u32| Val::Lit(u64::from(x));
@@ -244,4 +289,36 @@ pub(crate) fn check_arg_vars(args_len: usize, vars: &[ArgVar]) -> Result<()> {
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fixed_dimensions_resolve_at_record_time_as_they_would_at_submit() {
+        let lit = |x: u64| Val::Lit(x);
+        let dims = Dims::new([lit(7), lit(u64::from(u32::MAX) + 1), lit(1)], [lit(32), lit(2), lit(1)]);
+        let cmd = CmdDims::new(&dims);
+        assert!(cmd.vars().is_none());
+        // Past u32 saturates, as at submit (and the launch checks refuse it).
+        let resolved = cmd.resolve(|_| unreachable!("no variables"));
+        assert_eq!(resolved, dims.resolve(|v| if let Val::Lit(x) = v { x } else { 0 }));
+        assert_eq!(resolved.grid, [7, u32::MAX, 1]);
+
+        let v = VarId { queue: 1, index: 0 };
+        let with_var = Dims { shared_mem: 64, ..Dims::new([Val::Var(v), lit(1), lit(1)], [lit(32), lit(1), lit(1)]) };
+        let cmd = CmdDims::new(&with_var);
+        assert_eq!(cmd.vars(), Some(&with_var));
+        let bound = |v: Val| if let Val::Lit(x) = v { x } else { 9 };
+        assert_eq!(cmd.resolve(bound), LaunchDims { grid: [9, 1, 1], block: [32, 1, 1], shared_mem: 64 });
+    }
+
+    #[test]
+    fn a_recorded_command_stays_small() {
+        // Commands are moved when recorded and dropped with the queue; the
+        // inline ones are part of every queue. Variable dimensions are boxed
+        // to keep them under two cache lines.
+        assert!(std::mem::size_of::<crate::encode::Cmd>() <= 128, "{}", std::mem::size_of::<crate::encode::Cmd>());
+    }
 }

@@ -4,7 +4,7 @@
 
 use std::time::Duration;
 
-use gpuiface_hal::codec::method::PushBuffer;
+use crate::encode::Pb;
 use gpuiface_hal::{Buffer, GpFifoEntry, GpuIface, Result};
 
 use super::Runtime;
@@ -78,7 +78,7 @@ impl<I: GpuIface> Runtime<I> {
             let wait = |v: u64| iface.signal_wait(timeline, v, timeout);
             let chunk = state.ring.alloc(data_len + PIECE_PB_BYTES, wait)?;
             chunk.write(0, piece)?;
-            let mut pb = PushBuffer::with_capacity((PIECE_PB_BYTES / 4) as usize);
+            let mut pb = Pb::new();
             if let Some(v) = after {
                 let c = &self.timelines[compute];
                 encode::semaphore(&mut pb, subchannel, c.gpu_va(), v, encode::acquire_execute());

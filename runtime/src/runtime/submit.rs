@@ -66,13 +66,13 @@ impl<I: GpuIface> Runtime<I> {
         buffers: &[(BufferVar, &Buffer)],
     ) -> Result<u64> {
         let mut scratch = Values::new();
-        let prepared = self.prepare(queue, bindings, buffers, &mut scratch)?;
+        let mut prepared = self.prepare(queue, bindings, buffers, &mut scratch)?;
         let (channel, _) = self.channel_of(queue.kind);
         // The engine's lock covers encoding and the doorbell: entries reach
         // the channel in timeline order.
         let mut state = self.engine(queue.kind.index());
         let mut entry = [gpuiface_hal::GpFifoEntry::new(0, 0)];
-        let value = self.encode_into(&mut state, queue, prepared, &mut entry[0])?;
+        let value = self.encode_into(&mut state, queue, &mut prepared, &mut entry[0])?;
         if let Err(e) = channel.submit(&self.iface, &entry) {
             state.unsubmit(1);
             return Err(e);
@@ -108,7 +108,8 @@ impl<I: GpuIface> Runtime<I> {
                 let mut scratch = Values::new();
                 let prepared = self.prepare(queue, bindings, &[], &mut scratch);
                 let st = state.get_or_insert_with(|| self.engine(kind.index()));
-                let encoded = prepared.and_then(|prepared| self.encode_into(st, queue, prepared, &mut entries[n]));
+                let encoded =
+                    prepared.and_then(|mut prepared| self.encode_into(st, queue, &mut prepared, &mut entries[n]));
                 match encoded {
                     Ok(v) => last[kind.index()] = v,
                     Err(e) => {
@@ -151,21 +152,28 @@ impl<I: GpuIface> Runtime<I> {
         for check in &queue.checks {
             check.check(bound)?;
         }
+        // A queue's first submit gets a footprint of its own; later ones
+        // share the queue's (`Prepared::own_footprint`).
+        let own_footprint = !queue.options.reuse_qmd_memory
+            && queue.template.get().is_none()
+            && queue.submits.load(std::sync::atomic::Ordering::Relaxed) == 0
+            && queue.footprint.get().is_none();
         let footprint =
             if queue.dynamic.is_empty() { None } else { Some(Footprint::with_values(queue, bound, buffers)) };
         let placement = queue.options.signal_placement.unwrap_or(self.iface.info().signal_placement);
         let template = self.template(queue, placement)?;
-        Ok(Prepared { values, placement, template, footprint })
+        Ok(Prepared { values, placement, template, footprint, own_footprint })
     }
 
     /// Encode `queue` into fresh command memory of its engine (from its
     /// template, or in full) and return its timeline value; `entry`
-    /// receives its GPFIFO entry.
+    /// receives its GPFIFO entry. `p` is borrowed (its footprint taken):
+    /// not copied into the call.
     fn encode_into(
         &self,
         state: &mut EngineState,
         queue: &Queue,
-        p: Prepared<'_, '_>,
+        p: &mut Prepared<'_, '_>,
         entry: &mut gpuiface_hal::GpFifoEntry,
     ) -> Result<u64> {
         let values = p.values;
@@ -177,8 +185,11 @@ impl<I: GpuIface> Runtime<I> {
         // One read of how far the GPU got: the ring and the footprints share
         // one in-flight list.
         state.ring.prune(timeline.value());
-        let footprint = match p.footprint {
+        // Built in the ring's call: a footprint is not copied on the way.
+        let (own, bound_footprint) = (p.own_footprint, &mut p.footprint);
+        let mut touches = || match bound_footprint.take() {
             Some(f) => Touches::Own(f),
+            None if own => Touches::Own(Footprint::of(queue)),
             None => Touches::Shared(queue.footprint()),
         };
 
@@ -186,7 +197,7 @@ impl<I: GpuIface> Runtime<I> {
             let chunk = state.ring.alloc(t.patched.image().len() as u64, wait)?;
             let used = encode::apply(t, &chunk, values, value, false)?;
             let (offset, gpu_va) = (chunk.offset, chunk.gpu_va);
-            state.ring.commit(offset, used.total, value, footprint);
+            state.ring.commit(offset, used.total, value, touches());
             state.timeline_value = value;
             *entry = gpuiface_hal::GpFifoEntry::new(gpu_va + used.pushbuffer_offset, used.pushbuffer_dwords);
             return Ok(value);
@@ -217,7 +228,7 @@ impl<I: GpuIface> Runtime<I> {
         let used = encode::encode(&queue.cmds, &ctx, &chunk, None)?;
         queue.encoded.store(used.total, std::sync::atomic::Ordering::Relaxed);
         let (offset, gpu_va) = (chunk.offset, chunk.gpu_va);
-        state.ring.commit(offset, used.total, value, footprint);
+        state.ring.commit(offset, used.total, value, touches());
         state.timeline_value = value;
         if reused {
             if let Some(slots) = slots_guard.as_mut().and_then(|g| g.as_mut()) {
