@@ -1,8 +1,10 @@
 //! Turning recorded commands into pushbuffer words and QMDs.
 //!
 //! Layout of one submission's chunk of command memory:
-//! `[QMD 0][cbuf 0] [QMD 1][cbuf 1] ... [pushbuffer]`, every piece 256-byte
-//! aligned. The pushbuffer ends with a release (wait-for-idle first) of the
+//! `[QMD 0][cbuf 0] [QMD 1][cbuf 1] ... [pushbuffer]`, every QMD and
+//! constant buffer 256-byte aligned (the hardware's rule for both); the
+//! pushbuffer follows the last of them at the next 16 bytes (its entry
+//! needs 4), so a submission copies no padding. The pushbuffer ends with a release (wait-for-idle first) of the
 //! next value of its engine's timeline: the channel runs in order, so that
 //! value marks the completion of everything submitted before it there.
 
@@ -111,6 +113,9 @@ pub(crate) struct Encoded {
     pub total: u64,
 }
 
+/// Where the pushbuffer may start (its GPFIFO entry needs 4 bytes).
+const PB_ALIGN: u64 = 16;
+
 fn align(x: u64) -> u64 {
     x.next_multiple_of(RING_ALIGN)
 }
@@ -189,6 +194,8 @@ pub(crate) fn encode(
     // The payload of a `semaphore()` call starts at its header + 3.
     let payload_word = |pb: &Pb| pb.len_dwords() as u32 + 3;
     let mut data_off = 0u64;
+    // The end of the last QMD or constant buffer written: the pushbuffer follows it.
+    let mut data_end = 0u64;
     let mut launch_index = 0u64;
 
     let mut i = 0;
@@ -237,6 +244,7 @@ pub(crate) fn encode(
                 // parameter-bank offset, then the variables patched in place.
                 let cbuf_at = data_off;
                 data_off += cbuf_bytes(program, args);
+                data_end = cbuf_at + launch::cbuf0_size(attrs, args.len()) as u64;
                 let cbuf_va = chunk.gpu_va + cbuf_at;
                 chunk.write(cbuf_at, image.driver())?;
                 let params_at = cbuf_at + u64::from(attrs.param_offset);
@@ -344,7 +352,7 @@ pub(crate) fn encode(
     record(Patch::PbTimeline { word: payload_word(&pb) });
     semaphore(&mut pb, ctx.subchannel, ctx.timeline.gpu_va(), ctx.signal_value, release_execute());
 
-    let pb_off = align(data_off);
+    let pb_off = data_end.next_multiple_of(PB_ALIGN);
     let pb_len = pb.len_dwords() as u64 * 4;
     if pb_off + pb_len > chunk.len {
         return Err(Error::invalid("Runtime::submit", "command memory bound exceeded (encoder bug)"));

@@ -182,9 +182,9 @@ impl<I: GpuIface> Runtime<I> {
         // The deadline is read only when the ring makes the submit wait.
         let wait = |value: u64| iface.signal_wait(timeline, value, self.wait_timeout());
         let value = state.timeline_value + 1;
-        // One read of how far the GPU got: the ring and the footprints share
-        // one in-flight list.
-        state.ring.prune(timeline.value());
+        // How far the GPU got is read only when the ring needs the space of
+        // finished work (`CommandRing::alloc_pruning`).
+        let completed = || timeline.value();
         // Built in the ring's call: a footprint is not copied on the way.
         let (own, bound_footprint) = (p.own_footprint, &mut p.footprint);
         let mut touches = || match bound_footprint.take() {
@@ -194,9 +194,13 @@ impl<I: GpuIface> Runtime<I> {
         };
 
         if let Some(t) = p.template {
-            let chunk = state.ring.alloc(t.patched.image().len() as u64, wait)?;
-            let used = encode::apply(t, &chunk, values, value, false)?;
+            let len = t.patched.image().len() as u64;
+            let (chunk, holds_image) = state.ring.alloc_image(len, t.uid, completed, wait)?;
+            let used = encode::apply(t, &chunk, values, value, holds_image)?;
             let (offset, gpu_va) = (chunk.offset, chunk.gpu_va);
+            if !holds_image {
+                state.ring.holds_image(offset, len, t.uid);
+            }
             state.ring.commit(offset, used.total, value, touches());
             state.timeline_value = value;
             *entry = gpuiface_hal::GpFifoEntry::new(gpu_va + used.pushbuffer_offset, used.pushbuffer_dwords);
@@ -224,7 +228,7 @@ impl<I: GpuIface> Runtime<I> {
             qmd_slots,
             placeholder: false,
         };
-        let chunk = state.ring.alloc(encode::upper_bound(&queue.cmds, &ctx), wait)?;
+        let chunk = state.ring.alloc_pruning(encode::upper_bound(&queue.cmds, &ctx), completed, wait)?;
         let used = encode::encode(&queue.cmds, &ctx, &chunk, None)?;
         queue.encoded.store(used.total, std::sync::atomic::Ordering::Relaxed);
         let (offset, gpu_va) = (chunk.offset, chunk.gpu_va);
