@@ -13,7 +13,7 @@
 //! `replay` resubmits one recorded launch of the real fill kernel (and its
 //! signal) with a new value, in the steady state where the command ring
 //! still holds its image; `replay-copy` does the same where the image is
-//! copied (the ring's first lap: at most 4,000); `fresh` records a new
+//! copied (the ring's first lap: at most 5,000); `fresh` records a new
 //! queue for each submit.
 //! Divide the total by the submits (the stepped mock GPU runs the work
 //! between batches, outside the counted functions). `*Runtime*submit*`
@@ -52,10 +52,13 @@ fn main() -> gpuiface::Result<()> {
     // `replay`: the steady state, where each replay's chunk of the ring
     // still holds the queue's image from the lap before (two laps of
     // uncounted replays first); `replay-copy`: replays that copy their
-    // image (the first lap, at most 4,000 replays of this launch).
+    // image (the first lap, at most 5,000 replays of this launch).
     let mut first = 1;
     if mode == "replay" {
-        let lap = gpuiface::queue::DEFAULT_RING_SIZE / 1024;
+        // The first submit encoded in place; the second compiles the template.
+        rt.submit(&q, &[(v, 1)])?;
+        let chunk = q.encoded_len().unwrap_or(1024).next_multiple_of(256) as u64;
+        let lap = gpuiface::queue::DEFAULT_RING_SIZE / chunk;
         for i in 1..=2 * lap + 1 {
             rt.submit(&q, &[(v, i)])?;
             if i % 500 == 0 {
