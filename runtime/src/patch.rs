@@ -95,19 +95,12 @@ pub(crate) struct Patched {
     /// The other stores, in encoding order (where two touch the same
     /// bytes, the later one's effect is what stays).
     rest: Vec<Op>,
-    /// The 64-byte lines of the image the stores touch (their offsets).
-    lines: Vec<u32>,
 }
 
 impl Patched {
     /// The bytes a replay copies.
     pub(crate) fn image(&self) -> &[u8] {
         &self.image
-    }
-
-    /// The offsets of the 64-byte lines of the image the patches write.
-    pub(crate) fn lines(&self) -> &[u32] {
-        &self.lines
     }
 
     /// Resolve `patches` of an encoding (`image`, pushbuffer at `pb_offset`)
@@ -131,17 +124,7 @@ impl Patched {
             timelines: Vec::new(),
             var_u64s: Vec::new(),
             rest: Vec::new(),
-            lines: Vec::new(),
         };
-        for op in &ops {
-            let (first, last) = (op.at / 64, (op.at + op.width() - 1) / 64);
-            for line in first..=last {
-                let line = u32::try_from(line * 64).map_err(|_| bug())?;
-                if !p.lines.contains(&line) {
-                    p.lines.push(line);
-                }
-            }
-        }
         for (i, op) in ops.iter().enumerate() {
             match (op.kind, op.src) {
                 (Kind::Word, SRC_VA) if alone(i) => p.va_words.push(*op),

@@ -474,30 +474,23 @@ impl CommandRing {
         self.held.push_back(Held { first: value, last: value, footprint });
     }
 
-    /// Ask the CPU to bring into its cache the lines of the next chunk of
-    /// `len` bytes that a replay of the same template will write: the
-    /// `lines` (offsets) its patches touch where the chunk already holds
-    /// its image, else every line. The next submission's stores then hit
-    /// lines the CPU holds instead of waiting for each at the first locked
-    /// instruction after them (a lone replay stalled there for most of its
-    /// time). A hint: it reads nothing and writes nothing.
+    /// Ask the CPU to bring the next chunk of `len` bytes into its cache
+    /// while it does other work: the next submission's stores then hit
+    /// lines the CPU holds, instead of waiting for each line at the first
+    /// locked instruction after them (a lone replay stalled there for most
+    /// of its time). Every line, even where the next replay will only patch
+    /// its image: measured, hinting only the patched lines was slower
+    /// (BENCHMARKS.md). A hint: it reads nothing and writes nothing.
     #[inline]
-    pub(crate) fn prefetch_next(&self, len: u64, uid: u64, lines: &[u32]) {
+    pub(crate) fn prefetch_next(&self, len: u64) {
         let Some(view) = self.buffer.as_ref().and_then(|b| b.cpu()) else { return };
         let len = len.max(RING_ALIGN).next_multiple_of(RING_ALIGN);
         let start = if self.head + len > self.size { 0 } else { self.head };
         let end = (start + len).min(view.len() as u64);
         let base = view.as_ptr().wrapping_add(start as usize);
-        let holds_image = tagged(uid) && self.tags.get((start / RING_ALIGN) as usize) == Some(&image_tag(uid, 0));
-        if holds_image {
-            for &line in lines {
-                crate::prefetch::for_write(base.wrapping_add(line as usize));
-            }
-            return;
-        }
         // Chunks are RING_ALIGN (4 lines) long: 4 hints per step.
         let mut at = 0;
-        while at < (end - start) as usize {
+        while at < end.saturating_sub(start) as usize {
             for line in [0, 64, 128, 192] {
                 crate::prefetch::for_write(base.wrapping_add(at + line));
             }

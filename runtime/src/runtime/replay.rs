@@ -99,7 +99,7 @@ impl<I: GpuIface> Runtime<I> {
             return Err(e);
         }
         // A queue replayed once is likely replayed again.
-        state.ring.prefetch_next(len, t.uid, t.patched.lines());
+        state.ring.prefetch_next(len);
         Ok(value)
     }
 }
