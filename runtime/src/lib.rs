@@ -37,8 +37,9 @@
 //!   [`SubmitPort`](gpuiface_hal::SubmitPort) the runtime asks for at
 //!   setup: no lookup of the channel per submit.
 //! - **Forgotten in bulk.** Finished submissions are dropped from the
-//!   in-flight list when the ring needs their space (once per lap) or
-//!   before a wait on one buffer, not on every submit; replays of one queue
+//!   in-flight list when the ring needs their space (once per lap), before
+//!   a wait on one buffer and at [`Runtime::synchronize`], not on every
+//!   submit; replays of one queue
 //!   share one entry of what is held alive (its signals, its footprint).
 //! - **Written once.** Command memory is fresh for every submission, and a
 //!   chunk is reused only after the GPU finished the submission that used

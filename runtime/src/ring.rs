@@ -304,7 +304,8 @@ impl CommandRing {
     /// timeline got) read, and the finished submissions forgotten, in one
     /// pass. A submit that finds room reads no GPU-written memory and
     /// forgets nothing, so the bookkeeping of finished work is paid in
-    /// bulk, once per lap of the ring (and before a wait on one buffer).
+    /// bulk, once per lap of the ring (and before a wait on one buffer, and
+    /// at `Runtime::synchronize`).
     #[inline]
     pub(crate) fn alloc_pruning(
         &mut self,

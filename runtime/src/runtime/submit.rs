@@ -296,6 +296,10 @@ impl<I: GpuIface> Runtime<I> {
         for (e, timeline) in self.timelines.iter().enumerate() {
             let target = self.engine(e).timeline_value;
             self.iface.signal_wait(timeline, target, self.wait_timeout())?;
+            // What finished work held (the signals it named) goes now, not
+            // at the ring's next lap: a signal dropped meanwhile gives its
+            // slot back here.
+            self.engine(e).ring.prune(timeline.value());
         }
         Ok(())
     }

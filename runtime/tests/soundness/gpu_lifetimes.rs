@@ -29,6 +29,10 @@ fn a_dropped_signal_is_not_recycled_while_queued_work_will_release_it() {
     gate.set(1);
     rt.synchronize().unwrap();
     assert_eq!(fresh.value(), 0, "the late release reached a fresh signal");
+    // Once the work is done, the slot comes back (synchronize forgets the
+    // finished submissions and the clones they held).
+    let again = dev.signal_alloc().unwrap();
+    assert_eq!(again.gpu_va(), late_va, "the late signal's slot is free again after synchronize");
 }
 
 /// Hole 3. Was: two runtimes of one device shared a reuse-mode queue's QMD
