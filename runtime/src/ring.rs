@@ -480,8 +480,9 @@ impl CommandRing {
     /// lines the CPU holds, instead of waiting for each line at the first
     /// locked instruction after them (a lone replay stalled there for most
     /// of its time). Every line, even where the next replay will only patch
-    /// its image: measured, hinting only the patched lines was slower
-    /// (BENCHMARKS.md). A hint: it reads nothing and writes nothing.
+    /// its image: hinting only the patched lines was slower in the one A/B
+    /// run made of it (77 ns against 113 ns a replay, on a noisy host;
+    /// BENCHMARKS.md). A hint: it reads nothing and writes nothing.
     #[inline]
     pub(crate) fn prefetch_next(&self, len: u64) {
         let Some(view) = self.buffer.as_ref().and_then(|b| b.cpu()) else { return };
