@@ -436,20 +436,15 @@ impl CommandRing {
     /// the queue submitted last only moves its run's end).
     #[inline(always)]
     pub(crate) fn commit_shared(&mut self, offset: u64, used: u64, value: u64, footprint: &Arc<Footprint>) {
-        let end = offset + used.max(1).next_multiple_of(RING_ALIGN);
-        self.pending.push_back(InFlight { start: offset, end, value });
-        self.head = end;
+        self.keep(offset, used, value);
         if let Some(h) = self.held.back_mut() {
             if matches!(&h.footprint, HeldFootprint::Shared(g) if Arc::ptr_eq(footprint, g)) {
                 h.last = value;
                 return;
             }
         }
-        self.held.push_back(Held {
-            first: value,
-            last: value,
-            footprint: HeldFootprint::Shared(Arc::clone(footprint)),
-        });
+        let footprint = HeldFootprint::Shared(Arc::clone(footprint));
+        self.held.push_back(Held { first: value, last: value, footprint });
     }
 
     /// Keep the first `used` bytes of the chunk at ring offset `offset`
@@ -458,21 +453,21 @@ impl CommandRing {
     /// submission touches.
     #[inline]
     pub(crate) fn commit(&mut self, offset: u64, used: u64, value: u64, touches: Touches<'_>) {
+        match touches {
+            Touches::Shared(f) => self.commit_shared(offset, used, value, f),
+            Touches::Own(f) => {
+                self.keep(offset, used, value);
+                self.held.push_back(Held { first: value, last: value, footprint: HeldFootprint::Own(f) });
+            }
+        }
+    }
+
+    /// The ring's part of a commit: the bytes stay in use until `value`.
+    #[inline(always)]
+    fn keep(&mut self, offset: u64, used: u64, value: u64) {
         let end = offset + used.max(1).next_multiple_of(RING_ALIGN);
         self.pending.push_back(InFlight { start: offset, end, value });
         self.head = end;
-        let footprint = match touches {
-            Touches::Shared(f) => match self.held.back_mut() {
-                // The same queue again: its run grows, no new reference.
-                Some(h) if matches!(&h.footprint, HeldFootprint::Shared(g) if Arc::ptr_eq(f, g)) => {
-                    h.last = value;
-                    return;
-                }
-                _ => HeldFootprint::Shared(Arc::clone(f)),
-            },
-            Touches::Own(f) => HeldFootprint::Own(f),
-        };
-        self.held.push_back(Held { first: value, last: value, footprint });
     }
 
     /// Ask the CPU to bring the next chunk of `len` bytes into its cache

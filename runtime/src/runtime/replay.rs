@@ -23,6 +23,7 @@ use gpuiface_hal::{GpFifoEntry, GpuIface, Result, SignalPlacement};
 use super::Runtime;
 use crate::encode;
 use crate::queue::{Queue, VarId};
+use crate::ring::CommandRing;
 
 /// Variables a replay binds on the stack.
 const INLINE_VARS: usize = 16;
@@ -84,14 +85,8 @@ impl<I: GpuIface> Runtime<I> {
         // the channel in timeline order.
         let mut state = self.engine(engine);
         let value = state.timeline_value + 1;
-        let len = t.patched.image().len() as u64;
-        let (chunk, holds_image) = state.ring.alloc_image(len, t.uid, || timeline.value(), wait)?;
-        let used = encode::apply(t, &chunk, values, value, holds_image)?;
-        let entry = [GpFifoEntry::new(chunk.gpu_va + used.pushbuffer_offset, used.pushbuffer_dwords)];
-        let offset = chunk.offset;
-        if !holds_image {
-            state.ring.holds_image(offset, len, t.uid);
-        }
+        let (offset, gpu_va, used) = place_template(&mut state.ring, t, values, value, || timeline.value(), wait)?;
+        let entry = [GpFifoEntry::new(gpu_va + used.pushbuffer_offset, used.pushbuffer_dwords)];
         state.ring.commit_shared(offset, used.total, value, &t.footprint);
         state.timeline_value = value;
         if let Err(e) = channel.submit(&self.iface, &entry) {
@@ -99,7 +94,31 @@ impl<I: GpuIface> Runtime<I> {
             return Err(e);
         }
         // A queue replayed once is likely replayed again.
-        state.ring.prefetch_next(len);
+        state.ring.prefetch_next(t.patched.image().len() as u64);
         Ok(value)
     }
+}
+
+/// Write template `t`'s submission (`values`, timeline `value`) into fresh
+/// command memory of `ring`: only its patches where the chunk still holds
+/// its image, else a copy of the image and the patches. Returns the
+/// chunk's ring offset and GPU address, and where its pushbuffer is; the
+/// caller commits it.
+#[inline(always)]
+pub(super) fn place_template(
+    ring: &mut CommandRing,
+    t: &encode::Template,
+    values: &[u64],
+    value: u64,
+    completed: impl FnOnce() -> u64,
+    wait: impl FnMut(u64) -> Result<()>,
+) -> Result<(u64, u64, encode::Encoded)> {
+    let len = t.patched.image().len() as u64;
+    let (chunk, holds_image) = ring.alloc_image(len, t.uid, completed, wait)?;
+    let used = encode::apply(t, &chunk, values, value, holds_image)?;
+    let (offset, gpu_va) = (chunk.offset, chunk.gpu_va);
+    if !holds_image {
+        ring.holds_image(offset, len, t.uid);
+    }
+    Ok((offset, gpu_va, used))
 }

@@ -194,13 +194,8 @@ impl<I: GpuIface> Runtime<I> {
         };
 
         if let Some(t) = p.template {
-            let len = t.patched.image().len() as u64;
-            let (chunk, holds_image) = state.ring.alloc_image(len, t.uid, completed, wait)?;
-            let used = encode::apply(t, &chunk, values, value, holds_image)?;
-            let (offset, gpu_va) = (chunk.offset, chunk.gpu_va);
-            if !holds_image {
-                state.ring.holds_image(offset, len, t.uid);
-            }
+            let (offset, gpu_va, used) =
+                super::replay::place_template(&mut state.ring, t, values, value, completed, wait)?;
             state.ring.commit(offset, used.total, value, touches());
             state.timeline_value = value;
             *entry = gpuiface_hal::GpFifoEntry::new(gpu_va + used.pushbuffer_offset, used.pushbuffer_dwords);
