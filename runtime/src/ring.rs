@@ -12,8 +12,11 @@ use gpuiface_hal::GpuIface;
 use gpuiface_hal::{AllocRequest, Buffer, CpuView};
 use gpuiface_hal::{Error, Result};
 
+mod images;
+
 use crate::fifo::Fifo;
 use crate::queue::Footprint;
+use images::ImageTags;
 
 /// Allocation granule inside the ring (QMDs need 256-byte alignment).
 pub(crate) const RING_ALIGN: u64 = 256;
@@ -236,28 +239,10 @@ pub(crate) struct CommandRing {
     /// submissions of the same queue (the list `Runtime::wait_for_buffer`
     /// reads, keyed by the same timeline values).
     held: VecDeque<Held>,
-    /// What each granule of the ring holds ([`image_tag`]): 0, or granule
-    /// `k` of a template's image, written there by a submission of that
-    /// template (its bytes since changed only by that template's patches,
-    /// which every submission of it rewrites). A replay whose chunk already
-    /// holds its image only patches it.
-    tags: Vec<u64>,
+    /// Which template image each granule still holds: a replay whose chunk
+    /// already holds its image only patches it.
+    images: ImageTags,
 }
-
-/// The tag of granule `k` of the image of template `uid` (never 0; one
-/// tag per `(uid, k)` for `0 < uid < 2^48` and `k < MAX_TAGGED_GRANULES`,
-/// the only ones tagged).
-fn image_tag(uid: u64, k: u64) -> u64 {
-    (uid << 16) | (k + 1)
-}
-
-/// Template uids that tag their images (below 2^48: `image_tag` is one-to-one).
-fn tagged(uid: u64) -> bool {
-    uid != 0 && uid >> 48 == 0
-}
-
-/// Granules an image may span to be tagged (`k + 1` fits 16 bits).
-const MAX_TAGGED_GRANULES: u64 = 0xfffe;
 
 impl CommandRing {
     pub(crate) fn new<I: GpuIface + ?Sized>(iface: &I, size: u64) -> Result<Self> {
@@ -271,8 +256,8 @@ impl CommandRing {
         // since finished ones are forgotten once per lap.
         let pending = Fifo::with_capacity(super::GPFIFO_ENTRIES as usize + 1);
         let held = VecDeque::with_capacity(super::GPFIFO_ENTRIES as usize + 1);
-        let tags = vec![0; (buffer.size() / RING_ALIGN) as usize];
-        Ok(CommandRing { size: buffer.size(), buffer: Some(buffer), head: 0, pending, held, tags })
+        let images = ImageTags::new(buffer.size());
+        Ok(CommandRing { size: buffer.size(), buffer: Some(buffer), head: 0, pending, held, images })
     }
 
     /// Bytes of command memory in the ring.
@@ -315,7 +300,7 @@ impl CommandRing {
     ) -> Result<Chunk<'_>> {
         let (start, end) = self.reserve(len, completed, wait)?;
         // Whatever the caller writes there is no template's image.
-        self.forget_images(start, end);
+        self.images.forget(start, end);
         self.chunk(start, end)
     }
 
@@ -334,39 +319,12 @@ impl CommandRing {
         wait: impl FnMut(u64) -> Result<()>,
     ) -> Result<(Chunk<'_>, bool)> {
         let (start, end) = self.reserve(len, completed, wait)?;
-        let head = self.tags.get((start / RING_ALIGN) as usize);
-        let held = tagged(uid) && (end - start) / RING_ALIGN <= MAX_TAGGED_GRANULES && head == Some(&image_tag(uid, 0));
+        let held = self.images.holds(uid, start, end);
         if !held {
             // Until the copy is made, these granules hold no image.
-            self.forget_images(start, end);
+            self.images.forget(start, end);
         }
         Ok((self.chunk(start, end)?, held))
-    }
-
-    /// Granules `[start, end)` of the ring (byte offsets) are about to be
-    /// written: they hold no image any more, and neither does an image
-    /// that began before them and ran into them (its first granule, the
-    /// only one [`alloc_image`](Self::alloc_image) reads, is cleared). The
-    /// invariant a hit relies on: a first granule tagged `image_tag(uid,
-    /// 0)` means every granule of that image is still the image's.
-    #[inline]
-    fn forget_images(&mut self, start: u64, end: u64) {
-        let (first, last) = ((start / RING_ALIGN) as usize, (end / RING_ALIGN) as usize);
-        // An image overlapping the first granule from before: granule k of it.
-        if let Some(&t) = self.tags.get(first) {
-            let k = (t & 0xffff).saturating_sub(1) as usize;
-            if t != 0 && k > 0 && k <= first {
-                if let Some(head) = self.tags.get_mut(first - k) {
-                    *head = 0;
-                }
-            }
-        }
-        if let Some(tags) = self.tags.get_mut(first..last) {
-            // A handful of granules: a loop, not a call to memset.
-            for t in tags {
-                *t = 0;
-            }
-        }
     }
 
     /// Note that the chunk at ring offset `offset` of `len` bytes (from
@@ -374,15 +332,7 @@ impl CommandRing {
     #[inline]
     pub(crate) fn holds_image(&mut self, offset: u64, len: u64, uid: u64) {
         let len = len.max(RING_ALIGN).next_multiple_of(RING_ALIGN);
-        if !tagged(uid) || len / RING_ALIGN > MAX_TAGGED_GRANULES {
-            return;
-        }
-        let range = (offset / RING_ALIGN) as usize..((offset + len) / RING_ALIGN) as usize;
-        if let Some(tags) = self.tags.get_mut(range) {
-            for (t, k) in tags.iter_mut().zip(0..) {
-                *t = image_tag(uid, k);
-            }
-        }
+        self.images.hold(uid, offset, offset + len);
     }
 
     /// The next `len` bytes (rounded up to RING_ALIGN) of the ring, once
@@ -539,7 +489,7 @@ mod tests {
             head: 0,
             pending: Fifo::with_capacity(2),
             held: VecDeque::new(),
-            tags: vec![0; (size / RING_ALIGN) as usize],
+            images: ImageTags::new(size),
         }
     }
 

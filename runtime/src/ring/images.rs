@@ -1,0 +1,88 @@
+//! Which template image each part of the command ring still holds.
+//!
+//! A replay copies its template's image into fresh command memory and
+//! patches it. When the chunk it gets is one where a submission of the
+//! same template wrote that image a lap of the ring ago, the copy is
+//! already there: only the patches (which every submission of the template
+//! rewrites) have changed it since, so the replay writes just the patches.
+//! [`ImageTags`] knows where that is the case.
+//!
+//! The invariant a hit relies on: granule `g` tagged `tag(uid, 0)` means
+//! the granules `g..g + n` still hold template `uid`'s `n`-granule image,
+//! changed only by its patches. Every writer of the ring keeps it: a
+//! template's copy tags its granules ([`ImageTags::hold`]) once made, and
+//! any other write first forgets the granules it writes and the first
+//! granule of an image it runs into ([`ImageTags::forget`]).
+
+use super::RING_ALIGN;
+
+/// Granules an image may span to be tagged (`k + 1` fits 16 bits).
+const MAX_GRANULES: u64 = 0xfffe;
+
+/// The tag of granule `k` of template `uid`'s image (never 0; one tag per
+/// `(uid, k)` for the uids and granules [`tagged`] allows).
+fn tag(uid: u64, k: u64) -> u64 {
+    (uid << 16) | (k + 1)
+}
+
+/// Whether an image of `granules` granules of template `uid` is tagged
+/// (uids below 2^48 and above 0: `tag` is one-to-one for them).
+fn tagged(uid: u64, granules: u64) -> bool {
+    uid != 0 && uid >> 48 == 0 && granules <= MAX_GRANULES
+}
+
+/// One tag per RING_ALIGN granule of the ring: 0, or granule `k` of a
+/// template's image.
+#[derive(Debug)]
+pub(crate) struct ImageTags(Vec<u64>);
+
+impl ImageTags {
+    /// Tags for a ring of `size` bytes, holding no image.
+    pub(crate) fn new(size: u64) -> Self {
+        ImageTags(vec![0; (size / RING_ALIGN) as usize])
+    }
+
+    /// Whether the chunk `[start, end)` (granule-aligned byte offsets)
+    /// holds template `uid`'s image.
+    #[inline]
+    pub(crate) fn holds(&self, uid: u64, start: u64, end: u64) -> bool {
+        tagged(uid, (end - start) / RING_ALIGN) && self.0.get((start / RING_ALIGN) as usize) == Some(&tag(uid, 0))
+    }
+
+    /// The chunk `[start, end)` now holds template `uid`'s image (its copy
+    /// was just made).
+    #[inline]
+    pub(crate) fn hold(&mut self, uid: u64, start: u64, end: u64) {
+        if !tagged(uid, (end - start) / RING_ALIGN) {
+            return;
+        }
+        if let Some(tags) = self.0.get_mut((start / RING_ALIGN) as usize..(end / RING_ALIGN) as usize) {
+            for (t, k) in tags.iter_mut().zip(0..) {
+                *t = tag(uid, k);
+            }
+        }
+    }
+
+    /// `[start, end)` is about to be written with something else: it holds
+    /// no image any more, and neither does an image that began before it
+    /// and runs into it (that image's first granule, the only one
+    /// [`holds`](Self::holds) reads, is cleared).
+    #[inline]
+    pub(crate) fn forget(&mut self, start: u64, end: u64) {
+        let (first, last) = ((start / RING_ALIGN) as usize, (end / RING_ALIGN) as usize);
+        // An image overlapping the first granule from before: granule k of it.
+        if let Some(&t) = self.0.get(first) {
+            let k = (t & 0xffff).saturating_sub(1) as usize;
+            if t != 0 && k > 0 && k <= first {
+                if let Some(head) = self.0.get_mut(first - k) {
+                    *head = 0;
+                }
+            }
+        }
+        if let Some(tags) = self.0.get_mut(first..last) {
+            for t in tags {
+                *t = 0;
+            }
+        }
+    }
+}
