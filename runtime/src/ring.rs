@@ -26,7 +26,7 @@ pub(crate) const RING_ALIGN: u64 = 256;
 ///
 /// Its bytes are this submission's alone while it is encoded: the ring
 /// hands a range out only after the GPU finished the submissions that used
-/// it before ([`CommandRing::alloc`] waits for them), under the engine's
+/// it before ([`CommandRing::alloc_pruning`] waits for them), under the engine's
 /// lock, and the ring's mapping is never shown outside the ring (a
 /// template's host image is a fresh view of its own). So writes into it are
 /// plain copies at memcpy speed (`CpuView::write_unshared`), not the
@@ -278,18 +278,20 @@ impl CommandRing {
     }
 
     /// Reserve `len` bytes; `wait(value)` blocks until the engine's
-    /// timeline reaches `value`, when older work still occupies the space.
-    #[inline]
+    /// timeline reaches `value`, when older work still occupies the space
+    /// (the tests' way in; submits use [`alloc_pruning`](Self::alloc_pruning)).
+    #[cfg(test)]
     pub(crate) fn alloc(&mut self, len: u64, wait: impl FnMut(u64) -> Result<()>) -> Result<Chunk<'_>> {
         self.alloc_pruning(len, || 0, wait)
     }
 
-    /// [`alloc`](Self::alloc) for a caller that has not pruned: only when
-    /// older work occupies the space is `completed()` (how far the engine's
-    /// timeline got) read, and the finished submissions forgotten, in one
-    /// pass. A submit that finds room reads no GPU-written memory and
-    /// forgets nothing, so the bookkeeping of finished work is paid in
-    /// bulk, once per lap of the ring (and before a wait on one buffer, and
+    /// Reserve `len` bytes; `wait(value)` blocks until the engine's
+    /// timeline reaches `value`, when older work still occupies the space,
+    /// and only then is `completed()` (how far the engine's timeline got)
+    /// read and the finished submissions forgotten, in one pass. A submit
+    /// that finds room reads no GPU-written memory and forgets nothing, so
+    /// the bookkeeping of finished work is paid in bulk, once per lap of
+    /// the ring (and before a wait on one buffer, and
     /// at `Runtime::synchronize`).
     #[inline]
     pub(crate) fn alloc_pruning(
@@ -398,7 +400,7 @@ impl CommandRing {
     }
 
     /// Keep the first `used` bytes of the chunk at ring offset `offset`
-    /// (from [`alloc`](Self::alloc)) until the engine's timeline reaches
+    /// (from [`alloc_pruning`](Self::alloc_pruning)) until the engine's timeline reaches
     /// `value` (the next after the last commit's); `touches` is what the
     /// submission touches.
     #[inline]

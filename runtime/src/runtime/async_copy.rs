@@ -71,12 +71,11 @@ impl<I: GpuIface> Runtime<I> {
         for (i, piece) in src.chunks(piece_max as usize).enumerate() {
             let at = dst_va + (i as u64) * piece_max;
             let value = state.timeline_value + 1;
-            let completed = timeline.value();
-            state.ring.prune(completed);
             let data_len = (piece.len() as u64).next_multiple_of(RING_ALIGN);
             let iface = &self.iface;
             let wait = |v: u64| iface.signal_wait(timeline, v, timeout);
-            let chunk = state.ring.alloc(data_len + PIECE_PB_BYTES, wait)?;
+            // Finished work is forgotten lazily, as on every other submit path.
+            let chunk = state.ring.alloc_pruning(data_len + PIECE_PB_BYTES, || timeline.value(), wait)?;
             chunk.write(0, piece)?;
             let mut pb = Pb::new();
             if let Some(v) = after {
