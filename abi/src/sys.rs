@@ -213,6 +213,7 @@ unsafe impl Syscalls for LinuxSyscalls {
         Ok(st)
     }
 
+    #[inline]
     unsafe fn ring_doorbell(&self, doorbell: *mut u32, token: u32) {
         store_barrier();
         // SAFETY: the caller guarantees `doorbell` is a 4-aligned word of the live

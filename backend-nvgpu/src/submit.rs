@@ -197,6 +197,29 @@ struct DirectChannel<S: Syscalls> {
 
 impl<S: Syscalls> DirectSubmit for DirectChannel<S> {
     #[inline]
+    fn try_submit_one(&self, entry: GpFifoEntry) -> bool {
+        let ch = &*self.ch;
+        if ch.closed.load(std::sync::atomic::Ordering::Acquire) || ch.has_fault() {
+            return false;
+        }
+        let mask = ch.entries() - 1;
+        let word = entry.encode();
+        let mut put = ch.put.lock();
+        // GP_GET comes from GPU-written memory: reduced, never trusted as an
+        // index. One entry needs one free slot (the ring holds `mask` at most).
+        if ch.gp_get().wrapping_sub(*put).wrapping_sub(1) & mask == 0 {
+            return false;
+        }
+        ch.write_entry(*put, word);
+        *put = (*put + 1) & mask;
+        ch.set_gp_put(*put);
+        drop(put);
+        // SAFETY: as in `try_submit`.
+        unsafe { self.sys.ring_doorbell(self.doorbell as *mut u32, ch.token) };
+        true
+    }
+
+    #[inline]
     fn try_submit(&self, entries: &[GpFifoEntry]) -> bool {
         let ch = &*self.ch;
         if ch.closed.load(std::sync::atomic::Ordering::Acquire) || ch.has_fault() {

@@ -10,12 +10,28 @@ use std::time::Duration;
 use gpuiface_hal::codec::method::PushBuffer;
 use gpuiface_hal::{classes::host, AllocRequest, Error, ErrorKind, GpFifoEntry, GpuIface, RmHandle};
 use gpuiface_nvgpu::mock::gpu::{ExecMode, GpuConfig};
-use gpuiface_nvgpu::mock::MockKernel;
+use gpuiface_nvgpu::mock::{MockDeviceExt, MockKernel};
 use gpuiface_runtime::Runtime;
 
 fn device() -> gpuiface_nvgpu::mock::MockDevice {
-    let k = Arc::new(MockKernel::builder().gpu(GpuConfig { mode: ExecMode::Immediate }).trace_stderr(false).build());
+    device_in(ExecMode::Immediate)
+}
+
+fn device_in(mode: ExecMode) -> gpuiface_nvgpu::mock::MockDevice {
+    let k = Arc::new(MockKernel::builder().gpu(GpuConfig { mode }).trace_stderr(false).build());
     gpuiface_nvgpu::mock::open_on(k).unwrap()
+}
+
+/// The two ways into a port: a slice of entries, and one entry.
+const WAYS: [bool; 2] = [false, true];
+
+/// Submit `entry` through `port`, as a slice of one or alone (`one`).
+fn submit<I: GpuIface>(port: &gpuiface_hal::SubmitPort, dev: &I, entry: GpFifoEntry, one: bool) -> Result<(), Error> {
+    if one {
+        port.submit_one(dev, entry)
+    } else {
+        port.submit(dev, &[entry])
+    }
 }
 
 /// An entry that releases `signal = value` (host semaphore), in `keep`'s memory.
@@ -44,16 +60,22 @@ fn the_port_is_direct_and_the_gpu_runs_what_it_publishes() {
     assert!(port.is_direct(), "the nvgpu backend resolves the channel once");
     assert_eq!(port.channel(), channel);
     let s = dev.signal_alloc().unwrap();
-    for value in 1..=3u64 {
+    for value in 1..=4u64 {
         let (_buf, entry) = release_entry(&dev, &s, value);
-        port.submit(&dev, &[entry]).unwrap();
+        submit(&port, &dev, entry, value % 2 == 0).unwrap();
         dev.signal_wait(&s, value, Duration::from_secs(5)).unwrap();
     }
-    assert_eq!(s.value(), 3);
+    assert_eq!(s.value(), 4);
 }
 
 #[test]
 fn a_port_of_a_destroyed_channel_submits_nothing_and_says_why() {
+    for one in WAYS {
+        a_port_of_a_destroyed_channel_submits_nothing(one);
+    }
+}
+
+fn a_port_of_a_destroyed_channel_submits_nothing(one: bool) {
     let dev = device();
     let rt = Runtime::new(&dev).unwrap();
     let objects = rt.objects();
@@ -66,7 +88,7 @@ fn a_port_of_a_destroyed_channel_submits_nothing_and_says_why() {
     dev.rm_free(channel).unwrap();
     let s = dev.signal_alloc().unwrap();
     let (_buf, entry) = release_entry(&dev, &s, 1);
-    let e = port.submit(&dev, &[entry]).unwrap_err();
+    let e = submit(&port, &dev, entry, one).unwrap_err();
     assert_eq!(e.kind(), ErrorKind::InvalidArgument, "{e}");
     assert!(e.to_string().contains("is not a channel"), "{e}");
     std::thread::sleep(Duration::from_millis(20));
@@ -75,6 +97,12 @@ fn a_port_of_a_destroyed_channel_submits_nothing_and_says_why() {
 
 #[test]
 fn a_port_of_a_faulted_channel_reports_the_fault() {
+    for one in WAYS {
+        a_port_of_a_faulted_channel_reports(one);
+    }
+}
+
+fn a_port_of_a_faulted_channel_reports(one: bool) {
     let dev = device();
     let rt = Runtime::new(&dev).unwrap();
     let channel = rt.objects().copy_channel;
@@ -84,7 +112,7 @@ fn a_port_of_a_faulted_channel_reports_the_fault() {
     let s = dev.signal_alloc().unwrap();
     let _ = dev.signal_wait(&s, 1, Duration::from_millis(200));
     let (_buf, entry) = release_entry(&dev, &s, 1);
-    match port.submit(&dev, &[entry]) {
+    match submit(&port, &dev, entry, one) {
         Err(Error::DeviceHang { fault: Some(f), .. }) => assert!(f.to_string().contains("fault"), "{f}"),
         other => panic!("expected the channel's fault, got {other:?}"),
     }
@@ -113,8 +141,8 @@ fn a_port_and_submit_share_a_channel_between_threads() {
     let (ea, eb) = (entries(&a), entries(&b));
     std::thread::scope(|scope| {
         scope.spawn(|| {
-            for (_, e) in &ea {
-                port.submit(&dev, &[*e]).unwrap();
+            for (k, (_, e)) in ea.iter().enumerate() {
+                submit(&port, &dev, *e, k % 2 == 0).unwrap();
             }
         });
         scope.spawn(|| {
@@ -126,4 +154,65 @@ fn a_port_and_submit_share_a_channel_between_threads() {
     dev.signal_wait(&a, N, Duration::from_secs(10)).unwrap();
     dev.signal_wait(&b, N, Duration::from_secs(10)).unwrap();
     assert_eq!((a.value(), b.value()), (N, N));
+}
+
+/// A full GPFIFO: the port's direct path takes nothing more (it would
+/// overwrite an entry the GPU has not fetched), and `submit` waits for the
+/// room the GPU makes. Each of more than a ring's worth of entries writes
+/// its own word of a buffer; an overwritten entry would leave its word 0.
+#[test]
+fn a_full_ring_goes_to_submit_which_waits_for_room() {
+    for one in WAYS {
+        let dev = device_in(ExecMode::Stepped);
+        let gpu = dev.gpu().clone();
+        let rt = gpu.run_stepping(|| Runtime::new(&dev)).unwrap();
+        while gpu.step() {}
+        let channel = rt.objects().copy_channel;
+        let port = dev.submit_port(channel).unwrap();
+        // GPFIFO_ENTRIES (1,024) hold 1,023 unfetched entries; 1,100 overflow it.
+        const N: u64 = 1_100;
+        let words = dev.alloc(AllocRequest::new(8 * N).host()).unwrap();
+        let pbs = dev.alloc(AllocRequest::new(32 * N).host()).unwrap();
+        let execute = host::SEM_EXECUTE_OPERATION.field(host::SEM_EXECUTE_OPERATION_RELEASE)
+            | host::SEM_EXECUTE_PAYLOAD_SIZE.field(host::SEM_EXECUTE_PAYLOAD_SIZE_64BIT);
+        let entries: Vec<GpFifoEntry> = (0..N)
+            .map(|k| {
+                let va = words.gpu_va() + 8 * k;
+                let value = k + 1;
+                let mut pb = PushBuffer::new();
+                pb.method(0, host::SEM_ADDR_LO, &[va as u32, (va >> 32) as u32, value as u32, 0, execute]);
+                pbs.cpu().unwrap().write_u32s(32 * k, pb.words()).unwrap();
+                GpFifoEntry::new(pbs.gpu_va() + 32 * k, pb.len_dwords() as u32)
+            })
+            .collect();
+        let stepping = std::sync::atomic::AtomicBool::new(true);
+        std::thread::scope(|scope| {
+            scope.spawn(|| {
+                // Let the submitter fill the ring first, then drain it.
+                std::thread::sleep(Duration::from_millis(100));
+                while stepping.load(std::sync::atomic::Ordering::Relaxed) {
+                    if !gpu.step() {
+                        std::thread::yield_now();
+                    }
+                }
+            });
+            for e in &entries {
+                submit(&port, &dev, *e, one).unwrap();
+            }
+            let last = dev.signal_alloc().unwrap();
+            let (_buf, fence) = release_entry(&dev, &last, 1);
+            submit(&port, &dev, fence, one).unwrap();
+            dev.signal_wait(&last, 1, Duration::from_secs(20)).unwrap();
+            stepping.store(false, std::sync::atomic::Ordering::Relaxed);
+        });
+        let mut got = vec![0u8; 8 * N as usize];
+        words.cpu().unwrap().read(0, &mut got).unwrap();
+        let lost: Vec<u64> = (0..N)
+            .filter(|&k| {
+                let at = 8 * k as usize;
+                u64::from_le_bytes(got[at..at + 8].try_into().unwrap()) != k + 1
+            })
+            .collect();
+        assert!(lost.is_empty(), "one = {one}: {} entries never ran, the first {:?}", lost.len(), lost.first());
+    }
 }

@@ -28,6 +28,13 @@ pub trait DirectSubmit: Send + Sync {
     /// ([`GpuIface::submit`]) must take them: the ring has no room for
     /// them now, the channel has faulted or was destroyed.
     fn try_submit(&self, entries: &[GpFifoEntry]) -> bool;
+
+    /// [`try_submit`](Self::try_submit) of one entry (a replay's whole
+    /// submission); a backend may give it a shorter path.
+    #[inline]
+    fn try_submit_one(&self, entry: GpFifoEntry) -> bool {
+        self.try_submit(std::slice::from_ref(&entry))
+    }
 }
 
 /// Repeated submits to one channel, resolved once ([`GpuIface::submit_port`]).
@@ -87,5 +94,16 @@ impl SubmitPort {
             }
         }
         iface.submit(self.channel, entries)
+    }
+
+    /// [`submit`](Self::submit) of one entry.
+    #[inline]
+    pub fn submit_one<I: GpuIface + ?Sized>(&self, iface: &I, entry: GpFifoEntry) -> Result<()> {
+        if let Some(direct) = &self.direct {
+            if direct.try_submit_one(entry) {
+                return Ok(());
+            }
+        }
+        iface.submit(self.channel, std::slice::from_ref(&entry))
     }
 }

@@ -416,9 +416,9 @@ pub(crate) struct Template {
     /// The runtime whose replay path may take the queue as it is (0: none;
     /// `Runtime::replays` says when).
     pub replays_for: u64,
-    /// Unique per template (never 0): names its image in the command ring
-    /// (`CommandRing::alloc_image`).
-    pub uid: u64,
+    /// Names its image in the command ring (`CommandRing::alloc_image`),
+    /// by a number unique per template.
+    pub image_key: crate::ring::ImageKey,
 }
 
 /// Encode `cmds` once into a [`Template`].
@@ -435,10 +435,13 @@ pub(crate) fn compile(cmds: &[Cmd], ctx: &EncodeCtx<'_>, runtime: u64) -> Result
         placement: ctx.placement,
         pb_offset: used.pushbuffer_offset,
         pb_dwords: used.pushbuffer_dwords,
-        patched,
         footprint: Default::default(),
         replays_for: 0,
-        uid: crate::queue::NEXT_ID.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
+        image_key: crate::ring::ImageKey::new(
+            crate::queue::NEXT_ID.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
+            patched.image().len() as u64,
+        ),
+        patched,
     })
 }
 

@@ -88,10 +88,9 @@ pub(crate) struct Patched {
     vars: usize,
     /// Stores of the chunk's address into a word no other store touches.
     va_words: Vec<Op>,
-    /// Eight-byte stores of the timeline value, at these offsets, touching no other store.
-    timelines: Vec<usize>,
-    /// Eight-byte stores of a variable, `(offset, variable)`, touching no other store.
-    var_u64s: Vec<(usize, usize)>,
+    /// Eight-byte stores touching no other store, `(offset, source)`: the
+    /// timeline value (source 0) or variable `source - 1`.
+    u64s: Vec<(usize, usize)>,
     /// The other stores, in encoding order (where two touch the same
     /// bytes, the later one's effect is what stays).
     rest: Vec<Op>,
@@ -117,20 +116,13 @@ impl Patched {
             let (s, e) = range(&ops[i]);
             ops.iter().enumerate().all(|(j, o)| j == i || range(o).1 <= s || e <= range(o).0)
         };
-        let mut p = Patched {
-            image,
-            vars,
-            va_words: Vec::new(),
-            timelines: Vec::new(),
-            var_u64s: Vec::new(),
-            rest: Vec::new(),
-        };
+        let mut p = Patched { image, vars, va_words: Vec::new(), u64s: Vec::new(), rest: Vec::new() };
         for (i, op) in ops.iter().enumerate() {
             match (op.kind, op.src) {
                 (Kind::Word, SRC_VA) if alone(i) => p.va_words.push(*op),
-                (Kind::U64, SRC_TIMELINE) if alone(i) && op.add == 0 && op.vshift == 0 => p.timelines.push(op.at),
+                (Kind::U64, SRC_TIMELINE) if alone(i) && op.add == 0 && op.vshift == 0 => p.u64s.push((op.at, 0)),
                 (Kind::U64, src) if src >= SRC_VARS && alone(i) && op.add == 0 && op.vshift == 0 => {
-                    p.var_u64s.push((op.at, src - SRC_VARS))
+                    p.u64s.push((op.at, src - SRC_VARS + 1))
                 }
                 _ => p.rest.push(*op),
             }
@@ -139,14 +131,17 @@ impl Patched {
     }
 
     /// Copy the image into `chunk` (unless `holds_image`: it is there
-    /// already, changed since only by these same patches) and apply the
-    /// patches with this submit's values.
+    /// already, changed since only by these same patches, made at this same
+    /// chunk) and apply the patches with this submit's values.
     ///
     /// The chunk is checked once to hold the image ([`Chunk::writer`]);
     /// the stores need no check of their own: `resolve` checked each
     /// against the image. The first store to each word merges the value
     /// into the image's word (not the chunk's), so a chunk that holds the
-    /// image ends byte for byte as a fresh copy would.
+    /// image ends byte for byte as a fresh copy would. Where it holds the
+    /// image, the words that depend on the chunk's address alone are left
+    /// as they are: the submission that left the image there wrote them
+    /// for this same address.
     #[inline(always)]
     pub(crate) fn apply(
         &self,
@@ -156,26 +151,25 @@ impl Patched {
         holds_image: bool,
     ) -> Result<()> {
         let w = chunk.writer(self.image.len() as u64)?;
-        if !holds_image {
-            w.copy_from(&self.image)?;
-        }
         if values.len() < self.vars {
             return Err(bug());
         }
         // Every unchecked store below: its offset plus its width lies inside
         // `self.image` (`resolve`'s check; `Patched` never changes after it), and the
         // writer holds `self.image.len()` bytes (checked by `writer`).
-        for op in &self.va_words {
-            let v = chunk.gpu_va.wrapping_add(op.add).wrapping_shr(op.vshift);
-            // SAFETY: 4 bytes at the store's offset lie inside the image, the image inside the writer (above).
-            unsafe { w.put_unchecked(op.at, op.merge(op.base, v).to_le_bytes()) };
+        if !holds_image {
+            w.copy_from(&self.image)?;
+            for op in &self.va_words {
+                let v = chunk.gpu_va.wrapping_add(op.add).wrapping_shr(op.vshift);
+                // SAFETY: 4 bytes at the store's offset lie inside the image, the image inside the writer (above).
+                unsafe { w.put_unchecked(op.at, op.merge(op.base, v).to_le_bytes()) };
+            }
         }
-        for &at in &self.timelines {
-            // SAFETY: 8 bytes at the store's offset lie inside the image, the image inside the writer (above).
-            unsafe { w.put_unchecked(at, timeline_value.to_le_bytes()) };
-        }
-        for &(at, var) in &self.var_u64s {
-            let v = *values.get(var).ok_or_else(bug)?;
+        for &(at, src) in &self.u64s {
+            let v = match src.checked_sub(1) {
+                None => timeline_value,
+                Some(var) => *values.get(var).ok_or_else(bug)?,
+            };
             // SAFETY: 8 bytes at the store's offset lie inside the image, the image inside the writer (above).
             unsafe { w.put_unchecked(at, v.to_le_bytes()) };
         }

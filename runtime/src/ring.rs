@@ -16,6 +16,7 @@ mod images;
 
 use crate::fifo::Fifo;
 use crate::queue::Footprint;
+pub(crate) use images::ImageKey;
 use images::ImageTags;
 
 /// Allocation granule inside the ring (QMDs need 256-byte alignment).
@@ -166,6 +167,13 @@ impl Writer<'_> {
     }
 }
 
+/// `len` bytes of the ring in whole granules: at least one (every
+/// submission's chunk starts on a granule, as the image tags expect).
+#[inline(always)]
+fn granules(len: u64) -> u64 {
+    len.max(RING_ALIGN).next_multiple_of(RING_ALIGN)
+}
+
 #[cold]
 #[inline(never)]
 fn too_large(len: u64, size: u64) -> Error {
@@ -242,6 +250,9 @@ pub(crate) struct CommandRing {
     /// Which template image each granule still holds: a replay whose chunk
     /// already holds its image only patches it.
     images: ImageTags,
+    /// The CPU address of the ring's mapping, as a number: only for cache
+    /// hints ([`prefetch_next`](Self::prefetch_next)), never read or written through.
+    cpu_base: usize,
 }
 
 impl CommandRing {
@@ -257,7 +268,8 @@ impl CommandRing {
         let pending = Fifo::with_capacity(super::GPFIFO_ENTRIES as usize + 1);
         let held = VecDeque::with_capacity(super::GPFIFO_ENTRIES as usize + 1);
         let images = ImageTags::new(buffer.size());
-        Ok(CommandRing { size: buffer.size(), buffer: Some(buffer), head: 0, pending, held, images })
+        let cpu_base = buffer.cpu().map_or(0, |v| v.as_ptr() as usize);
+        Ok(CommandRing { size: buffer.size(), buffer: Some(buffer), head: 0, pending, held, images, cpu_base })
     }
 
     /// Bytes of command memory in the ring.
@@ -300,28 +312,27 @@ impl CommandRing {
         completed: impl FnOnce() -> u64,
         wait: impl FnMut(u64) -> Result<()>,
     ) -> Result<Chunk<'_>> {
-        let (start, end) = self.reserve(len, completed, wait)?;
+        let (start, end) = self.reserve(granules(len), completed, wait)?;
         // Whatever the caller writes there is no template's image.
         self.images.forget(start, end);
         self.chunk(start, end)
     }
 
-    /// [`alloc_pruning`](Self::alloc_pruning) for the image of template
-    /// `uid`: also says whether the chunk already holds that image (a
-    /// submission of the same template wrote it there a lap ago, and only
+    /// [`alloc_pruning`](Self::alloc_pruning) for the image `key` names
+    /// (a template's): also says whether the chunk already holds that image
+    /// (a submission of the same template wrote it there a lap ago, and only
     /// its patches have changed it since), so that the caller writes only
     /// the patches. When it does not, the caller copies the image and then
     /// calls [`holds_image`](Self::holds_image).
     #[inline]
     pub(crate) fn alloc_image(
         &mut self,
-        len: u64,
-        uid: u64,
+        key: &ImageKey,
         completed: impl FnOnce() -> u64,
         wait: impl FnMut(u64) -> Result<()>,
     ) -> Result<(Chunk<'_>, bool)> {
-        let (start, end) = self.reserve(len, completed, wait)?;
-        let held = self.images.holds(uid, start, end);
+        let (start, end) = self.reserve(key.len(), completed, wait)?;
+        let held = self.images.holds(key, start);
         if !held {
             // Until the copy is made, these granules hold no image.
             self.images.forget(start, end);
@@ -329,16 +340,15 @@ impl CommandRing {
         Ok((self.chunk(start, end)?, held))
     }
 
-    /// Note that the chunk at ring offset `offset` of `len` bytes (from
-    /// [`alloc_image`](Self::alloc_image)) now holds template `uid`'s image.
+    /// Note that the chunk at ring offset `offset` (from
+    /// [`alloc_image`](Self::alloc_image)) now holds the image `key` names.
     #[inline]
-    pub(crate) fn holds_image(&mut self, offset: u64, len: u64, uid: u64) {
-        let len = len.max(RING_ALIGN).next_multiple_of(RING_ALIGN);
-        self.images.hold(uid, offset, offset + len);
+    pub(crate) fn holds_image(&mut self, offset: u64, key: &ImageKey) {
+        self.images.hold(key, offset);
     }
 
-    /// The next `len` bytes (rounded up to RING_ALIGN) of the ring, once
-    /// older work no longer uses them: their range.
+    /// The next `len` bytes (a whole number of granules: [`granules`]) of
+    /// the ring, once older work no longer uses them: their range.
     #[inline]
     fn reserve(
         &mut self,
@@ -346,7 +356,6 @@ impl CommandRing {
         completed: impl FnOnce() -> u64,
         wait: impl FnMut(u64) -> Result<()>,
     ) -> Result<(u64, u64)> {
-        let len = len.max(RING_ALIGN).next_multiple_of(RING_ALIGN);
         if len > self.size {
             return Err(too_large(len, self.size));
         }
@@ -388,7 +397,24 @@ impl CommandRing {
     /// the queue submitted last only moves its run's end).
     #[inline(always)]
     pub(crate) fn commit_shared(&mut self, offset: u64, used: u64, value: u64, footprint: &Arc<Footprint>) {
-        self.keep(offset, used, value);
+        self.keep(offset, granules(used), value);
+        self.extend_run(value, footprint);
+    }
+
+    /// [`commit_shared`](Self::commit_shared) of a chunk that holds the
+    /// image `key` names (from [`alloc_image`](Self::alloc_image)): the
+    /// replay path's.
+    #[inline(always)]
+    pub(crate) fn commit_image(&mut self, offset: u64, key: &ImageKey, value: u64, footprint: &Arc<Footprint>) {
+        self.keep(offset, key.len(), value);
+        self.extend_run(value, footprint);
+    }
+
+    /// What submission `value` touches is `footprint`: the run of the
+    /// same queue's submissions at the back of the held list grows, or a
+    /// new run begins.
+    #[inline(always)]
+    fn extend_run(&mut self, value: u64, footprint: &Arc<Footprint>) {
         if let Some(h) = self.held.back_mut() {
             if matches!(&h.footprint, HeldFootprint::Shared(g) if Arc::ptr_eq(footprint, g)) {
                 h.last = value;
@@ -408,16 +434,17 @@ impl CommandRing {
         match touches {
             Touches::Shared(f) => self.commit_shared(offset, used, value, f),
             Touches::Own(f) => {
-                self.keep(offset, used, value);
+                self.keep(offset, granules(used), value);
                 self.held.push_back(Held { first: value, last: value, footprint: HeldFootprint::Own(f) });
             }
         }
     }
 
-    /// The ring's part of a commit: the bytes stay in use until `value`.
+    /// The ring's part of a commit: the `len` bytes (whole granules) at
+    /// `offset` stay in use until `value`.
     #[inline(always)]
-    fn keep(&mut self, offset: u64, used: u64, value: u64) {
-        let end = offset + used.max(1).next_multiple_of(RING_ALIGN);
+    fn keep(&mut self, offset: u64, len: u64, value: u64) {
+        let end = offset + len;
         self.pending.push_back(InFlight { start: offset, end, value });
         self.head = end;
     }
@@ -430,18 +457,19 @@ impl CommandRing {
     /// its image: hinting only the patched lines was slower in the one A/B
     /// run made of it (77 ns against 113 ns a replay, on a noisy host;
     /// BENCHMARKS.md). A hint: it reads nothing and writes nothing.
+    ///
+    /// `len` is a whole number of granules (an [`ImageKey`]'s length).
     #[inline]
     pub(crate) fn prefetch_next(&self, len: u64) {
-        let Some(view) = self.buffer.as_ref().and_then(|b| b.cpu()) else { return };
-        let len = len.max(RING_ALIGN).next_multiple_of(RING_ALIGN);
         let start = if self.head + len > self.size { 0 } else { self.head };
-        let end = (start + len).min(view.len() as u64);
-        let base = view.as_ptr().wrapping_add(start as usize);
-        // Chunks are RING_ALIGN (4 lines) long: 4 hints per step.
+        // Only an address: a hint never reads or writes it, and a stale one
+        // (a ring released meanwhile) is harmless.
+        let base = self.cpu_base.wrapping_add(start as usize);
+        // Chunks are whole RING_ALIGN granules (4 lines): 4 hints per step.
         let mut at = 0;
-        while at < end.saturating_sub(start) as usize {
+        while at < len.min(self.size) as usize {
             for line in [0, 64, 128, 192] {
-                crate::prefetch::for_write(base.wrapping_add(at + line));
+                crate::prefetch::for_write(base.wrapping_add(at + line) as *const u8);
             }
             at += RING_ALIGN as usize;
         }
@@ -492,6 +520,7 @@ mod tests {
             pending: Fifo::with_capacity(2),
             held: VecDeque::new(),
             images: ImageTags::new(size),
+            cpu_base: 0,
         }
     }
 
@@ -561,13 +590,13 @@ mod tests {
         let next = |r: &mut CommandRing, uid: Option<u64>, value: u64| -> (u64, bool) {
             let (offset, held) = match uid {
                 Some(uid) => {
-                    let (c, held) = r.alloc_image(600, uid, || value, |_| Ok(())).unwrap();
+                    let (c, held) = r.alloc_image(&ImageKey::new(uid, 600), || value, |_| Ok(())).unwrap();
                     (c.offset, held)
                 }
                 None => (r.alloc_pruning(600, || value, |_| Ok(())).unwrap().offset, false),
             };
             if let (Some(uid), false) = (uid, held) {
-                r.holds_image(offset, 600, uid);
+                r.holds_image(offset, &ImageKey::new(uid, 600));
             }
             r.commit(offset, 600, value, Touches::Own(Footprint::default()));
             (offset, held)

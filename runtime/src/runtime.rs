@@ -47,6 +47,15 @@ impl Channel {
             None => iface.submit(self.handle, entries),
         }
     }
+
+    /// Submit one entry to the channel.
+    #[inline]
+    fn submit_one<I: GpuIface + ?Sized>(&self, iface: &I, entry: gpuiface_hal::GpFifoEntry) -> Result<()> {
+        match &self.port {
+            Some(port) => port.submit_one(iface, entry),
+            None => iface.submit(self.handle, std::slice::from_ref(&entry)),
+        }
+    }
 }
 
 /// The RM objects a [`Runtime`] created, in creation order.

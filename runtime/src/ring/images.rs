@@ -9,7 +9,9 @@
 //!
 //! The invariant a hit relies on: granule `g` tagged `tag(uid, 0)` means
 //! the granules `g..g + n` still hold template `uid`'s `n`-granule image,
-//! changed only by its patches. Every writer of the ring keeps it: a
+//! changed only by its patches, all made for a chunk at `g` (so the words
+//! that depend on the chunk's address alone already hold this chunk's
+//! address: a hit need not write them). Every writer of the ring keeps it: a
 //! template's copy tags its granules ([`ImageTags::hold`]) once made, and
 //! any other write first forgets the granules it writes and the first
 //! granule of an image it runs into ([`ImageTags::forget`]).
@@ -31,6 +33,36 @@ fn tagged(uid: u64, granules: u64) -> bool {
     uid != 0 && uid >> 48 == 0 && granules <= MAX_GRANULES
 }
 
+/// A tag no granule ever holds (`tag` is below it for every `tagged` uid).
+const NO_TAG: u64 = u64::MAX;
+
+/// How the ring knows one template's image, worked out once when the
+/// template is compiled: its length in whole granules and the tag its
+/// first granule has where the ring holds it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct ImageKey {
+    uid: u64,
+    /// Bytes the image takes in the ring: a whole number of granules, at least one.
+    len: u64,
+    /// `tag(uid, 0)`, or [`NO_TAG`] for an image that is never tagged.
+    head: u64,
+}
+
+impl ImageKey {
+    /// The key of template `uid`'s image of `len` bytes.
+    pub(crate) fn new(uid: u64, len: u64) -> Self {
+        let len = len.max(RING_ALIGN).next_multiple_of(RING_ALIGN);
+        let head = if tagged(uid, len / RING_ALIGN) { tag(uid, 0) } else { NO_TAG };
+        ImageKey { uid, len, head }
+    }
+
+    /// Bytes the image takes in the ring (whole granules).
+    #[inline]
+    pub(crate) fn len(&self) -> u64 {
+        self.len
+    }
+}
+
 /// One tag per RING_ALIGN granule of the ring: 0, or granule `k` of a
 /// template's image.
 #[derive(Debug)]
@@ -42,23 +74,24 @@ impl ImageTags {
         ImageTags(vec![0; (size / RING_ALIGN) as usize])
     }
 
-    /// Whether the chunk `[start, end)` (granule-aligned byte offsets)
-    /// holds template `uid`'s image.
+    /// Whether the chunk at `start` (a granule-aligned byte offset) holds
+    /// the image `key` names.
     #[inline]
-    pub(crate) fn holds(&self, uid: u64, start: u64, end: u64) -> bool {
-        tagged(uid, (end - start) / RING_ALIGN) && self.0.get((start / RING_ALIGN) as usize) == Some(&tag(uid, 0))
+    pub(crate) fn holds(&self, key: &ImageKey, start: u64) -> bool {
+        self.0.get((start / RING_ALIGN) as usize) == Some(&key.head)
     }
 
-    /// The chunk `[start, end)` now holds template `uid`'s image (its copy
-    /// was just made).
+    /// The chunk at `start` now holds the image `key` names (its copy was
+    /// just made).
     #[inline]
-    pub(crate) fn hold(&mut self, uid: u64, start: u64, end: u64) {
-        if !tagged(uid, (end - start) / RING_ALIGN) {
+    pub(crate) fn hold(&mut self, key: &ImageKey, start: u64) {
+        if key.head == NO_TAG {
             return;
         }
-        if let Some(tags) = self.0.get_mut((start / RING_ALIGN) as usize..(end / RING_ALIGN) as usize) {
+        let first = (start / RING_ALIGN) as usize;
+        if let Some(tags) = self.0.get_mut(first..first + (key.len / RING_ALIGN) as usize) {
             for (t, k) in tags.iter_mut().zip(0..) {
-                *t = tag(uid, k);
+                *t = tag(key.uid, k);
             }
         }
     }

@@ -86,15 +86,15 @@ impl<I: GpuIface> Runtime<I> {
         let mut state = self.engine(engine);
         let value = state.timeline_value + 1;
         let (offset, gpu_va, used) = place_template(&mut state.ring, t, values, value, || timeline.value(), wait)?;
-        let entry = [GpFifoEntry::new(gpu_va + used.pushbuffer_offset, used.pushbuffer_dwords)];
-        state.ring.commit_shared(offset, used.total, value, &t.footprint);
+        let entry = GpFifoEntry::new(gpu_va + used.pushbuffer_offset, used.pushbuffer_dwords);
+        state.ring.commit_image(offset, &t.image_key, value, &t.footprint);
         state.timeline_value = value;
-        if let Err(e) = channel.submit(&self.iface, &entry) {
+        if let Err(e) = channel.submit_one(&self.iface, entry) {
             state.unsubmit(1);
             return Err(e);
         }
         // A queue replayed once is likely replayed again.
-        state.ring.prefetch_next(t.patched.image().len() as u64);
+        state.ring.prefetch_next(t.image_key.len());
         Ok(value)
     }
 }
@@ -113,12 +113,11 @@ pub(super) fn place_template(
     completed: impl FnOnce() -> u64,
     wait: impl FnMut(u64) -> Result<()>,
 ) -> Result<(u64, u64, encode::Encoded)> {
-    let len = t.patched.image().len() as u64;
-    let (chunk, holds_image) = ring.alloc_image(len, t.uid, completed, wait)?;
+    let (chunk, holds_image) = ring.alloc_image(&t.image_key, completed, wait)?;
     let used = encode::apply(t, &chunk, values, value, holds_image)?;
     let (offset, gpu_va) = (chunk.offset, chunk.gpu_va);
     if !holds_image {
-        ring.holds_image(offset, len, t.uid);
+        ring.holds_image(offset, &t.image_key);
     }
     Ok((offset, gpu_va, used))
 }
