@@ -94,12 +94,21 @@ pub(crate) struct Patched {
     /// The other stores, in encoding order (where two touch the same
     /// bytes, the later one's effect is what stays).
     rest: Vec<Op>,
+    /// The 64-byte lines of the image a replay whose chunk holds the image
+    /// writes (its `u64s` and `rest`), as byte offsets, ascending.
+    hit_lines: Vec<usize>,
 }
 
 impl Patched {
     /// The bytes a replay copies.
     pub(crate) fn image(&self) -> &[u8] {
         &self.image
+    }
+
+    /// The 64-byte lines (byte offsets into the image) a replay writes
+    /// where its chunk already holds the image.
+    pub(crate) fn hit_lines(&self) -> &[usize] {
+        &self.hit_lines
     }
 
     /// Resolve `patches` of an encoding (`image`, pushbuffer at `pb_offset`)
@@ -116,7 +125,8 @@ impl Patched {
             let (s, e) = range(&ops[i]);
             ops.iter().enumerate().all(|(j, o)| j == i || range(o).1 <= s || e <= range(o).0)
         };
-        let mut p = Patched { image, vars, va_words: Vec::new(), u64s: Vec::new(), rest: Vec::new() };
+        let mut p =
+            Patched { image, vars, va_words: Vec::new(), u64s: Vec::new(), rest: Vec::new(), hit_lines: Vec::new() };
         for (i, op) in ops.iter().enumerate() {
             match (op.kind, op.src) {
                 (Kind::Word, SRC_VA) if alone(i) => p.va_words.push(*op),
@@ -127,6 +137,15 @@ impl Patched {
                 _ => p.rest.push(*op),
             }
         }
+        let stores = p.u64s.iter().map(|&(at, _)| (at, 8)).chain(p.rest.iter().map(|o| (o.at, o.width())));
+        for (at, width) in stores {
+            for line in [at / 64 * 64, (at + width - 1) / 64 * 64] {
+                if !p.hit_lines.contains(&line) {
+                    p.hit_lines.push(line);
+                }
+            }
+        }
+        p.hit_lines.sort_unstable();
         Ok(p)
     }
 
@@ -286,4 +305,52 @@ fn resolve(patches: &[Patch], image: &[u8], pb_offset: u64, vars: usize) -> Resu
         }
     }
     Ok(ops)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use gpuiface_hal::CpuView;
+
+    /// Two replays in a chunk that holds the image, with every value
+    /// changed between them: each byte that differs lies in a line the
+    /// template says a hit writes (the lines the replay path has fetched),
+    /// and each of those lines holds a store.
+    #[test]
+    fn a_hit_writes_only_inside_its_hit_lines() {
+        const PB: u64 = 512;
+        let patches = [
+            Patch::PbTimeline { word: 3 },
+            Patch::PbValue { word: 40, var: 0 },
+            Patch::Bytes { at: 130, var: 1, size: 8 },
+            // Across the boundary of lines 0 and 1.
+            Patch::Bytes { at: 62, var: 1, size: 4 },
+            Patch::PbWord { word: 100, var: 0 },
+            // The chunk's address: the same at every replay in this chunk.
+            Patch::QmdPointer { word: 5, qmd: 0 },
+        ];
+        let image: Vec<u8> = (0..1024u32).map(|k| k as u8).collect();
+        let p = Patched::resolve(&patches, image.clone(), PB, 2).unwrap();
+        let view = CpuView::zeroed(1024).unwrap();
+        let chunk = Chunk::host(&view);
+        p.apply(&chunk, &[1, 2], 3, false).unwrap();
+        let mut before = vec![0u8; 1024];
+        view.read(0, &mut before).unwrap();
+        p.apply(&chunk, &[u64::MAX, 0xaaaa_aaaa_aaaa_aaaa], 0x5555_5555_5555_5555, true).unwrap();
+        let mut after = vec![0u8; 1024];
+        view.read(0, &mut after).unwrap();
+        let lines = p.hit_lines();
+        assert!(lines.windows(2).all(|w| w[0] < w[1]), "ascending, no repeats: {lines:?}");
+        let changed: Vec<usize> = (0..1024).filter(|&k| before[k] != after[k]).collect();
+        for k in &changed {
+            assert!(lines.contains(&(k / 64 * 64)), "byte {k} changed outside the hit lines {lines:?}");
+        }
+        for line in lines {
+            assert!(changed.iter().any(|k| k / 64 * 64 == *line), "line {line} has no store");
+        }
+        // Lines 0 and 1 (the straddling store), 128 (at 130), the pushbuffer's
+        // timeline (512 + 12), value (512 + 160) and word (512 + 400): not the
+        // address word's line alone.
+        assert_eq!(lines, &[0, 64, 128, 512, 640, 896]);
+    }
 }

@@ -475,6 +475,19 @@ impl CommandRing {
         }
     }
 
+    /// [`prefetch_next`](Self::prefetch_next) for a replay that will find
+    /// its image there: only the `lines` (byte offsets) it will write, and
+    /// the chunk's image tag.
+    #[inline]
+    pub(crate) fn prefetch_next_lines(&self, len: u64, lines: &[usize]) {
+        let start = if self.head + len > self.size { 0 } else { self.head };
+        let base = self.cpu_base.wrapping_add(start as usize);
+        for &line in lines {
+            crate::prefetch::for_write(base.wrapping_add(line) as *const u8);
+        }
+        crate::prefetch::for_write(self.images.tag_address(start));
+    }
+
     /// Forget the last commit (its submission never reached the GPU).
     pub(crate) fn uncommit_last(&mut self) {
         let Some(p) = self.pending.pop_back() else { return };

@@ -52,8 +52,18 @@ impl Gpu {
     /// to idle/blocked now (a doorbell is also when the model notices CPU
     /// writes that satisfy a parked acquire). Threaded: wakes the worker.
     /// Stepped: counted only. An unknown token is ignored, as by hardware.
+    #[inline]
     pub fn doorbell(&self, _token: u32) {
         self.shared.doorbells.fetch_add(1, Ordering::Relaxed);
+        if self.shared.mode != ExecMode::Stepped {
+            self.run_or_wake();
+        }
+    }
+
+    /// What a doorbell does in the modes that run work (out of line: the
+    /// submit path inlines only the count).
+    #[inline(never)]
+    fn run_or_wake(&self) {
         match self.shared.mode {
             ExecMode::Immediate => {
                 self.run_until_idle();

@@ -173,6 +173,7 @@ unsafe impl Syscalls for MockKernel {
         unsafe { LinuxSyscalls.munmap(addr, len) }
     }
 
+    #[inline]
     unsafe fn ring_doorbell(&self, doorbell: *mut u32, token: u32) {
         // The same barrier + store as on hardware, then tell the GPU model.
         // SAFETY: forwarded with the caller's guarantees.

@@ -81,6 +81,13 @@ impl ImageTags {
         self.0.get((start / RING_ALIGN) as usize) == Some(&key.head)
     }
 
+    /// Where the tag of the granule at `start` is kept (an address for a
+    /// cache hint: never read or written through).
+    #[inline]
+    pub(crate) fn tag_address(&self, start: u64) -> *const u8 {
+        self.0.as_ptr().wrapping_add((start / RING_ALIGN) as usize).cast()
+    }
+
     /// The chunk at `start` now holds the image `key` names (its copy was
     /// just made).
     #[inline]

@@ -85,7 +85,7 @@ impl<I: GpuIface> Runtime<I> {
         // the channel in timeline order.
         let mut state = self.engine(engine);
         let value = state.timeline_value + 1;
-        let (offset, gpu_va, used) = place_template(&mut state.ring, t, values, value, || timeline.value(), wait)?;
+        let (offset, gpu_va, used, hit) = place_template(&mut state.ring, t, values, value, || timeline.value(), wait)?;
         let entry = GpFifoEntry::new(gpu_va + used.pushbuffer_offset, used.pushbuffer_dwords);
         state.ring.commit_image(offset, &t.image_key, value, &t.footprint);
         state.timeline_value = value;
@@ -93,8 +93,17 @@ impl<I: GpuIface> Runtime<I> {
             state.unsubmit(1);
             return Err(e);
         }
-        // A queue replayed once is likely replayed again.
-        state.ring.prefetch_next(t.image_key.len());
+        // A queue replayed once is likely replayed again, and the next chunk
+        // likely holds its image if this one did (the ring's first lap
+        // copies, later laps patch): have the lines it will write fetched
+        // while the CPU does other work. Only those: in the steady state a
+        // replay writes a line or two of its chunk, and hinting the whole
+        // chunk made it slower (BENCHMARKS.md).
+        if hit {
+            state.ring.prefetch_next_lines(t.image_key.len(), t.patched.hit_lines());
+        } else {
+            state.ring.prefetch_next(t.image_key.len());
+        }
         Ok(value)
     }
 }
@@ -102,8 +111,8 @@ impl<I: GpuIface> Runtime<I> {
 /// Write template `t`'s submission (`values`, timeline `value`) into fresh
 /// command memory of `ring`: only its patches where the chunk still holds
 /// its image, else a copy of the image and the patches. Returns the
-/// chunk's ring offset and GPU address, and where its pushbuffer is; the
-/// caller commits it.
+/// chunk's ring offset and GPU address, where its pushbuffer is, and
+/// whether the chunk held the image already; the caller commits it.
 #[inline(always)]
 pub(super) fn place_template(
     ring: &mut CommandRing,
@@ -112,12 +121,12 @@ pub(super) fn place_template(
     value: u64,
     completed: impl FnOnce() -> u64,
     wait: impl FnMut(u64) -> Result<()>,
-) -> Result<(u64, u64, encode::Encoded)> {
+) -> Result<(u64, u64, encode::Encoded, bool)> {
     let (chunk, holds_image) = ring.alloc_image(&t.image_key, completed, wait)?;
     let used = encode::apply(t, &chunk, values, value, holds_image)?;
     let (offset, gpu_va) = (chunk.offset, chunk.gpu_va);
     if !holds_image {
         ring.holds_image(offset, &t.image_key);
     }
-    Ok((offset, gpu_va, used))
+    Ok((offset, gpu_va, used, holds_image))
 }

@@ -194,7 +194,7 @@ impl<I: GpuIface> Runtime<I> {
         };
 
         if let Some(t) = p.template {
-            let (offset, gpu_va, used) =
+            let (offset, gpu_va, used, _) =
                 super::replay::place_template(&mut state.ring, t, values, value, completed, wait)?;
             state.ring.commit(offset, used.total, value, touches());
             state.timeline_value = value;
