@@ -45,10 +45,10 @@ pub(crate) struct Channel<S: Syscalls> {
     notifier: usize,
     /// GPFIFO, USERD and error-notifier buffers.
     pub(crate) buffers: Vec<Allocation<S>>,
-    /// The next GPFIFO slot to write (always `< entries`), behind
-    /// parking_lot's lock: no poisoning to check, one compare-and-swap to
-    /// lock and one to unlock on every submit's path.
-    pub(crate) put: parking_lot::Mutex<u32>,
+    /// The next GPFIFO slot to write (always `< entries`), behind a spin
+    /// lock (`put_lock.rs`: one compare-and-swap to take, a plain store to
+    /// give back, on every submit's path).
+    pub(crate) put: crate::put_lock::PutLock,
     /// Set when the channel is destroyed (`rm_free`): a submit port that
     /// still holds it publishes nothing more.
     pub(crate) closed: std::sync::atomic::AtomicBool,
@@ -307,7 +307,7 @@ impl<S: Syscalls> NvgpuDevice<S> {
                 notifier: cpu(&buffers[0], std::mem::size_of::<NvgpuNotification>(), "error-notifier")?,
                 fd,
                 buffers: Vec::new(),
-                put: parking_lot::Mutex::new(0),
+                put: crate::put_lock::PutLock::new(0),
                 closed: Default::default(),
             })
         })();

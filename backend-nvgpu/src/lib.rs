@@ -35,6 +35,7 @@ pub mod fd;
 pub(crate) mod memory;
 #[cfg(feature = "mock")]
 pub mod mock;
+mod put_lock;
 mod release;
 mod rm;
 mod signal;

@@ -188,7 +188,8 @@ impl Gpu {
         self.shared.interrupts.load(Ordering::Relaxed)
     }
 
-    /// Doorbell writes so far.
+    /// Doorbell writes so far (exact while they are not rung from two
+    /// threads at the same instant: see [`Gpu::doorbell`]).
     pub fn doorbells(&self) -> u64 {
         self.shared.doorbells.load(Ordering::Relaxed)
     }

@@ -54,7 +54,12 @@ impl Gpu {
     /// Stepped: counted only. An unknown token is ignored, as by hardware.
     #[inline]
     pub fn doorbell(&self, _token: u32) {
-        self.shared.doorbells.fetch_add(1, Ordering::Relaxed);
+        // Counted without a locked instruction (a doorbell costs hardware a
+        // store, and the model should not add a read-modify-write to every
+        // submit): exact while doorbells are rung one at a time; two threads
+        // ringing at the same instant (two engines' submitters) may count once.
+        let count = &self.shared.doorbells;
+        count.store(count.load(Ordering::Relaxed).wrapping_add(1), Ordering::Relaxed);
         if self.shared.mode != ExecMode::Stepped {
             self.run_or_wake();
         }
