@@ -25,8 +25,10 @@ if [[ $what == all || $what == tsan ]]; then
     # mock's GPU thread (items 8-10); the threaded mock's worker.
     "${tsan[@]}" -p gpuiface-hal --test cpu_view_race
     "${tsan[@]}" -p gpuiface-runtime --test concurrency
-    # A submit port and `submit` on one channel from two threads.
-    "${tsan[@]}" -p gpuiface-nvgpu --features mock --test submit_port -- share
+    # A submit port and `submit` on one channel from two threads; a port
+    # filling a GPFIFO the GPU thread drains; the GP_PUT spin lock itself.
+    "${tsan[@]}" -p gpuiface-nvgpu --features mock --test submit_port -- share full_ring
+    "${tsan[@]}" -p gpuiface-nvgpu --features mock --lib -- put_lock
     "${tsan[@]}" -p gpuiface-mock --test gpu_modes -- threaded
     "${tsan[@]}" -p gpuiface-mock --test runtime_scheduling
     unset RUSTFLAGS RUSTDOCFLAGS TSAN_OPTIONS

@@ -71,9 +71,9 @@ impl<I: GpuIface> Runtime<I> {
         // The engine's lock covers encoding and the doorbell: entries reach
         // the channel in timeline order.
         let mut state = self.engine(queue.kind.index());
-        let mut entry = [gpuiface_hal::GpFifoEntry::new(0, 0)];
-        let value = self.encode_into(&mut state, queue, &mut prepared, &mut entry[0])?;
-        if let Err(e) = channel.submit(&self.iface, &entry) {
+        let mut entry = gpuiface_hal::GpFifoEntry::new(0, 0);
+        let value = self.encode_into(&mut state, queue, &mut prepared, &mut entry)?;
+        if let Err(e) = channel.submit_one(&self.iface, entry) {
             state.unsubmit(1);
             return Err(e);
         }
