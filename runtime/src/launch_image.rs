@@ -4,12 +4,13 @@
 //! A launch's QMD and constant buffer 0's driver area depend on the program
 //! (fixed), the dimensions and the argument length; only constant buffer
 //! 0's address and the folded signal's address and value change from one
-//! launch to the next. So a program keeps the image of the first launch it
-//! was checked for ([`Program::launch_image`](crate::Program)): a later
-//! launch with the same dimensions and argument length copies it and stores
-//! those few words ([`LaunchImage::qmd`]), with no field-by-field rebuild
-//! and no re-check (the checks depend on nothing else). Any other launch is
-//! checked and built in full, as the first was.
+//! launch to the next. So a program keeps the images of the first few
+//! distinct launches it was checked for (`KEPT_LAUNCHES`,
+//! [`Program::launch_image`](crate::Program)): a later launch with the same
+//! dimensions and argument length copies one and stores those few words
+//! ([`LaunchImage::qmd`]), with no field-by-field rebuild and no re-check
+//! (the checks depend on nothing else). Any other launch is checked and
+//! built in full, as the first was.
 
 use gpuiface_hal::codec::qmd::{Qmd, Release, QMD_WORDS};
 use gpuiface_hal::hw::ga10b;
@@ -179,21 +180,28 @@ mod tests {
     }
 
     #[test]
-    fn a_program_keeps_its_first_checked_launch_and_rebuilds_others() {
+    fn a_program_keeps_its_first_checked_launches_and_rebuilds_others() {
+        use crate::program::{Image, KEPT_LAUNCHES};
         let p = program();
-        let first = p.launch_image(&DIMS[0], 16).expect("valid");
-        assert!(matches!(first, crate::program::Image::Kept(_)), "the first launch is kept");
-        let hit = p.launch_image(&DIMS[0], 16).expect("valid");
-        let (crate::program::Image::Kept(a), crate::program::Image::Kept(b)) = (&first, &hit) else {
-            panic!("a launch like the kept one is a hit");
-        };
-        assert!(std::ptr::eq(*a, *b));
-        let other = p.launch_image(&DIMS[1], 16).expect("valid");
-        assert!(matches!(other, crate::program::Image::Built(_)), "another launch is built, not kept");
-        // Hit and miss give the QMD the field-by-field path writes.
-        for (image, dims) in [(&hit, &DIMS[0]), (&other, &DIMS[1])] {
+        // Distinct valid launches, more than a program keeps.
+        let launches: Vec<LaunchDims> =
+            (0..KEPT_LAUNCHES as u32 + 2).map(|k| LaunchDims { grid: [1 + k, 1, 1], ..DIMS[0] }).collect();
+        // The first KEPT_LAUNCHES are kept in turn; later ones are built.
+        for (k, dims) in launches.iter().enumerate() {
+            let image = p.launch_image(dims, 16).expect("valid");
+            assert_eq!(matches!(image, Image::Kept(_)), k < KEPT_LAUNCHES, "launch {k}");
+        }
+        // Launched again, in another order: each kept one is the same image, a hit.
+        for (k, dims) in launches.iter().enumerate().rev() {
+            let (a, b) = (p.launch_image(dims, 16).expect("valid"), p.launch_image(dims, 16).expect("valid"));
+            match (&a, &b) {
+                (Image::Kept(a), Image::Kept(b)) => assert!(k < KEPT_LAUNCHES && std::ptr::eq(*a, *b), "launch {k}"),
+                (Image::Built(_), Image::Built(_)) => assert!(k >= KEPT_LAUNCHES, "launch {k}"),
+                _ => panic!("launch {k}: kept once, built the other time"),
+            }
+            // Hit or miss, the QMD the field-by-field path writes.
             let want = reference(&p, dims, 16, 0x7_0000_0200, Some((0x9_0000_0040, 42)));
-            assert_eq!(&image.qmd(0x7_0000_0200, Some((0x9_0000_0040, 42))), want.words());
+            assert_eq!(&a.qmd(0x7_0000_0200, Some((0x9_0000_0040, 42))), want.words(), "launch {k}");
         }
         // Another argument length is another launch.
         assert!(p.launch_image(&DIMS[0], 24).is_err(), "the kernel takes 16 bytes of arguments");

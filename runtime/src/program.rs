@@ -27,11 +27,18 @@ struct ProgramInner {
     name: String,
     attrs: KernelAttributes,
     qmd: Qmd,
-    /// The image of the first checked launch ([`Program::launch_image`]):
-    /// set once, then only read, so threads sharing the program read it
-    /// with no lock.
-    launch: OnceLock<LaunchImage>,
+    /// The images of the first [`KEPT_LAUNCHES`] distinct checked launches
+    /// ([`Program::launch_image`]): each slot is set once, then only read,
+    /// so threads sharing the program read them with no lock. Boxed: a
+    /// program that launches one way pays for one image.
+    launches: [OnceLock<Box<LaunchImage>>; KEPT_LAUNCHES],
 }
+
+/// Distinct launches (dimensions, argument length) a program keeps the
+/// image of: a kernel launched at a few sizes in turn (a batch and its
+/// remainder, two tile shapes) reuses each; launches past these are checked
+/// and built every time.
+pub(crate) const KEPT_LAUNCHES: usize = 4;
 
 /// A launch's image: the program's kept one, or one built for this launch
 /// (boxed: the common, kept case stays a pointer wide).
@@ -137,7 +144,7 @@ impl Program {
                 name,
                 attrs,
                 qmd,
-                launch: OnceLock::new(),
+                launches: Default::default(),
             }),
         }
     }
@@ -158,7 +165,7 @@ impl Program {
                 name,
                 attrs,
                 qmd,
-                launch: OnceLock::new(),
+                launches: Default::default(),
             }),
         }
     }
@@ -221,25 +228,34 @@ impl Program {
         &self.inner.qmd
     }
     /// The checked image of a launch with `dims` and `args_len` bytes of
-    /// arguments: the program's kept image when it is of the same launch
-    /// (no check, no rebuild: the checks depend on nothing else), else
-    /// checked and built here, and kept if the program keeps none yet. A
-    /// launch the checks refuse is an error and is never kept.
+    /// arguments: one the program keeps when it is of the same launch (no
+    /// check, no rebuild: the checks depend on nothing else), else checked
+    /// and built here, and kept in the first free slot of
+    /// [`KEPT_LAUNCHES`]. A launch the checks refuse is an error and is
+    /// never kept.
     pub(crate) fn launch_image(&self, dims: &LaunchDims, args_len: usize) -> Result<Image<'_>> {
-        if let Some(kept) = self.inner.launch.get() {
-            if kept.matches(dims, args_len) {
-                return Ok(Image::Kept(kept));
+        let slots = &self.inner.launches;
+        let mut free = None;
+        for slot in slots {
+            match slot.get() {
+                Some(kept) if kept.matches(dims, args_len) => return Ok(Image::Kept(kept)),
+                Some(_) => {}
+                None => {
+                    free = Some(slot);
+                    break;
+                }
             }
-            return LaunchImage::checked(self, dims, args_len).map(|i| Image::Built(Box::new(i)));
         }
-        let image = LaunchImage::checked(self, dims, args_len)?;
-        // Another thread may have kept another launch's image meanwhile.
-        if let Err(image) = self.inner.launch.set(image) {
-            return Ok(Image::Built(Box::new(image)));
-        }
-        match self.inner.launch.get() {
-            Some(kept) => Ok(Image::Kept(kept)),
-            None => LaunchImage::checked(self, dims, args_len).map(|i| Image::Built(Box::new(i))),
+        let image = Box::new(LaunchImage::checked(self, dims, args_len)?);
+        let Some(slot) = free else { return Ok(Image::Built(image)) };
+        // Another thread may have kept another launch's image there meanwhile:
+        // this one is then built for this launch alone (kept at its next miss).
+        match slot.set(image) {
+            Ok(()) => match slot.get() {
+                Some(kept) => Ok(Image::Kept(kept)),
+                None => LaunchImage::checked(self, dims, args_len).map(|i| Image::Built(Box::new(i))),
+            },
+            Err(image) => Ok(Image::Built(image)),
         }
     }
     /// Lay `args` out as this kernel's parameter bank (each at the offset
