@@ -44,8 +44,8 @@ pub trait DirectSubmit: Send + Sync {
 ///
 /// fn submit_twice<I: GpuIface + ?Sized>(dev: &I, channel: RmHandle, entry: GpFifoEntry) -> Result<()> {
 ///     let port = dev.submit_port(channel)?; // the channel is found once
-///     port.submit(dev, &[entry])?;
-///     port.submit(dev, &[entry])
+///     port.submit(dev, &[entry, entry])?;
+///     port.submit_one(dev, entry) // one entry: the shortest path
 /// }
 /// # let _ = submit_twice::<dyn GpuIface>;
 /// ```
