@@ -359,9 +359,7 @@ impl CommandRing {
         if len > self.size {
             return Err(too_large(len, self.size));
         }
-        if self.head + len > self.size {
-            self.head = 0;
-        }
+        self.head = self.next_start(len);
         let (start, end) = (self.head, self.head + len);
         if self.pending.front().is_some_and(|p| p.start < end && start < p.end) {
             self.prune(completed());
@@ -449,22 +447,30 @@ impl CommandRing {
         self.head = end;
     }
 
-    /// Ask the CPU to bring the next chunk of `len` bytes into its cache
-    /// while it does other work: the next submission's stores then hit
-    /// lines the CPU holds, instead of waiting for each line at the first
-    /// locked instruction after them (a lone replay stalled there for most
-    /// of its time). Every line, even where the next replay will only patch
-    /// its image: hinting only the patched lines was slower in the one A/B
-    /// run made of it (77 ns against 113 ns a replay, on a noisy host;
-    /// BENCHMARKS.md). A hint: it reads nothing and writes nothing.
-    ///
-    /// `len` is a whole number of granules (an [`ImageKey`]'s length).
+    /// Where the next chunk of `len` bytes (whole granules) will start, if
+    /// older work does not hold it: at the head, or at 0 after a wrap.
+    #[inline]
+    fn next_start(&self, len: u64) -> u64 {
+        if self.head + len > self.size {
+            0
+        } else {
+            self.head
+        }
+    }
+
+    /// Ask the CPU to bring the next chunk of `len` bytes (whole granules:
+    /// an [`ImageKey`]'s length) into its cache while it does other work:
+    /// the next submission's copy then hits lines the CPU holds, instead of
+    /// waiting for each line at the first locked instruction after it (a
+    /// lone replay stalled there for most of its time). For a submission
+    /// that copies its image; one that will find its image there needs
+    /// only [`prefetch_next_lines`](Self::prefetch_next_lines). A hint: it
+    /// reads nothing and writes nothing.
     #[inline]
     pub(crate) fn prefetch_next(&self, len: u64) {
-        let start = if self.head + len > self.size { 0 } else { self.head };
         // Only an address: a hint never reads or writes it, and a stale one
         // (a ring released meanwhile) is harmless.
-        let base = self.cpu_base.wrapping_add(start as usize);
+        let base = self.cpu_base.wrapping_add(self.next_start(len) as usize);
         // Chunks are whole RING_ALIGN granules (4 lines): 4 hints per step.
         let mut at = 0;
         while at < len.min(self.size) as usize {
@@ -477,10 +483,12 @@ impl CommandRing {
 
     /// [`prefetch_next`](Self::prefetch_next) for a replay that will find
     /// its image there: only the `lines` (byte offsets) it will write, and
-    /// the chunk's image tag.
+    /// the chunk's image tag. In the steady state a replay writes a line or
+    /// two of its chunk; hinting the whole chunk fetched twelve lines a
+    /// replay and made it slower (56-73 ns against 42-47 ns; BENCHMARKS.md).
     #[inline]
     pub(crate) fn prefetch_next_lines(&self, len: u64, lines: &[usize]) {
-        let start = if self.head + len > self.size { 0 } else { self.head };
+        let start = self.next_start(len);
         let base = self.cpu_base.wrapping_add(start as usize);
         for &line in lines {
             crate::prefetch::for_write(base.wrapping_add(line) as *const u8);

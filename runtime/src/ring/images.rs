@@ -51,7 +51,7 @@ pub(crate) struct ImageKey {
 impl ImageKey {
     /// The key of template `uid`'s image of `len` bytes.
     pub(crate) fn new(uid: u64, len: u64) -> Self {
-        let len = len.max(RING_ALIGN).next_multiple_of(RING_ALIGN);
+        let len = super::granules(len);
         let head = if tagged(uid, len / RING_ALIGN) { tag(uid, 0) } else { NO_TAG };
         ImageKey { uid, len, head }
     }

@@ -96,9 +96,7 @@ impl<I: GpuIface> Runtime<I> {
         // A queue replayed once is likely replayed again, and the next chunk
         // likely holds its image if this one did (the ring's first lap
         // copies, later laps patch): have the lines it will write fetched
-        // while the CPU does other work. Only those: in the steady state a
-        // replay writes a line or two of its chunk, and hinting the whole
-        // chunk made it slower (BENCHMARKS.md).
+        // while the CPU does other work.
         if hit {
             state.ring.prefetch_next_lines(t.image_key.len(), t.patched.hit_lines());
         } else {
