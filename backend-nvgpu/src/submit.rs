@@ -197,13 +197,12 @@ struct DirectChannel<S: Syscalls> {
 
 impl<S: Syscalls> DirectSubmit for DirectChannel<S> {
     #[inline]
-    fn try_submit_one(&self, entry: GpFifoEntry) -> bool {
+    fn try_submit_one(&self, word: u64) -> bool {
         let ch = &*self.ch;
         if ch.closed.load(std::sync::atomic::Ordering::Acquire) || ch.has_fault() {
             return false;
         }
         let mask = ch.entries() - 1;
-        let word = entry.encode();
         let mut put = ch.put.lock();
         // GP_GET comes from GPU-written memory: reduced, never trusted as an
         // index. One entry needs one free slot (the ring holds `mask` at most).

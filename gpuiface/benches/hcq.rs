@@ -17,7 +17,7 @@ use criterion::{BenchmarkId, Criterion};
 use gpuiface::mock::gpu::{ExecMode, GpuConfig};
 use gpuiface::mock::va_alloc::{Placement, VaAllocator};
 use gpuiface::mock::{open_on, MockDevice, MockDeviceExt, MockKernel};
-use gpuiface::queue::{Arg, LaunchDims, Queue, Runtime};
+use gpuiface::queue::{Arg, LaunchDims, Queue, QueueKind, Runtime};
 use gpuiface::suballoc::SubAllocator;
 use gpuiface::{AllocRequest, GpuIface};
 use gpuiface_nvgpu::abi::*;
@@ -84,6 +84,14 @@ fn launch(c: &mut Criterion) {
                 let mut q = Queue::compute();
                 q.launch(&prog, dims, &args).signal(&s, i);
                 rt.submit(&q, &[]).unwrap();
+            })
+        })
+    });
+    // The same launch as a one-shot: recorded afresh, borrowing what it names.
+    g.bench_function("fresh_one_shot", |b| {
+        b.iter_custom(|n| {
+            batched(n, &|i| {
+                rt.one_shot(QueueKind::Compute).launch(&prog, dims, &args).signal(&s, i).submit().unwrap();
             })
         })
     });
@@ -323,6 +331,7 @@ fn main() {
     println!("{:<58} {bytes} B", "launch: bytes one replayed launch writes");
     for (what, id) in [
         ("launch: fresh queue + submit / memcpy of its bytes", "launch/fresh_launch_and_signal"),
+        ("launch: fresh one-shot + submit / memcpy of its bytes", "launch/fresh_one_shot"),
         ("launch: replay prebuilt queue / memcpy of its bytes", "launch/replay_prebuilt_queue"),
         ("launch: replay, 8 per doorbell (per launch) / memcpy", "launch/replay_batch_of_8_per_launch"),
         ("launch part: GPFIFO entry + GP_PUT + doorbell / memcpy", "launch/part_gpfifo_and_doorbell"),

@@ -14,7 +14,12 @@
 //! signal) with a new value, in the steady state where the command ring
 //! still holds its image; `replay-copy` does the same where the image is
 //! copied (the ring's first lap: at most 5,000); `fresh` records a new
-//! queue for each submit.
+//! queue for each submit; `one-shot` records a one-shot for each, in the
+//! same steady state as `replay`.
+//! It also prints the time per submit, measured between the drains of the
+//! stepped GPU (a rough figure: the benchmark is the one to quote).
+//! `RING=<bytes>` sets the command ring's size and `EVERY=<n>` how many
+//! submits go between drains (default 500), for experiments.
 //! Divide the total by the submits (the stepped mock GPU runs the work
 //! between batches, outside the counted functions). `*Runtime*submit*`
 //! counts the submit alone; `submit_profile::one_*` counts what the
@@ -37,8 +42,13 @@ fn main() -> gpuiface::Result<()> {
     );
     let dev = open_on(kernel)?;
     let gpu = dev.gpu().clone();
-    let rt =
-        gpu.run_stepping(|| Runtime::with_config(&dev, gpuiface::queue::DEFAULT_RING_SIZE, Duration::from_secs(30)))?;
+    let rt = gpu.run_stepping(|| {
+        Runtime::with_config(
+            &dev,
+            std::env::var("RING").ok().and_then(|v| v.parse().ok()).unwrap_or(gpuiface::queue::DEFAULT_RING_SIZE),
+            Duration::from_secs(30),
+        )
+    })?;
     let prog = gpu.run_stepping(|| rt.load_kernel(gpuiface_kernels::FILL.cubin, "fill"))?;
     let out = dev.alloc(AllocRequest::new(1 << 16))?;
     let args = prog.pack_args(&[Arg::U64(out.gpu_va()), Arg::U32(32), Arg::U32(3)])?;
@@ -54,13 +64,18 @@ fn main() -> gpuiface::Result<()> {
     // uncounted replays first); `replay-copy`: replays that copy their
     // image (the first lap, at most 5,000 replays of this launch).
     let mut first = 1;
-    if mode == "replay" {
+    if mode == "replay" || mode == "one-shot" {
         // The first submit encoded in place; the second compiles the template.
         rt.submit(&q, &[(v, 1)])?;
         let chunk = q.encoded_len().unwrap_or(1024).next_multiple_of(256) as u64;
         let lap = gpuiface::queue::DEFAULT_RING_SIZE / chunk;
         for i in 1..=2 * lap + 1 {
-            rt.submit(&q, &[(v, i)])?;
+            if mode == "one-shot" {
+                // Not through `one_shot`: the warm-up is not counted.
+                rt.one_shot(gpuiface::queue::QueueKind::Compute).launch(&prog, dims, &args).signal(&s, i).submit()?;
+            } else {
+                rt.submit(&q, &[(v, i)])?;
+            }
             if i % 500 == 0 {
                 while gpu.step() {}
             }
@@ -68,16 +83,25 @@ fn main() -> gpuiface::Result<()> {
         while gpu.step() {}
         first = 2 * lap + 2;
     }
+    let every: u64 = std::env::var("EVERY").ok().and_then(|v| v.parse().ok()).unwrap_or(500);
+    let mut spent = std::time::Duration::ZERO;
+    let mut t0 = std::time::Instant::now();
     for i in first..first + n {
         if mode == "fresh" {
             one_fresh(&rt, &prog, dims, &args, &s, i)?;
+        } else if mode == "one-shot" {
+            one_shot(&rt, &prog, dims, &args, &s, i)?;
         } else {
             one_replay(&rt, &q, v, i)?;
         }
-        if i % 500 == 0 {
+        if i % every == 0 {
+            spent += t0.elapsed();
             while gpu.step() {}
+            t0 = std::time::Instant::now();
         }
     }
+    spent += t0.elapsed();
+    eprintln!("{:.1} ns per submit (timed between drains)", spent.as_nanos() as f64 / n as f64);
     while gpu.step() {}
     println!("{n} {mode} submits; signal at {}", s.value());
     Ok(())
@@ -96,6 +120,19 @@ fn one_fresh<I: GpuIface>(
     let mut q = Queue::compute();
     q.launch(prog, dims, args).signal(s, i);
     rt.submit(&q, &[])
+}
+
+/// One one-shot: recorded and submitted (borrowing what it names).
+#[inline(never)]
+fn one_shot<I: GpuIface>(
+    rt: &Runtime<I>,
+    prog: &gpuiface::queue::Program,
+    dims: LaunchDims,
+    args: &[u8],
+    s: &gpuiface::Signal,
+    i: u64,
+) -> gpuiface::Result<u64> {
+    rt.one_shot(gpuiface::queue::QueueKind::Compute).launch(prog, dims, args).signal(s, i).submit()
 }
 
 /// One replay of `q` with `v = i`.

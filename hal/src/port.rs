@@ -30,10 +30,20 @@ pub trait DirectSubmit: Send + Sync {
     fn try_submit(&self, entries: &[GpFifoEntry]) -> bool;
 
     /// [`try_submit`](Self::try_submit) of one entry (a replay's whole
-    /// submission); a backend may give it a shorter path.
+    /// submission), given encoded ([`GpFifoEntry::encode`]); a backend may
+    /// give it a shorter path.
+    ///
+    /// Encoded, the entry is one word, passed in a register: as a struct it
+    /// is passed through memory, and the callee's reading it back whole
+    /// from stores of its fields cannot be served from the store buffer,
+    /// so it waits for every store before it (a submission's command-memory
+    /// writes) to reach the cache.
     #[inline]
-    fn try_submit_one(&self, entry: GpFifoEntry) -> bool {
-        self.try_submit(std::slice::from_ref(&entry))
+    fn try_submit_one(&self, entry: u64) -> bool {
+        match GpFifoEntry::decode(entry) {
+            Some(e) => self.try_submit(std::slice::from_ref(&e)),
+            None => false,
+        }
     }
 }
 
@@ -100,7 +110,7 @@ impl SubmitPort {
     #[inline]
     pub fn submit_one<I: GpuIface + ?Sized>(&self, iface: &I, entry: GpFifoEntry) -> Result<()> {
         if let Some(direct) = &self.direct {
-            if direct.try_submit_one(entry) {
+            if direct.try_submit_one(entry.encode()) {
                 return Ok(());
             }
         }

@@ -5,6 +5,7 @@
 use gpuiface_hal::{Buffer, Signal};
 
 use crate::encode::Cmd;
+use crate::one_shot::Step;
 use crate::queue::{Queue, Val, VarId};
 use crate::vars::BufferVar;
 
@@ -26,6 +27,11 @@ impl Signals {
         }
     }
 
+    /// The signals held, in the order they were pushed.
+    pub(crate) fn iter(&self) -> impl Iterator<Item = &Signal> {
+        self.inline.iter().flatten().chain(&self.more)
+    }
+
     /// Signals held.
     #[cfg(test)]
     pub(crate) fn len(&self) -> usize {
@@ -40,6 +46,36 @@ pub(crate) enum DynRange {
     Copy { addr: Val, len: Val },
     /// The buffer bound to this variable.
     Buffer(VarId),
+}
+
+/// What a one-shot submission touches, borrowed from its recording: a
+/// [`Footprint`] is made of it (the signals cloned) only when the run of
+/// submissions the ring holds does not already touch the same.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Borrowed<'s, 'a> {
+    /// A launch that declared nothing: it may touch anything.
+    pub(crate) everything: bool,
+    /// Copies' ranges and declared buffers.
+    pub(crate) ranges: &'s [(u64, u64)],
+    /// The steps, whose signals and waits name the signals.
+    pub(crate) steps: &'s [Step<'a>],
+}
+
+impl<'s, 'a> Borrowed<'s, 'a> {
+    /// The signals the steps name, in order.
+    pub(crate) fn signals(&self) -> impl Iterator<Item = &'a Signal> + use<'s, 'a> {
+        self.steps.iter().filter_map(|s| match *s {
+            Step::Signal { signal } | Step::Wait { signal } => Some(signal),
+            _ => None,
+        })
+    }
+
+    /// A footprint of its own, holding clones of the signals.
+    pub(crate) fn to_footprint(self) -> Footprint {
+        let mut signals = Signals::default();
+        self.signals().for_each(|s| signals.push(s.clone()));
+        Footprint { everything: self.everything, ranges: self.ranges.to_vec(), signals }
+    }
 }
 
 /// The GPU memory a submission may touch, for waits on one buffer, and the
@@ -105,6 +141,17 @@ impl Footprint {
         }
         f
     }
+    /// True when `borrowed` touches exactly what this does.
+    #[inline]
+    pub(crate) fn is(&self, borrowed: &Borrowed<'_, '_>) -> bool {
+        // Two signals of one device at one address are one slot while either
+        // is alive (the held one is): the address names it.
+        let id = |s: &Signal| (s.device(), s.gpu_va());
+        self.everything == borrowed.everything
+            && self.ranges == borrowed.ranges
+            && self.signals.iter().map(id).eq(borrowed.signals().map(id))
+    }
+
     pub(crate) fn overlaps(&self, start: u64, end: u64) -> bool {
         self.everything || self.ranges.iter().any(|&(s, e)| s < end && start < e)
     }

@@ -21,6 +21,10 @@ pub struct Program {
 }
 
 struct ProgramInner {
+    /// Unique per program (never reused): names its launches in a runtime's
+    /// cache of one-shot submission shapes, where no later program may be
+    /// taken for it.
+    uid: u64,
     /// Counts the program in its runtime's [`Runtime::live`](crate::Runtime::live).
     live: Option<crate::lifetimes::LiveToken>,
     code: Code,
@@ -139,6 +143,7 @@ impl Program {
         let qmd = super::launch::qmd_template(&attrs, buffer.gpu_va(), code_len);
         Program {
             inner: Arc::new(ProgramInner {
+                uid: crate::queue::NEXT_ID.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
                 live: None,
                 code: Code::Own(buffer),
                 name,
@@ -160,6 +165,7 @@ impl Program {
     ) -> Self {
         Program {
             inner: Arc::new(ProgramInner {
+                uid: crate::queue::NEXT_ID.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
                 live: None,
                 code: Code::Module { module, offset },
                 name,
@@ -214,6 +220,11 @@ impl Program {
                 Err(_) => Released::ModuleInUse,
             },
         })
+    }
+    /// Unique per program, never reused.
+    #[inline]
+    pub(crate) fn uid(&self) -> u64 {
+        self.inner.uid
     }
     /// The kernel's name (`"<raw>"` for raw code).
     pub fn name(&self) -> &str {

@@ -15,6 +15,7 @@ use gpuiface_hal::{Error, Result};
 mod images;
 
 use crate::fifo::Fifo;
+use crate::footprint::Borrowed;
 use crate::queue::Footprint;
 pub(crate) use images::ImageKey;
 use images::ImageTags;
@@ -406,6 +407,23 @@ impl CommandRing {
     pub(crate) fn commit_image(&mut self, offset: u64, key: &ImageKey, value: u64, footprint: &Arc<Footprint>) {
         self.keep(offset, key.len(), value);
         self.extend_run(value, footprint);
+    }
+
+    /// [`commit_image`](Self::commit_image) of a one-shot submission: the
+    /// last run grows when it touches exactly what `touches` does (a
+    /// one-shot per launch naming the same signal each time keeps one run,
+    /// with no clone per submit), else a new run holds its own footprint.
+    #[inline(always)]
+    pub(crate) fn commit_borrowed(&mut self, offset: u64, key: &ImageKey, value: u64, touches: Borrowed<'_, '_>) {
+        self.keep(offset, key.len(), value);
+        if let Some(h) = self.held.back_mut() {
+            if matches!(&h.footprint, HeldFootprint::Own(f) if f.is(&touches)) {
+                h.last = value;
+                return;
+            }
+        }
+        let footprint = HeldFootprint::Own(touches.to_footprint());
+        self.held.push_back(Held { first: value, last: value, footprint });
     }
 
     /// What submission `value` touches is `footprint`: the run of the

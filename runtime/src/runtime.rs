@@ -8,6 +8,7 @@
 mod async_copy;
 mod memory;
 mod modules;
+mod one_shot;
 mod replay;
 mod submit;
 mod teardown;
@@ -85,6 +86,8 @@ struct EngineState {
     ring: CommandRing,
     /// Last value a submission will release on the engine's timeline.
     timeline_value: u64,
+    /// The encodings of the last one-shot shapes submitted here.
+    shapes: one_shot::Shapes,
 }
 
 impl EngineState {
@@ -290,8 +293,12 @@ impl<I: GpuIface> Runtime<I> {
             timelines,
             ring_bytes,
             engines: [
-                parking_lot::Mutex::new(EngineState { ring: compute_ring, timeline_value: 0 }),
-                parking_lot::Mutex::new(EngineState { ring: copy_ring, timeline_value: 0 }),
+                parking_lot::Mutex::new(EngineState {
+                    ring: compute_ring,
+                    timeline_value: 0,
+                    shapes: Default::default(),
+                }),
+                parking_lot::Mutex::new(EngineState { ring: copy_ring, timeline_value: 0, shapes: Default::default() }),
             ],
             id: NEXT_ID.fetch_add(1, Ordering::Relaxed),
             wait_timeout_ns: std::sync::atomic::AtomicU64::new(duration_ns(wait_timeout)),
@@ -495,6 +502,26 @@ impl<I: GpuIface> Runtime<I> {
         }
     }
 
+    /// Encode `queue` once, for this runtime and `placement`, into a
+    /// template whose variables are placeholders (its footprint and replay
+    /// verdict are the caller's to set).
+    pub(crate) fn compile(&self, queue: &Queue, placement: SignalPlacement) -> Result<encode::Template> {
+        self.check_sizes(queue, placement)?;
+        let zeros = vec![0u64; queue.vars];
+        let (_, subchannel) = self.channel_of(queue.kind);
+        let ctx = EncodeCtx {
+            kind: queue.kind,
+            subchannel,
+            placement,
+            values: &zeros,
+            timeline: &self.timelines[queue.kind.index()],
+            signal_value: 0,
+            qmd_slots: None,
+            placeholder: true,
+        };
+        encode::compile(&queue.cmds, &ctx, self.id)
+    }
+
     /// Refuse, before encoding, a queue whose copies run past the address
     /// space or whose encoding would not fit the engine's command memory:
     /// its encoding is built in host memory of that size first.
@@ -543,20 +570,7 @@ impl<I: GpuIface> Runtime<I> {
                 return Ok(None);
             }
             None => {
-                self.check_sizes(queue, placement)?;
-                let zeros = vec![0u64; queue.vars];
-                let (_, subchannel) = self.channel_of(queue.kind);
-                let ctx = EncodeCtx {
-                    kind: queue.kind,
-                    subchannel,
-                    placement,
-                    values: &zeros,
-                    timeline: &self.timelines[queue.kind.index()],
-                    signal_value: 0,
-                    qmd_slots: None,
-                    placeholder: true,
-                };
-                let mut compiled = encode::compile(&queue.cmds, &ctx, self.id)?;
+                let mut compiled = self.compile(queue, placement)?;
                 compiled.footprint = std::sync::Arc::clone(queue.footprint());
                 compiled.replays_for = if self.replays(queue, placement) { self.id } else { 0 };
                 let _ = queue.template.set(compiled);

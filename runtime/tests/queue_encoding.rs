@@ -485,3 +485,81 @@ fn launch_dimensions_and_narrow_arguments_are_patched_per_replay() {
     q2.launch_vars(&prog, gpuiface_runtime::LaunchDims::new([1, 1, 1], [1, 1, 1]), &[0; 8], &[ArgVar::value(4, 8, v)]);
     assert_eq!(rt.submit(&q2, &[(v, 1)]).unwrap_err().kind(), ErrorKind::InvalidArgument);
 }
+
+/// A submission as the GPU would read it, with what depends only on where
+/// its command memory is left out: the methods (the QMD pointer and the
+/// timeline's value zeroed), each launch's QMD (its constant buffer 0
+/// address zeroed) and its constant buffer 0 bytes.
+/// Methods, QMD words and constant buffer 0 words, per launch.
+type AsRead = (Vec<(u32, u32)>, Vec<Vec<u32>>, Vec<Vec<u32>>);
+
+fn as_read(fake: &Fake, m: &[(u32, u32)]) -> AsRead {
+    use gpuiface_hal::codec::qmd::v03_00 as f;
+    let cb_words = [f::constant_buffer_addr_lower(0).lo / 32, f::constant_buffer_addr_upper(0).lo / 32];
+    let mut methods = m.to_vec();
+    let (mut qmds, mut cbufs) = (Vec::new(), Vec::new());
+    for (method, data) in methods.iter_mut() {
+        if *method == compute::SEND_PCAS_A {
+            let mut words = fake.words_at(u64::from(*data) << 8, 64);
+            let (cb, size) = Qmd::from_words(words.clone().try_into().unwrap()).constant_buffer(0).unwrap();
+            cbufs.push(fake.words_at(cb, size / 4));
+            for w in cb_words {
+                words[w as usize] = 0;
+            }
+            qmds.push(words);
+            *data = 0;
+        }
+    }
+    // The timeline's release is the last semaphore: its payload words.
+    let payload: Vec<usize> = methods
+        .iter()
+        .enumerate()
+        .filter(|(_, (m, _))| *m == host::SEM_PAYLOAD_LO || *m == host::SEM_PAYLOAD_HI)
+        .map(|(i, _)| i)
+        .collect();
+    for &i in payload.iter().rev().take(2) {
+        methods[i].1 = 0;
+    }
+    (methods, qmds, cbufs)
+}
+
+#[test]
+fn a_one_shot_submits_what_the_same_queue_submits() {
+    for placement in [SignalPlacement::PushbufferSemaphore, SignalPlacement::QmdRelease] {
+        let fake = Fake::new(placement);
+        let rt = Runtime::new(&fake).unwrap();
+        let prog = rt.load_program(&[0u8; 64]).unwrap();
+        let (a, b) = (fake.signal_alloc().unwrap(), fake.signal_alloc().unwrap());
+        // Argument lengths that fill whole words and ones that do not; the
+        // same shape again with new values (the kept encoding, patched).
+        for (round, len) in [4usize, 12, 16, 24, 12, 4].into_iter().enumerate() {
+            let args: Vec<u8> = (0..len).map(|k| (k * 37 + round * 11) as u8 ^ 0x5a).collect();
+            let dims = LaunchDims::new([2 + round as u32 % 2, 1, 1], [32, 1, 1]);
+            let (wait, value) = (round as u64 * 3 + 1, (round as u64) << 40 | 7);
+            let mut q = Queue::compute();
+            q.wait(&a, wait).launch(&prog, dims, &args).signal(&b, value).barrier();
+            rt.submit(&q, &[]).unwrap();
+            let (_, from_queue) = last_methods(&rt);
+            rt.one_shot(QueueKind::Compute)
+                .wait(&a, wait)
+                .launch(&prog, dims, &args)
+                .signal(&b, value)
+                .barrier()
+                .submit()
+                .unwrap();
+            let (_, from_one_shot) = last_methods(&rt);
+            assert_eq!(as_read(&fake, &from_one_shot), as_read(&fake, &from_queue), "{placement:?}, round {round}");
+            let last = *semaphores(&from_one_shot).last().unwrap();
+            assert_eq!(last.1, rt.last_timeline_value(QueueKind::Compute), "the one-shot's timeline value");
+        }
+        for (d, s, n) in [(0x10_0000u64, 0x20_0000u64, 7u64), ((1 << 40) + 4, 0x30_0000, (1 << 30) + 5)] {
+            let mut q = Queue::copy_queue();
+            q.copy(d, s, n).signal(&b, n);
+            rt.submit(&q, &[]).unwrap();
+            let (_, from_queue) = last_methods(&rt);
+            rt.one_shot(QueueKind::Copy).copy(d, s, n).signal(&b, n).submit().unwrap();
+            let (_, from_one_shot) = last_methods(&rt);
+            assert_eq!(as_read(&fake, &from_one_shot), as_read(&fake, &from_queue), "{placement:?}, copy of {n}");
+        }
+    }
+}

@@ -6,6 +6,7 @@
 mod async_copy;
 mod kernels;
 mod memory;
+mod one_shot;
 mod queues;
 mod races;
 mod replay;
@@ -21,6 +22,7 @@ pub(crate) use kernels::{
     a_faulted_channel_refuses_work_and_a_new_runtime_recovers, faulting_kernel_reports_an_mmu_fault,
 };
 use memory::*;
+use one_shot::*;
 use queues::*;
 use races::*;
 use replay::*;
@@ -98,6 +100,7 @@ pub(crate) const CASES: &[Case] = &[
     case!(replayed_queue_takes_new_values),
     case!(streaming_pipeline_records_once_and_replays_with_new_addresses_lengths_and_dims),
     case!(a_launch_replays_over_the_buffer_bound_to_it),
+    case!(one_shots_stream_chunks_with_their_own_values),
     case!(local_memory_grows_after_synchronizing),
     case!(program_load_rejects_empty_code),
     case!(launch_on_a_copy_queue_is_invalid),

@@ -35,6 +35,29 @@ fn a_dropped_signal_is_not_recycled_while_queued_work_will_release_it() {
     assert_eq!(again.gpu_va(), late_va, "the late signal's slot is free again after synchronize");
 }
 
+/// Hole 2 for one-shots, which borrow their signals: the submission still
+/// holds a clone of each until its timeline value is reached, also when
+/// consecutive one-shots naming the same signal share one held run.
+#[test]
+fn a_signal_a_one_shot_named_is_not_recycled_while_queued_work_will_release_it() {
+    let dev = device();
+    let rt = Runtime::new(&dev).unwrap();
+    let gate = dev.signal_alloc().unwrap();
+    let late = dev.signal_alloc().unwrap();
+    let late_va = late.gpu_va();
+    for value in [10, 20, 1_000_000] {
+        rt.one_shot(QueueKind::Copy).wait(&gate, 1).signal(&late, value).submit().unwrap();
+    }
+    drop(late);
+    let fresh = dev.signal_alloc().unwrap();
+    assert_ne!(fresh.gpu_va(), late_va, "a slot queued one-shots will still release was handed out again");
+    gate.set(1);
+    rt.synchronize().unwrap();
+    assert_eq!(fresh.value(), 0, "a late release reached a fresh signal");
+    let again = dev.signal_alloc().unwrap();
+    assert_eq!(again.gpu_va(), late_va, "the late signal's slot is free again after synchronize");
+}
+
 /// Hole 3. Was: two runtimes of one device shared a reuse-mode queue's QMD
 /// slots: one rewrote a QMD the other's queued launch had not read, and
 /// `release_queue` on one freed slots the other still used.

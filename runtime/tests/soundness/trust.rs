@@ -84,3 +84,35 @@ fn an_rm_handle_of_another_device_is_refused() {
     rt_two.synchronize().unwrap();
     assert_eq!(done.value(), 1);
 }
+
+/// A one-shot naming another device's signal, program or buffer is refused
+/// at submit, every time (not only when its shape is first encoded), and
+/// submits nothing: its address would name this device's memory.
+#[test]
+fn a_one_shot_naming_another_devices_objects_is_refused() {
+    use gpuiface_runtime::{LaunchDims, QueueKind, Runtime};
+    let (dev, other) = (device(), device());
+    let rt = Runtime::new(&dev).unwrap();
+    let other_rt = Runtime::new(&other).unwrap();
+    let (mine, theirs) = (dev.signal_alloc().unwrap(), other.signal_alloc().unwrap());
+    let their_program = other_rt.load_program(&[0u8; 64]).unwrap();
+    let their_buffer = other.alloc(AllocRequest::new(4096)).unwrap();
+    let dims = LaunchDims::new([1, 1, 1], [32, 1, 1]);
+    let before = rt.last_timeline_value(gpuiface_runtime::QueueKind::Compute);
+    for _ in 0..2 {
+        // A one-shot of this shape on this device is kept between the tries.
+        rt.one_shot(QueueKind::Compute).signal(&mine, 1).submit().unwrap();
+        let refused = [
+            rt.one_shot(QueueKind::Compute).signal(&theirs, 1).submit(),
+            rt.one_shot(QueueKind::Compute).wait(&theirs, 1).submit(),
+            rt.one_shot(QueueKind::Compute).launch(&their_program, dims, &[]).submit(),
+            rt.one_shot(QueueKind::Compute).uses(&their_buffer).signal(&mine, 1).submit(),
+        ];
+        for r in refused {
+            assert_eq!(kind(r), ErrorKind::InvalidArgument);
+        }
+    }
+    assert_eq!(rt.last_timeline_value(QueueKind::Compute), before + 2, "only this device's one-shots were submitted");
+    other_rt.free_program(their_program).unwrap();
+    other.free(their_buffer).unwrap();
+}

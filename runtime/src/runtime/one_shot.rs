@@ -1,0 +1,163 @@
+//! The one-shot path ([`OneShot`]): a shape's encoding found in the
+//! engine's cache (or made and kept), patched with the one-shot's values.
+
+use gpuiface_hal::{Error, GpFifoEntry, GpuIface, Result};
+
+use super::Runtime;
+use crate::encode::Template;
+use crate::footprint::Borrowed;
+use crate::one_shot::{OneShot, Step, StepKey, SHAPES_KEPT};
+use crate::queue::{Queue, QueueKind};
+use crate::vars::ArgVar;
+
+/// An engine's kept shapes: the last [`SHAPES_KEPT`] one-shot shapes
+/// submitted there, each with its encoding for this runtime.
+#[derive(Debug, Default)]
+pub(crate) struct Shapes {
+    kept: Vec<Shape>,
+    /// The shape replaced next once all are taken (the oldest kept).
+    next: usize,
+}
+
+#[derive(Debug)]
+struct Shape {
+    key: Box<[StepKey]>,
+    template: Template,
+}
+
+impl Shapes {
+    /// The kept shape of `steps`.
+    #[inline]
+    fn find(&self, steps: &[Step<'_>]) -> Option<usize> {
+        self.kept.iter().position(|s| s.key.len() == steps.len() && s.key.iter().zip(steps).all(|(k, st)| st.is(k)))
+    }
+
+    /// Keep `template` as the encoding of shape `key`, in place of the
+    /// oldest when all are taken; its index.
+    fn keep(&mut self, key: Box<[StepKey]>, template: Template) -> usize {
+        if let Some(i) = self.kept.iter().position(|s| s.key == key) {
+            // Another thread made it meanwhile.
+            return i;
+        }
+        let shape = Shape { key, template };
+        if self.kept.len() < SHAPES_KEPT {
+            self.kept.push(shape);
+            return self.kept.len() - 1;
+        }
+        let i = self.next % SHAPES_KEPT;
+        self.kept[i] = shape;
+        self.next = i + 1;
+        i
+    }
+}
+
+impl<I: GpuIface> Runtime<I> {
+    /// Record a queue for one submit, borrowing what it names
+    /// ([`OneShot`]): the cheapest way to submit work recorded afresh for
+    /// every submit.
+    ///
+    /// ```
+    /// # use gpuiface_runtime::{QueueKind, Runtime};
+    /// # fn f<I: gpuiface_hal::GpuIface>(rt: &Runtime<I>, done: &gpuiface_hal::Signal, dst: u64, src: u64) -> gpuiface_hal::Result<()> {
+    /// rt.one_shot(QueueKind::Copy).copy(dst, src, 4096).signal(done, 1).submit()?;
+    /// # Ok(()) }
+    /// ```
+    pub fn one_shot(&self, kind: QueueKind) -> OneShot<'_, I> {
+        OneShot::new(self, kind)
+    }
+
+    /// [`OneShot::submit`].
+    pub(crate) fn submit_one_shot(&self, shot: &OneShot<'_, I>) -> Result<u64> {
+        if let Some(e) = &shot.invalid {
+            return Err(e.clone());
+        }
+        let engine = shot.kind.index();
+        let mut state = self.engine(engine);
+        let index = match state.shapes.find(&shot.steps) {
+            Some(i) => i,
+            None => {
+                // Encoded without the engine's lock: other submits go on.
+                drop(state);
+                let template = self.compile_shape(shot)?;
+                state = self.engine(engine);
+                state.shapes.keep(shot.steps.iter().map(Step::key).collect(), template)
+            }
+        };
+        let (channel, _) = self.channel_of(shot.kind);
+        let timeline = &self.timelines[engine];
+        let iface = &self.iface;
+        let wait = |value: u64| iface.signal_wait(timeline, value, self.wait_timeout());
+        let st = &mut *state;
+        let t = &st.shapes.kept.get(index).ok_or_else(vanished)?.template;
+        let value = st.timeline_value + 1;
+        let (offset, gpu_va, used, hit) =
+            super::replay::place_template(&mut st.ring, t, &shot.values, value, || timeline.value(), wait)?;
+        let touches = Borrowed {
+            everything: !shot.declared && shot.steps.iter().any(|s| matches!(s, Step::Launch { .. })),
+            ranges: &shot.ranges,
+            steps: &shot.steps,
+        };
+        st.ring.commit_borrowed(offset, &t.image_key, value, touches);
+        st.timeline_value = value;
+        if let Err(e) =
+            channel.submit_one(&self.iface, GpFifoEntry::new(gpu_va + used.pushbuffer_offset, used.pushbuffer_dwords))
+        {
+            st.unsubmit(1);
+            return Err(e);
+        }
+        // The next one-shot of this shape likely lands in the next chunk.
+        if hit {
+            st.ring.prefetch_next_lines(t.image_key.len(), t.patched.hit_lines());
+        } else {
+            st.ring.prefetch_next(t.image_key.len());
+        }
+        Ok(value)
+    }
+
+    /// The encoding of `shot`'s shape: a queue of the same commands whose
+    /// every value is a variable, in the order `shot.values` holds them,
+    /// compiled for this runtime.
+    #[cold]
+    #[inline(never)]
+    fn compile_shape(&self, shot: &OneShot<'_, I>) -> Result<Template> {
+        let mut q = Queue::new(shot.kind);
+        for step in &shot.steps {
+            match *step {
+                Step::Launch { program, dims, args } => {
+                    let words: Vec<ArgVar> = (0..args.len().div_ceil(8))
+                        .map(|k| ArgVar::value(8 * k, (args.len() - 8 * k).min(8) as u8, q.var()))
+                        .collect();
+                    q.launch_vars(program, dims, args, &words);
+                }
+                Step::Signal { signal } => {
+                    let v = q.var();
+                    q.signal(signal, v);
+                }
+                Step::Wait { signal } => {
+                    let v = q.var();
+                    q.wait(signal, v);
+                }
+                Step::Copy => {
+                    let (dst, src, len) = (q.var(), q.var(), q.var());
+                    q.copy(dst, src, len);
+                }
+                Step::Barrier => {
+                    q.barrier();
+                }
+            }
+        }
+        if let Some(e) = &q.invalid {
+            return Err(e.clone());
+        }
+        if q.vars != shot.values.len() {
+            return Err(vanished());
+        }
+        let placement = self.iface.info().signal_placement;
+        self.compile(&q, placement)
+    }
+}
+
+#[cold]
+fn vanished() -> Error {
+    Error::invalid("OneShot::submit", "a one-shot's shape and its values disagree (runtime bug)")
+}
