@@ -56,17 +56,26 @@ fn main() -> gpuiface::Result<()> {
     let dims = LaunchDims::new([1, 1, 1], [32, 1, 1]);
     let mut q = Queue::compute();
     let v = q.var();
-    q.launch(&prog, dims, &args).signal(&s, v);
-    rt.submit(&q, &[(v, 0)])?;
+    let (a0, a1) = (q.var(), q.var());
+    let w0 = u64::from_le_bytes(args[..8].try_into().unwrap());
+    let w1 = u64::from_le_bytes(args[8..16].try_into().unwrap());
+    if mode == "replay-args" {
+        q.launch_with_vars(&prog, dims, &args, &[(0, a0), (8, a1)]).signal(&s, v);
+    } else {
+        q.launch(&prog, dims, &args).signal(&s, v);
+    }
+    let b3 = |i: u64| [(v, i), (a0, w0), (a1, w1)];
+    rt.submit(&q, &b3(0))?;
     while gpu.step() {}
     // `replay`: the steady state, where each replay's chunk of the ring
     // still holds the queue's image from the lap before (two laps of
     // uncounted replays first); `replay-copy`: replays that copy their
     // image (the first lap, at most 5,000 replays of this launch).
+    let every: u64 = std::env::var("EVERY").ok().and_then(|v| v.parse().ok()).unwrap_or(500);
     let mut first = 1;
-    if mode == "replay" || mode == "one-shot" {
+    if mode == "replay" || mode == "one-shot" || mode == "replay-args" {
         // The first submit encoded in place; the second compiles the template.
-        rt.submit(&q, &[(v, 1)])?;
+        rt.submit(&q, &b3(1))?;
         let chunk = q.encoded_len().unwrap_or(1024).next_multiple_of(256) as u64;
         let lap = gpuiface::queue::DEFAULT_RING_SIZE / chunk;
         for i in 1..=2 * lap + 1 {
@@ -74,16 +83,15 @@ fn main() -> gpuiface::Result<()> {
                 // Not through `one_shot`: the warm-up is not counted.
                 rt.one_shot(gpuiface::queue::QueueKind::Compute).launch(&prog, dims, &args).signal(&s, i).submit()?;
             } else {
-                rt.submit(&q, &[(v, i)])?;
+                rt.submit(&q, &b3(i))?;
             }
-            if i % 500 == 0 {
+            if i % every == 0 {
                 while gpu.step() {}
             }
         }
         while gpu.step() {}
         first = 2 * lap + 2;
     }
-    let every: u64 = std::env::var("EVERY").ok().and_then(|v| v.parse().ok()).unwrap_or(500);
     let mut spent = std::time::Duration::ZERO;
     let mut t0 = std::time::Instant::now();
     for i in first..first + n {
@@ -92,7 +100,7 @@ fn main() -> gpuiface::Result<()> {
         } else if mode == "one-shot" {
             one_shot(&rt, &prog, dims, &args, &s, i)?;
         } else {
-            one_replay(&rt, &q, v, i)?;
+            one_replay(&rt, &q, &b3(i))?;
         }
         if i % every == 0 {
             spent += t0.elapsed();
@@ -137,6 +145,6 @@ fn one_shot<I: GpuIface>(
 
 /// One replay of `q` with `v = i`.
 #[inline(never)]
-fn one_replay<I: GpuIface>(rt: &Runtime<I>, q: &Queue, v: gpuiface::queue::VarId, i: u64) -> gpuiface::Result<u64> {
-    rt.submit(q, &[(v, i)])
+fn one_replay<I: GpuIface>(rt: &Runtime<I>, q: &Queue, b: &[(gpuiface::queue::VarId, u64)]) -> gpuiface::Result<u64> {
+    rt.submit(q, b)
 }

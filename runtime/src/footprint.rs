@@ -27,9 +27,13 @@ impl Signals {
         }
     }
 
-    /// The signals held, in the order they were pushed.
-    pub(crate) fn iter(&self) -> impl Iterator<Item = &Signal> {
-        self.inline.iter().flatten().chain(&self.more)
+    /// The `k`th signal held, in the order they were pushed.
+    #[inline]
+    pub(crate) fn get(&self, k: usize) -> Option<&Signal> {
+        match self.inline.get(k) {
+            Some(s) => s.as_ref(),
+            None => self.more.get(k - self.inline.len()),
+        }
     }
 
     /// Signals held.
@@ -146,10 +150,20 @@ impl Footprint {
     pub(crate) fn is(&self, borrowed: &Borrowed<'_, '_>) -> bool {
         // Two signals of one device at one address are one slot while either
         // is alive (the held one is): the address names it.
-        let id = |s: &Signal| (s.device(), s.gpu_va());
-        self.everything == borrowed.everything
-            && self.ranges == borrowed.ranges
-            && self.signals.iter().map(id).eq(borrowed.signals().map(id))
+        let same = |a: &Signal, b: &Signal| a.gpu_va() == b.gpu_va() && a.device() == b.device();
+        if self.everything != borrowed.everything || self.ranges != borrowed.ranges {
+            return false;
+        }
+        let mut k = 0;
+        for step in borrowed.steps {
+            if let Step::Signal { signal } | Step::Wait { signal } = *step {
+                match self.signals.get(k) {
+                    Some(held) if same(held, signal) => k += 1,
+                    _ => return false,
+                }
+            }
+        }
+        self.signals.get(k).is_none()
     }
 
     pub(crate) fn overlaps(&self, start: u64, end: u64) -> bool {

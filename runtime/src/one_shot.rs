@@ -126,13 +126,18 @@ pub struct OneShot<'a, I: GpuIface> {
     pub(crate) ranges: SmallVec<[(u64, u64); 2]>,
     /// A buffer was declared: launches touch only what is declared.
     pub(crate) declared: bool,
+    /// A launch was recorded.
+    pub(crate) launches: bool,
     /// The first error in what was recorded.
     pub(crate) invalid: Option<Error>,
 }
 
 impl<I: GpuIface> std::fmt::Debug for OneShot<'_, I> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("OneShot").field("kind", &self.kind).field("steps", &self.steps).finish_non_exhaustive()
+        f.debug_struct("OneShot")
+            .field("kind", &self.kind)
+            .field("steps", &self.steps.as_slice())
+            .finish_non_exhaustive()
     }
 }
 
@@ -145,6 +150,7 @@ impl<'a, I: GpuIface> OneShot<'a, I> {
             values: SmallVec::new(),
             ranges: SmallVec::new(),
             declared: false,
+            launches: false,
             invalid: None,
         }
     }
@@ -167,11 +173,21 @@ impl<'a, I: GpuIface> OneShot<'a, I> {
         if program.buffer().device() != self.rt.device() {
             self.refuse("the program");
         }
-        for word in args.chunks(8) {
+        let words = args.chunks_exact(8);
+        let tail = words.remainder();
+        for word in words {
             let mut b = [0u8; 8];
-            b[..word.len()].copy_from_slice(word);
+            b.copy_from_slice(word);
             self.value(u64::from_le_bytes(b));
         }
+        if !tail.is_empty() {
+            let mut b = [0u8; 8];
+            for (d, s) in b.iter_mut().zip(tail) {
+                *d = *s;
+            }
+            self.value(u64::from_le_bytes(b));
+        }
+        self.launches = true;
         self.steps.push(Step::Launch { program, dims, args });
         self
     }
@@ -257,12 +273,12 @@ impl<'a, I: GpuIface> OneShot<'a, I> {
     /// Number of recorded commands (a copy longer than
     /// [`MAX_COPY_CHUNK`](crate::MAX_COPY_CHUNK) counts once per chunk).
     pub fn len(&self) -> usize {
-        self.steps.len()
+        self.steps.as_slice().len()
     }
 
     /// True when nothing is recorded.
     pub fn is_empty(&self) -> bool {
-        self.steps.is_empty()
+        self.steps.as_slice().is_empty()
     }
 
     /// Submit the recorded commands to the runtime's channel of this

@@ -73,14 +73,14 @@ impl<I: GpuIface> Runtime<I> {
         }
         let engine = shot.kind.index();
         let mut state = self.engine(engine);
-        let index = match state.shapes.find(&shot.steps) {
+        let index = match state.shapes.find(shot.steps.as_slice()) {
             Some(i) => i,
             None => {
                 // Encoded without the engine's lock: other submits go on.
                 drop(state);
                 let template = self.compile_shape(shot)?;
                 state = self.engine(engine);
-                state.shapes.keep(shot.steps.iter().map(Step::key).collect(), template)
+                state.shapes.keep(shot.steps.as_slice().iter().map(Step::key).collect(), template)
             }
         };
         let (channel, _) = self.channel_of(shot.kind);
@@ -91,11 +91,11 @@ impl<I: GpuIface> Runtime<I> {
         let t = &st.shapes.kept.get(index).ok_or_else(vanished)?.template;
         let value = st.timeline_value + 1;
         let (offset, gpu_va, used, hit) =
-            super::replay::place_template(&mut st.ring, t, &shot.values, value, || timeline.value(), wait)?;
+            super::replay::place_template(&mut st.ring, t, shot.values.as_slice(), value, || timeline.value(), wait)?;
         let touches = Borrowed {
-            everything: !shot.declared && shot.steps.iter().any(|s| matches!(s, Step::Launch { .. })),
-            ranges: &shot.ranges,
-            steps: &shot.steps,
+            everything: shot.launches && !shot.declared,
+            ranges: shot.ranges.as_slice(),
+            steps: shot.steps.as_slice(),
         };
         st.ring.commit_borrowed(offset, &t.image_key, value, touches);
         st.timeline_value = value;
@@ -121,7 +121,7 @@ impl<I: GpuIface> Runtime<I> {
     #[inline(never)]
     fn compile_shape(&self, shot: &OneShot<'_, I>) -> Result<Template> {
         let mut q = Queue::new(shot.kind);
-        for step in &shot.steps {
+        for step in shot.steps.as_slice() {
             match *step {
                 Step::Launch { program, dims, args } => {
                     let words: Vec<ArgVar> = (0..args.len().div_ceil(8))
@@ -149,7 +149,7 @@ impl<I: GpuIface> Runtime<I> {
         if let Some(e) = &q.invalid {
             return Err(e.clone());
         }
-        if q.vars != shot.values.len() {
+        if q.vars != shot.values.as_slice().len() {
             return Err(vanished());
         }
         let placement = self.iface.info().signal_placement;
