@@ -15,7 +15,8 @@
 //! still holds its image; `replay-copy` does the same where the image is
 //! copied (the ring's first lap: at most 5,000); `fresh` records a new
 //! queue for each submit; `one-shot` records a one-shot for each, in the
-//! same steady state as `replay`.
+//! same steady state as `replay`; `replay-args` is `replay` with the
+//! launch's argument words as variables too.
 //! It also prints the time per submit, measured between the drains of the
 //! stepped GPU (a rough figure: the benchmark is the one to quote).
 //! `RING=<bytes>` sets the command ring's size and `EVERY=<n>` how many
@@ -54,18 +55,22 @@ fn main() -> gpuiface::Result<()> {
     let args = prog.pack_args(&[Arg::U64(out.gpu_va()), Arg::U32(32), Arg::U32(3)])?;
     let s = dev.signal_alloc()?;
     let dims = LaunchDims::new([1, 1, 1], [32, 1, 1]);
+    // `replay-args`: the launch's two argument words are variables too
+    // (bound to the same values), so a replay also writes their line.
     let mut q = Queue::compute();
     let v = q.var();
-    let (a0, a1) = (q.var(), q.var());
-    let w0 = u64::from_le_bytes(args[..8].try_into().unwrap());
-    let w1 = u64::from_le_bytes(args[8..16].try_into().unwrap());
-    if mode == "replay-args" {
+    let with_args = mode == "replay-args";
+    let (a0, a1) = if with_args { (q.var(), q.var()) } else { (v, v) };
+    let word = |k: usize| args.get(8 * k..8 * k + 8).and_then(|w| w.try_into().ok()).map_or(0, u64::from_le_bytes);
+    let (w0, w1) = (word(0), word(1));
+    if with_args {
         q.launch_with_vars(&prog, dims, &args, &[(0, a0), (8, a1)]).signal(&s, v);
     } else {
         q.launch(&prog, dims, &args).signal(&s, v);
     }
+    let bound = if with_args { 3 } else { 1 };
     let b3 = |i: u64| [(v, i), (a0, w0), (a1, w1)];
-    rt.submit(&q, &b3(0))?;
+    rt.submit(&q, &b3(0)[..bound])?;
     while gpu.step() {}
     // `replay`: the steady state, where each replay's chunk of the ring
     // still holds the queue's image from the lap before (two laps of
@@ -75,7 +80,7 @@ fn main() -> gpuiface::Result<()> {
     let mut first = 1;
     if mode == "replay" || mode == "one-shot" || mode == "replay-args" {
         // The first submit encoded in place; the second compiles the template.
-        rt.submit(&q, &b3(1))?;
+        rt.submit(&q, &b3(1)[..bound])?;
         let chunk = q.encoded_len().unwrap_or(1024).next_multiple_of(256) as u64;
         let lap = gpuiface::queue::DEFAULT_RING_SIZE / chunk;
         for i in 1..=2 * lap + 1 {
@@ -83,7 +88,7 @@ fn main() -> gpuiface::Result<()> {
                 // Not through `one_shot`: the warm-up is not counted.
                 rt.one_shot(gpuiface::queue::QueueKind::Compute).launch(&prog, dims, &args).signal(&s, i).submit()?;
             } else {
-                rt.submit(&q, &b3(i))?;
+                rt.submit(&q, &b3(i)[..bound])?;
             }
             if i % every == 0 {
                 while gpu.step() {}
@@ -100,7 +105,11 @@ fn main() -> gpuiface::Result<()> {
         } else if mode == "one-shot" {
             one_shot(&rt, &prog, dims, &args, &s, i)?;
         } else {
-            one_replay(&rt, &q, &b3(i))?;
+            if with_args {
+                one_replay_args(&rt, &q, &b3(i))?;
+            } else {
+                one_replay(&rt, &q, v, i)?;
+            }
         }
         if i % every == 0 {
             spent += t0.elapsed();
@@ -145,6 +154,16 @@ fn one_shot<I: GpuIface>(
 
 /// One replay of `q` with `v = i`.
 #[inline(never)]
-fn one_replay<I: GpuIface>(rt: &Runtime<I>, q: &Queue, b: &[(gpuiface::queue::VarId, u64)]) -> gpuiface::Result<u64> {
+fn one_replay<I: GpuIface>(rt: &Runtime<I>, q: &Queue, v: gpuiface::queue::VarId, i: u64) -> gpuiface::Result<u64> {
+    rt.submit(q, &[(v, i)])
+}
+
+/// One replay of `q` with all its variables bound (`replay-args`).
+#[inline(never)]
+fn one_replay_args<I: GpuIface>(
+    rt: &Runtime<I>,
+    q: &Queue,
+    b: &[(gpuiface::queue::VarId, u64)],
+) -> gpuiface::Result<u64> {
     rt.submit(q, b)
 }
