@@ -23,6 +23,13 @@ use images::ImageTags;
 /// Allocation granule inside the ring (QMDs need 256-byte alignment).
 pub(crate) const RING_ALIGN: u64 = 256;
 
+/// How many submissions ahead a replay that found its image hints the
+/// lines the next ones will write ([`CommandRing::prefetch_next_lines`]).
+/// One ahead left a line that comes from memory still on its way when
+/// written (a one-shot, two lines a submission: 153-168 ns); three ahead
+/// 102-107 ns, six 95-105 ns, twelve no better (BENCHMARKS.md).
+const PREFETCH_AHEAD: u64 = 6;
+
 /// A piece of the ring handed to one submission: every write into it is
 /// checked against `len` (and, underneath, against the ring's mapping).
 ///
@@ -500,13 +507,20 @@ impl CommandRing {
     }
 
     /// [`prefetch_next`](Self::prefetch_next) for a replay that will find
-    /// its image there: only the `lines` (byte offsets) it will write, and
-    /// the chunk's image tag. In the steady state a replay writes a line or
+    /// its image there, [`PREFETCH_AHEAD`] submissions ahead: only the
+    /// `lines` (byte offsets) it will write, and the chunk's image tag. In the steady state a replay writes a line or
     /// two of its chunk; hinting the whole chunk fetched twelve lines a
     /// replay and made it slower (56-73 ns against 42-47 ns; BENCHMARKS.md).
     #[inline]
     pub(crate) fn prefetch_next_lines(&self, len: u64, lines: &[usize]) {
-        let start = self.next_start(len);
+        // The chunk PREFETCH_AHEAD submissions of this length ahead (the
+        // nearer ones were hinted by the submissions before this one): a
+        // line that comes from memory needs more than one submission's time.
+        let mut start = self.head;
+        for _ in 1..PREFETCH_AHEAD {
+            start = if start + len > self.size { 0 } else { start } + len;
+        }
+        let start = if start + len > self.size { 0 } else { start };
         let base = self.cpu_base.wrapping_add(start as usize);
         for &line in lines {
             crate::prefetch::for_write(base.wrapping_add(line) as *const u8);
