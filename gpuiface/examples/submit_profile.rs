@@ -14,8 +14,8 @@
 //! signal) with a new value, in the steady state where the command ring
 //! still holds its image; `replay-copy` does the same where the image is
 //! copied (the ring's first lap: at most 5,000); `fresh` records a new
-//! queue for each submit; `one-shot` records a one-shot for each, in the
-//! same steady state as `replay`; `replay-args` is `replay` with the
+//! queue for each submit and `one-shot` a one-shot, both in the same
+//! steady state as `replay`; `replay-args` is `replay` with the
 //! launch's argument words as variables too.
 //! It also prints the time per submit, measured between the drains of the
 //! stepped GPU (a rough figure: the benchmark is the one to quote).
@@ -78,13 +78,18 @@ fn main() -> gpuiface::Result<()> {
     // image (the first lap, at most 5,000 replays of this launch).
     let every: u64 = std::env::var("EVERY").ok().and_then(|v| v.parse().ok()).unwrap_or(500);
     let mut first = 1;
-    if mode == "replay" || mode == "one-shot" || mode == "replay-args" {
+    if mode == "replay" || mode == "one-shot" || mode == "replay-args" || mode == "fresh" {
         // The first submit encoded in place; the second compiles the template.
         rt.submit(&q, &b3(1)[..bound])?;
         let chunk = q.encoded_len().unwrap_or(1024).next_multiple_of(256) as u64;
         let lap = gpuiface::queue::DEFAULT_RING_SIZE / chunk;
         for i in 1..=2 * lap + 1 {
-            if mode == "one-shot" {
+            if mode == "fresh" {
+                // Not through `one_fresh`: the warm-up is not counted.
+                let mut fresh = Queue::compute();
+                fresh.launch(&prog, dims, &args).signal(&s, i);
+                rt.submit(&fresh, &[])?;
+            } else if mode == "one-shot" {
                 // Not through `one_shot`: the warm-up is not counted.
                 rt.one_shot(gpuiface::queue::QueueKind::Compute).launch(&prog, dims, &args).signal(&s, i).submit()?;
             } else {

@@ -281,6 +281,41 @@ impl<'a, I: GpuIface> OneShot<'a, I> {
         self.steps.as_slice().is_empty()
     }
 
+    /// The one-shot of `queue`'s first submit to `rt`: its commands,
+    /// borrowed, when the queue has no variables and nothing a one-shot
+    /// does not record (reuse mode, a placement of its own, commands the
+    /// runtime adds itself), and nothing recorded wrongly; else `None`.
+    pub(crate) fn of_queue(rt: &'a Runtime<I>, queue: &'a crate::Queue) -> Option<Self> {
+        use crate::encode::Cmd;
+        use crate::queue::Val;
+        if queue.vars != 0
+            || queue.options != crate::QueueOptions::default()
+            || queue.invalid.is_some()
+            || queue.mixed_devices
+            || queue.foreign_var.is_some()
+        {
+            return None;
+        }
+        let mut shot = OneShot::new(rt, queue.kind);
+        for cmd in &queue.cmds {
+            match cmd {
+                Cmd::Wait { signal, value: Val::Lit(v) } => shot.wait(signal, *v),
+                Cmd::Signal { signal, value: Val::Lit(v) } => shot.signal(signal, *v),
+                Cmd::Launch { program, dims: crate::vars::CmdDims::Fixed(dims), args, arg_vars } if arg_vars.is_empty() => {
+                    shot.launch(program, *dims, args)
+                }
+                Cmd::Copy { dst: Val::Lit(d), src: Val::Lit(s), len: Val::Lit(n) } => shot.copy(*d, *s, *n),
+                Cmd::Barrier => shot.barrier(),
+                _ => return None,
+            };
+        }
+        for &(start, end) in &queue.declared {
+            shot.ranges.push((start, end));
+            shot.declared = true;
+        }
+        Some(shot)
+    }
+
     /// Submit the recorded commands to the runtime's channel of this
     /// engine: the value of its [`timeline`](Runtime::timeline) that marks
     /// their completion, as [`Runtime::submit`] returns it.

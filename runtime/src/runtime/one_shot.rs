@@ -67,10 +67,17 @@ impl<I: GpuIface> Runtime<I> {
     }
 
     /// [`OneShot::submit`].
+    #[inline]
     pub(crate) fn submit_one_shot(&self, shot: &OneShot<'_, I>) -> Result<u64> {
         if let Some(e) = &shot.invalid {
             return Err(e.clone());
         }
+        self.submit_steps(shot).map(|(value, _)| value)
+    }
+
+    /// Submit `shot`'s steps (recorded without error): its timeline value
+    /// and the bytes of command memory it took.
+    pub(crate) fn submit_steps(&self, shot: &OneShot<'_, I>) -> Result<(u64, u64)> {
         let engine = shot.kind.index();
         let mut state = self.engine(engine);
         let index = match state.shapes.find(shot.steps.as_slice()) {
@@ -111,7 +118,7 @@ impl<I: GpuIface> Runtime<I> {
         } else {
             st.ring.prefetch_next(t.image_key.len());
         }
-        Ok(value)
+        Ok((value, used.total))
     }
 
     /// The encoding of `shot`'s shape: a queue of the same commands whose

@@ -51,8 +51,34 @@ impl<I: GpuIface> Runtime<I> {
             if let Some(done) = self.replay(queue, bindings) {
                 return done;
             }
+            if let Some(done) = self.first_as_one_shot(queue, bindings) {
+                return done;
+            }
         }
         self.encode_in_full(queue, bindings, buffers)
+    }
+
+    /// A queue's first submit, when it has no variables: as the one-shot of
+    /// its commands ([`OneShot::of_queue`]), from the runtime's kept shapes
+    /// (a fresh queue per launch is then encoded once per shape, not once
+    /// per queue). `None` when the queue is not one.
+    #[inline]
+    fn first_as_one_shot(&self, queue: &Queue, bindings: &[(VarId, u64)]) -> Option<Result<u64>> {
+        use std::sync::atomic::Ordering;
+        if !bindings.is_empty() || queue.template.get().is_some() || queue.submits.load(Ordering::Relaxed) != 0 {
+            return None;
+        }
+        let shot = crate::one_shot::OneShot::of_queue(self, queue)?;
+        if shot.invalid.is_some() {
+            // The general path reports it, in the queue's terms.
+            return None;
+        }
+        // As an encoding in place would: the next submit compiles the queue.
+        queue.submits.store(1, Ordering::Relaxed);
+        Some(self.submit_steps(&shot).map(|(value, used)| {
+            queue.encoded.store(used, Ordering::Relaxed);
+            value
+        }))
     }
 
     /// [`submit_with`](Self::submit_with) of a queue the replay path does
