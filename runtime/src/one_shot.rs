@@ -301,7 +301,9 @@ impl<'a, I: GpuIface> OneShot<'a, I> {
             match cmd {
                 Cmd::Wait { signal, value: Val::Lit(v) } => shot.wait(signal, *v),
                 Cmd::Signal { signal, value: Val::Lit(v) } => shot.signal(signal, *v),
-                Cmd::Launch { program, dims: crate::vars::CmdDims::Fixed(dims), args, arg_vars } if arg_vars.is_empty() => {
+                Cmd::Launch { program, dims: crate::vars::CmdDims::Fixed(dims), args, arg_vars }
+                    if arg_vars.is_empty() =>
+                {
                     shot.launch(program, *dims, args)
                 }
                 Cmd::Copy { dst: Val::Lit(d), src: Val::Lit(s), len: Val::Lit(n) } => shot.copy(*d, *s, *n),
