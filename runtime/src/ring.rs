@@ -516,16 +516,32 @@ impl CommandRing {
         // The chunk PREFETCH_AHEAD submissions of this length ahead (the
         // nearer ones were hinted by the submissions before this one): a
         // line that comes from memory needs more than one submission's time.
-        let mut start = self.head;
-        for _ in 1..PREFETCH_AHEAD {
-            start = if start + len > self.size { 0 } else { start } + len;
-        }
-        let start = if start + len > self.size { 0 } else { start };
+        let skip = (PREFETCH_AHEAD - 1) * len;
+        let start = match self.head.checked_add(skip + len) {
+            Some(end) if end <= self.size => self.head + skip,
+            _ => self.start_ahead(len),
+        };
         let base = self.cpu_base.wrapping_add(start as usize);
         for &line in lines {
             crate::prefetch::for_write(base.wrapping_add(line) as *const u8);
         }
         crate::prefetch::for_write(self.images.tag_address(start));
+    }
+
+    /// Where the chunk [`PREFETCH_AHEAD`] chunks of `len` bytes ahead
+    /// starts, across the ring's end (the step-by-step way; the common case
+    /// needs no wrap and one comparison).
+    #[cold]
+    fn start_ahead(&self, len: u64) -> u64 {
+        let mut start = self.head;
+        for _ in 1..PREFETCH_AHEAD {
+            start = if start + len > self.size { 0 } else { start } + len;
+        }
+        if start + len > self.size {
+            0
+        } else {
+            start
+        }
     }
 
     /// Forget the last commit (its submission never reached the GPU).

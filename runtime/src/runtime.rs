@@ -508,18 +508,23 @@ impl<I: GpuIface> Runtime<I> {
     pub(crate) fn compile(&self, queue: &Queue, placement: SignalPlacement) -> Result<encode::Template> {
         self.check_sizes(queue, placement)?;
         let zeros = vec![0u64; queue.vars];
+        encode::compile(&queue.cmds, &self.placeholder_ctx(queue, placement, &zeros), self.id)
+    }
+
+    /// How `queue` is encoded for this runtime with `placement` before its
+    /// values are known: `zeros` stand in for its variables.
+    fn placeholder_ctx<'a>(&'a self, queue: &Queue, placement: SignalPlacement, zeros: &'a [u64]) -> EncodeCtx<'a> {
         let (_, subchannel) = self.channel_of(queue.kind);
-        let ctx = EncodeCtx {
+        EncodeCtx {
             kind: queue.kind,
             subchannel,
             placement,
-            values: &zeros,
+            values: zeros,
             timeline: &self.timelines[queue.kind.index()],
             signal_value: 0,
             qmd_slots: None,
             placeholder: true,
-        };
-        encode::compile(&queue.cmds, &ctx, self.id)
+        }
     }
 
     /// Refuse, before encoding, a queue whose copies run past the address
@@ -529,19 +534,8 @@ impl<I: GpuIface> Runtime<I> {
         let info = self.iface.info();
         let va_limit = if info.va_bits == 0 { u64::MAX } else { info.va_size() };
         encode::check_copies(&queue.cmds, va_limit)?;
-        let (_, subchannel) = self.channel_of(queue.kind);
         let zeros = vec![0u64; queue.vars];
-        let ctx = EncodeCtx {
-            kind: queue.kind,
-            subchannel,
-            placement,
-            values: &zeros,
-            timeline: &self.timelines[queue.kind.index()],
-            signal_value: 0,
-            qmd_slots: None,
-            placeholder: true,
-        };
-        let bound = encode::upper_bound(&queue.cmds, &ctx);
+        let bound = encode::upper_bound(&queue.cmds, &self.placeholder_ctx(queue, placement, &zeros));
         let ring = self.ring_bytes[queue.kind.index()];
         if bound > ring {
             return Err(Error::invalid(

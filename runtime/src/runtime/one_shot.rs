@@ -106,18 +106,8 @@ impl<I: GpuIface> Runtime<I> {
         };
         st.ring.commit_borrowed(offset, &t.image_key, value, touches);
         st.timeline_value = value;
-        if let Err(e) =
-            channel.submit_one(&self.iface, GpFifoEntry::new(gpu_va + used.pushbuffer_offset, used.pushbuffer_dwords))
-        {
-            st.unsubmit(1);
-            return Err(e);
-        }
-        // The next one-shot of this shape likely lands in the next chunk.
-        if hit {
-            st.ring.prefetch_next_lines(t.image_key.len(), t.patched.hit_lines());
-        } else {
-            st.ring.prefetch_next(t.image_key.len());
-        }
+        let entry = GpFifoEntry::new(gpu_va + used.pushbuffer_offset, used.pushbuffer_dwords);
+        super::replay::publish(&self.iface, channel, &mut st.ring, &mut st.timeline_value, t, entry, hit)?;
         Ok((value, used.total))
     }
 

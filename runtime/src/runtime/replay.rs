@@ -89,21 +89,39 @@ impl<I: GpuIface> Runtime<I> {
         let entry = GpFifoEntry::new(gpu_va + used.pushbuffer_offset, used.pushbuffer_dwords);
         state.ring.commit_image(offset, &t.image_key, value, &t.footprint);
         state.timeline_value = value;
-        if let Err(e) = channel.submit_one(&self.iface, entry) {
-            state.unsubmit(1);
-            return Err(e);
-        }
-        // A queue replayed once is likely replayed again, and the next chunk
-        // likely holds its image if this one did (the ring's first lap
-        // copies, later laps patch): have the lines it will write fetched
-        // while the CPU does other work.
-        if hit {
-            state.ring.prefetch_next_lines(t.image_key.len(), t.patched.hit_lines());
-        } else {
-            state.ring.prefetch_next(t.image_key.len());
-        }
+        let st = &mut *state;
+        publish(&self.iface, channel, &mut st.ring, &mut st.timeline_value, t, entry, hit)?;
         Ok(value)
     }
+}
+
+/// Hand the entry of a submission placed from template `t` (and committed)
+/// to `channel`, taking the submission back if the channel refuses it; then
+/// have what the next submission of `t` will write fetched while the CPU
+/// does other work: a template submitted once is likely submitted again,
+/// and the next chunk likely holds its image if this one did (the ring's
+/// first lap copies, later laps patch).
+#[inline(always)]
+pub(super) fn publish<I: GpuIface>(
+    iface: &I,
+    channel: &super::Channel,
+    ring: &mut CommandRing,
+    timeline_value: &mut u64,
+    t: &encode::Template,
+    entry: GpFifoEntry,
+    hit: bool,
+) -> Result<()> {
+    if let Err(e) = channel.submit_one(iface, entry) {
+        ring.uncommit_last();
+        *timeline_value -= 1;
+        return Err(e);
+    }
+    if hit {
+        ring.prefetch_next_lines(t.image_key.len(), t.patched.hit_lines());
+    } else {
+        ring.prefetch_next(t.image_key.len());
+    }
+    Ok(())
 }
 
 /// Write template `t`'s submission (`values`, timeline `value`) into fresh
