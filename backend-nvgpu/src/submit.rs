@@ -199,6 +199,10 @@ impl<S: Syscalls> DirectSubmit for DirectChannel<S> {
     #[inline]
     fn try_submit_one(&self, word: u64) -> bool {
         let ch = &*self.ch;
+        // A word that is no entry goes the general way, which refuses it.
+        if word & gpuiface_hal::codec::gpfifo::RESERVED_BITS != 0 {
+            return false;
+        }
         if ch.closed.load(std::sync::atomic::Ordering::Acquire) || ch.has_fault() {
             return false;
         }

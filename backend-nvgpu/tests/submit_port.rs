@@ -68,6 +68,31 @@ fn the_port_is_direct_and_the_gpu_runs_what_it_publishes() {
     assert_eq!(s.value(), 4);
 }
 
+/// An encoded entry runs as the entry does; a word with a reserved bit
+/// set is no entry: the direct path leaves it to the general one, which
+/// refuses it, and the channel runs nothing of it (nor faults).
+#[test]
+fn an_encoded_entry_runs_and_a_word_with_a_reserved_bit_is_refused() {
+    let dev = device();
+    let rt = Runtime::new(&dev).unwrap();
+    let port = dev.submit_port(rt.objects().compute_channel).unwrap();
+    let s = dev.signal_alloc().unwrap();
+    let (_buf, entry) = release_entry(&dev, &s, 1);
+    let fixed = GpFifoEntry::new(0, entry.length_dwords).relocatable();
+    port.submit_encoded(&dev, fixed.at(entry.address)).unwrap();
+    dev.signal_wait(&s, 1, Duration::from_secs(5)).unwrap();
+    let (_buf2, entry2) = release_entry(&dev, &s, 2);
+    for bit in [0u32, 1, 40] {
+        let e = port.submit_encoded(&dev, entry2.encode() | 1 << bit).unwrap_err();
+        assert_eq!(e.kind(), ErrorKind::InvalidArgument, "bit {bit}: {e}");
+        assert!(e.to_string().contains("reserved bit"), "{e}");
+    }
+    std::thread::sleep(Duration::from_millis(20));
+    assert_eq!(s.value(), 1, "nothing of the refused words ran");
+    port.submit_encoded(&dev, entry2.encode()).unwrap();
+    dev.signal_wait(&s, 2, Duration::from_secs(5)).unwrap();
+}
+
 #[test]
 fn a_port_of_a_destroyed_channel_submits_nothing_and_says_why() {
     for one in WAYS {

@@ -31,7 +31,9 @@ pub trait DirectSubmit: Send + Sync {
 
     /// [`try_submit`](Self::try_submit) of one entry (a replay's whole
     /// submission), given encoded ([`GpFifoEntry::encode`]); a backend may
-    /// give it a shorter path.
+    /// give it a shorter path. A word with a
+    /// [reserved bit](crate::codec::gpfifo::RESERVED_BITS) set is no
+    /// entry: `false`, and the general path refuses it.
     ///
     /// Encoded, the entry is one word, passed in a register: as a struct it
     /// is passed through memory, and the callee's reading it back whole
@@ -109,11 +111,47 @@ impl SubmitPort {
     /// [`submit`](Self::submit) of one entry.
     #[inline]
     pub fn submit_one<I: GpuIface + ?Sized>(&self, iface: &I, entry: GpFifoEntry) -> Result<()> {
+        self.submit_encoded(iface, entry.encode())
+    }
+
+    /// [`submit_one`](Self::submit_one) of an entry already encoded
+    /// ([`GpFifoEntry::encode`], or a
+    /// [`RelocatableEntry`](crate::codec::gpfifo::RelocatableEntry) placed):
+    /// what a replay hands over, with nothing to encode. A word that is
+    /// no entry (a reserved bit set) is refused, and nothing is submitted.
+    ///
+    /// ```
+    /// use gpuiface_hal::{GpFifoEntry, GpuIface, Result, SubmitPort};
+    ///
+    /// fn replay_at<I: GpuIface + ?Sized>(dev: &I, port: &SubmitPort, pushbuffers: &[u64]) -> Result<()> {
+    ///     let fixed = GpFifoEntry::new(0, 64).relocatable(); // once
+    ///     for &va in pushbuffers {
+    ///         port.submit_encoded(dev, fixed.at(va))?;
+    ///     }
+    ///     Ok(())
+    /// }
+    /// # let _ = replay_at::<dyn GpuIface>;
+    /// ```
+    #[inline(always)]
+    pub fn submit_encoded<I: GpuIface + ?Sized>(&self, iface: &I, word: u64) -> Result<()> {
         if let Some(direct) = &self.direct {
-            if direct.try_submit_one(entry.encode()) {
+            if direct.try_submit_one(word) {
                 return Ok(());
             }
         }
-        iface.submit(self.channel, std::slice::from_ref(&entry))
+        self.submit_slow(iface, word)
+    }
+
+    /// [`submit_encoded`](Self::submit_encoded) of what the direct path
+    /// did not take (or a port without one): through `iface`.
+    #[inline(never)]
+    fn submit_slow<I: GpuIface + ?Sized>(&self, iface: &I, word: u64) -> Result<()> {
+        match GpFifoEntry::decode(word) {
+            Some(entry) => iface.submit(self.channel, std::slice::from_ref(&entry)),
+            None => Err(crate::Error::invalid(
+                "SubmitPort::submit_encoded",
+                format!("{word:#018x} is no GPFIFO entry (a reserved bit is set)"),
+            )),
+        }
     }
 }

@@ -408,6 +408,9 @@ pub(crate) struct Template {
     pub placement: SignalPlacement,
     pub pb_offset: u64,
     pub pb_dwords: u32,
+    /// Its GPFIFO entry but for the pushbuffer's address (the chunk's
+    /// plus `pb_offset`), encoded once.
+    pub entry: gpuiface_hal::codec::gpfifo::RelocatableEntry,
     /// The image and its patches, resolved to stores checked against it.
     pub patched: crate::patch::Patched,
     /// What the queue's submissions touch (its footprint when compiled: a
@@ -435,6 +438,7 @@ pub(crate) fn compile(cmds: &[Cmd], ctx: &EncodeCtx<'_>, runtime: u64) -> Result
         placement: ctx.placement,
         pb_offset: used.pushbuffer_offset,
         pb_dwords: used.pushbuffer_dwords,
+        entry: gpuiface_hal::GpFifoEntry::new(0, used.pushbuffer_dwords).relocatable(),
         footprint: Default::default(),
         replays_for: 0,
         image_key: crate::ring::ImageKey::new(
@@ -467,21 +471,3 @@ const QMD_BLOCK: [QmdWord; 3] = {
     use gpuiface_hal::codec::qmd::v03_00 as f;
     [qmd_word(f::CTA_THREAD_DIMENSION0), qmd_word(f::CTA_THREAD_DIMENSION1), qmd_word(f::CTA_THREAD_DIMENSION2)]
 };
-
-/// Copy a template into `chunk` (unless it `holds_image` already) and
-/// patch it for this submit.
-#[inline(always)]
-pub(crate) fn apply(
-    t: &Template,
-    chunk: &Chunk<'_>,
-    values: &[u64],
-    timeline_value: u64,
-    holds_image: bool,
-) -> Result<Encoded> {
-    t.patched.apply(chunk, values, timeline_value, holds_image)?;
-    Ok(Encoded {
-        pushbuffer_offset: t.pb_offset,
-        pushbuffer_dwords: t.pb_dwords,
-        total: t.patched.image().len() as u64,
-    })
-}

@@ -23,7 +23,7 @@ impl<T: Copy + Default> Fifo<T> {
         Fifo { slots: vec![T::default(); capacity.max(2).next_power_of_two()], head: 0, tail: 0 }
     }
 
-    #[inline]
+    #[inline(always)]
     fn mask(&self) -> usize {
         self.slots.len() - 1
     }
@@ -33,7 +33,7 @@ impl<T: Copy + Default> Fifo<T> {
     }
 
     /// The oldest entry.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn front(&self) -> Option<&T> {
         if self.head == self.tail {
             return None;
@@ -42,7 +42,7 @@ impl<T: Copy + Default> Fifo<T> {
     }
 
     /// Drop the oldest entry.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn pop_front(&mut self) {
         if self.head != self.tail {
             self.head = self.head.wrapping_add(1);
@@ -50,7 +50,7 @@ impl<T: Copy + Default> Fifo<T> {
     }
 
     /// Append an entry.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn push_back(&mut self, entry: T) {
         if self.len() == self.slots.len() {
             self.grow();
@@ -63,7 +63,7 @@ impl<T: Copy + Default> Fifo<T> {
     }
 
     /// Take the newest entry.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn pop_back(&mut self) -> Option<T> {
         if self.head == self.tail {
             return None;

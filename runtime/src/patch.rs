@@ -55,6 +55,40 @@ enum Kind {
     Low,
 }
 
+/// The bound values a replay's patches read, by variable index.
+pub(crate) trait Bound {
+    /// Variable `k`'s value; `None` past the last.
+    fn get(&self, k: usize) -> Option<u64>;
+    /// How many variables are bound.
+    fn len(&self) -> usize;
+}
+
+impl Bound for [u64] {
+    #[inline(always)]
+    fn get(&self, k: usize) -> Option<u64> {
+        <[u64]>::get(self, k).copied()
+    }
+    #[inline(always)]
+    fn len(&self) -> usize {
+        <[u64]>::len(self)
+    }
+}
+
+/// Bindings given in variable order (`bindings[k]` binds variable `k`, as
+/// the caller checked): read where they are, with nothing copied.
+pub(crate) struct InOrder<'a>(pub &'a [(crate::queue::VarId, u64)]);
+
+impl Bound for InOrder<'_> {
+    #[inline(always)]
+    fn get(&self, k: usize) -> Option<u64> {
+        self.0.get(k).map(|&(_, v)| v)
+    }
+    #[inline(always)]
+    fn len(&self) -> usize {
+        self.0.len()
+    }
+}
+
 /// The chunk's GPU address.
 const SRC_VA: usize = 0;
 /// The engine's timeline value.
@@ -95,8 +129,39 @@ pub(crate) struct Patched {
     /// bytes, the later one's effect is what stays).
     rest: Vec<Op>,
     /// The 64-byte lines of the image a replay whose chunk holds the image
-    /// writes (its `u64s` and `rest`), as byte offsets, ascending.
-    hit_lines: Vec<usize>,
+    /// writes (its `u64s` and `rest`).
+    hit_lines: HitLines,
+}
+
+/// Lines of an image (64 bytes each): those in its first 4 KiB as a mask
+/// (bit `k`: the line at byte `64 k`), any beyond as byte offsets,
+/// ascending. A replay hints a line or two: walking a mask takes a few
+/// instructions per line, where a loop over a list paid more to start
+/// than to run.
+#[derive(Debug, Default, PartialEq, Eq)]
+pub(crate) struct HitLines {
+    pub near: u64,
+    pub far: Vec<usize>,
+}
+
+impl HitLines {
+    /// Add the line at byte offset `line` (a multiple of 64).
+    fn add(&mut self, line: usize) {
+        match 1u64.checked_shl((line / 64) as u32) {
+            Some(bit) if line < 64 * 64 => self.near |= bit,
+            _ => {
+                if let Err(k) = self.far.binary_search(&line) {
+                    self.far.insert(k, line);
+                }
+            }
+        }
+    }
+
+    /// Every line, as byte offsets, ascending.
+    #[cfg(test)]
+    pub(crate) fn offsets(&self) -> impl Iterator<Item = usize> + '_ {
+        (0..64).filter(|k| self.near >> k & 1 == 1).map(|k| 64 * k).chain(self.far.iter().copied())
+    }
 }
 
 impl Patched {
@@ -105,9 +170,9 @@ impl Patched {
         &self.image
     }
 
-    /// The 64-byte lines (byte offsets into the image) a replay writes
-    /// where its chunk already holds the image.
-    pub(crate) fn hit_lines(&self) -> &[usize] {
+    /// The 64-byte lines of the image a replay writes where its chunk
+    /// already holds the image.
+    pub(crate) fn hit_lines(&self) -> &HitLines {
         &self.hit_lines
     }
 
@@ -125,8 +190,14 @@ impl Patched {
             let (s, e) = range(&ops[i]);
             ops.iter().enumerate().all(|(j, o)| j == i || range(o).1 <= s || e <= range(o).0)
         };
-        let mut p =
-            Patched { image, vars, va_words: Vec::new(), u64s: Vec::new(), rest: Vec::new(), hit_lines: Vec::new() };
+        let mut p = Patched {
+            image,
+            vars,
+            va_words: Vec::new(),
+            u64s: Vec::new(),
+            rest: Vec::new(),
+            hit_lines: HitLines::default(),
+        };
         for (i, op) in ops.iter().enumerate() {
             match (op.kind, op.src) {
                 (Kind::Word, SRC_VA) if alone(i) => p.va_words.push(*op),
@@ -140,12 +211,9 @@ impl Patched {
         let stores = p.u64s.iter().map(|&(at, _)| (at, 8)).chain(p.rest.iter().map(|o| (o.at, o.width())));
         for (at, width) in stores {
             for line in [at / 64 * 64, (at + width - 1) / 64 * 64] {
-                if !p.hit_lines.contains(&line) {
-                    p.hit_lines.push(line);
-                }
+                p.hit_lines.add(line);
             }
         }
-        p.hit_lines.sort_unstable();
         Ok(p)
     }
 
@@ -162,10 +230,10 @@ impl Patched {
     /// as they are: the submission that left the image there wrote them
     /// for this same address.
     #[inline(always)]
-    pub(crate) fn apply(
+    pub(crate) fn apply<V: Bound + ?Sized>(
         &self,
         chunk: &Chunk<'_>,
-        values: &[u64],
+        values: &V,
         timeline_value: u64,
         holds_image: bool,
     ) -> Result<()> {
@@ -187,7 +255,7 @@ impl Patched {
         for &(at, src) in &self.u64s {
             let v = match src.checked_sub(1) {
                 None => timeline_value,
-                Some(var) => *values.get(var).ok_or_else(bug)?,
+                Some(var) => values.get(var).ok_or_else(bug)?,
             };
             // SAFETY: 8 bytes at the store's offset lie inside the image, the image inside the writer (above).
             unsafe { w.put_unchecked(at, v.to_le_bytes()) };
@@ -196,7 +264,7 @@ impl Patched {
             let src = match op.src {
                 SRC_VA => chunk.gpu_va,
                 SRC_TIMELINE => timeline_value,
-                k => *values.get(k - SRC_VARS).ok_or_else(bug)?,
+                k => values.get(k - SRC_VARS).ok_or_else(bug)?,
             };
             let v = src.wrapping_add(op.add).wrapping_shr(op.vshift);
             match op.kind {
@@ -333,24 +401,36 @@ mod tests {
         let p = Patched::resolve(&patches, image.clone(), PB, 2).unwrap();
         let view = CpuView::zeroed(1024).unwrap();
         let chunk = Chunk::host(&view);
-        p.apply(&chunk, &[1, 2], 3, false).unwrap();
+        p.apply(&chunk, &[1u64, 2][..], 3, false).unwrap();
         let mut before = vec![0u8; 1024];
         view.read(0, &mut before).unwrap();
-        p.apply(&chunk, &[u64::MAX, 0xaaaa_aaaa_aaaa_aaaa], 0x5555_5555_5555_5555, true).unwrap();
+        p.apply(&chunk, &[u64::MAX, 0xaaaa_aaaa_aaaa_aaaa][..], 0x5555_5555_5555_5555, true).unwrap();
         let mut after = vec![0u8; 1024];
         view.read(0, &mut after).unwrap();
-        let lines = p.hit_lines();
+        let lines: Vec<usize> = p.hit_lines().offsets().collect();
         assert!(lines.windows(2).all(|w| w[0] < w[1]), "ascending, no repeats: {lines:?}");
         let changed: Vec<usize> = (0..1024).filter(|&k| before[k] != after[k]).collect();
         for k in &changed {
             assert!(lines.contains(&(k / 64 * 64)), "byte {k} changed outside the hit lines {lines:?}");
         }
-        for line in lines {
+        for line in &lines {
             assert!(changed.iter().any(|k| k / 64 * 64 == *line), "line {line} has no store");
         }
         // Lines 0 and 1 (the straddling store), 128 (at 130), the pushbuffer's
         // timeline (512 + 12), value (512 + 160) and word (512 + 400): not the
         // address word's line alone.
         assert_eq!(lines, &[0, 64, 128, 512, 640, 896]);
+    }
+
+    /// Lines past the first 4 KiB are kept as offsets, in order, once each.
+    #[test]
+    fn lines_beyond_the_mask_are_listed() {
+        let mut h = HitLines::default();
+        for line in [8192, 64, 4096, 8192, 4032, 0] {
+            h.add(line);
+        }
+        assert_eq!(h.near, 1 | 2 | 1 << 63);
+        assert_eq!(h.far, [4096, 8192]);
+        assert_eq!(h.offsets().collect::<Vec<_>>(), [0, 64, 4032, 4096, 8192]);
     }
 }

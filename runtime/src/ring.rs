@@ -83,7 +83,7 @@ impl<'a> Chunk<'a> {
     /// The first `len` bytes of the chunk as one range checked once, for a
     /// replay's copy of its image and its handful of patch stores (each
     /// store then costs one comparison, not two range checks).
-    #[inline]
+    #[inline(always)]
     pub(crate) fn writer(&self, len: u64) -> Result<Writer<'a>> {
         let in_view = self.offset.checked_add(len).is_some_and(|end| end <= self.view.len() as u64);
         if len > self.len || !in_view {
@@ -332,7 +332,7 @@ impl CommandRing {
     /// its patches have changed it since), so that the caller writes only
     /// the patches. When it does not, the caller copies the image and then
     /// calls [`holds_image`](Self::holds_image).
-    #[inline]
+    #[inline(always)]
     pub(crate) fn alloc_image(
         &mut self,
         key: &ImageKey,
@@ -350,14 +350,14 @@ impl CommandRing {
 
     /// Note that the chunk at ring offset `offset` (from
     /// [`alloc_image`](Self::alloc_image)) now holds the image `key` names.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn holds_image(&mut self, offset: u64, key: &ImageKey) {
         self.images.hold(key, offset);
     }
 
     /// The next `len` bytes (a whole number of granules: [`granules`]) of
     /// the ring, once older work no longer uses them: their range.
-    #[inline]
+    #[inline(always)]
     fn reserve(
         &mut self,
         len: u64,
@@ -376,7 +376,7 @@ impl CommandRing {
         Ok((start, end))
     }
 
-    #[inline]
+    #[inline(always)]
     fn chunk(&self, start: u64, end: u64) -> Result<Chunk<'_>> {
         let Some((buffer, view)) = self.buffer.as_ref().and_then(|b| Some((b, b.cpu()?))) else {
             return Err(released());
@@ -474,7 +474,7 @@ impl CommandRing {
 
     /// Where the next chunk of `len` bytes (whole granules) will start, if
     /// older work does not hold it: at the head, or at 0 after a wrap.
-    #[inline]
+    #[inline(always)]
     fn next_start(&self, len: u64) -> u64 {
         if self.head + len > self.size {
             0
@@ -511,8 +511,8 @@ impl CommandRing {
     /// `lines` (byte offsets) it will write, and the chunk's image tag. In the steady state a replay writes a line or
     /// two of its chunk; hinting the whole chunk fetched twelve lines a
     /// replay and made it slower (56-73 ns against 42-47 ns; BENCHMARKS.md).
-    #[inline]
-    pub(crate) fn prefetch_next_lines(&self, len: u64, lines: &[usize]) {
+    #[inline(always)]
+    pub(crate) fn prefetch_next_lines(&self, len: u64, lines: &crate::patch::HitLines) {
         // The chunk PREFETCH_AHEAD submissions of this length ahead (the
         // nearer ones were hinted by the submissions before this one): a
         // line that comes from memory needs more than one submission's time.
@@ -522,7 +522,13 @@ impl CommandRing {
             _ => self.start_ahead(len),
         };
         let base = self.cpu_base.wrapping_add(start as usize);
-        for &line in lines {
+        let mut near = lines.near;
+        while near != 0 {
+            let line = 64 * near.trailing_zeros() as usize;
+            crate::prefetch::for_write(base.wrapping_add(line) as *const u8);
+            near &= near - 1;
+        }
+        for &line in &lines.far {
             crate::prefetch::for_write(base.wrapping_add(line) as *const u8);
         }
         crate::prefetch::for_write(self.images.tag_address(start));

@@ -57,6 +57,26 @@ impl Channel {
             None => iface.submit(self.handle, std::slice::from_ref(&entry)),
         }
     }
+
+    /// [`submit_one`](Self::submit_one) of an encoded entry (a replay's).
+    #[inline(always)]
+    fn submit_encoded<I: GpuIface + ?Sized>(&self, iface: &I, word: u64) -> Result<()> {
+        match &self.port {
+            Some(port) => port.submit_encoded(iface, word),
+            None => self.submit_encoded_portless(iface, word),
+        }
+    }
+
+    /// [`submit_encoded`](Self::submit_encoded) without a port (a
+    /// channel being torn down).
+    #[cold]
+    #[inline(never)]
+    fn submit_encoded_portless<I: GpuIface + ?Sized>(&self, iface: &I, word: u64) -> Result<()> {
+        match gpuiface_hal::GpFifoEntry::decode(word) {
+            Some(entry) => iface.submit(self.handle, std::slice::from_ref(&entry)),
+            None => Err(Error::invalid("Runtime::submit", "an encoded entry with a reserved bit (encoder bug)")),
+        }
+    }
 }
 
 /// The RM objects a [`Runtime`] created, in creation order.

@@ -16,6 +16,11 @@ pub const LENGTH_BITS: u32 = 21;
 pub const LEVEL_BIT: u32 = 41;
 /// The largest pushbuffer one entry can describe, in 32-bit words.
 pub const MAX_LENGTH_DWORDS: u32 = (1 << LENGTH_BITS) - 1;
+/// The pushbuffer address's bits (31:2 and 39:32, as the address's own).
+pub const ADDRESS_MASK: u64 = 0xff_ffff_fffc;
+/// Bits no entry sets: reserved (1, 40) and conditional fetch (0, which
+/// nothing here emits). The host treats an entry with one set as malformed.
+pub const RESERVED_BITS: u64 = 0b11 | (1 << 40);
 
 /// One decoded GPFIFO entry.
 ///
@@ -47,26 +52,52 @@ impl GpFifoEntry {
     pub fn encode(&self) -> u64 {
         debug_assert!(self.address & 3 == 0 && self.address < (1 << 40), "pushbuffer address {:#x}", self.address);
         debug_assert!(self.length_dwords <= MAX_LENGTH_DWORDS);
-        (self.address & 0xff_ffff_fffc)
-            | (u64::from(self.subroutine) << LEVEL_BIT)
-            | (u64::from(self.length_dwords & MAX_LENGTH_DWORDS) << LENGTH_SHIFT)
-            | (u64::from(self.sync) << 63)
+        (self.address & ADDRESS_MASK) | self.relocatable().0
+    }
+
+    /// Everything of the entry but its address, encoded once: a replay's
+    /// entry differs from the last one's only by where its pushbuffer is.
+    pub fn relocatable(&self) -> RelocatableEntry {
+        RelocatableEntry(
+            (u64::from(self.subroutine) << LEVEL_BIT)
+                | (u64::from(self.length_dwords & MAX_LENGTH_DWORDS) << LENGTH_SHIFT)
+                | (u64::from(self.sync) << 63),
+        )
     }
 
     /// Decode a ring word; `None` when a reserved bit (1, 40) or the
     /// conditional-fetch bit (0, which nothing here emits) is set: the host
     /// treats such an entry as malformed.
     pub fn decode(word: u64) -> Option<Self> {
-        const RESERVED: u64 = 0b11 | (1 << 40);
-        if word & RESERVED != 0 {
+        if word & RESERVED_BITS != 0 {
             return None;
         }
         Some(GpFifoEntry {
-            address: word & 0xff_ffff_fffc,
+            address: word & ADDRESS_MASK,
             length_dwords: ((word >> LENGTH_SHIFT) as u32) & MAX_LENGTH_DWORDS,
             subroutine: (word >> LEVEL_BIT) & 1 == 1,
             sync: word >> 63 == 1,
         })
+    }
+}
+
+/// A [`GpFifoEntry`] encoded but for its address
+/// ([`GpFifoEntry::relocatable`]).
+///
+/// ```
+/// use gpuiface_hal::codec::gpfifo::GpFifoEntry;
+/// let fixed = GpFifoEntry::new(0, 16).relocatable();
+/// assert_eq!(fixed.at(0x1_0020_0000), GpFifoEntry::new(0x1_0020_0000, 16).encode());
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct RelocatableEntry(u64);
+
+impl RelocatableEntry {
+    /// The ring word of the entry with its pushbuffer at `address`.
+    #[inline(always)]
+    pub fn at(self, address: u64) -> u64 {
+        debug_assert!(address & 3 == 0 && address < (1 << 40), "pushbuffer address {address:#x}");
+        (address & ADDRESS_MASK) | self.0
     }
 }
 
@@ -93,6 +124,17 @@ mod tests {
         fn round_trip(addr in 0u64..(1 << 38), len in 0u32..=MAX_LENGTH_DWORDS, sub: bool, sync: bool) {
             let e = GpFifoEntry { address: addr << 2, length_dwords: len, subroutine: sub, sync };
             prop_assert_eq!(GpFifoEntry::decode(e.encode()), Some(e));
+        }
+
+        /// Relocating an entry encoded without its address gives the
+        /// entry encoded with it, whatever address it had before.
+        #[test]
+        fn relocation_is_encoding(
+            addr in 0u64..(1 << 38), old in 0u64..(1 << 38), len in 0u32..=MAX_LENGTH_DWORDS, sub: bool, sync: bool,
+        ) {
+            let e = GpFifoEntry { address: addr << 2, length_dwords: len, subroutine: sub, sync };
+            let fixed = GpFifoEntry { address: old << 2, ..e }.relocatable();
+            prop_assert_eq!(fixed.at(addr << 2), e.encode());
         }
     }
 }

@@ -1,7 +1,7 @@
 //! The one-shot path ([`OneShot`]): a shape's encoding found in the
 //! engine's cache (or made and kept), patched with the one-shot's values.
 
-use gpuiface_hal::{Error, GpFifoEntry, GpuIface, Result};
+use gpuiface_hal::{Error, GpuIface, Result};
 
 use super::Runtime;
 use crate::encode::Template;
@@ -97,7 +97,7 @@ impl<I: GpuIface> Runtime<I> {
         let st = &mut *state;
         let t = &st.shapes.kept.get(index).ok_or_else(vanished)?.template;
         let value = st.timeline_value + 1;
-        let (offset, gpu_va, used, hit) =
+        let (offset, gpu_va, hit) =
             super::replay::place_template(&mut st.ring, t, shot.values.as_slice(), value, || timeline.value(), wait)?;
         let touches = Borrowed {
             everything: shot.launches && !shot.declared,
@@ -106,9 +106,8 @@ impl<I: GpuIface> Runtime<I> {
         };
         st.ring.commit_borrowed(offset, &t.image_key, value, touches);
         st.timeline_value = value;
-        let entry = GpFifoEntry::new(gpu_va + used.pushbuffer_offset, used.pushbuffer_dwords);
-        super::replay::publish(&self.iface, channel, &mut st.ring, &mut st.timeline_value, t, entry, hit)?;
-        Ok((value, used.total))
+        super::replay::publish(&self.iface, channel, &mut st.ring, &mut st.timeline_value, t, gpu_va, hit)?;
+        Ok((value, t.image_key.len()))
     }
 
     /// The encoding of `shot`'s shape: a queue of the same commands whose

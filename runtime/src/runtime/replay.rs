@@ -18,10 +18,11 @@
 //! goes the general way (`prepare` and `encode_into`), which reports the
 //! precise error.
 
-use gpuiface_hal::{GpFifoEntry, GpuIface, Result, SignalPlacement};
+use gpuiface_hal::{GpuIface, Result, SignalPlacement};
 
 use super::Runtime;
 use crate::encode;
+use crate::patch::{Bound, InOrder};
 use crate::queue::{Queue, VarId};
 use crate::ring::CommandRing;
 
@@ -46,7 +47,7 @@ impl<I: GpuIface> Runtime<I> {
     /// Submit `queue` by its template, if the replay path takes it
     /// ([`replays`](Self::replays)) and its bindings are plain; `None`
     /// (nothing done) when the general path must take it.
-    #[inline]
+    #[inline(always)]
     pub(super) fn replay(&self, queue: &Queue, bindings: &[(VarId, u64)]) -> Option<Result<u64>> {
         let t = queue.template.get()?;
         if t.replays_for != self.id {
@@ -54,6 +55,12 @@ impl<I: GpuIface> Runtime<I> {
         }
         // At most INLINE_VARS: `replays` said so, and a new variable drops the template.
         let n = queue.vars;
+        // The common case: one binding per variable, in order, and nothing
+        // to check of their values. They are read where they are.
+        let in_order = |(k, (var, _)): (usize, &(VarId, u64))| var.queue == queue.id && var.index == k;
+        if bindings.len() == n && queue.checks.is_empty() && bindings.iter().enumerate().all(in_order) {
+            return Some(self.replay_bound(queue, t, &InOrder(bindings)));
+        }
         let mut values = [0u64; INLINE_VARS];
         let mut seen = 0u32;
         for &(var, v) in bindings {
@@ -66,15 +73,18 @@ impl<I: GpuIface> Runtime<I> {
         if seen != (1u32 << n) - 1 {
             return None;
         }
-        Some(self.replay_bound(queue, t, values.get(..n)?))
+        let values = values.get(..n)?;
+        for check in &queue.checks {
+            if let Err(e) = check.check(values) {
+                return Some(Err(e));
+            }
+        }
+        Some(self.replay_bound(queue, t, values))
     }
 
     /// [`replay`](Self::replay) once the values are bound.
-    #[inline]
-    fn replay_bound(&self, queue: &Queue, t: &encode::Template, values: &[u64]) -> Result<u64> {
-        for check in &queue.checks {
-            check.check(values)?;
-        }
+    #[inline(always)]
+    fn replay_bound<V: Bound + ?Sized>(&self, queue: &Queue, t: &encode::Template, values: &V) -> Result<u64> {
         let engine = queue.kind.index();
         let (channel, _) = self.channel_of(queue.kind);
         let timeline = &self.timelines[engine];
@@ -85,18 +95,17 @@ impl<I: GpuIface> Runtime<I> {
         // the channel in timeline order.
         let mut state = self.engine(engine);
         let value = state.timeline_value + 1;
-        let (offset, gpu_va, used, hit) = place_template(&mut state.ring, t, values, value, || timeline.value(), wait)?;
-        let entry = GpFifoEntry::new(gpu_va + used.pushbuffer_offset, used.pushbuffer_dwords);
+        let (offset, gpu_va, hit) = place_template(&mut state.ring, t, values, value, || timeline.value(), wait)?;
         state.ring.commit_image(offset, &t.image_key, value, &t.footprint);
         state.timeline_value = value;
         let st = &mut *state;
-        publish(&self.iface, channel, &mut st.ring, &mut st.timeline_value, t, entry, hit)?;
+        publish(&self.iface, channel, &mut st.ring, &mut st.timeline_value, t, gpu_va, hit)?;
         Ok(value)
     }
 }
 
 /// Hand the entry of a submission placed from template `t` (and committed)
-/// to `channel`, taking the submission back if the channel refuses it; then
+/// at GPU address `gpu_va` to `channel`, taking the submission back if the channel refuses it; then
 /// have what the next submission of `t` will write fetched while the CPU
 /// does other work: a template submitted once is likely submitted again,
 /// and the next chunk likely holds its image if this one did (the ring's
@@ -108,10 +117,10 @@ pub(super) fn publish<I: GpuIface>(
     ring: &mut CommandRing,
     timeline_value: &mut u64,
     t: &encode::Template,
-    entry: GpFifoEntry,
+    gpu_va: u64,
     hit: bool,
 ) -> Result<()> {
-    if let Err(e) = channel.submit_one(iface, entry) {
+    if let Err(e) = channel.submit_encoded(iface, t.entry.at(gpu_va + t.pb_offset)) {
         ring.uncommit_last();
         *timeline_value -= 1;
         return Err(e);
@@ -127,22 +136,22 @@ pub(super) fn publish<I: GpuIface>(
 /// Write template `t`'s submission (`values`, timeline `value`) into fresh
 /// command memory of `ring`: only its patches where the chunk still holds
 /// its image, else a copy of the image and the patches. Returns the
-/// chunk's ring offset and GPU address, where its pushbuffer is, and
-/// whether the chunk held the image already; the caller commits it.
+/// chunk's ring offset and GPU address, and whether the chunk held the
+/// image already; the caller commits it (`t.image_key.len()` bytes).
 #[inline(always)]
-pub(super) fn place_template(
+pub(super) fn place_template<V: Bound + ?Sized>(
     ring: &mut CommandRing,
     t: &encode::Template,
-    values: &[u64],
+    values: &V,
     value: u64,
     completed: impl FnOnce() -> u64,
     wait: impl FnMut(u64) -> Result<()>,
-) -> Result<(u64, u64, encode::Encoded, bool)> {
+) -> Result<(u64, u64, bool)> {
     let (chunk, holds_image) = ring.alloc_image(&t.image_key, completed, wait)?;
-    let used = encode::apply(t, &chunk, values, value, holds_image)?;
+    t.patched.apply(&chunk, values, value, holds_image)?;
     let (offset, gpu_va) = (chunk.offset, chunk.gpu_va);
     if !holds_image {
         ring.holds_image(offset, &t.image_key);
     }
-    Ok((offset, gpu_va, used, holds_image))
+    Ok((offset, gpu_va, holds_image))
 }

@@ -62,7 +62,7 @@ impl<I: GpuIface> Runtime<I> {
     /// its commands ([`OneShot::of_queue`]), from the runtime's kept shapes
     /// (a fresh queue per launch is then encoded once per shape, not once
     /// per queue). `None` when the queue is not one.
-    #[inline]
+    #[inline(never)]
     fn first_as_one_shot(&self, queue: &Queue, bindings: &[(VarId, u64)]) -> Option<Result<u64>> {
         use std::sync::atomic::Ordering;
         if !bindings.is_empty() || queue.template.get().is_some() || queue.submits.load(Ordering::Relaxed) != 0 {
@@ -220,11 +220,11 @@ impl<I: GpuIface> Runtime<I> {
         };
 
         if let Some(t) = p.template {
-            let (offset, gpu_va, used, _) =
+            let (offset, gpu_va, _) =
                 super::replay::place_template(&mut state.ring, t, values, value, completed, wait)?;
-            state.ring.commit(offset, used.total, value, touches());
+            state.ring.commit(offset, t.patched.image().len() as u64, value, touches());
             state.timeline_value = value;
-            *entry = gpuiface_hal::GpFifoEntry::new(gpu_va + used.pushbuffer_offset, used.pushbuffer_dwords);
+            *entry = gpuiface_hal::GpFifoEntry::new(gpu_va + t.pb_offset, t.pb_dwords);
             return Ok(value);
         }
 
