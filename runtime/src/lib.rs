@@ -39,8 +39,11 @@
 //! - **Forgotten in bulk.** Finished submissions are dropped from the
 //!   in-flight list when the ring needs their space (once per lap), before
 //!   a wait on one buffer and at [`Runtime::synchronize`], not on every
-//!   submit; replays of one queue
-//!   share one entry of what is held alive (its signals, its footprint).
+//!   submit. The list holds runs, not submissions: consecutive replays of
+//!   one queue, end to end in the ring, share one entry (its ring bytes,
+//!   its signals, its footprint), so a replay only moves the run's end. A
+//!   run spans at most a sixteenth of the ring: a submission that needs
+//!   its bytes waits for that much more work at most.
 //! - **Written once.** Command memory is fresh for every submission, and a
 //!   chunk is reused only after the GPU finished the submission that used
 //!   it. A chunk that still holds the same template's image (the queue was
@@ -59,7 +62,6 @@
 //! conformance suite uses that to show the hazard and its fix.
 
 mod encode;
-mod fifo;
 mod footprint;
 pub mod launch;
 mod launch_image;

@@ -14,7 +14,6 @@ use gpuiface_hal::{Error, Result};
 
 mod images;
 
-use crate::fifo::Fifo;
 use crate::footprint::Borrowed;
 use crate::queue::Footprint;
 pub(crate) use images::ImageKey;
@@ -200,15 +199,6 @@ fn writer_bound() -> Error {
     Error::invalid("Runtime::submit", "command memory bound exceeded (encoder bug)")
 }
 
-/// A submission the GPU may still be running: the ring bytes it uses and
-/// the timeline value that marks its completion.
-#[derive(Debug, Clone, Copy, Default)]
-pub(crate) struct InFlight {
-    start: u64,
-    end: u64,
-    value: u64,
-}
-
 /// What a submission touches, as [`CommandRing::commit`] takes it: a
 /// queue's own footprint, shared by its replays, or one made for this
 /// submission alone.
@@ -220,16 +210,31 @@ pub(crate) enum Touches<'a> {
     Own(Footprint),
 }
 
-/// What a run of consecutive submissions touches, held until the last of
-/// them completes: the ranges they may read or write (waits on one
-/// buffer), and the clones of the signals they name (a signal dropped
-/// meanwhile keeps its slot: issue 22, hole 2).
-struct Held {
+/// A run of consecutive submissions the GPU may still be running, that
+/// touch the same things and lie next to each other in the ring: the
+/// ring bytes they use, and what they touch, held until the last of them
+/// completes: the ranges they may read or write (waits on one buffer), and
+/// the clones of the signals they name (a signal dropped meanwhile keeps
+/// its slot: issue 22, hole 2).
+///
+/// One entry per run, not per submission: a replay of the queue submitted
+/// last only moves its run's end. The price is that space is given back a
+/// run at a time: a submission that needs bytes of a run waits for the
+/// run's last submission, which is at most [`CommandRing::run_span`] bytes
+/// further on (runs never cross the ring's end).
+struct Run {
+    /// The ring bytes `[start, end)` its submissions use.
+    start: u64,
+    end: u64,
     /// Timeline values of the run's first and last submissions.
     first: u64,
     last: u64,
     footprint: HeldFootprint,
 }
+
+/// How many of the last commits [`CommandRing::uncommit_last`] can take
+/// back, one after the other (a batch's group of entries at most).
+pub(crate) const UNCOMMIT_DEPTH: usize = 64;
 
 enum HeldFootprint {
     Shared(Arc<Footprint>),
@@ -249,12 +254,15 @@ pub(crate) struct CommandRing {
     buffer: Option<Buffer>,
     size: u64,
     head: u64,
-    /// Submissions the GPU may still be running, oldest first.
-    pending: Fifo<InFlight>,
-    /// What they touch, oldest first: one entry per run of consecutive
-    /// submissions of the same queue (the list `Runtime::wait_for_buffer`
-    /// reads, keyed by the same timeline values).
-    held: VecDeque<Held>,
+    /// The submissions the GPU may still be running, oldest first, by runs
+    /// (also the list `Runtime::wait_for_buffer` reads).
+    runs: VecDeque<Run>,
+    /// The longest run, in bytes: a sixteenth of the ring, so a wait for
+    /// space waits for at most that much more work than it needs.
+    run_span: u64,
+    /// Where the last [`UNCOMMIT_DEPTH`] commits began, by timeline value
+    /// (modulo the depth): what taking one back restores.
+    starts: [u64; UNCOMMIT_DEPTH],
     /// Which template image each granule still holds: a replay whose chunk
     /// already holds its image only patches it.
     images: ImageTags,
@@ -270,14 +278,29 @@ impl CommandRing {
             let _ = iface.free(buffer);
             return Err(Error::invalid("CommandRing::new", "command memory needs a CPU mapping"));
         }
-        // Room for a channel's worth of submissions; the lists grow (by
-        // doubling, rarely) up to the submissions of one lap of the ring,
-        // since finished ones are forgotten once per lap.
-        let pending = Fifo::with_capacity(super::GPFIFO_ENTRIES as usize + 1);
-        let held = VecDeque::with_capacity(super::GPFIFO_ENTRIES as usize + 1);
+        Ok(Self::over(buffer))
+    }
+
+    /// A ring over `buffer` (CPU-mapped).
+    fn over(buffer: Buffer) -> Self {
+        // Room for a channel's worth of runs; the list grows (by doubling,
+        // rarely) up to the runs of one lap of the ring, since finished ones
+        // are forgotten once per lap.
+        let runs = VecDeque::with_capacity(super::GPFIFO_ENTRIES as usize + 1);
         let images = ImageTags::new(buffer.size());
         let cpu_base = buffer.cpu().map_or(0, |v| v.as_ptr() as usize);
-        Ok(CommandRing { size: buffer.size(), buffer: Some(buffer), head: 0, pending, held, images, cpu_base })
+        let size = buffer.size();
+        let run_span = (size / 16).max(RING_ALIGN);
+        CommandRing {
+            size,
+            buffer: Some(buffer),
+            head: 0,
+            runs,
+            run_span,
+            starts: [0; UNCOMMIT_DEPTH],
+            images,
+            cpu_base,
+        }
     }
 
     /// Bytes of command memory in the ring.
@@ -289,11 +312,8 @@ impl CommandRing {
     /// timeline value now).
     #[cold]
     pub(crate) fn prune(&mut self, completed: u64) {
-        while self.pending.front().is_some_and(|p| p.value <= completed) {
-            self.pending.pop_front();
-        }
-        while self.held.front().is_some_and(|h| h.last <= completed) {
-            self.held.pop_front();
+        while self.runs.front().is_some_and(|r| r.last <= completed) {
+            self.runs.pop_front();
         }
     }
 
@@ -369,7 +389,7 @@ impl CommandRing {
         }
         self.head = self.next_start(len);
         let (start, end) = (self.head, self.head + len);
-        if self.pending.front().is_some_and(|p| p.start < end && start < p.end) {
+        if self.runs.front().is_some_and(|r| r.start < end && start < r.end) {
             self.prune(completed());
             self.wait_for(start, end, wait)?;
         }
@@ -384,13 +404,14 @@ impl CommandRing {
         Ok(Chunk { gpu_va: buffer.gpu_va() + start, offset: start, len: end - start, view })
     }
 
-    /// Wait for the older submissions that use `[start, end)` of the ring.
+    /// Wait for the older submissions that use `[start, end)` of the
+    /// ring (the runs that hold them: [`Run`]).
     #[cold]
     fn wait_for(&mut self, start: u64, end: u64, mut wait: impl FnMut(u64) -> Result<()>) -> Result<()> {
-        while let Some(p) = self.pending.front() {
-            if p.start < end && start < p.end {
-                wait(p.value)?;
-                self.pending.pop_front();
+        while let Some(r) = self.runs.front() {
+            if r.start < end && start < r.end {
+                wait(r.last)?;
+                self.runs.pop_front();
             } else {
                 break;
             }
@@ -403,8 +424,7 @@ impl CommandRing {
     /// the queue submitted last only moves its run's end).
     #[inline(always)]
     pub(crate) fn commit_shared(&mut self, offset: u64, used: u64, value: u64, footprint: &Arc<Footprint>) {
-        self.keep(offset, granules(used), value);
-        self.extend_run(value, footprint);
+        self.extend_run(offset, granules(used), value, footprint);
     }
 
     /// [`commit_shared`](Self::commit_shared) of a chunk that holds the
@@ -412,8 +432,7 @@ impl CommandRing {
     /// replay path's.
     #[inline(always)]
     pub(crate) fn commit_image(&mut self, offset: u64, key: &ImageKey, value: u64, footprint: &Arc<Footprint>) {
-        self.keep(offset, key.len(), value);
-        self.extend_run(value, footprint);
+        self.extend_run(offset, key.len(), value, footprint);
     }
 
     /// [`commit_image`](Self::commit_image) of a one-shot submission: the
@@ -422,30 +441,45 @@ impl CommandRing {
     /// with no clone per submit), else a new run holds its own footprint.
     #[inline(always)]
     pub(crate) fn commit_borrowed(&mut self, offset: u64, key: &ImageKey, value: u64, touches: Borrowed<'_, '_>) {
-        self.keep(offset, key.len(), value);
-        if let Some(h) = self.held.back_mut() {
-            if matches!(&h.footprint, HeldFootprint::Own(f) if f.is(&touches)) {
-                h.last = value;
+        let end = self.keep(offset, key.len(), value);
+        if let Some(r) = self.back_run_before(offset, end) {
+            if matches!(&r.footprint, HeldFootprint::Own(f) if f.is(&touches)) {
+                r.end = end;
+                r.last = value;
                 return;
             }
         }
-        let footprint = HeldFootprint::Own(touches.to_footprint());
-        self.held.push_back(Held { first: value, last: value, footprint });
+        self.begin_run(offset, end, value, HeldFootprint::Own(touches.to_footprint()));
     }
 
-    /// What submission `value` touches is `footprint`: the run of the
-    /// same queue's submissions at the back of the held list grows, or a
-    /// new run begins.
+    /// Submission `value`, at `len` bytes (whole granules) from ring
+    /// offset `offset`, touches `footprint`: the run of the same queue's
+    /// submissions at the back of the list grows, or a new run begins.
     #[inline(always)]
-    fn extend_run(&mut self, value: u64, footprint: &Arc<Footprint>) {
-        if let Some(h) = self.held.back_mut() {
-            if matches!(&h.footprint, HeldFootprint::Shared(g) if Arc::ptr_eq(footprint, g)) {
-                h.last = value;
+    fn extend_run(&mut self, offset: u64, len: u64, value: u64, footprint: &Arc<Footprint>) {
+        let end = self.keep(offset, len, value);
+        if let Some(r) = self.back_run_before(offset, end) {
+            if matches!(&r.footprint, HeldFootprint::Shared(g) if Arc::ptr_eq(footprint, g)) {
+                r.end = end;
+                r.last = value;
                 return;
             }
         }
-        let footprint = HeldFootprint::Shared(Arc::clone(footprint));
-        self.held.push_back(Held { first: value, last: value, footprint });
+        self.begin_run(offset, end, value, HeldFootprint::Shared(Arc::clone(footprint)));
+    }
+
+    /// The last run, if the submission at `[offset, end)` of the ring may
+    /// join it: it ends where the submission begins (no wrap between them)
+    /// and would then span at most `run_span` bytes.
+    #[inline(always)]
+    fn back_run_before(&mut self, offset: u64, end: u64) -> Option<&mut Run> {
+        let span = self.run_span;
+        self.runs.back_mut().filter(|r| r.end == offset && end - r.start <= span)
+    }
+
+    /// A new run of one submission.
+    fn begin_run(&mut self, start: u64, end: u64, value: u64, footprint: HeldFootprint) {
+        self.runs.push_back(Run { start, end, first: value, last: value, footprint });
     }
 
     /// Keep the first `used` bytes of the chunk at ring offset `offset`
@@ -457,19 +491,21 @@ impl CommandRing {
         match touches {
             Touches::Shared(f) => self.commit_shared(offset, used, value, f),
             Touches::Own(f) => {
-                self.keep(offset, granules(used), value);
-                self.held.push_back(Held { first: value, last: value, footprint: HeldFootprint::Own(f) });
+                let end = self.keep(offset, granules(used), value);
+                self.begin_run(offset, end, value, HeldFootprint::Own(f));
             }
         }
     }
 
-    /// The ring's part of a commit: the `len` bytes (whole granules) at
-    /// `offset` stay in use until `value`.
+    /// The ring's part of a commit of submission `value`: the `len` bytes
+    /// (whole granules) at `offset` are taken (the caller records them in
+    /// a run); returns where they end.
     #[inline(always)]
-    fn keep(&mut self, offset: u64, len: u64, value: u64) {
+    fn keep(&mut self, offset: u64, len: u64, value: u64) -> u64 {
         let end = offset + len;
-        self.pending.push_back(InFlight { start: offset, end, value });
+        self.starts[value as usize % UNCOMMIT_DEPTH] = offset;
         self.head = end;
+        end
     }
 
     /// Where the next chunk of `len` bytes (whole granules) will start, if
@@ -550,21 +586,26 @@ impl CommandRing {
         }
     }
 
-    /// Forget the last commit (its submission never reached the GPU).
+    /// Forget the last commit (its submission never reached the GPU); up
+    /// to [`UNCOMMIT_DEPTH`] in a row. A run's submissions have consecutive
+    /// values and lie end to end, so the last one began where the run now
+    /// ends once it is taken back.
     pub(crate) fn uncommit_last(&mut self) {
-        let Some(p) = self.pending.pop_back() else { return };
-        self.head = p.start;
-        match self.held.back_mut() {
-            Some(h) if h.first < p.value => h.last = p.value - 1,
-            Some(_) => drop(self.held.pop_back()),
-            None => {}
+        let Some(r) = self.runs.back_mut() else { return };
+        let start = self.starts[r.last as usize % UNCOMMIT_DEPTH];
+        self.head = start;
+        if r.first < r.last {
+            r.last -= 1;
+            r.end = start;
+        } else {
+            self.runs.pop_back();
         }
     }
 
     /// The newest submission still recorded that may touch `[start, end)`
     /// of GPU memory: its timeline value.
     pub(crate) fn last_touching(&self, start: u64, end: u64) -> Option<u64> {
-        self.held.iter().rev().find(|h| h.footprint.get().overlaps(start, end)).map(|h| h.last)
+        self.runs.iter().rev().find(|r| r.footprint.get().overlaps(start, end)).map(|r| r.last)
     }
 
     /// Free the ring's memory. The in-flight entries stay: they hold the
@@ -588,15 +629,7 @@ mod tests {
         // SAFETY: a made-up allocation of a made-up device, the only handle to it,
         // backed by `size` bytes of host memory.
         let buffer = unsafe { Buffer::from_raw_parts(device, gpuiface_hal::BufferId(1), 0x10000, size, Some(view)) };
-        CommandRing {
-            buffer: Some(buffer),
-            size,
-            head: 0,
-            pending: Fifo::with_capacity(2),
-            held: VecDeque::new(),
-            images: ImageTags::new(size),
-            cpu_base: 0,
-        }
+        CommandRing::over(buffer)
     }
 
     #[test]
@@ -637,11 +670,11 @@ mod tests {
         for value in 1..=3 {
             commit(&mut r, value, Touches::Shared(&everything));
         }
-        assert_eq!(r.held.len(), 1, "one run for three replays");
+        assert_eq!(r.runs.len(), 1, "one run for three replays");
         assert_eq!(Arc::strong_count(&everything), 2, "one reference for the run, none per replay");
         commit(&mut r, 4, Touches::Own(copy));
         commit(&mut r, 5, Touches::Shared(&everything));
-        assert_eq!(r.held.len(), 3);
+        assert_eq!(r.runs.len(), 3);
         assert_eq!(r.last_touching(0x1800, 0x1900), Some(5), "the newest submission that may touch it");
         r.uncommit_last();
         assert_eq!(r.last_touching(0x1800, 0x1900), Some(4));
@@ -656,7 +689,83 @@ mod tests {
         commit(&mut r, 5, Touches::Shared(&everything));
         r.uncommit_last();
         assert_eq!(Arc::strong_count(&everything), 1);
-        assert_eq!(r.held.len(), 1);
+        assert_eq!(r.runs.len(), 1);
+    }
+
+    /// Replays of one queue, end to end, share a run until it spans a
+    /// sixteenth of the ring or the ring wraps; a wait for space waits for
+    /// the last submission of the run that holds it, no further.
+    #[test]
+    fn runs_end_at_their_span_and_at_the_wrap() {
+        let mut r = ring(16 * 1024);
+        assert_eq!(r.run_span, 1024);
+        let q = Arc::new(Footprint::default());
+        let mut waited = Vec::new();
+        let mut offsets = Vec::new();
+        for value in 1..=20u64 {
+            let off = r
+                .alloc(256, |v| {
+                    waited.push(v);
+                    Ok(())
+                })
+                .unwrap()
+                .offset;
+            offsets.push(off);
+            r.commit(off, 256, value, Touches::Shared(&q));
+        }
+        // 64 granules a lap: no wrap yet; four submissions a run.
+        assert!(waited.is_empty());
+        let runs: Vec<(u64, u64, u64, u64)> = r.runs.iter().map(|x| (x.start, x.end, x.first, x.last)).collect();
+        assert_eq!(runs[..2], [(0, 1024, 1, 4), (1024, 2048, 5, 8)]);
+        assert_eq!(runs.len(), 5);
+        assert_eq!(Arc::strong_count(&q), 6, "one reference per run");
+        // Fill the lap, then wrap: the first chunk of the new lap waits for
+        // the last submission of the run at [0, 1024), value 4, not 1.
+        for value in 21..=64u64 {
+            let off = r.alloc(256, |v| Err(Error::device_lost(format!("waited for {v}")))).unwrap().offset;
+            r.commit(off, 256, value, Touches::Shared(&q));
+        }
+        assert_eq!(r.head, 16 * 1024);
+        let c = r
+            .alloc(256, |v| {
+                waited.push(v);
+                Ok(())
+            })
+            .unwrap();
+        assert_eq!(c.offset, 0);
+        assert_eq!(waited, [4]);
+        let off = c.offset;
+        r.commit(off, 256, 65, Touches::Shared(&q));
+        let back = r.runs.back().unwrap();
+        assert_eq!((back.start, back.end, back.first, back.last), (0, 256, 65, 65), "no run across the wrap");
+    }
+
+    /// Commits taken back one after the other (a batch's group) leave the
+    /// runs and the head as they were before them.
+    #[test]
+    fn commits_taken_back_in_a_row_restore_the_runs() {
+        let mut r = ring(64 * 1024);
+        let q = Arc::new(Footprint::default());
+        let commit = |r: &mut CommandRing, value: u64, touches: Touches<'_>| {
+            let off = r.alloc(256, |_| Ok(())).unwrap().offset;
+            r.commit(off, 256, value, touches);
+        };
+        for value in 1..=3 {
+            commit(&mut r, value, Touches::Shared(&q));
+        }
+        let before: Vec<(u64, u64, u64, u64)> = r.runs.iter().map(|x| (x.start, x.end, x.first, x.last)).collect();
+        let head = r.head;
+        for value in 4..=4 + UNCOMMIT_DEPTH as u64 - 1 {
+            let touches = if value % 5 == 0 { Touches::Own(Footprint::default()) } else { Touches::Shared(&q) };
+            commit(&mut r, value, touches);
+        }
+        for _ in 0..UNCOMMIT_DEPTH {
+            r.uncommit_last();
+        }
+        let after: Vec<(u64, u64, u64, u64)> = r.runs.iter().map(|x| (x.start, x.end, x.first, x.last)).collect();
+        assert_eq!(after, before);
+        assert_eq!(r.head, head);
+        assert_eq!(Arc::strong_count(&q), 2, "the runs begun meanwhile are gone");
     }
 
     #[test]

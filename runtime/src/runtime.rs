@@ -111,7 +111,8 @@ struct EngineState {
 }
 
 impl EngineState {
-    /// Take back the last `n` submissions, which never reached the GPU.
+    /// Take back the last `n` submissions, which never reached the GPU
+    /// (at most [`UNCOMMIT_DEPTH`](crate::ring::UNCOMMIT_DEPTH)).
     fn unsubmit(&mut self, n: usize) {
         for _ in 0..n {
             self.ring.uncommit_last();

@@ -18,7 +18,7 @@
 //! goes the general way (`prepare` and `encode_into`), which reports the
 //! precise error.
 
-use gpuiface_hal::{GpuIface, Result, SignalPlacement};
+use gpuiface_hal::{Error, GpuIface, Result, SignalPlacement};
 
 use super::Runtime;
 use crate::encode;
@@ -59,7 +59,7 @@ impl<I: GpuIface> Runtime<I> {
         // to check of their values. They are read where they are.
         let in_order = |(k, (var, _)): (usize, &(VarId, u64))| var.queue == queue.id && var.index == k;
         if bindings.len() == n && queue.checks.is_empty() && bindings.iter().enumerate().all(in_order) {
-            return Some(self.replay_bound(queue, t, &InOrder(bindings)));
+            return Some(self.replay_bound(queue, t, &InOrder(bindings)).map_err(|e| *e));
         }
         let mut values = [0u64; INLINE_VARS];
         let mut seen = 0u32;
@@ -79,12 +79,22 @@ impl<I: GpuIface> Runtime<I> {
                 return Some(Err(e));
             }
         }
-        Some(self.replay_bound(queue, t, values))
+        Some(self.replay_bound(queue, t, values).map_err(|e| *e))
     }
 
     /// [`replay`](Self::replay) once the values are bound.
+    ///
+    /// Its error is boxed: a result of one word each way comes back in
+    /// registers, where a result holding an [`Error`] is written to memory
+    /// field by field on the way out of every submit, success included
+    /// (the compiler merges the ways out). Only a failed replay pays the box.
     #[inline(always)]
-    fn replay_bound<V: Bound + ?Sized>(&self, queue: &Queue, t: &encode::Template, values: &V) -> Result<u64> {
+    fn replay_bound<V: Bound + ?Sized>(
+        &self,
+        queue: &Queue,
+        t: &encode::Template,
+        values: &V,
+    ) -> std::result::Result<u64, Box<Error>> {
         let engine = queue.kind.index();
         let (channel, _) = self.channel_of(queue.kind);
         let timeline = &self.timelines[engine];

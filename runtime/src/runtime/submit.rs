@@ -118,7 +118,8 @@ impl<I: GpuIface> Runtime<I> {
     /// (earlier engines, earlier groups of 64) stay submitted and their
     /// timeline values will be released.
     pub fn submit_batch(&self, batch: &[(&Queue, &[(VarId, u64)])]) -> Result<[u64; 2]> {
-        const MAX: usize = 64;
+        // A group's entries can all be taken back (`unsubmit`).
+        const MAX: usize = crate::ring::UNCOMMIT_DEPTH;
         for (queue, bindings) in batch {
             self.prepare(queue, bindings, &[], &mut Values::new())?;
         }
