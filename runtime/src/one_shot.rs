@@ -281,41 +281,43 @@ impl<'a, I: GpuIface> OneShot<'a, I> {
         self.steps.as_slice().is_empty()
     }
 
-    /// The one-shot of `queue`'s first submit to `rt`: its commands,
-    /// borrowed, when the queue has no variables and nothing a one-shot
-    /// does not record (reuse mode, a placement of its own, commands the
-    /// runtime adds itself), and nothing recorded wrongly; else `None`.
-    pub(crate) fn of_queue(rt: &'a Runtime<I>, queue: &'a crate::Queue) -> Option<Self> {
+    /// Whether a one-shot can stand for `queue`'s first submit: the queue
+    /// has no variables and nothing a one-shot does not record (reuse
+    /// mode, a placement of its own), and nothing recorded wrongly.
+    pub(crate) fn can_record(queue: &crate::Queue) -> bool {
+        queue.vars == 0
+            && queue.options == crate::QueueOptions::default()
+            && queue.invalid.is_none()
+            && !queue.mixed_devices
+            && queue.foreign_var.is_none()
+    }
+
+    /// Record `queue`'s commands (one [`can_record`](Self::can_record)
+    /// takes), borrowed, into this fresh one-shot; `false` when one of them
+    /// is not a one-shot's (a command the runtime adds itself). Filled in
+    /// place: a one-shot is large, and moving it costs more than filling it.
+    pub(crate) fn record_queue(&mut self, queue: &'a crate::Queue) -> bool {
         use crate::encode::Cmd;
         use crate::queue::Val;
-        if queue.vars != 0
-            || queue.options != crate::QueueOptions::default()
-            || queue.invalid.is_some()
-            || queue.mixed_devices
-            || queue.foreign_var.is_some()
-        {
-            return None;
-        }
-        let mut shot = OneShot::new(rt, queue.kind);
         for cmd in &queue.cmds {
             match cmd {
-                Cmd::Wait { signal, value: Val::Lit(v) } => shot.wait(signal, *v),
-                Cmd::Signal { signal, value: Val::Lit(v) } => shot.signal(signal, *v),
+                Cmd::Wait { signal, value: Val::Lit(v) } => self.wait(signal, *v),
+                Cmd::Signal { signal, value: Val::Lit(v) } => self.signal(signal, *v),
                 Cmd::Launch { program, dims: crate::vars::CmdDims::Fixed(dims), args, arg_vars }
                     if arg_vars.is_empty() =>
                 {
-                    shot.launch(program, *dims, args)
+                    self.launch(program, *dims, args)
                 }
-                Cmd::Copy { dst: Val::Lit(d), src: Val::Lit(s), len: Val::Lit(n) } => shot.copy(*d, *s, *n),
-                Cmd::Barrier => shot.barrier(),
-                _ => return None,
+                Cmd::Copy { dst: Val::Lit(d), src: Val::Lit(s), len: Val::Lit(n) } => self.copy(*d, *s, *n),
+                Cmd::Barrier => self.barrier(),
+                _ => return false,
             };
         }
         for &(start, end) in &queue.declared {
-            shot.ranges.push((start, end));
-            shot.declared = true;
+            self.ranges.push((start, end));
+            self.declared = true;
         }
-        Some(shot)
+        true
     }
 
     /// Submit the recorded commands to the runtime's channel of this

@@ -59,7 +59,7 @@ impl<I: GpuIface> Runtime<I> {
     }
 
     /// A queue's first submit, when it has no variables: as the one-shot of
-    /// its commands ([`OneShot::of_queue`]), from the runtime's kept shapes
+    /// its commands ([`OneShot::record_queue`]), from the runtime's kept shapes
     /// (a fresh queue per launch is then encoded once per shape, not once
     /// per queue). `None` when the queue is not one.
     #[inline(never)]
@@ -68,8 +68,11 @@ impl<I: GpuIface> Runtime<I> {
         if !bindings.is_empty() || queue.template.get().is_some() || queue.submits.load(Ordering::Relaxed) != 0 {
             return None;
         }
-        let shot = crate::one_shot::OneShot::of_queue(self, queue)?;
-        if shot.invalid.is_some() {
+        if !crate::one_shot::OneShot::<I>::can_record(queue) {
+            return None;
+        }
+        let mut shot = crate::one_shot::OneShot::new(self, queue.kind);
+        if !shot.record_queue(queue) || shot.invalid.is_some() {
             // The general path reports it, in the queue's terms.
             return None;
         }
