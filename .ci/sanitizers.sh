@@ -26,9 +26,9 @@ if [[ $what == all || $what == tsan ]]; then
     "${tsan[@]}" -p gpuiface-hal --test cpu_view_race
     "${tsan[@]}" -p gpuiface-runtime --test concurrency
     # A submit port and `submit` on one channel from two threads; a port
-    # filling a GPFIFO the GPU thread drains; the GP_PUT spin lock itself.
+    # filling a GPFIFO the GPU thread drains; the spin lock itself (GP_PUT, engines).
     "${tsan[@]}" -p gpuiface-nvgpu --features mock --test submit_port -- share full_ring
-    "${tsan[@]}" -p gpuiface-nvgpu --features mock --lib -- put_lock
+    "${tsan[@]}" -p gpuiface-hal --lib -- spin_lock
     "${tsan[@]}" -p gpuiface-mock --test gpu_modes -- threaded
     "${tsan[@]}" -p gpuiface-mock --test runtime_scheduling
     unset RUSTFLAGS RUSTDOCFLAGS TSAN_OPTIONS

@@ -46,9 +46,9 @@ pub(crate) struct Channel<S: Syscalls> {
     /// GPFIFO, USERD and error-notifier buffers.
     pub(crate) buffers: Vec<Allocation<S>>,
     /// The next GPFIFO slot to write (always `< entries`), behind a spin
-    /// lock (`put_lock.rs`: one compare-and-swap to take, a plain store to
+    /// lock (`gpuiface_hal::spin_lock`: one compare-and-swap to take, a plain store to
     /// give back, on every submit's path).
-    pub(crate) put: crate::put_lock::PutLock,
+    pub(crate) put: gpuiface_hal::spin_lock::SpinLock<u32>,
     /// Set when the channel is destroyed (`rm_free`): a submit port that
     /// still holds it publishes nothing more.
     pub(crate) closed: std::sync::atomic::AtomicBool,
@@ -307,7 +307,7 @@ impl<S: Syscalls> NvgpuDevice<S> {
                 notifier: cpu(&buffers[0], std::mem::size_of::<NvgpuNotification>(), "error-notifier")?,
                 fd,
                 buffers: Vec::new(),
-                put: crate::put_lock::PutLock::new(0),
+                put: gpuiface_hal::spin_lock::SpinLock::new(0),
                 closed: Default::default(),
             })
         })();

@@ -35,7 +35,6 @@ pub mod fd;
 pub(crate) mod memory;
 #[cfg(feature = "mock")]
 pub mod mock;
-mod put_lock;
 mod release;
 mod rm;
 mod signal;

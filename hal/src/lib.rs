@@ -50,6 +50,7 @@ pub mod logging;
 pub mod port;
 pub mod rm;
 pub mod shared_mem;
+pub mod spin_lock;
 pub mod types;
 
 pub use classes::Bits;

@@ -199,10 +199,12 @@ pub struct Runtime<I: GpuIface> {
     copy: Channel,
     /// One timeline per engine (index: [`QueueKind::index`]).
     timelines: [Signal; 2],
-    /// One lock per engine (parking_lot's: no poisoning to check, and an
-    /// uncontended lock and unlock of one compare-and-swap each, on the
-    /// path of every submit).
-    engines: [parking_lot::Mutex<EngineState>; 2],
+    /// One lock per engine: a spin lock ([`SpinLock`](gpuiface_hal::spin_lock::SpinLock):
+    /// one locked instruction per submit, where a parking lock's unlock is a
+    /// second one, which waits for the submission's command-memory stores;
+    /// no poisoning to check). A holder that waits for command memory makes
+    /// its waiters sleep in short steps.
+    engines: [gpuiface_hal::spin_lock::SpinLock<EngineState>; 2],
     /// Bytes of each engine's command ring (fixed at creation; read without
     /// the engine's lock, which a submit may already hold).
     ring_bytes: [u64; 2],
@@ -314,12 +316,16 @@ impl<I: GpuIface> Runtime<I> {
             timelines,
             ring_bytes,
             engines: [
-                parking_lot::Mutex::new(EngineState {
+                gpuiface_hal::spin_lock::SpinLock::new(EngineState {
                     ring: compute_ring,
                     timeline_value: 0,
                     shapes: Default::default(),
                 }),
-                parking_lot::Mutex::new(EngineState { ring: copy_ring, timeline_value: 0, shapes: Default::default() }),
+                gpuiface_hal::spin_lock::SpinLock::new(EngineState {
+                    ring: copy_ring,
+                    timeline_value: 0,
+                    shapes: Default::default(),
+                }),
             ],
             id: NEXT_ID.fetch_add(1, Ordering::Relaxed),
             wait_timeout_ns: std::sync::atomic::AtomicU64::new(duration_ns(wait_timeout)),
@@ -423,7 +429,7 @@ impl<I: GpuIface> Runtime<I> {
     }
 
     #[inline]
-    fn engine(&self, e: usize) -> parking_lot::MutexGuard<'_, EngineState> {
+    fn engine(&self, e: usize) -> gpuiface_hal::spin_lock::SpinLockGuard<'_, EngineState> {
         self.engines[e].lock()
     }
 
