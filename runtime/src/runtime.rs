@@ -68,14 +68,12 @@ impl Channel {
     }
 
     /// [`submit_encoded`](Self::submit_encoded) without a port (a
-    /// channel being torn down).
+    /// channel being torn down): a port without a direct path decodes the
+    /// word and submits it through `iface`, or refuses it.
     #[cold]
     #[inline(never)]
     fn submit_encoded_portless<I: GpuIface + ?Sized>(&self, iface: &I, word: u64) -> Result<()> {
-        match gpuiface_hal::GpFifoEntry::decode(word) {
-            Some(entry) => iface.submit(self.handle, std::slice::from_ref(&entry)),
-            None => Err(Error::invalid("Runtime::submit", "an encoded entry with a reserved bit (encoder bug)")),
-        }
+        gpuiface_hal::SubmitPort::new(self.handle).submit_encoded(iface, word)
     }
 }
 
