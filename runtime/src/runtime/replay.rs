@@ -26,6 +26,16 @@ use crate::patch::{Bound, InOrder};
 use crate::queue::{Queue, VarId};
 use crate::ring::CommandRing;
 
+/// What [`Runtime::try_replay`] did.
+pub(super) enum Replayed {
+    /// Submitted: the timeline value that marks its completion.
+    Done(u64),
+    /// Refused (nothing submitted).
+    Failed(Box<Error>),
+    /// Not the replay path's: the general path takes it.
+    NotTaken,
+}
+
 /// Variables a replay binds on the stack.
 const INLINE_VARS: usize = 16;
 
@@ -45,10 +55,24 @@ impl<I: GpuIface> Runtime<I> {
     }
 
     /// Submit `queue` by its template, if the replay path takes it
-    /// ([`replays`](Self::replays)) and its bindings are plain; `None`
-    /// (nothing done) when the general path must take it.
+    /// ([`replays`](Self::replays)) and its bindings are plain.
+    ///
+    /// A function of its own, returning two words in registers: inlined
+    /// into the submit that falls back to the general path, its values
+    /// lived on the stack of a frame sized for that path.
+    #[inline(never)]
+    pub(super) fn try_replay(&self, queue: &Queue, bindings: &[(VarId, u64)]) -> Replayed {
+        match self.replay(queue, bindings) {
+            None => Replayed::NotTaken,
+            Some(Ok(value)) => Replayed::Done(value),
+            Some(Err(e)) => Replayed::Failed(e),
+        }
+    }
+
+    /// [`try_replay`](Self::try_replay): `None` (nothing done) when the
+    /// general path must take the queue.
     #[inline(always)]
-    pub(super) fn replay(&self, queue: &Queue, bindings: &[(VarId, u64)]) -> Option<Result<u64>> {
+    fn replay(&self, queue: &Queue, bindings: &[(VarId, u64)]) -> Option<std::result::Result<u64, Box<Error>>> {
         let t = queue.template.get()?;
         if t.replays_for != self.id {
             return None;
@@ -59,7 +83,7 @@ impl<I: GpuIface> Runtime<I> {
         // to check of their values. They are read where they are.
         let in_order = |(k, (var, _)): (usize, &(VarId, u64))| var.queue == queue.id && var.index == k;
         if bindings.len() == n && queue.checks.is_empty() && bindings.iter().enumerate().all(in_order) {
-            return Some(self.replay_bound(queue, t, &InOrder(bindings)).map_err(|e| *e));
+            return Some(self.replay_bound(queue, t, &InOrder(bindings)));
         }
         let mut values = [0u64; INLINE_VARS];
         let mut seen = 0u32;
@@ -76,10 +100,10 @@ impl<I: GpuIface> Runtime<I> {
         let values = values.get(..n)?;
         for check in &queue.checks {
             if let Err(e) = check.check(values) {
-                return Some(Err(e));
+                return Some(Err(Box::new(e)));
             }
         }
-        Some(self.replay_bound(queue, t, values).map_err(|e| *e))
+        Some(self.replay_bound(queue, t, values))
     }
 
     /// [`replay`](Self::replay) once the values are bound.

@@ -3,6 +3,7 @@
 
 use gpuiface_hal::{AllocRequest, Buffer, Error, GpuIface, Result};
 
+use super::replay::Replayed;
 use super::{EngineState, Prepared, Runtime, Values};
 use crate::encode::{self, EncodeCtx};
 use crate::queue::{Footprint, QmdSlots, Queue};
@@ -22,8 +23,13 @@ impl<I: GpuIface> Runtime<I> {
     /// resolved to a checked store), and every later one copies that
     /// encoding into fresh command memory and patches the variables, the
     /// command-memory addresses and the timeline value in place.
+    #[inline]
     pub fn submit(&self, queue: &Queue, bindings: &[(VarId, u64)]) -> Result<u64> {
-        self.submit_with(queue, bindings, &[])
+        match self.try_replay(queue, bindings) {
+            Replayed::Done(value) => Ok(value),
+            Replayed::Failed(e) => Err(*e),
+            Replayed::NotTaken => self.submit_not_replayed(queue, bindings, &[]),
+        }
     }
 
     /// [`submit`](Self::submit) a queue with [`BufferVar`]s: `buffers`
@@ -48,9 +54,21 @@ impl<I: GpuIface> Runtime<I> {
         buffers: &[(BufferVar, &Buffer)],
     ) -> Result<u64> {
         if buffers.is_empty() {
-            if let Some(done) = self.replay(queue, bindings) {
-                return done;
-            }
+            return self.submit(queue, bindings);
+        }
+        self.encode_in_full(queue, bindings, buffers)
+    }
+
+    /// A submit the replay path did not take: a queue's first, as a
+    /// one-shot when it can be one, else encoded in full.
+    #[inline(never)]
+    fn submit_not_replayed(
+        &self,
+        queue: &Queue,
+        bindings: &[(VarId, u64)],
+        buffers: &[(BufferVar, &Buffer)],
+    ) -> Result<u64> {
+        if buffers.is_empty() {
             if let Some(done) = self.first_as_one_shot(queue, bindings) {
                 return done;
             }
