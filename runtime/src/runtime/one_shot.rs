@@ -67,17 +67,25 @@ impl<I: GpuIface> Runtime<I> {
     }
 
     /// [`OneShot::submit`].
-    #[inline]
+    #[inline(always)]
     pub(crate) fn submit_one_shot(&self, shot: &OneShot<'_, I>) -> Result<u64> {
         if let Some(e) = &shot.invalid {
             return Err(e.clone());
         }
-        self.submit_steps(shot).map(|(value, _)| value)
+        self.submit_steps(shot, None).map_err(|e| *e)
     }
 
-    /// Submit `shot`'s steps (recorded without error): its timeline value
-    /// and the bytes of command memory it took.
-    pub(crate) fn submit_steps(&self, shot: &OneShot<'_, I>) -> Result<(u64, u64)> {
+    /// Submit `shot`'s steps (recorded without error): its timeline value;
+    /// `used`, if given, receives the bytes of command memory it took.
+    ///
+    /// Its error is boxed, so that its result comes back in registers (as
+    /// a replay's does: `Runtime::try_replay`).
+    #[inline(never)]
+    pub(crate) fn submit_steps(
+        &self,
+        shot: &OneShot<'_, I>,
+        used: Option<&std::sync::atomic::AtomicU64>,
+    ) -> std::result::Result<u64, Box<Error>> {
         let engine = shot.kind.index();
         let mut state = self.engine(engine);
         let index = match state.shapes.find(shot.steps.as_slice()) {
@@ -106,8 +114,18 @@ impl<I: GpuIface> Runtime<I> {
         };
         st.ring.commit_borrowed(offset, &t.image_key, value, touches);
         st.timeline_value = value;
-        super::replay::publish(&self.iface, channel, &mut st.ring, &mut st.timeline_value, t, gpu_va, hit)?;
-        Ok((value, t.image_key.len()))
+        // Committed first (what it touches is borrowed from the one-shot
+        // and is best taken while at hand); a refusal takes it back.
+        if let Err(e) = channel.submit_encoded(&self.iface, t.entry.at(gpu_va + t.pb_offset)) {
+            st.ring.uncommit_last();
+            st.timeline_value -= 1;
+            return Err(Box::new(e));
+        }
+        super::replay::prefetch_next(&st.ring, t, hit);
+        if let Some(used) = used {
+            used.store(t.image_key.len(), std::sync::atomic::Ordering::Relaxed);
+        }
+        Ok(value)
     }
 
     /// The encoding of `shot`'s shape: a queue of the same commands whose

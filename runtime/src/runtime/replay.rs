@@ -130,41 +130,28 @@ impl<I: GpuIface> Runtime<I> {
         let mut state = self.engine(engine);
         let value = state.timeline_value + 1;
         let (offset, gpu_va, hit) = place_template(&mut state.ring, t, values, value, || timeline.value(), wait)?;
+        // Handed over before it is committed: a refusal leaves nothing to
+        // take back (the lock keeps the ring's state to this thread until then).
+        channel.submit_encoded(iface, t.entry.at(gpu_va + t.pb_offset))?;
         state.ring.commit_image(offset, &t.image_key, value, &t.footprint);
         state.timeline_value = value;
-        let st = &mut *state;
-        publish(&self.iface, channel, &mut st.ring, &mut st.timeline_value, t, gpu_va, hit)?;
+        prefetch_next(&state.ring, t, hit);
         Ok(value)
     }
 }
 
-/// Hand the entry of a submission placed from template `t` (and committed)
-/// at GPU address `gpu_va` to `channel`, taking the submission back if the channel refuses it; then
-/// have what the next submission of `t` will write fetched while the CPU
-/// does other work: a template submitted once is likely submitted again,
-/// and the next chunk likely holds its image if this one did (the ring's
-/// first lap copies, later laps patch).
+/// Have what the next submission of template `t` will write fetched while
+/// the CPU does other work (after this one's commit): a template submitted
+/// once is likely submitted again, and the next chunk likely holds its
+/// image if this one did (`hit`: the ring's first lap copies, later laps
+/// patch).
 #[inline(always)]
-pub(super) fn publish<I: GpuIface>(
-    iface: &I,
-    channel: &super::Channel,
-    ring: &mut CommandRing,
-    timeline_value: &mut u64,
-    t: &encode::Template,
-    gpu_va: u64,
-    hit: bool,
-) -> Result<()> {
-    if let Err(e) = channel.submit_encoded(iface, t.entry.at(gpu_va + t.pb_offset)) {
-        ring.uncommit_last();
-        *timeline_value -= 1;
-        return Err(e);
-    }
+pub(super) fn prefetch_next(ring: &CommandRing, t: &encode::Template, hit: bool) {
     if hit {
         ring.prefetch_next_lines(t.image_key.len(), t.patched.hit_lines());
     } else {
         ring.prefetch_next(t.image_key.len());
     }
-    Ok(())
 }
 
 /// Write template `t`'s submission (`values`, timeline `value`) into fresh

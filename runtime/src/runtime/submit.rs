@@ -96,10 +96,7 @@ impl<I: GpuIface> Runtime<I> {
         }
         // As an encoding in place would: the next submit compiles the queue.
         queue.submits.store(1, Ordering::Relaxed);
-        Some(self.submit_steps(&shot).map(|(value, used)| {
-            queue.encoded.store(used, Ordering::Relaxed);
-            value
-        }))
+        Some(self.submit_steps(&shot, Some(&queue.encoded)).map_err(|e| *e))
     }
 
     /// [`submit_with`](Self::submit_with) of a queue the replay path does

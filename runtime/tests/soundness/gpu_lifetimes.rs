@@ -176,6 +176,43 @@ fn freeing_after_a_fault_of_the_runtimes_channel_frees() {
     assert_eq!(dev.live_buffers(), before - 2, "the program leaked");
 }
 
+/// A replay and a one-shot that the channel refuses (it has faulted)
+/// leave no timeline value behind: nothing will release it, and the next
+/// wait for the engine's last value would never end. Both are handed to
+/// the channel before the ring and the timeline count them.
+#[test]
+fn a_replay_or_one_shot_the_channel_refuses_leaves_no_timeline_value() {
+    let dev = device();
+    let rt = Runtime::new(&dev).unwrap();
+    rt.set_wait_timeout(Duration::from_secs(5));
+    let fill = rt.load_kernel(gpuiface_kernels::FILL.cubin, "fill").unwrap();
+    let out = dev.alloc(AllocRequest::new(4096)).unwrap();
+    let done = dev.signal_alloc().unwrap();
+    let dims = LaunchDims::new([1, 1, 1], [32, 1, 1]);
+    let args = fill.pack_args(&[Arg::U64(out.gpu_va()), Arg::U32(32), Arg::U32(1)]).unwrap();
+    let mut q = Queue::compute();
+    let v = q.var();
+    q.launch(&fill, dims, &args).signal(&done, v);
+    // The first submit encodes in place, the second compiles: replays follow.
+    for i in 1..=3 {
+        rt.submit(&q, &[(v, i)]).unwrap();
+    }
+    rt.one_shot(QueueKind::Compute).launch(&fill, dims, &args).signal(&done, 4).submit().unwrap();
+    rt.synchronize().unwrap();
+    assert_eq!(done.value(), 4);
+    // Fault the channel.
+    let bad = fill.pack_args(&[Arg::U64(0xdead_0000_0000), Arg::U32(32), Arg::U32(1)]).unwrap();
+    rt.one_shot(QueueKind::Compute).launch(&fill, dims, &bad).submit().unwrap();
+    assert_eq!(kind(rt.synchronize()), ErrorKind::DeviceHang);
+    let before = rt.last_timeline_value(QueueKind::Compute);
+    assert_eq!(kind(rt.submit(&q, &[(v, 5)])), ErrorKind::DeviceHang, "a replay on a faulted channel");
+    assert_eq!(rt.last_timeline_value(QueueKind::Compute), before, "the refused replay left its value");
+    let shot = rt.one_shot(QueueKind::Compute).launch(&fill, dims, &args).signal(&done, 6).submit();
+    assert_eq!(kind(shot), ErrorKind::DeviceHang, "a one-shot on a faulted channel");
+    assert_eq!(rt.last_timeline_value(QueueKind::Compute), before, "the refused one-shot left its value");
+    assert_eq!(done.value(), 4, "nothing refused ran");
+}
+
 /// Item 15. Was: `q.copy(a, b, u64::MAX)` then `submit` aborted the
 /// process asking for 768 GiB (the queue was encoded before any size
 /// check), and a debug build panicked on an add overflow in the encoder.
