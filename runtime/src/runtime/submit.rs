@@ -28,7 +28,7 @@ impl<I: GpuIface> Runtime<I> {
         match self.try_replay(queue, bindings) {
             Replayed::Done(value) => Ok(value),
             Replayed::Failed(e) => Err(*e),
-            Replayed::NotTaken => self.submit_not_replayed(queue, bindings, &[]),
+            Replayed::NotTaken => self.submit_not_replayed(queue, bindings),
         }
     }
 
@@ -62,18 +62,11 @@ impl<I: GpuIface> Runtime<I> {
     /// A submit the replay path did not take: a queue's first, as a
     /// one-shot when it can be one, else encoded in full.
     #[inline(never)]
-    fn submit_not_replayed(
-        &self,
-        queue: &Queue,
-        bindings: &[(VarId, u64)],
-        buffers: &[(BufferVar, &Buffer)],
-    ) -> Result<u64> {
-        if buffers.is_empty() {
-            if let Some(done) = self.first_as_one_shot(queue, bindings) {
-                return done;
-            }
+    fn submit_not_replayed(&self, queue: &Queue, bindings: &[(VarId, u64)]) -> Result<u64> {
+        if let Some(done) = self.first_as_one_shot(queue, bindings) {
+            return done;
         }
-        self.encode_in_full(queue, bindings, buffers)
+        self.encode_in_full(queue, bindings, &[])
     }
 
     /// A queue's first submit, when it has no variables: as the one-shot of
