@@ -232,6 +232,82 @@ struct Run {
     footprint: HeldFootprint,
 }
 
+/// What a ring asks of its engine when a chunk it hands out is not known
+/// to be free: how far the engine's timeline got, and a wait for one of
+/// its values. Passed by value (a submit path's is a reference and an
+/// index, in two registers), and used only off the fast path.
+pub(crate) trait EngineClock {
+    /// The engine's timeline value now.
+    fn completed(&mut self) -> u64;
+    /// Block until the engine's timeline reaches `value`.
+    fn wait(&mut self, value: u64) -> Result<()>;
+}
+
+/// An [`EngineClock`] of two closures: `completed`, then `wait`.
+pub(crate) struct Clock<C, W>(pub C, pub W);
+
+impl<C: FnMut() -> u64, W: FnMut(u64) -> Result<()>> EngineClock for Clock<C, W> {
+    fn completed(&mut self) -> u64 {
+        (self.0)()
+    }
+    fn wait(&mut self, value: u64) -> Result<()> {
+        (self.1)(value)
+    }
+}
+
+/// The runs, oldest first: the `closed` ones, then the `open` one, the
+/// newest, which the next submission of its queue extends. It is kept
+/// out of the list so that extending it, a replay's commit, is a few
+/// stores to known places (a list's back is found by index arithmetic).
+/// `open` is `None` only when there is no run at all.
+struct Runs {
+    closed: VecDeque<Run>,
+    open: Option<Run>,
+}
+
+impl Runs {
+    #[inline(always)]
+    fn front(&self) -> Option<&Run> {
+        self.closed.front().or(self.open.as_ref())
+    }
+
+    fn pop_front(&mut self) {
+        if self.closed.pop_front().is_none() {
+            self.open = None;
+        }
+    }
+
+    /// The newest run.
+    #[inline(always)]
+    fn back_mut(&mut self) -> Option<&mut Run> {
+        self.open.as_mut()
+    }
+
+    fn push_back(&mut self, run: Run) {
+        if let Some(newest) = self.open.replace(run) {
+            self.closed.push_back(newest);
+        }
+    }
+
+    fn pop_back(&mut self) {
+        self.open = self.closed.pop_back();
+    }
+
+    fn iter(&self) -> impl DoubleEndedIterator<Item = &Run> {
+        self.closed.iter().chain(self.open.as_ref())
+    }
+
+    #[cfg(test)]
+    fn back(&self) -> Option<&Run> {
+        self.open.as_ref()
+    }
+
+    #[cfg(test)]
+    fn len(&self) -> usize {
+        self.closed.len() + usize::from(self.open.is_some())
+    }
+}
+
 /// How many of the last commits [`CommandRing::uncommit_last`] can take
 /// back, one after the other (a batch's group of entries at most).
 pub(crate) const UNCOMMIT_DEPTH: usize = 64;
@@ -256,10 +332,17 @@ pub(crate) struct CommandRing {
     head: u64,
     /// The submissions the GPU may still be running, oldest first, by runs
     /// (also the list `Runtime::wait_for_buffer` reads).
-    runs: VecDeque<Run>,
+    runs: Runs,
     /// The longest run, in bytes: a sixteenth of the ring, so a wait for
     /// space waits for at most that much more work than it needs.
     run_span: u64,
+    /// Where the free space from the head on ends, as last found: the
+    /// start of the oldest run when it lies ahead in this lap, else the
+    /// ring's end. It can only be short, never long: runs are added
+    /// behind the head and go from the front, so a chunk that begins at
+    /// the head and ends by here overlaps no run
+    /// ([`reserve`](Self::reserve) looks no further).
+    free_until: u64,
     /// Where the last [`UNCOMMIT_DEPTH`] commits began, by timeline value
     /// (modulo the depth): what taking one back restores.
     starts: [u64; UNCOMMIT_DEPTH],
@@ -286,7 +369,7 @@ impl CommandRing {
         // Room for a channel's worth of runs; the list grows (by doubling,
         // rarely) up to the runs of one lap of the ring, since finished ones
         // are forgotten once per lap.
-        let runs = VecDeque::with_capacity(super::GPFIFO_ENTRIES as usize + 1);
+        let runs = Runs { closed: VecDeque::with_capacity(super::GPFIFO_ENTRIES as usize + 1), open: None };
         let images = ImageTags::new(buffer.size());
         let cpu_base = buffer.cpu().map_or(0, |v| v.as_ptr() as usize);
         let size = buffer.size();
@@ -297,6 +380,7 @@ impl CommandRing {
             head: 0,
             runs,
             run_span,
+            free_until: size,
             starts: [0; UNCOMMIT_DEPTH],
             images,
             cpu_base,
@@ -322,25 +406,20 @@ impl CommandRing {
     /// (the tests' way in; submits use [`alloc_pruning`](Self::alloc_pruning)).
     #[cfg(test)]
     pub(crate) fn alloc(&mut self, len: u64, wait: impl FnMut(u64) -> Result<()>) -> Result<Chunk<'_>> {
-        self.alloc_pruning(len, || 0, wait)
+        self.alloc_pruning(len, Clock(|| 0, wait))
     }
 
-    /// Reserve `len` bytes; `wait(value)` blocks until the engine's
+    /// Reserve `len` bytes; `clock.wait(value)` blocks until the engine's
     /// timeline reaches `value`, when older work still occupies the space,
-    /// and only then is `completed()` (how far the engine's timeline got)
-    /// read and the finished submissions forgotten, in one pass. A submit
+    /// and only then is `clock.completed()` (how far the engine's timeline
+    /// got) read and the finished submissions forgotten, in one pass. A submit
     /// that finds room reads no GPU-written memory and forgets nothing, so
     /// the bookkeeping of finished work is paid in bulk, once per lap of
     /// the ring (and before a wait on one buffer, and
     /// at `Runtime::synchronize`).
     #[inline]
-    pub(crate) fn alloc_pruning(
-        &mut self,
-        len: u64,
-        completed: impl FnOnce() -> u64,
-        wait: impl FnMut(u64) -> Result<()>,
-    ) -> Result<Chunk<'_>> {
-        let (start, end) = self.reserve(granules(len), completed, wait)?;
+    pub(crate) fn alloc_pruning(&mut self, len: u64, clock: impl EngineClock) -> Result<Chunk<'_>> {
+        let (start, end) = self.reserve(granules(len), clock)?;
         // Whatever the caller writes there is no template's image.
         self.images.forget(start, end);
         self.chunk(start, end)
@@ -353,13 +432,8 @@ impl CommandRing {
     /// the patches. When it does not, the caller copies the image and then
     /// calls [`holds_image`](Self::holds_image).
     #[inline(always)]
-    pub(crate) fn alloc_image(
-        &mut self,
-        key: &ImageKey,
-        completed: impl FnOnce() -> u64,
-        wait: impl FnMut(u64) -> Result<()>,
-    ) -> Result<(Chunk<'_>, bool)> {
-        let (start, end) = self.reserve(key.len(), completed, wait)?;
+    pub(crate) fn alloc_image(&mut self, key: &ImageKey, clock: impl EngineClock) -> Result<(Chunk<'_>, bool)> {
+        let (start, end) = self.reserve(key.len(), clock)?;
         let held = self.images.holds(key, start);
         if !held {
             // Until the copy is made, these granules hold no image.
@@ -378,21 +452,47 @@ impl CommandRing {
     /// The next `len` bytes (a whole number of granules: [`granules`]) of
     /// the ring, once older work no longer uses them: their range.
     #[inline(always)]
-    fn reserve(
-        &mut self,
-        len: u64,
-        completed: impl FnOnce() -> u64,
-        wait: impl FnMut(u64) -> Result<()>,
-    ) -> Result<(u64, u64)> {
+    fn reserve(&mut self, len: u64, clock: impl EngineClock) -> Result<(u64, u64)> {
         if len > self.size {
             return Err(too_large(len, self.size));
         }
-        self.head = self.next_start(len);
-        let (start, end) = (self.head, self.head + len);
-        if self.runs.front().is_some_and(|r| r.start < end && start < r.end) {
-            self.prune(completed());
-            self.wait_for(start, end, wait)?;
+        let start = self.next_start(len);
+        let end = start + len;
+        if start != self.head || end > self.free_until {
+            return self.reserve_further(start, end, clock);
         }
+        Ok((start, end))
+    }
+
+    /// [`reserve`](Self::reserve) of `[start, end)` past what was known
+    /// free (the ring wrapped, or the oldest run lies ahead): wait for the
+    /// runs that hold it, then find how far the free space now reaches.
+    /// Once a lap, and whenever the GPU is a lap behind.
+    #[cold]
+    #[inline(never)]
+    fn reserve_further(&mut self, start: u64, end: u64, mut clock: impl EngineClock) -> Result<(u64, u64)> {
+        // A wrap (the chunk starts at 0, not at the head) skips the tail
+        // `[head, size)`. The runs still there are older than every run
+        // since the last wrap, and lie first in the list: they go with the
+        // ones the chunk overlaps, else the front of the list would hide
+        // those behind it (a wrap once checked only the front, and handed
+        // out bytes of a submission the GPU had not run yet when an older
+        // run sat in the skipped tail).
+        let tail = if start == self.head { self.size } else { self.head };
+        let holds = |r: &Run| (r.start < end && start < r.end) || r.end > tail;
+        self.head = start;
+        // Nothing is known free until the waits are done (one may fail).
+        self.free_until = start;
+        if self.runs.front().is_some_and(holds) {
+            self.prune(clock.completed());
+            self.wait_for(holds, clock)?;
+        }
+        // The oldest run left lies past the chunk (the ones it overlapped
+        // are gone), ahead in this lap; or behind the head, and nothing does.
+        self.free_until = match self.runs.front() {
+            Some(r) if r.start >= end => r.start,
+            _ => self.size,
+        };
         Ok((start, end))
     }
 
@@ -404,13 +504,13 @@ impl CommandRing {
         Ok(Chunk { gpu_va: buffer.gpu_va() + start, offset: start, len: end - start, view })
     }
 
-    /// Wait for the older submissions that use `[start, end)` of the
-    /// ring (the runs that hold them: [`Run`]).
+    /// Wait for the older submissions whose runs ([`Run`]) `holds` says
+    /// hold bytes a chunk needs: the first runs of the list.
     #[cold]
-    fn wait_for(&mut self, start: u64, end: u64, mut wait: impl FnMut(u64) -> Result<()>) -> Result<()> {
+    fn wait_for(&mut self, holds: impl Fn(&Run) -> bool, mut clock: impl EngineClock) -> Result<()> {
         while let Some(r) = self.runs.front() {
-            if r.start < end && start < r.end {
-                wait(r.last)?;
+            if holds(r) {
+                clock.wait(r.last)?;
                 self.runs.pop_front();
             } else {
                 break;
@@ -658,6 +758,64 @@ mod tests {
         assert_eq!(waited, vec![1]);
     }
 
+    proptest::proptest! {
+        /// Whatever the lengths, the footprints and how far the GPU got, a
+        /// chunk never overlaps a submission the GPU may still be running:
+        /// the ring waited for every such one before it handed the chunk
+        /// out (the check `reserve` skips for a chunk within the free space
+        /// it knows of, and the one it makes otherwise).
+        #[test]
+        fn a_chunk_never_overlaps_unfinished_work(
+            steps in proptest::collection::vec((1u64..=1200, 0u64..=3, proptest::bool::ANY), 1..300),
+        ) {
+            let mut r = ring(8192);
+            let shared = Arc::new(Footprint::default());
+            // (start, end, value) of every submission committed.
+            let mut live: Vec<(u64, u64, u64)> = Vec::new();
+            let mut done = 0u64;
+            for (value, &(len, progress, own)) in (1u64..).zip(&steps) {
+                // The GPU finishes some of the older work meanwhile.
+                done = (done + progress).min(value - 1);
+                let done_now = std::cell::Cell::new(done);
+                let c = r.alloc_pruning(len, Clock(|| done_now.get(), |v| {
+                    done_now.set(done_now.get().max(v));
+                    Ok(())
+                })).unwrap();
+                let (start, end) = (c.offset, c.offset + c.len);
+                done = done_now.get();
+                for &(s, e, v) in &live {
+                    proptest::prop_assert!(v <= done || e <= start || end <= s,
+                        "chunk [{start}, {end}) of {value} overlaps [{s}, {e}) of {v}, unfinished ({done} done)");
+                }
+                let touches = if own { Touches::Own(Footprint::default()) } else { Touches::Shared(&shared) };
+                r.commit(start, len, value, touches);
+                live.retain(|&(_, _, v)| v > done);
+                live.push((start, start + granules(len), value));
+            }
+        }
+    }
+
+    /// A wait for space that fails leaves nothing known to be free: the
+    /// next chunk at that place waits again rather than take the fast way.
+    #[test]
+    fn a_failed_wait_for_space_is_asked_again() {
+        let mut r = ring(4096);
+        for value in 1..=4u64 {
+            let off = r.alloc(1024, |_| Ok(())).unwrap().offset;
+            r.commit(off, 1024, value, Touches::Own(Footprint::default()));
+        }
+        let e = r.alloc(1024, |v| Err(Error::device_lost(format!("waited for {v}")))).err().unwrap();
+        assert!(e.to_string().contains("waited for 1"), "{e}");
+        let mut waited = Vec::new();
+        let c = r
+            .alloc(1024, |v| {
+                waited.push(v);
+                Ok(())
+            })
+            .unwrap();
+        assert_eq!((c.offset, waited), (0, vec![1]));
+    }
+
     #[test]
     fn replays_of_one_queue_share_one_held_footprint() {
         let mut r = ring(1 << 20);
@@ -774,10 +932,10 @@ mod tests {
         let next = |r: &mut CommandRing, uid: Option<u64>, value: u64| -> (u64, bool) {
             let (offset, held) = match uid {
                 Some(uid) => {
-                    let (c, held) = r.alloc_image(&ImageKey::new(uid, 600), || value, |_| Ok(())).unwrap();
+                    let (c, held) = r.alloc_image(&ImageKey::new(uid, 600), Clock(|| value, |_| Ok(()))).unwrap();
                     (c.offset, held)
                 }
-                None => (r.alloc_pruning(600, || value, |_| Ok(())).unwrap().offset, false),
+                None => (r.alloc_pruning(600, Clock(|| value, |_| Ok(()))).unwrap().offset, false),
             };
             if let (Some(uid), false) = (uid, held) {
                 r.holds_image(offset, &ImageKey::new(uid, 600));
@@ -809,7 +967,7 @@ mod tests {
         r.head = 0;
         assert_eq!(next(&mut r, Some(9), 18), (0, true));
         r.head = 512;
-        let off = r.alloc_pruning(100, || 18, |_| Ok(())).unwrap().offset;
+        let off = r.alloc_pruning(100, Clock(|| 18, |_| Ok(()))).unwrap().offset;
         assert_eq!(off, 512, "inside template 9's 768 bytes at 0");
         r.commit(off, 100, 19, Touches::Own(Footprint::default()));
         r.head = 0;

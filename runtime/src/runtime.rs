@@ -119,6 +119,21 @@ impl EngineState {
     }
 }
 
+/// Engine `engine` of `rt`, as an [`EngineClock`](crate::ring::EngineClock).
+struct EngineOf<'a, I: GpuIface> {
+    rt: &'a Runtime<I>,
+    engine: usize,
+}
+
+impl<I: GpuIface> crate::ring::EngineClock for EngineOf<'_, I> {
+    fn completed(&mut self) -> u64 {
+        self.rt.timelines[self.engine].value()
+    }
+    fn wait(&mut self, value: u64) -> Result<()> {
+        self.rt.iface.signal_wait(&self.rt.timelines[self.engine], value, self.rt.wait_timeout())
+    }
+}
+
 /// A submit's inputs, made before the engine's lock is taken.
 struct Prepared<'q, 'v> {
     /// The bound values, in variable order.
@@ -429,6 +444,13 @@ impl<I: GpuIface> Runtime<I> {
     #[inline]
     fn engine(&self, e: usize) -> gpuiface_hal::spin_lock::SpinLockGuard<'_, EngineState> {
         self.engines[e].lock()
+    }
+
+    /// Engine `e`'s timeline, as its ring asks for it when it must make
+    /// room: the wait's deadline is read only then.
+    #[inline(always)]
+    fn clock(&self, e: usize) -> EngineOf<'_, I> {
+        EngineOf { rt: self, engine: e }
     }
 
     /// The device this runtime drives.

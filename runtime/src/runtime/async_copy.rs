@@ -10,7 +10,7 @@ use gpuiface_hal::{Buffer, GpFifoEntry, GpuIface, Result};
 use super::Runtime;
 use crate::encode;
 use crate::queue::{Footprint, QueueKind};
-use crate::ring::{Touches, RING_ALIGN};
+use crate::ring::{Clock, Touches, RING_ALIGN};
 
 /// Pushbuffer dwords of one piece: an acquire (6), the copy (12), the
 /// timeline release (6).
@@ -75,7 +75,7 @@ impl<I: GpuIface> Runtime<I> {
             let iface = &self.iface;
             let wait = |v: u64| iface.signal_wait(timeline, v, timeout);
             // Finished work is forgotten lazily, as on every other submit path.
-            let chunk = state.ring.alloc_pruning(data_len + PIECE_PB_BYTES, || timeline.value(), wait)?;
+            let chunk = state.ring.alloc_pruning(data_len + PIECE_PB_BYTES, Clock(|| timeline.value(), wait))?;
             chunk.write(0, piece)?;
             let mut pb = Pb::new();
             if let Some(v) = after {

@@ -99,14 +99,11 @@ impl<I: GpuIface> Runtime<I> {
             }
         };
         let (channel, _) = self.channel_of(shot.kind);
-        let timeline = &self.timelines[engine];
-        let iface = &self.iface;
-        let wait = |value: u64| iface.signal_wait(timeline, value, self.wait_timeout());
         let st = &mut *state;
         let t = &st.shapes.kept.get(index).ok_or_else(vanished)?.template;
         let value = st.timeline_value + 1;
         let (offset, gpu_va, hit) =
-            super::replay::place_template(&mut st.ring, t, shot.values.as_slice(), value, || timeline.value(), wait)?;
+            super::replay::place_template(&mut st.ring, t, shot.values.as_slice(), value, self.clock(engine))?;
         let touches = Borrowed {
             everything: shot.launches && !shot.declared,
             ranges: shot.ranges.as_slice(),

@@ -24,7 +24,7 @@ use super::Runtime;
 use crate::encode;
 use crate::patch::{Bound, InOrder};
 use crate::queue::{Queue, VarId};
-use crate::ring::CommandRing;
+use crate::ring::{CommandRing, EngineClock};
 
 /// What [`Runtime::try_replay`] did.
 pub(super) enum Replayed {
@@ -121,15 +121,12 @@ impl<I: GpuIface> Runtime<I> {
     ) -> std::result::Result<u64, Box<Error>> {
         let engine = queue.kind.index();
         let (channel, _) = self.channel_of(queue.kind);
-        let timeline = &self.timelines[engine];
         let iface = &self.iface;
-        // The deadline is read only when the ring makes the replay wait.
-        let wait = |value: u64| iface.signal_wait(timeline, value, self.wait_timeout());
         // The engine's lock covers encoding and the doorbell: entries reach
         // the channel in timeline order.
         let mut state = self.engine(engine);
         let value = state.timeline_value + 1;
-        let (offset, gpu_va, hit) = place_template(&mut state.ring, t, values, value, || timeline.value(), wait)?;
+        let (offset, gpu_va, hit) = place_template(&mut state.ring, t, values, value, self.clock(engine))?;
         // Handed over before it is committed: a refusal leaves nothing to
         // take back (the lock keeps the ring's state to this thread until then).
         channel.submit_encoded(iface, t.entry.at(gpu_va + t.pb_offset))?;
@@ -165,10 +162,9 @@ pub(super) fn place_template<V: Bound + ?Sized>(
     t: &encode::Template,
     values: &V,
     value: u64,
-    completed: impl FnOnce() -> u64,
-    wait: impl FnMut(u64) -> Result<()>,
+    clock: impl EngineClock,
 ) -> Result<(u64, u64, bool)> {
-    let (chunk, holds_image) = ring.alloc_image(&t.image_key, completed, wait)?;
+    let (chunk, holds_image) = ring.alloc_image(&t.image_key, clock)?;
     t.patched.apply(&chunk, values, value, holds_image)?;
     let (offset, gpu_va) = (chunk.offset, chunk.gpu_va);
     if !holds_image {

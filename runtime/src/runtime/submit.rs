@@ -216,13 +216,10 @@ impl<I: GpuIface> Runtime<I> {
     ) -> Result<u64> {
         let values = p.values;
         let timeline = &self.timelines[queue.kind.index()];
-        let iface = &self.iface;
-        // The deadline is read only when the ring makes the submit wait.
-        let wait = |value: u64| iface.signal_wait(timeline, value, self.wait_timeout());
         let value = state.timeline_value + 1;
         // How far the GPU got is read only when the ring needs the space of
         // finished work (`CommandRing::alloc_pruning`).
-        let completed = || timeline.value();
+        let clock = self.clock(queue.kind.index());
         // Built in the ring's call: a footprint is not copied on the way.
         let (own, bound_footprint) = (p.own_footprint, &mut p.footprint);
         let mut touches = || match bound_footprint.take() {
@@ -232,8 +229,7 @@ impl<I: GpuIface> Runtime<I> {
         };
 
         if let Some(t) = p.template {
-            let (offset, gpu_va, _) =
-                super::replay::place_template(&mut state.ring, t, values, value, completed, wait)?;
+            let (offset, gpu_va, _) = super::replay::place_template(&mut state.ring, t, values, value, clock)?;
             state.ring.commit(offset, t.patched.image().len() as u64, value, touches());
             state.timeline_value = value;
             *entry = gpuiface_hal::GpFifoEntry::new(gpu_va + t.pb_offset, t.pb_dwords);
@@ -261,7 +257,7 @@ impl<I: GpuIface> Runtime<I> {
             qmd_slots,
             placeholder: false,
         };
-        let chunk = state.ring.alloc_pruning(encode::upper_bound(&queue.cmds, &ctx), completed, wait)?;
+        let chunk = state.ring.alloc_pruning(encode::upper_bound(&queue.cmds, &ctx), clock)?;
         let used = encode::encode(&queue.cmds, &ctx, &chunk, None)?;
         queue.encoded.store(used.total, std::sync::atomic::Ordering::Relaxed);
         let (offset, gpu_va) = (chunk.offset, chunk.gpu_va);
