@@ -243,3 +243,65 @@ fn a_huge_copy_is_refused_before_it_is_encoded() {
     rt.free(a).unwrap();
     rt.free(b).unwrap();
 }
+
+/// Was: when the command ring wrapped, the runtime looked only at the
+/// oldest submission it held. When that one sat in the tail the wrap
+/// skipped, it handed out the ring's first bytes while newer submissions
+/// there had not been read by the GPU yet, which then ran whatever
+/// overwrote them. Now the wrap waits for the skipped tail's submissions
+/// and for the ones its chunk overlaps.
+#[test]
+fn a_wrap_of_the_command_ring_waits_for_work_behind_a_skipped_tail() {
+    const GRANULE: usize = 256;
+    const RING: u64 = 16 * GRANULE as u64;
+    let dev = device();
+    // Command bytes of a copy queue of `n` signals, as one submit writes them.
+    let bytes_of = |n: usize| {
+        let probe = Runtime::new(&dev).unwrap();
+        let s = dev.signal_alloc().unwrap();
+        let mut q = Queue::copy_queue();
+        for v in 1..=n as u64 {
+            q.signal(&s, v);
+        }
+        probe.submit(&q, &[]).unwrap();
+        probe.synchronize().unwrap();
+        q.encoded_len().unwrap()
+    };
+    assert!(bytes_of(1) <= GRANULE, "a lone signal takes one granule of the ring");
+    // A submission of six granules or more, at most the ring.
+    let big_signals = (1..64).find(|&n| bytes_of(n) > 5 * GRANULE).unwrap();
+    assert!(bytes_of(big_signals) <= RING as usize);
+
+    let rt = Runtime::with_config(&dev, RING, Duration::from_millis(300)).unwrap();
+    let (gate, gated, small) = (dev.signal_alloc().unwrap(), dev.signal_alloc().unwrap(), dev.signal_alloc().unwrap());
+    let signal = |v: u64| rt.one_shot(QueueKind::Copy).signal(&small, v).submit().unwrap();
+    // Lap 1: granules 0-11 run; 12 waits for the gate; 13-15 queue behind it.
+    for v in 1..=12 {
+        signal(v);
+    }
+    rt.one_shot(QueueKind::Copy).wait(&gate, 1).signal(&gated, 1).submit().unwrap();
+    for v in 13..=15 {
+        signal(v);
+    }
+    // Lap 2: granules 0-10 (the wrap waited for lap 1's first ones, which
+    // ran); the gated submission at 12 is still held, ahead in this lap.
+    for v in 16..=26 {
+        signal(v);
+    }
+    // Six granules do not fit from 11: the ring wraps, skipping 11-15 with
+    // the gated submission, and the chunk at 0-5 holds submissions 16-21,
+    // which the GPU has not read (they queue behind the gate).
+    let mut big = Queue::copy_queue();
+    for v in 0..big_signals as u64 {
+        big.signal(&small, 1000 + v);
+    }
+    let e = rt.submit(&big, &[]).expect_err("bytes the GPU has not read yet were handed out");
+    assert!(matches!(e.kind(), ErrorKind::Timeout | ErrorKind::DeviceHang), "{e}");
+    // Open the gate: everything queued runs as it was written.
+    gate.set(1);
+    rt.synchronize().unwrap();
+    assert_eq!((gated.value(), small.value()), (1, 26), "the queued submissions ran as recorded");
+    rt.submit(&big, &[]).unwrap();
+    rt.synchronize().unwrap();
+    assert_eq!(small.value(), 1000 + big_signals as u64 - 1);
+}
