@@ -244,8 +244,10 @@ pub(crate) trait EngineClock {
 }
 
 /// An [`EngineClock`] of two closures: `completed`, then `wait`.
+#[cfg(test)]
 pub(crate) struct Clock<C, W>(pub C, pub W);
 
+#[cfg(test)]
 impl<C: FnMut() -> u64, W: FnMut(u64) -> Result<()>> EngineClock for Clock<C, W> {
     fn completed(&mut self) -> u64 {
         (self.0)()
@@ -541,15 +543,13 @@ impl CommandRing {
     /// with no clone per submit), else a new run holds its own footprint.
     #[inline(always)]
     pub(crate) fn commit_borrowed(&mut self, offset: u64, key: &ImageKey, value: u64, touches: Borrowed<'_, '_>) {
-        let end = self.keep(offset, key.len(), value);
-        if let Some(r) = self.back_run_before(offset, end) {
-            if matches!(&r.footprint, HeldFootprint::Own(f) if f.is(&touches)) {
-                r.end = end;
-                r.last = value;
-                return;
-            }
-        }
-        self.begin_run(offset, end, value, HeldFootprint::Own(touches.to_footprint()));
+        self.join_or_begin_run(
+            offset,
+            key.len(),
+            value,
+            |held| matches!(held, HeldFootprint::Own(f) if f.is(&touches)),
+            || HeldFootprint::Own(touches.to_footprint()),
+        );
     }
 
     /// Submission `value`, at `len` bytes (whole granules) from ring
@@ -557,24 +557,39 @@ impl CommandRing {
     /// submissions at the back of the list grows, or a new run begins.
     #[inline(always)]
     fn extend_run(&mut self, offset: u64, len: u64, value: u64, footprint: &Arc<Footprint>) {
+        self.join_or_begin_run(
+            offset,
+            len,
+            value,
+            |held| matches!(held, HeldFootprint::Shared(g) if Arc::ptr_eq(footprint, g)),
+            || HeldFootprint::Shared(Arc::clone(footprint)),
+        );
+    }
+
+    /// Submission `value` takes the `len` bytes (whole granules) at ring
+    /// offset `offset`: it joins the last run when that one ends where it
+    /// begins (no wrap between them), would then span at most `run_span`
+    /// bytes, and touches what it touches (`same`); else a new run begins,
+    /// holding `footprint()`.
+    #[inline(always)]
+    fn join_or_begin_run(
+        &mut self,
+        offset: u64,
+        len: u64,
+        value: u64,
+        same: impl FnOnce(&HeldFootprint) -> bool,
+        footprint: impl FnOnce() -> HeldFootprint,
+    ) {
         let end = self.keep(offset, len, value);
-        if let Some(r) = self.back_run_before(offset, end) {
-            if matches!(&r.footprint, HeldFootprint::Shared(g) if Arc::ptr_eq(footprint, g)) {
+        let span = self.run_span;
+        if let Some(r) = self.runs.back_mut().filter(|r| r.end == offset && end - r.start <= span) {
+            if same(&r.footprint) {
                 r.end = end;
                 r.last = value;
                 return;
             }
         }
-        self.begin_run(offset, end, value, HeldFootprint::Shared(Arc::clone(footprint)));
-    }
-
-    /// The last run, if the submission at `[offset, end)` of the ring may
-    /// join it: it ends where the submission begins (no wrap between them)
-    /// and would then span at most `run_span` bytes.
-    #[inline(always)]
-    fn back_run_before(&mut self, offset: u64, end: u64) -> Option<&mut Run> {
-        let span = self.run_span;
-        self.runs.back_mut().filter(|r| r.end == offset && end - r.start <= span)
+        self.begin_run(offset, end, value, footprint());
     }
 
     /// A new run of one submission.

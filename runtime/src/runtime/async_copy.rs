@@ -10,7 +10,7 @@ use gpuiface_hal::{Buffer, GpFifoEntry, GpuIface, Result};
 use super::Runtime;
 use crate::encode;
 use crate::queue::{Footprint, QueueKind};
-use crate::ring::{Clock, Touches, RING_ALIGN};
+use crate::ring::{Touches, RING_ALIGN};
 
 /// Pushbuffer dwords of one piece: an acquire (6), the copy (12), the
 /// timeline release (6).
@@ -64,7 +64,6 @@ impl<I: GpuIface> Runtime<I> {
 
         let (channel, subchannel) = self.channel_of(QueueKind::Copy);
         let timeline = &self.timelines[copy];
-        let timeout = self.wait_timeout();
         let mut state = self.engine(copy);
         let piece_max = (state.ring.size() / 4).saturating_sub(RING_ALIGN).clamp(RING_ALIGN, crate::MAX_COPY_CHUNK);
         let mut last = state.timeline_value;
@@ -72,10 +71,8 @@ impl<I: GpuIface> Runtime<I> {
             let at = dst_va + (i as u64) * piece_max;
             let value = state.timeline_value + 1;
             let data_len = (piece.len() as u64).next_multiple_of(RING_ALIGN);
-            let iface = &self.iface;
-            let wait = |v: u64| iface.signal_wait(timeline, v, timeout);
             // Finished work is forgotten lazily, as on every other submit path.
-            let chunk = state.ring.alloc_pruning(data_len + PIECE_PB_BYTES, Clock(|| timeline.value(), wait))?;
+            let chunk = state.ring.alloc_pruning(data_len + PIECE_PB_BYTES, self.clock(copy))?;
             chunk.write(0, piece)?;
             let mut pb = Pb::new();
             if let Some(v) = after {
