@@ -70,7 +70,7 @@ impl<I: GpuIface> Runtime<I> {
     }
 
     /// A queue's first submit, when it has no variables: as the one-shot of
-    /// its commands ([`OneShot::record_queue`]), from the runtime's kept shapes
+    /// its commands ([`OneShot::record_queue`](crate::one_shot::OneShot::record_queue)), from the runtime's kept shapes
     /// (a fresh queue per launch is then encoded once per shape, not once
     /// per queue). `None` when the queue is not one.
     #[inline(never)]
