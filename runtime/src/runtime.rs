@@ -52,10 +52,7 @@ impl Channel {
     /// Submit one entry to the channel.
     #[inline]
     fn submit_one<I: GpuIface + ?Sized>(&self, iface: &I, entry: gpuiface_hal::GpFifoEntry) -> Result<()> {
-        match &self.port {
-            Some(port) => port.submit_one(iface, entry),
-            None => iface.submit(self.handle, std::slice::from_ref(&entry)),
-        }
+        self.submit_encoded(iface, entry.encode())
     }
 
     /// [`submit_one`](Self::submit_one) of an encoded entry (a replay's).

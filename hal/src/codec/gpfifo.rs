@@ -50,9 +50,8 @@ impl GpFifoEntry {
 
     /// The 64-bit ring word.
     pub fn encode(&self) -> u64 {
-        debug_assert!(self.address & 3 == 0 && self.address < (1 << 40), "pushbuffer address {:#x}", self.address);
         debug_assert!(self.length_dwords <= MAX_LENGTH_DWORDS);
-        (self.address & ADDRESS_MASK) | self.relocatable().0
+        self.relocatable().at(self.address)
     }
 
     /// Everything of the entry but its address, encoded once: a replay's
