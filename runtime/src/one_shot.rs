@@ -128,8 +128,9 @@ pub struct OneShot<'a, I: GpuIface> {
     pub(crate) declared: bool,
     /// A launch was recorded.
     pub(crate) launches: bool,
-    /// The first error in what was recorded.
-    pub(crate) invalid: Option<Error>,
+    /// The first error in what was recorded (boxed: a one-shot recorded
+    /// without error drops a null pointer).
+    pub(crate) invalid: Option<Box<Error>>,
 }
 
 impl<I: GpuIface> std::fmt::Debug for OneShot<'_, I> {
@@ -163,7 +164,7 @@ impl<'a, I: GpuIface> OneShot<'a, I> {
     #[cold]
     fn refuse(&mut self, what: &str) {
         self.invalid.get_or_insert_with(|| {
-            Error::invalid("OneShot::submit", format!("{what} belongs to another device than the runtime's"))
+            Box::new(Error::invalid("OneShot::submit", format!("{what} belongs to another device than the runtime's")))
         });
     }
 
@@ -173,6 +174,33 @@ impl<'a, I: GpuIface> OneShot<'a, I> {
         if program.buffer().device() != self.rt.device() {
             self.refuse("the program");
         }
+        self.launch_step(program, dims, args);
+        self
+    }
+
+    /// Set `signal` to `value` once everything before it has completed.
+    #[inline]
+    pub fn signal(&mut self, signal: &'a Signal, value: u64) -> &mut Self {
+        if signal.device() != self.rt.device() {
+            self.refuse("the signal");
+        }
+        self.signal_step(signal, value);
+        self
+    }
+
+    /// Block until `signal >= value`.
+    pub fn wait(&mut self, signal: &'a Signal, value: u64) -> &mut Self {
+        if signal.device() != self.rt.device() {
+            self.refuse("the signal waited for");
+        }
+        self.wait_step(signal, value);
+        self
+    }
+
+    /// A launch's step and values (its device checked by the caller): the
+    /// argument bytes as 8-byte little-endian words, the last zero-padded.
+    #[inline]
+    fn launch_step(&mut self, program: &'a Program, dims: LaunchDims, args: &'a [u8]) {
         let words = args.chunks_exact(8);
         let tail = words.remainder();
         for word in words {
@@ -189,28 +217,20 @@ impl<'a, I: GpuIface> OneShot<'a, I> {
         }
         self.launches = true;
         self.steps.push(Step::Launch { program, dims, args });
-        self
     }
 
-    /// Set `signal` to `value` once everything before it has completed.
+    /// A signal's step and value (its device checked by the caller).
     #[inline]
-    pub fn signal(&mut self, signal: &'a Signal, value: u64) -> &mut Self {
-        if signal.device() != self.rt.device() {
-            self.refuse("the signal");
-        }
+    fn signal_step(&mut self, signal: &'a Signal, value: u64) {
         self.value(value);
         self.steps.push(Step::Signal { signal });
-        self
     }
 
-    /// Block until `signal >= value`.
-    pub fn wait(&mut self, signal: &'a Signal, value: u64) -> &mut Self {
-        if signal.device() != self.rt.device() {
-            self.refuse("the signal waited for");
-        }
+    /// A wait's step and value (its device checked by the caller).
+    #[inline]
+    fn wait_step(&mut self, signal: &'a Signal, value: u64) {
         self.value(value);
         self.steps.push(Step::Wait { signal });
-        self
     }
 
     /// Block until one of the runtime's timelines reaches `value`.
@@ -246,10 +266,10 @@ impl<'a, I: GpuIface> OneShot<'a, I> {
         let inside = |a: u64| a.checked_add(len).is_some_and(|end| end <= limit);
         if !inside(src) || !inside(dst) {
             self.invalid.get_or_insert_with(|| {
-                Error::invalid(
+                Box::new(Error::invalid(
                     "OneShot::submit",
                     format!("a copy of {len:#x} bytes from {src:#x} to {dst:#x} runs past the {limit:#x}-byte GPU address space"),
-                )
+                ))
             });
             return self;
         }
@@ -299,19 +319,28 @@ impl<'a, I: GpuIface> OneShot<'a, I> {
     pub(crate) fn record_queue(&mut self, queue: &'a crate::Queue) -> bool {
         use crate::encode::Cmd;
         use crate::queue::Val;
+        // The queue noted the one device its signals, programs and buffers
+        // are of (`can_record`: not two), so that one is checked, not each.
+        if queue.device.is_some_and(|d| d != self.rt.device()) {
+            return false;
+        }
         for cmd in &queue.cmds {
             match cmd {
-                Cmd::Wait { signal, value: Val::Lit(v) } => self.wait(signal, *v),
-                Cmd::Signal { signal, value: Val::Lit(v) } => self.signal(signal, *v),
+                Cmd::Wait { signal, value: Val::Lit(v) } => self.wait_step(signal, *v),
+                Cmd::Signal { signal, value: Val::Lit(v) } => self.signal_step(signal, *v),
                 Cmd::Launch { program, dims: crate::vars::CmdDims::Fixed(dims), args, arg_vars }
                     if arg_vars.is_empty() =>
                 {
-                    self.launch(program, *dims, args)
+                    self.launch_step(program, *dims, args)
                 }
-                Cmd::Copy { dst: Val::Lit(d), src: Val::Lit(s), len: Val::Lit(n) } => self.copy(*d, *s, *n),
-                Cmd::Barrier => self.barrier(),
+                Cmd::Copy { dst: Val::Lit(d), src: Val::Lit(s), len: Val::Lit(n) } => {
+                    self.copy(*d, *s, *n);
+                }
+                Cmd::Barrier => {
+                    self.barrier();
+                }
                 _ => return false,
-            };
+            }
         }
         for &(start, end) in &queue.declared {
             self.ranges.push((start, end));

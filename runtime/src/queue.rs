@@ -161,7 +161,8 @@ pub struct Queue {
     /// Ranges only the bound values tell (variable copy addresses, buffer variables).
     pub(crate) dynamic: Vec<DynRange>,
     /// A command recorded wrongly (an error at submit, the first one).
-    pub(crate) invalid: Option<Error>,
+    /// Boxed: a queue recorded without error drops a null pointer.
+    pub(crate) invalid: Option<Box<Error>>,
     /// Submits since the queue last changed: the first encodes in place (a
     /// queue submitted once never pays for a template), a replay compiles one.
     pub(crate) submits: AtomicU64,
@@ -199,6 +200,14 @@ impl Queue {
             invalid: None,
             submits: AtomicU64::new(0),
             encoded: AtomicU64::new(0),
+        }
+    }
+
+    /// Keep `e` as the queue's error at submit, unless one is kept already.
+    #[cold]
+    fn refuse(&mut self, e: Error) {
+        if self.invalid.is_none() {
+            self.invalid = Some(Box::new(e));
         }
     }
 
@@ -251,10 +260,17 @@ impl Queue {
     /// The queue changed: what was derived from it (its encoding, its
     /// footprint, and the replay path's verdict kept with the encoding) is
     /// stale. Every `&mut self` method that changes the queue calls it.
+    #[inline]
     fn changed(&mut self) {
-        drop(self.template.take());
+        // Looked at through `&mut` (no atomic) first: a queue being
+        // recorded for the first time has nothing derived to drop.
+        if self.template.get_mut().is_some() {
+            drop(self.template.take());
+        }
         *self.submits.get_mut() = 0;
-        drop(self.footprint.take());
+        if self.footprint.get_mut().is_some() {
+            drop(self.footprint.take());
+        }
     }
 
     /// Declare a buffer this queue's launches read or write. A queue whose
@@ -372,21 +388,8 @@ impl Queue {
     /// ```
     pub fn launch_vars(&mut self, program: &Program, dims: impl Into<Dims>, args: &[u8], vars: &[ArgVar]) -> &mut Self {
         let dims = dims.into();
-        if let Err(e) = vars::check_arg_vars(args.len(), vars) {
-            self.invalid.get_or_insert(e);
-        }
-        for a in vars {
-            if self.buffer_vars.contains(&a.var.index) && a.var.queue == self.id {
-                if a.size != 8 {
-                    self.invalid.get_or_insert(Error::invalid(
-                        "Queue::launch_vars",
-                        format!("buffer variable {} takes 8 bytes", a.var.index),
-                    ));
-                }
-                self.dynamic.push(DynRange::Buffer(a.var));
-            } else if a.size < 8 {
-                self.checks.push(BindCheck::Fits { var: a.var, size: a.size });
-            }
+        if !vars.is_empty() {
+            self.record_arg_vars(args.len(), vars);
         }
         let cmd_dims = CmdDims::new(&dims);
         if cmd_dims.vars().is_some() {
@@ -398,6 +401,29 @@ impl Queue {
             args: SmallVec::from_slice(args),
             arg_vars: vars.to_vec(),
         })
+    }
+
+    /// What [`launch_vars`](Self::launch_vars) notes of its argument
+    /// variables: their checks at record time and at bind time, and the
+    /// ranges buffer variables make the footprint depend on.
+    #[inline(never)]
+    fn record_arg_vars(&mut self, args_len: usize, vars: &[ArgVar]) {
+        if let Err(e) = vars::check_arg_vars(args_len, vars) {
+            self.refuse(e);
+        }
+        for a in vars {
+            if self.buffer_vars.contains(&a.var.index) && a.var.queue == self.id {
+                if a.size != 8 {
+                    self.refuse(Error::invalid(
+                        "Queue::launch_vars",
+                        format!("buffer variable {} takes 8 bytes", a.var.index),
+                    ));
+                }
+                self.dynamic.push(DynRange::Buffer(a.var));
+            } else if a.size < 8 {
+                self.checks.push(BindCheck::Fits { var: a.var, size: a.size });
+            }
+        }
     }
     /// Copy `len` bytes from GPU VA `src` to `dst` (copy queues). Each may
     /// be a variable, bound at every submit: a pipeline that streams chunks
@@ -418,7 +444,7 @@ impl Queue {
         let mut operand = |v: CopyVal, what: &str| match v.0 {
             Ok(v) => v,
             Err(n) => {
-                self.invalid.get_or_insert(Error::invalid(
+                self.refuse(Error::invalid(
                     "Queue::copy",
                     format!("a copy {what} of {n}: addresses and lengths are not negative"),
                 ));

@@ -496,7 +496,7 @@ impl<I: GpuIface> Runtime<I> {
             ));
         }
         if let Some(e) = &queue.invalid {
-            return Err(e.clone());
+            return Err((**e).clone());
         }
         if !queue.buffer_vars.is_empty() {
             if let Some((v, _)) = bindings.iter().find(|(v, _)| queue.buffer_vars.contains(&v.index)) {

@@ -50,6 +50,7 @@ impl Dims {
     }
 
     /// True when a dimension is a variable.
+    #[inline]
     pub fn has_vars(&self) -> bool {
         self.grid.iter().chain(&self.block).any(|v| matches!(v, Val::Var(_)))
     }
@@ -108,6 +109,9 @@ impl CmdDims {
 }
 
 impl From<LaunchDims> for Dims {
+    /// Inlined, as [`Dims::has_vars`] is: a launch of fixed dimensions
+    /// then records them without a look at six variables it has not.
+    #[inline]
     fn from(d: LaunchDims) -> Self {
         let lit = |x: u32| Val::Lit(u64::from(x));
         Dims { grid: d.grid.map(lit), block: d.block.map(lit), shared_mem: d.shared_mem }

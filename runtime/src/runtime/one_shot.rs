@@ -70,7 +70,7 @@ impl<I: GpuIface> Runtime<I> {
     #[inline(always)]
     pub(crate) fn submit_one_shot(&self, shot: &OneShot<'_, I>) -> Result<u64> {
         if let Some(e) = &shot.invalid {
-            return Err(e.clone());
+            return Err((**e).clone());
         }
         self.submit_steps(shot, None).map_err(|e| *e)
     }
@@ -158,7 +158,7 @@ impl<I: GpuIface> Runtime<I> {
             }
         }
         if let Some(e) = &q.invalid {
-            return Err(e.clone());
+            return Err((**e).clone());
         }
         if q.vars != shot.values.as_slice().len() {
             return Err(vanished());

@@ -116,3 +116,38 @@ fn a_one_shot_naming_another_devices_objects_is_refused() {
     other_rt.free_program(their_program).unwrap();
     other.free(their_buffer).unwrap();
 }
+
+/// A fresh queue (no variables: its first submit goes the one-shot way)
+/// naming another device's signal, program or buffer is refused at that
+/// first submit, and submits nothing, as a one-shot is: the one-shot way
+/// checks the one device the queue noted instead of each object.
+#[test]
+fn a_fresh_queue_naming_another_devices_objects_is_refused() {
+    use gpuiface_runtime::{LaunchDims, Queue, QueueKind, Runtime};
+    let (dev, other) = (device(), device());
+    let rt = Runtime::new(&dev).unwrap();
+    let other_rt = Runtime::new(&other).unwrap();
+    let (mine, theirs) = (dev.signal_alloc().unwrap(), other.signal_alloc().unwrap());
+    let their_program = other_rt.load_program(&[0u8; 64]).unwrap();
+    let their_buffer = other.alloc(AllocRequest::new(4096)).unwrap();
+    let dims = LaunchDims::new([1, 1, 1], [32, 1, 1]);
+    let before = rt.last_timeline_value(QueueKind::Compute);
+    for _ in 0..2 {
+        let mut ok = Queue::compute();
+        ok.signal(&mine, 1u64);
+        rt.submit(&ok, &[]).unwrap();
+        let mut only_theirs = [Queue::compute(), Queue::compute(), Queue::compute(), Queue::compute()];
+        only_theirs[0].signal(&theirs, 1u64);
+        only_theirs[1].wait(&theirs, 1u64);
+        only_theirs[2].launch(&their_program, dims, &[]);
+        only_theirs[3].uses(&their_buffer);
+        let mut mixed = Queue::compute();
+        mixed.signal(&mine, 1u64).signal(&theirs, 1u64);
+        for q in only_theirs.iter().chain([&mixed]) {
+            assert_eq!(kind(rt.submit(q, &[])), ErrorKind::InvalidArgument, "{q:?}");
+        }
+    }
+    assert_eq!(rt.last_timeline_value(QueueKind::Compute), before + 2, "only this device's queues were submitted");
+    other_rt.free_program(their_program).unwrap();
+    other.free(their_buffer).unwrap();
+}
