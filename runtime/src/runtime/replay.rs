@@ -54,26 +54,30 @@ impl<I: GpuIface> Runtime<I> {
             && placement == queue.options.signal_placement.unwrap_or(self.iface.info().signal_placement)
     }
 
-    /// Submit `queue` by its template, if the replay path takes it
+    /// Submit `queue` by its template `t`, if the replay path takes it
     /// ([`replays`](Self::replays)) and its bindings are plain.
     ///
     /// A function of its own, returning two words in registers: inlined
     /// into the submit that falls back to the general path, its values
     /// lived on the stack of a frame sized for that path.
     #[inline(never)]
-    pub(super) fn try_replay(&self, queue: &Queue, bindings: &[(VarId, u64)]) -> Replayed {
-        match self.replay(queue, bindings) {
+    pub(super) fn try_replay(&self, queue: &Queue, t: &encode::Template, bindings: &[(VarId, u64)]) -> Replayed {
+        match self.replay(queue, t, bindings) {
             None => Replayed::NotTaken,
             Some(Ok(value)) => Replayed::Done(value),
             Some(Err(e)) => Replayed::Failed(e),
         }
     }
 
-    /// [`try_replay`](Self::try_replay): `None` (nothing done) when the
-    /// general path must take the queue.
+    /// [`try_replay`](Self::try_replay) of `queue` by its template `t`:
+    /// `None` (nothing done) when the general path must take the queue.
     #[inline(always)]
-    fn replay(&self, queue: &Queue, bindings: &[(VarId, u64)]) -> Option<std::result::Result<u64, Box<Error>>> {
-        let t = queue.template.get()?;
+    fn replay(
+        &self,
+        queue: &Queue,
+        t: &encode::Template,
+        bindings: &[(VarId, u64)],
+    ) -> Option<std::result::Result<u64, Box<Error>>> {
         if t.replays_for != self.id {
             return None;
         }

@@ -25,7 +25,12 @@ impl<I: GpuIface> Runtime<I> {
     /// command-memory addresses and the timeline value in place.
     #[inline]
     pub fn submit(&self, queue: &Queue, bindings: &[(VarId, u64)]) -> Result<u64> {
-        match self.try_replay(queue, bindings) {
+        // Only a queue compiled into a template can be replayed: any other
+        // (a fresh queue's first submit) goes the general way at once.
+        let Some(t) = queue.template.get() else {
+            return self.submit_not_replayed(queue, bindings);
+        };
+        match self.try_replay(queue, t, bindings) {
             Replayed::Done(value) => Ok(value),
             Replayed::Failed(e) => Err(*e),
             Replayed::NotTaken => self.submit_not_replayed(queue, bindings),
@@ -63,18 +68,25 @@ impl<I: GpuIface> Runtime<I> {
     /// one-shot when it can be one, else encoded in full.
     #[inline(never)]
     fn submit_not_replayed(&self, queue: &Queue, bindings: &[(VarId, u64)]) -> Result<u64> {
-        if let Some(done) = self.first_as_one_shot(queue, bindings) {
-            return done;
+        match self.first_as_one_shot(queue, bindings) {
+            Some(done) => done.map_err(|e| *e),
+            None => self.encode_in_full(queue, bindings, &[]),
         }
-        self.encode_in_full(queue, bindings, &[])
     }
 
     /// A queue's first submit, when it has no variables: as the one-shot of
     /// its commands ([`OneShot::record_queue`](crate::one_shot::OneShot::record_queue)), from the runtime's kept shapes
     /// (a fresh queue per launch is then encoded once per shape, not once
     /// per queue). `None` when the queue is not one.
-    #[inline(never)]
-    fn first_as_one_shot(&self, queue: &Queue, bindings: &[(VarId, u64)]) -> Option<Result<u64>> {
+    ///
+    /// Inlined, with its error boxed as the one-shot's is: its result
+    /// comes back in registers.
+    #[inline(always)]
+    fn first_as_one_shot(
+        &self,
+        queue: &Queue,
+        bindings: &[(VarId, u64)],
+    ) -> Option<std::result::Result<u64, Box<Error>>> {
         use std::sync::atomic::Ordering;
         if !bindings.is_empty() || queue.template.get().is_some() || queue.submits.load(Ordering::Relaxed) != 0 {
             return None;
@@ -89,7 +101,7 @@ impl<I: GpuIface> Runtime<I> {
         }
         // As an encoding in place would: the next submit compiles the queue.
         queue.submits.store(1, Ordering::Relaxed);
-        Some(self.submit_steps(&shot, Some(&queue.encoded)).map_err(|e| *e))
+        Some(self.submit_steps(&shot, Some(&queue.encoded)))
     }
 
     /// [`submit_with`](Self::submit_with) of a queue the replay path does
