@@ -222,7 +222,7 @@ impl Queue {
 
     /// Record a command: the queue changed, so its encoding is stale.
     /// Inlined: the command is built in its slot, not copied there.
-    #[inline]
+    #[inline(always)]
     fn push(&mut self, cmd: Cmd) -> &mut Self {
         let mut check = |v: &Val| {
             if let Val::Var(var) = v {
@@ -260,7 +260,7 @@ impl Queue {
     /// The queue changed: what was derived from it (its encoding, its
     /// footprint, and the replay path's verdict kept with the encoding) is
     /// stale. Every `&mut self` method that changes the queue calls it.
-    #[inline]
+    #[inline(always)]
     fn changed(&mut self) {
         // Looked at through `&mut` (no atomic) first: a queue being
         // recorded for the first time has nothing derived to drop.
