@@ -8,6 +8,8 @@ use gpuiface_hal::{
 };
 use gpuiface_runtime::suballoc::SubAllocator;
 
+use gpuiface_nvgpu::mock::MockDevice;
+
 use super::{device, kind};
 
 /// A quota layer: every allocation is at most one page, whatever was asked.
@@ -85,36 +87,59 @@ fn an_rm_handle_of_another_device_is_refused() {
     assert_eq!(done.value(), 1);
 }
 
+/// Two mock devices, a runtime on each (owning its device), and objects
+/// of both: what the tests of another device's objects refuse.
+struct TwoDevices {
+    rt: gpuiface_runtime::Runtime<MockDevice>,
+    other_rt: gpuiface_runtime::Runtime<MockDevice>,
+    mine: Signal,
+    theirs: Signal,
+    their_program: gpuiface_runtime::Program,
+    their_buffer: Buffer,
+}
+
+impl TwoDevices {
+    fn new() -> Self {
+        let (dev, other) = (device(), device());
+        let (mine, theirs) = (dev.signal_alloc().unwrap(), other.signal_alloc().unwrap());
+        let their_buffer = other.alloc(AllocRequest::new(4096)).unwrap();
+        let rt = gpuiface_runtime::Runtime::new(dev).unwrap();
+        let other_rt = gpuiface_runtime::Runtime::new(other).unwrap();
+        let their_program = other_rt.load_program(&[0u8; 64]).unwrap();
+        TwoDevices { rt, other_rt, mine, theirs, their_program, their_buffer }
+    }
+
+    fn free(self) {
+        self.other_rt.free_program(self.their_program).unwrap();
+        self.other_rt.iface().free(self.their_buffer).unwrap();
+    }
+}
+
 /// A one-shot naming another device's signal, program or buffer is refused
 /// at submit, every time (not only when its shape is first encoded), and
 /// submits nothing: its address would name this device's memory.
 #[test]
 fn a_one_shot_naming_another_devices_objects_is_refused() {
-    use gpuiface_runtime::{LaunchDims, QueueKind, Runtime};
-    let (dev, other) = (device(), device());
-    let rt = Runtime::new(&dev).unwrap();
-    let other_rt = Runtime::new(&other).unwrap();
-    let (mine, theirs) = (dev.signal_alloc().unwrap(), other.signal_alloc().unwrap());
-    let their_program = other_rt.load_program(&[0u8; 64]).unwrap();
-    let their_buffer = other.alloc(AllocRequest::new(4096)).unwrap();
+    use gpuiface_runtime::{LaunchDims, QueueKind};
+    let t = TwoDevices::new();
+    let rt = &t.rt;
     let dims = LaunchDims::new([1, 1, 1], [32, 1, 1]);
-    let before = rt.last_timeline_value(gpuiface_runtime::QueueKind::Compute);
+    let before = rt.last_timeline_value(QueueKind::Compute);
     for _ in 0..2 {
         // A one-shot of this shape on this device is kept between the tries.
-        rt.one_shot(QueueKind::Compute).signal(&mine, 1).submit().unwrap();
+        rt.one_shot(QueueKind::Compute).signal(&t.mine, 1).submit().unwrap();
         let refused = [
-            rt.one_shot(QueueKind::Compute).signal(&theirs, 1).submit(),
-            rt.one_shot(QueueKind::Compute).wait(&theirs, 1).submit(),
-            rt.one_shot(QueueKind::Compute).launch(&their_program, dims, &[]).submit(),
-            rt.one_shot(QueueKind::Compute).uses(&their_buffer).signal(&mine, 1).submit(),
+            rt.one_shot(QueueKind::Compute).signal(&t.theirs, 1).submit(),
+            rt.one_shot(QueueKind::Compute).wait(&t.theirs, 1).submit(),
+            rt.one_shot(QueueKind::Compute).launch(&t.their_program, dims, &[]).submit(),
+            rt.one_shot(QueueKind::Compute).uses(&t.their_buffer).signal(&t.mine, 1).submit(),
         ];
         for r in refused {
             assert_eq!(kind(r), ErrorKind::InvalidArgument);
         }
     }
     assert_eq!(rt.last_timeline_value(QueueKind::Compute), before + 2, "only this device's one-shots were submitted");
-    other_rt.free_program(their_program).unwrap();
-    other.free(their_buffer).unwrap();
+    t.free();
 }
 
 /// A fresh queue (no variables: its first submit goes the one-shot way)
@@ -123,31 +148,26 @@ fn a_one_shot_naming_another_devices_objects_is_refused() {
 /// checks the one device the queue noted instead of each object.
 #[test]
 fn a_fresh_queue_naming_another_devices_objects_is_refused() {
-    use gpuiface_runtime::{LaunchDims, Queue, QueueKind, Runtime};
-    let (dev, other) = (device(), device());
-    let rt = Runtime::new(&dev).unwrap();
-    let other_rt = Runtime::new(&other).unwrap();
-    let (mine, theirs) = (dev.signal_alloc().unwrap(), other.signal_alloc().unwrap());
-    let their_program = other_rt.load_program(&[0u8; 64]).unwrap();
-    let their_buffer = other.alloc(AllocRequest::new(4096)).unwrap();
+    use gpuiface_runtime::{LaunchDims, Queue, QueueKind};
+    let t = TwoDevices::new();
+    let rt = &t.rt;
     let dims = LaunchDims::new([1, 1, 1], [32, 1, 1]);
     let before = rt.last_timeline_value(QueueKind::Compute);
     for _ in 0..2 {
         let mut ok = Queue::compute();
-        ok.signal(&mine, 1u64);
+        ok.signal(&t.mine, 1u64);
         rt.submit(&ok, &[]).unwrap();
         let mut only_theirs = [Queue::compute(), Queue::compute(), Queue::compute(), Queue::compute()];
-        only_theirs[0].signal(&theirs, 1u64);
-        only_theirs[1].wait(&theirs, 1u64);
-        only_theirs[2].launch(&their_program, dims, &[]);
-        only_theirs[3].uses(&their_buffer);
+        only_theirs[0].signal(&t.theirs, 1u64);
+        only_theirs[1].wait(&t.theirs, 1u64);
+        only_theirs[2].launch(&t.their_program, dims, &[]);
+        only_theirs[3].uses(&t.their_buffer);
         let mut mixed = Queue::compute();
-        mixed.signal(&mine, 1u64).signal(&theirs, 1u64);
+        mixed.signal(&t.mine, 1u64).signal(&t.theirs, 1u64);
         for q in only_theirs.iter().chain([&mixed]) {
             assert_eq!(kind(rt.submit(q, &[])), ErrorKind::InvalidArgument, "{q:?}");
         }
     }
     assert_eq!(rt.last_timeline_value(QueueKind::Compute), before + 2, "only this device's queues were submitted");
-    other_rt.free_program(their_program).unwrap();
-    other.free(their_buffer).unwrap();
+    t.free();
 }
