@@ -314,8 +314,10 @@ impl<'a, I: GpuIface> OneShot<'a, I> {
 
     /// Record `queue`'s commands (one [`can_record`](Self::can_record)
     /// takes), borrowed, into this fresh one-shot; `false` when one of them
-    /// is not a one-shot's (a command the runtime adds itself). Filled in
-    /// place: a one-shot is large, and moving it costs more than filling it.
+    /// is not a one-shot's (a command the runtime adds itself) or the queue
+    /// names another device than the runtime's (the general path reports
+    /// either). Filled in place: a one-shot is large, and moving it costs
+    /// more than filling it.
     pub(crate) fn record_queue(&mut self, queue: &'a crate::Queue) -> bool {
         use crate::encode::Cmd;
         use crate::queue::Val;
