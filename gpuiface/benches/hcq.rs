@@ -138,6 +138,23 @@ fn launch(c: &mut Criterion) {
     g.bench_function("part_gpfifo_and_doorbell", |b| {
         b.iter_custom(|n| batched(n, &|_| dev.submit(channel, &[entry]).unwrap()))
     });
+    // The parts of a fresh `Queue` that a one-shot does not have: recording
+    // it and dropping it (nothing submitted), and, of that, the references
+    // it takes on the program and the signal it names (a clone and a drop
+    // of each: four atomic read-modify-writes).
+    g.bench_function("part_queue_record_and_drop", |b| {
+        b.iter(|| {
+            let mut q = Queue::compute();
+            q.launch(black_box(&prog), dims, black_box(&args)).signal(black_box(&s), 1u64);
+            black_box(&q);
+        })
+    });
+    g.bench_function("part_references_taken_and_dropped", |b| {
+        b.iter(|| {
+            let held = (black_box(&prog).clone(), black_box(&s).clone());
+            black_box(&held);
+        })
+    });
     // The baseline copies between buffers aligned as the launch's are (the
     // ring's chunks are 256-byte aligned): a misaligned pair of vectors
     // made it vary by 2x from one run to the next.
@@ -335,6 +352,8 @@ fn main() {
         ("launch: replay prebuilt queue / memcpy of its bytes", "launch/replay_prebuilt_queue"),
         ("launch: replay, 8 per doorbell (per launch) / memcpy", "launch/replay_batch_of_8_per_launch"),
         ("launch part: GPFIFO entry + GP_PUT + doorbell / memcpy", "launch/part_gpfifo_and_doorbell"),
+        ("launch part: a fresh Queue recorded and dropped / memcpy", "launch/part_queue_record_and_drop"),
+        ("launch part: its references taken and dropped / memcpy", "launch/part_references_taken_and_dropped"),
     ] {
         println!("{:<58} {}", what, ratio(id, "launch/baseline_copy_of_the_launch_bytes"));
     }
