@@ -403,6 +403,24 @@ impl CommandRing {
         }
     }
 
+    /// [`prune`](Self::prune), and when nothing is left (the GPU has run
+    /// every submission committed here), take the next chunk from the
+    /// ring's start again. A runtime that waits for its work between
+    /// batches then reuses the same command memory, still in the CPU's
+    /// caches, instead of going once around the whole ring: with a 4 MiB
+    /// ring the lines a submission writes otherwise come from a lap
+    /// earlier, and a launch that writes two lines of its chunk took half
+    /// again a replay's time (BENCHMARKS.md, round 11). Called with the
+    /// engine's lock held, as every allocation and commit is, so no chunk
+    /// is handed out and not yet committed meanwhile.
+    pub(crate) fn prune_idle(&mut self, completed: u64) {
+        self.prune(completed);
+        if self.runs.front().is_none() {
+            self.head = 0;
+            self.free_until = self.size;
+        }
+    }
+
     /// Reserve `len` bytes; `wait(value)` blocks until the engine's
     /// timeline reaches `value`, when older work still occupies the space
     /// (the tests' way in; submits use [`alloc_pruning`](Self::alloc_pruning)).
@@ -939,6 +957,37 @@ mod tests {
         assert_eq!(after, before);
         assert_eq!(r.head, head);
         assert_eq!(Arc::strong_count(&q), 2, "the runs begun meanwhile are gone");
+    }
+
+    /// Once the GPU has run everything, a wait that sees it takes the next
+    /// chunk from the ring's start (where the same template's image still
+    /// is); while anything is running, the ring goes on from its head.
+    #[test]
+    fn an_idle_ring_starts_again_from_its_start() {
+        let mut r = ring(64 * 1024);
+        let key = ImageKey::new(7, 600);
+        let submit = |r: &mut CommandRing, value: u64| -> (u64, bool) {
+            let (c, held) = r.alloc_image(&key, Clock(|| 0, |_| Ok(()))).unwrap();
+            let offset = c.offset;
+            if !held {
+                r.holds_image(offset, &key);
+            }
+            r.commit(offset, 600, value, Touches::Own(Footprint::default()));
+            (offset, held)
+        };
+        for value in 1..=3 {
+            submit(&mut r, value);
+        }
+        r.prune_idle(2);
+        assert_eq!(submit(&mut r, 4), (3 * 768, false), "value 3 still runs: the ring goes on");
+        r.prune_idle(4);
+        assert!(r.runs.front().is_none());
+        assert_eq!(r.free_until, r.size());
+        assert_eq!(submit(&mut r, 5), (0, true), "idle: from the start, whose chunk holds the image");
+        assert_eq!(submit(&mut r, 6), (768, true));
+        // Taking the last commit back after a restart leaves the ring as it was.
+        r.uncommit_last();
+        assert_eq!(r.head, 768);
     }
 
     #[test]

@@ -340,7 +340,7 @@ impl<I: GpuIface> Runtime<I> {
             // What finished work held (the signals it named) goes now, not
             // at the ring's next lap: a signal dropped meanwhile gives its
             // slot back here.
-            self.engine(e).ring.prune(timeline.value());
+            self.engine(e).ring.prune_idle(timeline.value());
         }
         Ok(())
     }
@@ -363,7 +363,7 @@ impl<I: GpuIface> Runtime<I> {
                 // Submissions are forgotten lazily (at a lap of the ring): forget
                 // the finished ones first, so the scan is short and stops early.
                 let mut state = self.engine(e);
-                state.ring.prune(timeline.value());
+                state.ring.prune_idle(timeline.value());
                 state.ring.last_touching(start, end)
             };
             if let Some(target) = target {
