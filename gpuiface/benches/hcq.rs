@@ -50,7 +50,13 @@ fn launch(c: &mut Criterion) {
     // drain every 500 launches keeps the GPU within one lap of it).
     let rt = Runtime::with_config(&dev, gpuiface::queue::DEFAULT_RING_SIZE, Duration::from_secs(30)).unwrap();
     let gpu = dev.gpu().clone();
-    let drain = || while gpu.step() {};
+    // Between batches the GPU runs what was submitted and the runtime
+    // waits for it, as a runtime does between steps (so its command ring
+    // starts again from its start: `Runtime::synchronize`). Untimed.
+    let drain = || {
+        while gpu.step() {}
+        rt.synchronize().unwrap();
+    };
     drain();
     // The real fill kernel: a launch writes its complete QMD and constant buffer 0.
     let prog = gpu.run_stepping(|| rt.load_kernel(gpuiface_kernels::FILL.cubin, "fill").unwrap());

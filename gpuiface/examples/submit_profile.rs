@@ -20,7 +20,10 @@
 //! It also prints the time per submit, measured between the drains of the
 //! stepped GPU (a rough figure: the benchmark is the one to quote).
 //! `RING=<bytes>` sets the command ring's size and `EVERY=<n>` how many
-//! submits go between drains (default 500), for experiments.
+//! submits go between drains (default 500), for experiments. A drain runs
+//! the stepped GPU and then waits through the runtime
+//! (`Runtime::synchronize`), as a runtime waits for its work between
+//! steps; `SYNC=0` leaves the wait out.
 //! Divide the total by the submits (the stepped mock GPU runs the work
 //! between batches, outside the counted functions). `*Runtime*submit*`
 //! counts the submit alone; `submit_profile::one_*` counts what the
@@ -77,6 +80,9 @@ fn main() -> gpuiface::Result<()> {
     // uncounted replays first); `replay-copy`: replays that copy their
     // image (the first lap, at most 5,000 replays of this launch).
     let every: u64 = std::env::var("EVERY").ok().and_then(|v| v.parse().ok()).unwrap_or(500);
+    // `SYNC=0`: the drains step the GPU without the runtime waiting, so
+    // its ring goes on around all of its memory (rounds 4 to 10).
+    let sync = std::env::var("SYNC").map_or(true, |v| v != "0");
     let mut first = 1;
     if mode == "replay" || mode == "one-shot" || mode == "replay-args" || mode == "fresh" {
         // The first submit encoded in place; the second compiles the template.
@@ -119,6 +125,9 @@ fn main() -> gpuiface::Result<()> {
         if i % every == 0 {
             spent += t0.elapsed();
             while gpu.step() {}
+            if sync {
+                rt.synchronize()?;
+            }
             t0 = std::time::Instant::now();
         }
     }
