@@ -63,6 +63,8 @@ pub(crate) struct Borrowed<'s, 'a> {
     pub(crate) ranges: &'s [(u64, u64)],
     /// The steps, whose signals and waits name the signals.
     pub(crate) steps: &'s [Step<'a>],
+    /// The kept one-shot shape the steps have ([`Footprint::shape`]).
+    pub(crate) shape: ShapeId,
 }
 
 impl<'s, 'a> Borrowed<'s, 'a> {
@@ -78,7 +80,7 @@ impl<'s, 'a> Borrowed<'s, 'a> {
     pub(crate) fn to_footprint(self) -> Footprint {
         let mut signals = Signals::default();
         self.signals().for_each(|s| signals.push(s.clone()));
-        Footprint { everything: self.everything, ranges: self.ranges.to_vec(), signals }
+        Footprint { everything: self.everything, ranges: self.ranges.to_vec(), signals, shape: self.shape }
     }
 }
 
@@ -96,7 +98,17 @@ pub(crate) struct Footprint {
     /// meanwhile cannot have its slot recycled while the GPU will still
     /// release it (issue 22, hole 2).
     pub(crate) signals: Signals,
+    /// The kept one-shot shape of the steps it was made from, if it was
+    /// made from a one-shot's ([`Borrowed::to_footprint`]).
+    pub(crate) shape: ShapeId,
 }
+
+/// A one-shot shape an engine kept, by a number that engine never gives
+/// another shape (0: none). Two one-shots of one runtime and engine with
+/// the same `ShapeId` name the same signals, at the same addresses, in the
+/// same order (the shape's key holds them), all of the runtime's device
+/// (each is checked when recorded).
+pub(crate) type ShapeId = u64;
 
 impl Footprint {
     /// What `queue`'s commands touch. Inlined: a fresh submission's is
@@ -105,7 +117,7 @@ impl Footprint {
     pub(crate) fn of(queue: &Queue) -> Footprint {
         // An empty list is not cloned: `Vec::clone` costs a call even then.
         let ranges = if queue.declared.is_empty() { Vec::new() } else { queue.declared.clone() };
-        let mut f = Footprint { everything: false, ranges, signals: Signals::default() };
+        let mut f = Footprint { everything: false, ranges, signals: Signals::default(), shape: 0 };
         // Buffer variables are declarations too: the launch names them.
         let declared = !queue.declared.is_empty() || !queue.buffer_vars.is_empty();
         for c in &queue.cmds {
@@ -124,8 +136,12 @@ impl Footprint {
     /// The queue's footprint plus the ranges its bound values give.
     pub(crate) fn with_values(queue: &Queue, values: &[u64], buffers: &[(BufferVar, &Buffer)]) -> Footprint {
         let base = queue.footprint();
-        let mut f =
-            Footprint { everything: base.everything, ranges: base.ranges.clone(), signals: base.signals.clone() };
+        let mut f = Footprint {
+            everything: base.everything,
+            ranges: base.ranges.clone(),
+            signals: base.signals.clone(),
+            shape: 0,
+        };
         let val = |v: Val| match v {
             Val::Lit(x) => x,
             Val::Var(id) => values.get(id.index).copied().unwrap_or(0),
@@ -153,6 +169,11 @@ impl Footprint {
         let same = |a: &Signal, b: &Signal| a.gpu_va() == b.gpu_va() && a.device() == b.device();
         if self.everything != borrowed.everything || self.ranges != borrowed.ranges {
             return false;
+        }
+        // Made from a one-shot of the same kept shape: the same signals, in
+        // the same order, held alive by this footprint since.
+        if self.shape != 0 && self.shape == borrowed.shape {
+            return true;
         }
         let mut k = 0;
         for step in borrowed.steps {

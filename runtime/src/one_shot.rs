@@ -128,9 +128,35 @@ pub struct OneShot<'a, I: GpuIface> {
     pub(crate) declared: bool,
     /// A launch was recorded.
     pub(crate) launches: bool,
-    /// The first error in what was recorded (boxed: a one-shot recorded
-    /// without error drops a null pointer).
-    pub(crate) invalid: Option<Box<Error>>,
+    /// The first error in what was recorded, made into an [`Error`] by
+    /// [`submit`](Self::submit): kept as plain data, a one-shot has
+    /// nothing to drop.
+    pub(crate) invalid: Option<Refusal>,
+}
+
+/// Why a one-shot's submit is refused ([`Refusal::error`] says it).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Refusal {
+    /// An object of another device than the runtime's (which one).
+    OtherDevice(&'static str),
+    /// A copy that runs past the GPU address space (`limit` bytes).
+    PastAddressSpace { len: u64, src: u64, dst: u64, limit: u64 },
+}
+
+impl Refusal {
+    /// The error a submit returns.
+    #[cold]
+    pub(crate) fn error(self) -> Error {
+        match self {
+            Refusal::OtherDevice(what) => {
+                Error::invalid("OneShot::submit", format!("{what} belongs to another device than the runtime's"))
+            }
+            Refusal::PastAddressSpace { len, src, dst, limit } => Error::invalid(
+                "OneShot::submit",
+                format!("a copy of {len:#x} bytes from {src:#x} to {dst:#x} runs past the {limit:#x}-byte GPU address space"),
+            ),
+        }
+    }
 }
 
 impl<I: GpuIface> std::fmt::Debug for OneShot<'_, I> {
@@ -162,27 +188,25 @@ impl<'a, I: GpuIface> OneShot<'a, I> {
     }
 
     #[cold]
-    fn refuse(&mut self, what: &str) {
-        self.invalid.get_or_insert_with(|| {
-            Box::new(Error::invalid("OneShot::submit", format!("{what} belongs to another device than the runtime's")))
-        });
+    fn refuse(&mut self, why: Refusal) {
+        self.invalid.get_or_insert(why);
     }
 
     /// Launch `program` on `dims` with `args` as its parameters (compute).
-    #[inline]
+    #[inline(always)]
     pub fn launch(&mut self, program: &'a Program, dims: LaunchDims, args: &'a [u8]) -> &mut Self {
         if program.buffer().device() != self.rt.device() {
-            self.refuse("the program");
+            self.refuse(Refusal::OtherDevice("the program"));
         }
         self.launch_step(program, dims, args);
         self
     }
 
     /// Set `signal` to `value` once everything before it has completed.
-    #[inline]
+    #[inline(always)]
     pub fn signal(&mut self, signal: &'a Signal, value: u64) -> &mut Self {
         if signal.device() != self.rt.device() {
-            self.refuse("the signal");
+            self.refuse(Refusal::OtherDevice("the signal"));
         }
         self.signal_step(signal, value);
         self
@@ -191,7 +215,7 @@ impl<'a, I: GpuIface> OneShot<'a, I> {
     /// Block until `signal >= value`.
     pub fn wait(&mut self, signal: &'a Signal, value: u64) -> &mut Self {
         if signal.device() != self.rt.device() {
-            self.refuse("the signal waited for");
+            self.refuse(Refusal::OtherDevice("the signal waited for"));
         }
         self.wait_step(signal, value);
         self
@@ -244,7 +268,7 @@ impl<'a, I: GpuIface> OneShot<'a, I> {
     /// [`Runtime::wait_for_buffer`] of another buffer does not wait for them.
     pub fn uses(&mut self, buffer: &gpuiface_hal::Buffer) -> &mut Self {
         if buffer.device() != self.rt.device() {
-            self.refuse("the buffer declared");
+            self.refuse(Refusal::OtherDevice("the buffer declared"));
         }
         self.ranges.push((buffer.gpu_va(), buffer.gpu_va().saturating_add(buffer.size())));
         self.declared = true;
@@ -265,12 +289,7 @@ impl<'a, I: GpuIface> OneShot<'a, I> {
         let limit = if info.va_bits == 0 { u64::MAX } else { info.va_size() };
         let inside = |a: u64| a.checked_add(len).is_some_and(|end| end <= limit);
         if !inside(src) || !inside(dst) {
-            self.invalid.get_or_insert_with(|| {
-                Box::new(Error::invalid(
-                    "OneShot::submit",
-                    format!("a copy of {len:#x} bytes from {src:#x} to {dst:#x} runs past the {limit:#x}-byte GPU address space"),
-                ))
-            });
+            self.refuse(Refusal::PastAddressSpace { len, src, dst, limit });
             return self;
         }
         if len > 0 {

@@ -89,6 +89,7 @@ impl<I: GpuIface> Runtime<I> {
                 everything: false,
                 ranges: vec![(at, at + piece.len() as u64)],
                 signals: Default::default(),
+                shape: 0,
             };
             state.ring.commit(ring_offset, used, value, Touches::Own(touched));
             let entry = [GpFifoEntry::new(gpu_va + data_len, pb.len_dwords() as u32)];

@@ -5,7 +5,7 @@ use gpuiface_hal::{Error, GpuIface, Result};
 
 use super::Runtime;
 use crate::encode::Template;
-use crate::footprint::Borrowed;
+use crate::footprint::{Borrowed, ShapeId};
 use crate::one_shot::{OneShot, Step, StepKey, SHAPES_KEPT};
 use crate::queue::{Queue, QueueKind};
 use crate::vars::ArgVar;
@@ -17,12 +17,16 @@ pub(crate) struct Shapes {
     kept: Vec<Shape>,
     /// The shape replaced next once all are taken (the oldest kept).
     next: usize,
+    /// Shapes kept so far: the last one's [`ShapeId`].
+    made: ShapeId,
 }
 
 #[derive(Debug)]
 struct Shape {
     key: Box<[StepKey]>,
     template: Template,
+    /// Given by this engine to no other shape.
+    id: ShapeId,
 }
 
 impl Shapes {
@@ -39,7 +43,8 @@ impl Shapes {
             // Another thread made it meanwhile.
             return i;
         }
-        let shape = Shape { key, template };
+        self.made += 1;
+        let shape = Shape { key, template, id: self.made };
         if self.kept.len() < SHAPES_KEPT {
             self.kept.push(shape);
             return self.kept.len() - 1;
@@ -69,8 +74,8 @@ impl<I: GpuIface> Runtime<I> {
     /// [`OneShot::submit`].
     #[inline(always)]
     pub(crate) fn submit_one_shot(&self, shot: &OneShot<'_, I>) -> Result<u64> {
-        if let Some(e) = &shot.invalid {
-            return Err((**e).clone());
+        if let Some(why) = shot.invalid {
+            return Err(why.error());
         }
         self.submit_steps(shot, None).map_err(|e| *e)
     }
@@ -100,7 +105,8 @@ impl<I: GpuIface> Runtime<I> {
         };
         let (channel, _) = self.channel_of(shot.kind);
         let st = &mut *state;
-        let t = &st.shapes.kept.get(index).ok_or_else(vanished)?.template;
+        let kept = st.shapes.kept.get(index).ok_or_else(vanished)?;
+        let t = &kept.template;
         let value = st.timeline_value + 1;
         let (offset, gpu_va, hit) =
             super::replay::place_template(&mut st.ring, t, shot.values.as_slice(), value, self.clock(engine))?;
@@ -108,6 +114,7 @@ impl<I: GpuIface> Runtime<I> {
             everything: shot.launches && !shot.declared,
             ranges: shot.ranges.as_slice(),
             steps: shot.steps.as_slice(),
+            shape: kept.id,
         };
         st.ring.commit_borrowed(offset, &t.image_key, value, touches);
         st.timeline_value = value;

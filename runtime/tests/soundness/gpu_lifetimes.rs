@@ -58,6 +58,31 @@ fn a_signal_a_one_shot_named_is_not_recycled_while_queued_work_will_release_it()
     assert_eq!(again.gpu_va(), late_va, "the late signal's slot is free again after synchronize");
 }
 
+/// Consecutive one-shots share a held run only while they name the same
+/// signals: one of another shape right behind them (the same wait, another
+/// signal) begins a run of its own, holding its own signal.
+#[test]
+fn a_one_shot_of_another_shape_holds_its_own_signals() {
+    let dev = device();
+    let rt = Runtime::new(&dev).unwrap();
+    let gate = dev.signal_alloc().unwrap();
+    let first = dev.signal_alloc().unwrap();
+    let second = dev.signal_alloc().unwrap();
+    let second_va = second.gpu_va();
+    for value in [1, 2] {
+        rt.one_shot(QueueKind::Copy).wait(&gate, 1).signal(&first, value).submit().unwrap();
+    }
+    rt.one_shot(QueueKind::Copy).wait(&gate, 1).signal(&second, 1_000_000).submit().unwrap();
+    rt.one_shot(QueueKind::Copy).wait(&gate, 1).signal(&first, 3).submit().unwrap();
+    drop(second);
+    let fresh = dev.signal_alloc().unwrap();
+    assert_ne!(fresh.gpu_va(), second_va, "a slot a queued one-shot will still release was handed out again");
+    gate.set(1);
+    rt.synchronize().unwrap();
+    assert_eq!(fresh.value(), 0, "a late release reached a fresh signal");
+    assert_eq!(first.value(), 3);
+}
+
 /// Hole 3. Was: two runtimes of one device shared a reuse-mode queue's QMD
 /// slots: one rewrote a QMD the other's queued launch had not read, and
 /// `release_queue` on one freed slots the other still used.
