@@ -568,3 +568,23 @@ fn a_one_shot_submits_what_the_same_queue_submits() {
         }
     }
 }
+
+/// A one-shot copy past the GPU address space is refused at its submit,
+/// with its numbers in the message, and nothing is submitted; a copy that
+/// ends at the last byte is not.
+#[test]
+fn a_one_shot_copy_past_the_address_space_is_refused_with_its_numbers() {
+    let fake = Fake::new(SignalPlacement::PushbufferSemaphore);
+    let rt = Runtime::new(&fake).unwrap();
+    let top = fake.info().va_size();
+    let before = rt.last_timeline_value(QueueKind::Copy);
+    let e = rt.one_shot(QueueKind::Copy).copy(top - 0x100, 0x1000, 0x101).submit().unwrap_err();
+    assert_eq!(e.kind(), ErrorKind::InvalidArgument);
+    let text = e.to_string();
+    for number in ["0x101", "0x1000", &format!("{:#x}", top - 0x100), &format!("{top:#x}")] {
+        assert!(text.contains(number), "{number} missing from: {text}");
+    }
+    assert_eq!(rt.last_timeline_value(QueueKind::Copy), before, "a refused one-shot submitted something");
+    rt.one_shot(QueueKind::Copy).copy(top - 0x100, 0x1000, 0x100).submit().unwrap();
+    assert_eq!(rt.last_timeline_value(QueueKind::Copy), before + 1);
+}
