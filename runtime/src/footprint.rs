@@ -71,7 +71,7 @@ impl<'s, 'a> Borrowed<'s, 'a> {
     /// The signals the steps name, in order.
     pub(crate) fn signals(&self) -> impl Iterator<Item = &'a Signal> + use<'s, 'a> {
         self.steps.iter().filter_map(|s| match *s {
-            Step::Signal { signal } | Step::Wait { signal } => Some(signal),
+            Step::Signal { signal, .. } | Step::Wait { signal, .. } => Some(signal),
             _ => None,
         })
     }
@@ -177,7 +177,7 @@ impl Footprint {
         }
         let mut k = 0;
         for step in borrowed.steps {
-            if let Step::Signal { signal } | Step::Wait { signal } = *step {
+            if let Step::Signal { signal, .. } | Step::Wait { signal, .. } = *step {
                 match self.signals.get(k) {
                     Some(held) if same(held, signal) => k += 1,
                     _ => return false,

@@ -38,10 +38,14 @@ const INLINE_VALUES: usize = 16;
 
 /// One recorded command.
 #[derive(Debug, Clone, Copy)]
+///
+/// A launch keeps its program's uid and a signal its address as well, read
+/// when recorded (the device check reads the same objects): finding the
+/// shape of the steps then reads only the steps.
 pub(crate) enum Step<'a> {
-    Launch { program: &'a Program, dims: LaunchDims, args: &'a [u8] },
-    Signal { signal: &'a Signal },
-    Wait { signal: &'a Signal },
+    Launch { program: &'a Program, uid: u64, dims: LaunchDims, args: &'a [u8] },
+    Signal { signal: &'a Signal, va: u64 },
+    Wait { signal: &'a Signal, va: u64 },
     Copy,
     Barrier,
 }
@@ -67,9 +71,9 @@ impl Step<'_> {
     /// The shape this step has.
     pub(crate) fn key(&self) -> StepKey {
         match *self {
-            Step::Launch { program, dims, args } => StepKey::Launch { program: program.uid(), dims, args: args.len() },
-            Step::Signal { signal } => StepKey::Signal(signal.gpu_va()),
-            Step::Wait { signal } => StepKey::Wait(signal.gpu_va()),
+            Step::Launch { uid, dims, args, .. } => StepKey::Launch { program: uid, dims, args: args.len() },
+            Step::Signal { va, .. } => StepKey::Signal(va),
+            Step::Wait { va, .. } => StepKey::Wait(va),
             Step::Copy => StepKey::Copy,
             Step::Barrier => StepKey::Barrier,
         }
@@ -80,12 +84,10 @@ impl Step<'_> {
     #[inline]
     pub(crate) fn is(&self, key: &StepKey) -> bool {
         match (self, key) {
-            (Step::Launch { program, dims, args }, StepKey::Launch { program: p, dims: d, args: a }) => {
-                program.uid() == *p && dims == d && args.len() == *a
+            (Step::Launch { uid, dims, args, .. }, StepKey::Launch { program: p, dims: d, args: a }) => {
+                uid == p && dims == d && args.len() == *a
             }
-            (Step::Signal { signal }, StepKey::Signal(va)) | (Step::Wait { signal }, StepKey::Wait(va)) => {
-                signal.gpu_va() == *va
-            }
+            (Step::Signal { va, .. }, StepKey::Signal(k)) | (Step::Wait { va, .. }, StepKey::Wait(k)) => va == k,
             (Step::Copy, StepKey::Copy) | (Step::Barrier, StepKey::Barrier) => true,
             _ => false,
         }
@@ -223,7 +225,7 @@ impl<'a, I: GpuIface> OneShot<'a, I> {
 
     /// A launch's step and values (its device checked by the caller): the
     /// argument bytes as 8-byte little-endian words, the last zero-padded.
-    #[inline]
+    #[inline(always)]
     fn launch_step(&mut self, program: &'a Program, dims: LaunchDims, args: &'a [u8]) {
         let words = args.chunks_exact(8);
         let tail = words.remainder();
@@ -240,21 +242,21 @@ impl<'a, I: GpuIface> OneShot<'a, I> {
             self.value(u64::from_le_bytes(b));
         }
         self.launches = true;
-        self.steps.push(Step::Launch { program, dims, args });
+        self.steps.push(Step::Launch { program, uid: program.uid(), dims, args });
     }
 
     /// A signal's step and value (its device checked by the caller).
-    #[inline]
+    #[inline(always)]
     fn signal_step(&mut self, signal: &'a Signal, value: u64) {
         self.value(value);
-        self.steps.push(Step::Signal { signal });
+        self.steps.push(Step::Signal { signal, va: signal.gpu_va() });
     }
 
     /// A wait's step and value (its device checked by the caller).
     #[inline]
     fn wait_step(&mut self, signal: &'a Signal, value: u64) {
         self.value(value);
-        self.steps.push(Step::Wait { signal });
+        self.steps.push(Step::Wait { signal, va: signal.gpu_va() });
     }
 
     /// Block until one of the runtime's timelines reaches `value`.

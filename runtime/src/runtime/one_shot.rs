@@ -141,17 +141,17 @@ impl<I: GpuIface> Runtime<I> {
         let mut q = Queue::new(shot.kind);
         for step in shot.steps.as_slice() {
             match *step {
-                Step::Launch { program, dims, args } => {
+                Step::Launch { program, dims, args, .. } => {
                     let words: Vec<ArgVar> = (0..args.len().div_ceil(8))
                         .map(|k| ArgVar::value(8 * k, (args.len() - 8 * k).min(8) as u8, q.var()))
                         .collect();
                     q.launch_vars(program, dims, args, &words);
                 }
-                Step::Signal { signal } => {
+                Step::Signal { signal, .. } => {
                     let v = q.var();
                     q.signal(signal, v);
                 }
-                Step::Wait { signal } => {
+                Step::Wait { signal, .. } => {
                     let v = q.var();
                     q.wait(signal, v);
                 }
