@@ -82,7 +82,9 @@ fn main() -> gpuiface::Result<()> {
     let every: u64 = std::env::var("EVERY").ok().and_then(|v| v.parse().ok()).unwrap_or(500);
     // `SYNC=0`: the drains step the GPU without the runtime waiting, so
     // its ring goes on around all of its memory (rounds 4 to 10).
-    let sync = std::env::var("SYNC").map_or(true, |v| v != "0");
+    // `replay-copy` never waits through the runtime: a wait that finds the
+    // GPU idle starts the ring again, onto chunks that hold the image.
+    let sync = mode != "replay-copy" && std::env::var("SYNC").map_or(true, |v| v != "0");
     let mut first = 1;
     if mode == "replay" || mode == "one-shot" || mode == "replay-args" || mode == "fresh" {
         // The first submit encoded in place; the second compiles the template.

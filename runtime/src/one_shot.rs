@@ -37,11 +37,11 @@ pub const SHAPES_KEPT: usize = 8;
 const INLINE_VALUES: usize = 16;
 
 /// One recorded command.
-#[derive(Debug, Clone, Copy)]
 ///
 /// A launch keeps its program's uid and a signal its address as well, read
 /// when recorded (the device check reads the same objects): finding the
 /// shape of the steps then reads only the steps.
+#[derive(Debug, Clone, Copy)]
 pub(crate) enum Step<'a> {
     Launch { program: &'a Program, uid: u64, dims: LaunchDims, args: &'a [u8] },
     Signal { signal: &'a Signal, va: u64 },
