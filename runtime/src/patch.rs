@@ -122,14 +122,20 @@ pub(crate) struct Patched {
     vars: usize,
     /// Stores of the chunk's address into a word no other store touches.
     va_words: Vec<Op>,
-    /// Eight-byte stores touching no other store, `(offset, source)`: the
-    /// timeline value (source 0) or variable `source - 1`.
+    /// The eight-byte store of the timeline value that touches no other
+    /// store: every encoding ends with one (its pushbuffer's release of
+    /// the engine's timeline), kept apart so that a replay stores it
+    /// without a loop's step or a test of its source. Any other such
+    /// store of the timeline value is in `rest`.
+    timeline_u64: Option<usize>,
+    /// Eight-byte stores of a variable touching no other store,
+    /// `(offset, variable)`.
     u64s: Vec<(usize, usize)>,
     /// The other stores, in encoding order (where two touch the same
     /// bytes, the later one's effect is what stays).
     rest: Vec<Op>,
     /// The 64-byte lines of the image a replay whose chunk holds the image
-    /// writes (its `u64s` and `rest`).
+    /// writes (its eight-byte stores and `rest`).
     hit_lines: HitLines,
 }
 
@@ -194,6 +200,7 @@ impl Patched {
             image,
             vars,
             va_words: Vec::new(),
+            timeline_u64: None,
             u64s: Vec::new(),
             rest: Vec::new(),
             hit_lines: HitLines::default(),
@@ -201,14 +208,17 @@ impl Patched {
         for (i, op) in ops.iter().enumerate() {
             match (op.kind, op.src) {
                 (Kind::Word, SRC_VA) if alone(i) => p.va_words.push(*op),
-                (Kind::U64, SRC_TIMELINE) if alone(i) && op.add == 0 && op.vshift == 0 => p.u64s.push((op.at, 0)),
+                (Kind::U64, SRC_TIMELINE) if p.timeline_u64.is_none() && alone(i) && op.add == 0 && op.vshift == 0 => {
+                    p.timeline_u64 = Some(op.at)
+                }
                 (Kind::U64, src) if src >= SRC_VARS && alone(i) && op.add == 0 && op.vshift == 0 => {
-                    p.u64s.push((op.at, src - SRC_VARS + 1))
+                    p.u64s.push((op.at, src - SRC_VARS))
                 }
                 _ => p.rest.push(*op),
             }
         }
-        let stores = p.u64s.iter().map(|&(at, _)| (at, 8)).chain(p.rest.iter().map(|o| (o.at, o.width())));
+        let u64s = p.timeline_u64.iter().chain(p.u64s.iter().map(|(at, _)| at)).map(|&at| (at, 8));
+        let stores = u64s.chain(p.rest.iter().map(|o| (o.at, o.width())));
         for (at, width) in stores {
             for line in [at / 64 * 64, (at + width - 1) / 64 * 64] {
                 p.hit_lines.add(line);
@@ -252,11 +262,12 @@ impl Patched {
                 unsafe { w.put_unchecked(op.at, op.merge(op.base, v).to_le_bytes()) };
             }
         }
-        for &(at, src) in &self.u64s {
-            let v = match src.checked_sub(1) {
-                None => timeline_value,
-                Some(var) => values.get(var).ok_or_else(bug)?,
-            };
+        if let Some(at) = self.timeline_u64 {
+            // SAFETY: 8 bytes at the store's offset lie inside the image, the image inside the writer (above).
+            unsafe { w.put_unchecked(at, timeline_value.to_le_bytes()) };
+        }
+        for &(at, var) in &self.u64s {
+            let v = values.get(var).ok_or_else(bug)?;
             // SAFETY: 8 bytes at the store's offset lie inside the image, the image inside the writer (above).
             unsafe { w.put_unchecked(at, v.to_le_bytes()) };
         }
@@ -420,6 +431,35 @@ mod tests {
         // timeline (512 + 12), value (512 + 160) and word (512 + 400): not the
         // address word's line alone.
         assert_eq!(lines, &[0, 64, 128, 512, 640, 896]);
+    }
+
+    /// Every store of the timeline value is made, whichever way it is
+    /// kept: the first one alone (apart), a second one alone (with the
+    /// other stores), and one whose bytes another store shares (in
+    /// encoding order: the later store's bytes stay).
+    #[test]
+    fn every_timeline_store_is_made() {
+        const PB: u64 = 256;
+        let patches = [
+            Patch::PbTimeline { word: 2 },
+            Patch::PbTimeline { word: 10 },
+            Patch::PbTimeline { word: 20 },
+            // The upper half of word 20's value, overwritten by variable 0.
+            Patch::PbWord { word: 21, var: 0 },
+        ];
+        let p = Patched::resolve(&patches, vec![0u8; 512], PB, 1).unwrap();
+        assert!(p.timeline_u64.is_some(), "the first timeline store is kept apart");
+        let view = CpuView::zeroed(512).unwrap();
+        let timeline = 0x1122_3344_5566_7788u64;
+        for holds_image in [false, true] {
+            p.apply(&Chunk::host(&view), &[0xdead_beef][..], timeline, holds_image).unwrap();
+            let mut out = vec![0u8; 512];
+            view.read(0, &mut out).unwrap();
+            let u64_at = |word: usize| u64::from_le_bytes(out[PB as usize + 4 * word..][..8].try_into().unwrap());
+            assert_eq!(u64_at(2), timeline, "the store kept apart");
+            assert_eq!(u64_at(10), timeline, "a second store of the timeline value");
+            assert_eq!(u64_at(20), 0xdead_beef_5566_7788, "a store whose upper half a later one owns");
+        }
     }
 
     /// Lines past the first 4 KiB are kept as offsets, in order, once each.
