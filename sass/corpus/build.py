@@ -208,7 +208,8 @@ def main():
             for name, off, word, pred, op, opnds in rows:
                 out.write("%s\t0x%04x\t%s\t%s\t%s\t%s\n" % (name, off, word.hex(), pred, op, opnds))
                 ops[op.split(".")[0]] += 1
-                words.append((word, op))
+                if mod in bitflip.MODULES:
+                    words.append((word, op))
         # Instructions before each function's trailing NOP/BRA-to-self padding.
         n_insts += len(rows)
         n_real += sum(1 for r in rows if r[4] != "NOP")
@@ -249,6 +250,11 @@ def main():
     # --check regenerates only a prefix of the bit-flip data (every nvdisasm
     # refusal costs one process start; the whole file takes ~15 min).
     count = bitflip.CHECK_WORDS if os.environ.get("GPUIFACE_BITFLIP_CHECK") else None
+    if os.environ.get("GPUIFACE_BITFLIP_KEEP") and count is None:
+        # The sample's words come from bitflip.MODULES only, so new sources
+        # leave it as it is: a regeneration while adding sources may keep it.
+        print("bitflip: kept (GPUIFACE_BITFLIP_KEEP)")
+        return
     bitflip.write(nvdisasm, words, os.path.join(OUT, "bitflip.tsv"), count)
 
 

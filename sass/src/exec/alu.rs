@@ -353,10 +353,14 @@ fn iadd3(w: &mut Warp, i: &Instr, exec: u32, env: &Env<'_>, x: bool, uniform: bo
         if x {
             s += u64::from(cin0 >> l & 1) + u64::from(cin1 >> l & 1);
         }
-        if s >> 32 & 1 == 1 {
+        // The carry out (0 to 3) is a count, not a binary number: the first
+        // predicate says it is at least 1, the second at least 2, so that
+        // IADD3.X adding both back (each weighs 1) carries a sum of three
+        // words whole. (Read as bits 32 and 33, a carry of 2 lost its 1.)
+        if s >= 1 << 32 {
             p0 |= 1 << l;
         }
-        if s >> 33 & 1 == 1 {
+        if s >= 2 << 32 {
             p1 |= 1 << l;
         }
         write_dst(w, i, 0, l, s as u32, uniform)?;
