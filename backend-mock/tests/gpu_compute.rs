@@ -169,10 +169,25 @@ fn an_unknown_instruction_faults_the_channel_naming_it() {
         (f.engine, f.notifier_code, f.channel, f.address),
         (Engine::Compute, NVGPU_CHANNEL_GR_EXCEPTION, 1, None)
     );
-    assert!(f.reason.contains(&format!("kernel at {:#x}", PROGRAM + 0x100)), "{f}");
-    assert!(f.reason.contains("illegal instruction at 0x0: unknown opcode 0x000"), "{f}");
+    assert!(f.reason.contains(&format!("kernel at {:#x} failed", PROGRAM + 0x100)), "{f}");
+    assert!(f.reason.contains("illegal instruction at 0x0: opcode 0x000 is not an instruction"), "{f}");
     assert_eq!(notifier.read_u32(0x48), NVGPU_CHANNEL_GR_EXCEPTION);
     assert_eq!(data_u64(&data, SEM), 0, "nothing after the fault runs");
+}
+
+#[test]
+fn an_unknown_instruction_names_the_kernel_the_process_named() {
+    let (gpu, vm, data) = setup(ExecMode::Immediate);
+    let mut ch = channel(&gpu, &vm, 1);
+    gpu.name_program(PROGRAM + 0x100, "softmax_rows");
+    write_at(&data, QMD_VA, &qmd(PROGRAM + 0x100, [1, 1, 1], [1, 1, 1], None).to_bytes());
+    let mut pb = PushBuffer::new();
+    launch(&mut pb, QMD_VA);
+    ch.submit(&gpu, &pb);
+    let f = gpu.channel_fault(1).expect("fault");
+    let want =
+        format!("kernel softmax_rows at {:#x} failed: illegal instruction at 0x0: opcode 0x000", PROGRAM + 0x100);
+    assert!(f.reason.contains(&want), "{f}");
 }
 
 #[test]

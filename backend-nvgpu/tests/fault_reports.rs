@@ -111,7 +111,8 @@ fn a_program_that_is_no_machine_code_is_a_gr_exception_that_says_so() {
     let f = fault_at_next_submit(&dev, rt.objects().compute_channel);
     assert_eq!((f.engine, f.address, f.notifier_code), (Engine::Compute, None, GR), "{f}");
     // "nobody r": 'n' 'o' 'b' 'o' ... is no SM 8.7 opcode; the interpreter names the word.
-    assert!(f.reason.contains("illegal instruction at 0x0: unknown opcode"), "{f}");
+    assert!(f.reason.contains("illegal instruction at 0x0: opcode 0x"), "{f}");
+    assert!(f.reason.contains("is not an instruction this decoder knows"), "{f}");
 }
 
 #[test]

@@ -287,6 +287,8 @@ def bits_cu():
 
 
 def manifest_rows():
+    import hand_everyday
+    import hand_forms
     import hand_more
     ROWS.clear()
     warp_cu()
@@ -296,4 +298,6 @@ def manifest_rows():
     hand_more.math_cu(std)
     hand_more.control_cu(std)
     hand_more.special_ptx(row)
+    hand_forms.forms_ptx(row, std)
+    hand_everyday.everyday_cu(row)
     return list(ROWS)

@@ -2,7 +2,7 @@
 # Regenerate the SM 8.7 SASS test corpus with pinned NVIDIA tools from PyPI, and
 # (with --check) fail if any checked-in byte differs.
 #
-#   bash sass/corpus/regen.sh           # rewrite sass/corpus/{gen,sm_87,manifest.tsv,modules.tsv,STATS.md,bitflip.tsv}
+#   bash sass/corpus/regen.sh           # rewrite sass/corpus/{gen,sm_87,manifest.tsv,modules.tsv,STATS.md,bitflip.tsv,operand_forms.tsv}
 #   bash sass/corpus/regen.sh --check   # regenerate into a temp dir and compare (CI)
 #
 # Steps: gen.py writes the generated PTX families (gen/*.ptx) and the result
@@ -61,6 +61,9 @@ export PYTHONHASHSEED=0 PYTHONDONTWRITEBYTECODE=1
 python3 "$here/gen.py" "$out"
 if [ "$check" = 1 ]; then export GPUIFACE_BITFLIP_CHECK=1; fi
 python3 "$here/build.py" "$out" "$PTXAS" "$NVDISASM" "$LIBNVRTC"
+# Every operand form of every opcode, as nvdisasm reads it (operand_forms.py;
+# its seeds follow the listings, so it is rebuilt every time).
+python3 "$here/operand_forms.py" "$out" "$NVDISASM"
 
 if [ "$check" = 1 ]; then
   status=0
@@ -71,7 +74,7 @@ if [ "$check" = 1 ]; then
     echo "sass/corpus/bitflip.tsv: its first $n mutants differ from what nvdisasm says now" >&2
     status=1
   fi
-  for f in "$out"/manifest.tsv "$out"/modules.tsv "$out"/STATS.md "$out"/gen/* "$out"/sm_87/*; do
+  for f in "$out"/manifest.tsv "$out"/modules.tsv "$out"/STATS.md "$out"/operand_forms.tsv "$out"/gen/* "$out"/sm_87/*; do
     rel="${f#"$out"/}"
     if ! cmp -s "$f" "$here/$rel"; then
       echo "sass/corpus/$rel differs from what sass/corpus/regen.sh produces" >&2

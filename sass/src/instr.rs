@@ -54,6 +54,17 @@ impl Instr {
         }
     }
 
+    /// The predicate field of `nvdisasm -json`: the guard, except for P2R,
+    /// whose `PR` operand nvdisasm's JSON puts there (and the guard among
+    /// the operands in its place: see [`operands_json`](Self::operands_json)).
+    pub fn predicate_json(&self) -> String {
+        if matches!(self.op, Op::P2r { .. }) {
+            "PR".to_string()
+        } else {
+            self.predicate_text()
+        }
+    }
+
     /// The opcode with its modifiers (`ISETP.NE.U32.AND`).
     pub fn opcode_text(&self) -> String {
         self.op.to_string()
@@ -77,9 +88,14 @@ impl Instr {
     /// targets named by `symbol` (nvdisasm prints the function there).
     pub fn operands_json_with(&self, symbol: &dyn Fn(u64) -> Option<String>) -> String {
         let mut s = String::new();
-        for (i, o) in self.shown_operands().enumerate() {
+        // P2R: the guard (if any) stands where `PR` is printed.
+        let p2r_guard = self.predicate_text();
+        let p2r_skip =
+            |o: &Operand| matches!((o, &self.op), (Operand::Text("PR"), Op::P2r { .. })) && p2r_guard.is_empty();
+        for (i, o) in self.shown_operands().filter(|o| !p2r_skip(o)).enumerate() {
             let text = match (o, &self.op) {
                 (Operand::Target(t), Op::Call { .. } | Op::Ret) => symbol(*t).unwrap_or_else(|| o.to_string()),
+                (Operand::Text("PR"), Op::P2r { .. }) => p2r_guard.clone(),
                 _ => o.to_string(),
             };
             if i > 0 && !matches!(o, Operand::Mem(_)) {
@@ -88,6 +104,14 @@ impl Instr {
             s.push_str(&text.replace(", ", ","));
         }
         s
+    }
+}
+
+impl Instr {
+    /// The text without the closing ` ;`: `@P0 IADD3 R1, R2, -0x400, RZ`.
+    pub fn text(&self) -> String {
+        let s = self.to_string();
+        s.strip_suffix(" ;").map(str::to_string).unwrap_or(s)
     }
 }
 

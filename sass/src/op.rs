@@ -206,13 +206,17 @@ pub enum Op {
     Warpsync {
         /// `.ALL`: all lanes (no mask operand).
         all: bool,
+        /// `.EXCLUSIVE` (bit 86; ptxas -O0): the lanes wait for one another
+        /// as with plain `WARPSYNC`, which is all the model does.
+        exclusive: bool,
     },
     /// `CALL.ABS.NOINC target` / `CALL.REL.NOINC target`: operands `[target]`.
     Call {
         /// Absolute (`.ABS`) or relative (`.REL`).
         absolute: bool,
     },
-    /// `RET.REL.NODEC Rn target`: operands `[return register, target]`.
+    /// `RET.REL.NODEC [p,] Rn target`: lanes where `p` holds return:
+    /// operands `[p, return register, target]`.
     Ret,
     /// `BAR.SYNC.DEFER_BLOCKING id` (and `.RED` forms): operands `[barrier id, thread count]`.
     Bar {
@@ -254,6 +258,13 @@ pub enum Op {
     /// of `a` where `mask` has ones: operands `[a, mask]`.
     R2p {
         /// Which byte of `a` (`.B1`..`.B3`).
+        byte: u8,
+    },
+    /// `P2R[.Bn] d, PR, a, mask`: `a` with bits `8n + k` replaced by
+    /// predicate `Pk` for each `k < 7` where `mask` has bit `k` (the inverse
+    /// of `R2P`; ptxas spills predicates with it): operands `[d, PR, a, mask]`.
+    P2r {
+        /// Which byte of the result takes the predicates (`.B1`..`.B3`).
         byte: u8,
     },
     /// `MATCH.ANY[.U64] d, a` / `MATCH.ALL[.U64] p, d, a`: operands `[p, d, a]`.
@@ -421,11 +432,16 @@ pub enum Op {
         sat: bool,
         /// Rounding.
         rnd: Rnd,
+        /// The result scaled by `2^scale`, -3..=3 (`.D8` .. `.M8`; 0: none).
+        scale: i8,
     },
     /// `FMNMX d, a, b, p` (`p`: min, `!p`: max): operands `[d, a, b, p]`.
     Fmnmx {
         /// Flush to zero.
         ftz: bool,
+        /// `.NAN`: a NaN operand gives the canonical NaN (`max.NaN`,
+        /// `min.NaN`); else a NaN loses to a number.
+        nan: bool,
     },
     /// `FSETP.cmp[.FTZ].bool pd, pq, a, b, pc`: operands `[pd, pq, a, b, pc]`.
     Fsetp {
@@ -437,6 +453,17 @@ pub enum Op {
         bool_op: BoolOp,
         /// `DSETP` (doubles).
         double: bool,
+    },
+    /// `FSET.BF.cmp[.FTZ].bool d, a, b, pc`: 1.0 where the comparison
+    /// combined with `pc` holds, else +0.0 (`set.cmp.f32.f32`): operands
+    /// `[d, a, b, pc]`.
+    Fset {
+        /// The comparison.
+        cmp: FCmp,
+        /// Flush to zero (the inputs).
+        ftz: bool,
+        /// Combination with `pc`.
+        bool_op: BoolOp,
     },
     /// `SEL`/`FSEL d, a, b, p` (`p ? a : b`): operands `[d, a, b, p]`.
     Sel {
@@ -471,7 +498,8 @@ pub enum Op {
     I2f {
         /// Source signed.
         signed: bool,
-        /// Source bits (32 or 64).
+        /// Source bits (8, 16, 32 or 64; 8 and 16 read the byte or half
+        /// the source register's `.Bn`/`.H1` names).
         src_bits: u8,
         /// Result bits (32 or 64).
         dst_bits: u8,
@@ -484,7 +512,7 @@ pub enum Op {
     F2i {
         /// Result signed.
         signed: bool,
-        /// Source bits.
+        /// Source bits (16: a binary16 half of the register, `.H1` the high one).
         src_bits: u8,
         /// Result bits.
         dst_bits: u8,

@@ -62,8 +62,10 @@ pub struct SrcMods {
     pub reuse: bool,
     /// `.SIGN`: the operand's sign bit as a boolean (PLOP3's register form).
     pub sign: bool,
-    /// `.Bn`: byte `n` of the register (R2P); 0 prints nothing.
+    /// `.Bn`: byte `n` of the register (R2P, I2F from 8 bits); 0 prints nothing.
     pub byte: u8,
+    /// `.H1`: the register's high 16 bits (I2F and F2I from 16 bits).
+    pub h1: bool,
 }
 
 /// A constant-bank reference `c[bank][offset]`, or `c[bank][Rn+offset]` with a register index.
@@ -174,6 +176,10 @@ fn write_reg(f: &mut fmt::Formatter<'_>, prefix: &str, r: u8, zero: u8, m: SrcMo
     } else {
         write!(f, "{prefix}{r}")?;
     }
+    // Inside the bars: `|R2.H1|`.
+    if m.h1 {
+        f.write_str(".H1")?;
+    }
     f.write_str(close)?;
     if m.byte != 0 {
         write!(f, ".B{}", m.byte)?;
@@ -268,8 +274,12 @@ impl fmt::Display for Operand {
                 f.write_str("[")?;
                 let mut first = true;
                 // nvdisasm drops a zero base before a plain offset
-                // (`[0x40]`) but prints `[RZ]` alone.
-                if a.base != RZ || (a.ubase == URZ && (a.uniform_form || a.offset == 0)) {
+                // (`[0x40]`) but prints `[RZ]` alone; the uniform form
+                // drops it before its `URZ` (`[URZ+0x10]`).
+                // A scaled RZ before a uniform register stays (`[RZ.X4+UR10]`).
+                let scaled = matches!(a.width, AddrWidth::X4 | AddrWidth::X8 | AddrWidth::X16);
+                let rz_scaled_u = a.base == RZ && scaled && a.ubase != URZ;
+                if a.base != RZ || rz_scaled_u || (a.ubase == URZ && !a.uniform_form && a.offset == 0) {
                     first = false;
                     if a.base == RZ {
                         f.write_str("RZ")?;
@@ -278,7 +288,7 @@ impl fmt::Display for Operand {
                     }
                     match a.width {
                         // A scaled RZ is zero: nvdisasm shows no scale on it.
-                        AddrWidth::X4 | AddrWidth::X8 | AddrWidth::X16 if a.base == RZ => {}
+                        AddrWidth::X4 | AddrWidth::X8 | AddrWidth::X16 if a.base == RZ && !rz_scaled_u => {}
                         AddrWidth::W32 | AddrWidth::W64Unmarked => {}
                         AddrWidth::W64 => f.write_str(".64")?,
                         AddrWidth::X4 => f.write_str(".X4")?,

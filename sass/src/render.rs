@@ -30,7 +30,10 @@ pub(crate) fn op(op: &Op, f: &mut Formatter<'_>) -> fmt::Result {
         Op::Bsync => f.write_str("BSYNC"),
         Op::Break => f.write_str("BREAK"),
         Op::Bmov { clear, .. } => f.write_str(if *clear { "BMOV.32.CLEAR" } else { "BMOV.32" }),
-        Op::Warpsync { all } => f.write_str(if *all { "WARPSYNC.ALL" } else { "WARPSYNC" }),
+        Op::Warpsync { all, exclusive } => {
+            f.write_str(if *all { "WARPSYNC.ALL" } else { "WARPSYNC" })?;
+            f.write_str(if *exclusive { ".EXCLUSIVE" } else { "" })
+        }
         Op::Call { absolute } => f.write_str(if *absolute { "CALL.ABS.NOINC" } else { "CALL.REL.NOINC" }),
         Op::Ret => f.write_str("RET.REL.NODEC"),
         Op::Bar { kind } => match kind {
@@ -139,11 +142,19 @@ pub(crate) fn op(op: &Op, f: &mut Formatter<'_>) -> fmt::Result {
             }
             Ok(())
         }
-        Op::Fadd { ftz, sat, rnd } | Op::Fmul { ftz, sat, rnd } => {
+        Op::Fadd { ftz, sat, rnd } | Op::Fmul { ftz, sat, rnd, .. } => {
             let name = if matches!(op, Op::Fadd { .. }) { "FADD" } else { "FMUL" };
-            write!(f, "{name}{}{}{}", if *ftz { ".FTZ" } else { "" }, rnd.text(), if *sat { ".SAT" } else { "" })
+            let scale = match op {
+                Op::Fmul { scale: s @ 1.., .. } => ["", ".M2", ".M4", ".M8"][*s as usize],
+                Op::Fmul { scale: s @ ..=-1, .. } => ["", ".D2", ".D4", ".D8"][s.unsigned_abs() as usize],
+                _ => "",
+            };
+            let (ftz, sat) = (if *ftz { ".FTZ" } else { "" }, if *sat { ".SAT" } else { "" });
+            write!(f, "{name}{ftz}{scale}{}{sat}", rnd.text())
         }
-        Op::Fmnmx { ftz } => f.write_str(if *ftz { "FMNMX.FTZ" } else { "FMNMX" }),
+        Op::Fmnmx { ftz, nan } => {
+            write!(f, "FMNMX{}{}", if *ftz { ".FTZ" } else { "" }, if *nan { ".NAN" } else { "" })
+        }
         Op::Fsetp { cmp, ftz, bool_op, double } => write!(
             f,
             "{}.{}{}.{}",
@@ -157,6 +168,9 @@ pub(crate) fn op(op: &Op, f: &mut Formatter<'_>) -> fmt::Result {
             if *ftz { ".FTZ" } else { "" },
             bool_op.text()
         ),
+        Op::Fset { cmp, ftz, bool_op } => {
+            write!(f, "FSET.BF.{}{}.{}", cmp.text(), if *ftz { ".FTZ" } else { "" }, bool_op.text())
+        }
         Op::Sel { float, uniform } => write!(f, "{}{}", u(*uniform), if *float { "FSEL" } else { "SEL" }),
         Op::Imnmx { signed } => f.write_str(if *signed { "IMNMX" } else { "IMNMX.U32" }),
         Op::Mufu { func } => write!(
@@ -177,6 +191,10 @@ pub(crate) fn op(op: &Op, f: &mut Formatter<'_>) -> fmt::Result {
             f.write_str(match (signed, src_bits) {
                 (true, 32) => "",
                 (false, 32) => ".U32",
+                (true, 8) => ".S8",
+                (false, 8) => ".U8",
+                (true, 16) => ".S16",
+                (false, 16) => ".U16",
                 (true, _) => ".S64",
                 (false, _) => ".U64",
             })?;
@@ -193,9 +211,11 @@ pub(crate) fn op(op: &Op, f: &mut Formatter<'_>) -> fmt::Result {
                 (true, _) => ".S64",
                 (false, _) => ".U64",
             })?;
-            if *src_bits == 64 {
-                f.write_str(".F64")?;
-            }
+            f.write_str(match src_bits {
+                64 => ".F64",
+                16 => ".F16",
+                _ => "",
+            })?;
             f.write_str(["", ".FLOOR", ".CEIL", ".TRUNC"][*rnd as usize])?;
             if *ntz {
                 f.write_str(".NTZ")?;
@@ -247,6 +267,8 @@ pub(crate) fn op(op: &Op, f: &mut Formatter<'_>) -> fmt::Result {
         }
         Op::Vabsdiff { signed } => f.write_str(if *signed { "VABSDIFF" } else { "VABSDIFF.U32" }),
         Op::R2p { .. } => f.write_str("R2P"),
+        Op::P2r { byte: 0 } => f.write_str("P2R"),
+        Op::P2r { byte } => write!(f, "P2R.B{byte}"),
         Op::Match { all, wide } => {
             write!(f, "MATCH.{}{}", if *all { "ALL" } else { "ANY" }, if *wide { ".U64" } else { "" })
         }
@@ -259,6 +281,7 @@ pub(crate) fn op(op: &Op, f: &mut Formatter<'_>) -> fmt::Result {
             let name = match (space, red) {
                 (_, true) => "RED.E",
                 (Space::Shared, _) => "ATOMS",
+                (Space::Generic, _) => "ATOM.E",
                 _ => "ATOMG.E",
             };
             let o = match aop {

@@ -7,6 +7,8 @@ use std::path::{Path, PathBuf};
 
 use gpuiface_sass::{decode, Word};
 
+mod oracle;
+
 struct Row {
     file: String,
     function: String,
@@ -67,7 +69,7 @@ fn compare(rows: &[Row]) -> (usize, BTreeMap<String, (usize, Vec<String>)>) {
     }
     for (r, section) in rows.iter().zip(sections) {
         let sym = |t: u64| symbols.get(&(r.file.clone(), section, t)).cloned();
-        let got = decode(r.word, r.offset).map(|i| (i.predicate_text(), i.opcode_text(), i.operands_json_with(&sym)));
+        let got = decode(r.word, r.offset).map(|i| (i.predicate_json(), i.opcode_text(), i.operands_json_with(&sym)));
         let want = (r.predicate.clone(), r.opcode.clone(), r.operands.clone());
         let ok = got.as_ref().is_ok_and(|g| *g == want);
         if !ok {
@@ -118,18 +120,6 @@ fn corpus_disassembles_as_nvdisasm_does() {
     assert_eq!(wrong, 0, "{wrong} of {total} differ from nvdisasm:\n{s}");
 }
 
-/// `desc[URn]` removed from an operand list.
-fn strip_descriptor(ops: &str) -> String {
-    let mut out = ops.to_string();
-    while let Some(at) = out.find("desc[") {
-        match out[at..].find(']') {
-            Some(end) => out.replace_range(at..at + end + 1, ""),
-            None => break,
-        }
-    }
-    out
-}
-
 /// Single-bit mutants of corpus words (`sass/corpus/bitflip.tsv`, from
 /// `nvdisasm -b SM87` at regeneration time): each is either decoded exactly
 /// as nvdisasm prints it or refused, never decoded into something else.
@@ -138,35 +128,15 @@ fn bit_flips_decode_as_nvdisasm_or_are_refused() {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus/bitflip.tsv");
     let text = std::fs::read_to_string(&path).expect("sass/corpus/bitflip.tsv");
     let (mut total, mut refused, mut wrong, mut wrong_count) = (0, 0, Vec::new(), 0usize);
-    for line in text.lines().filter(|l| !l.starts_with('#') && !l.is_empty()) {
-        let c: Vec<&str> = line.split('\t').collect();
-        let bytes: Vec<u8> = (0..16).map(|i| u8::from_str_radix(&c[0][2 * i..2 * i + 2], 16).expect("hex")).collect();
-        let word = Word::from_le_bytes(bytes.try_into().expect("16 bytes"));
+    for v in oracle::read(&text) {
         total += 1;
-        // nvdisasm on a raw word names the memory descriptor (`desc[UR4]`)
-        // that its listing of a cubin leaves out when it is the default one;
-        // the decoder prints the listing's form (descriptors are not modelled).
-        let (want, pc) = match c.get(1) {
-            Some(&"!INVALID") => (None, 0),
-            _ => (
-                Some((c[1].to_string(), c[2].to_string(), strip_descriptor(c[3]))),
-                u64::from_str_radix(c[4].trim_start_matches("0x"), 16).unwrap_or(0),
-            ),
-        };
-        match (decode(word, pc), want) {
-            (Err(_), _) => refused += 1,
-            (Ok(i), Some(w)) if (i.predicate_text(), i.opcode_text(), i.operands_json()) == w => {}
-            (Ok(i), w) => {
+        match v.check() {
+            oracle::Outcome::Same => {}
+            oracle::Outcome::Refused => refused += 1,
+            oracle::Outcome::Wrong(got) => {
                 wrong_count += 1;
                 if wrong.len() < 400 {
-                    wrong.push(format!(
-                        "{}: nvdisasm {:?}, decoded {} {} {}",
-                        c[0],
-                        w,
-                        i.predicate_text(),
-                        i.opcode_text(),
-                        i.operands_json()
-                    ));
+                    wrong.push(format!("{:032x}: nvdisasm {:?}, decoded {got}", v.word.0.swap_bytes(), v.printed));
                 }
             }
         }

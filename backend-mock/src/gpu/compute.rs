@@ -394,7 +394,11 @@ pub(super) fn finish(shared: &Shared, ch: &mut Channel, l: &Launch, outcome: Out
         return Err(fault::mmu(ch, va, Engine::Compute, outcome.detail.as_deref().unwrap_or("kernel access")));
     }
     if let Err(msg) = outcome.result {
-        return Err(fault::gr(ch, format!("kernel at {program:#x} failed: {msg}")));
+        // The kernel's name when the process gave it (`Gpu::name_program`):
+        // the same text goes to the trace, stderr and the error a runtime returns.
+        let named = shared.names.read().unwrap_or_else(|p| p.into_inner()).get(&program).cloned();
+        let name = named.map(|n| format!("{n} ")).unwrap_or_default();
+        return Err(fault::gr(ch, format!("kernel {name}at {program:#x} failed: {msg}")));
     }
     release_and_chain(shared, ch, qmd, qmd_va, depth)
 }

@@ -165,6 +165,6 @@ pub(crate) fn run(
         Err(Fault::Mmu { va, write, pc }) => {
             Outcome::Mmu(va, format!("kernel {} by the instruction at {pc:#x}", if write { "write" } else { "read" }))
         }
-        Err(e) => Outcome::Gr(format!("kernel at {program:#x}: {e}")),
+        Err(e) => Outcome::Gr(e.to_string()),
     }
 }

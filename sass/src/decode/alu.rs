@@ -120,7 +120,15 @@ pub(super) fn plop3(b: &mut Builder) -> Result<Op, DecodeError> {
     b.push(pred(b, u, 84, None), true);
     b.push(pred(b, u, 87, Some(90)), true);
     b.push(pred(b, u, 77, Some(80)), true);
-    b.push(pred(b, u, 68, Some(71)), true);
+    // Bit 67 makes the third source a uniform predicate (`UP2`): tinygrad's
+    // index guards combine a per-thread predicate with one the compiler kept
+    // uniform. (Read as `P2`, a 5-D reflect padding read the wrong guard.)
+    let third = match (u, b.w.bit(67)) {
+        (false, true) => Operand::Pred(b.upred(68, Some(71))),
+        (true, true) => return Err(b.bad("UPLOP3", "bit 67", 1)),
+        (_, false) => pred(b, u, 68, Some(71)),
+    };
+    b.push(third, true);
     // The 8-bit LUT is split: bits 64..67 and 72..77 hold it, 16..24 the second.
     let lut = b.w.bits(64, 3) | (b.w.bits(72, 5) << 3);
     b.push(Operand::Hex(lut), true);
@@ -172,9 +180,9 @@ pub(super) fn imad(b: &mut Builder) -> Result<Op, DecodeError> {
     let (src_b, src_c) = if x { (neg_to_not(src_b), neg_to_not(src_c)) } else { (src_b, src_c) };
     let pc = pred(b, u, 81, None);
     // nvdisasm names common shapes: `a*b + c` with a = b = RZ, or `a * 1 + RZ`,
-    // is a move (not when c is a uniform register), `a * 2^n + RZ` a shift
-    // (but not 2^16), `a * 1 + c` an add.
-    let c_uniform = matches!(src_c, Operand::UReg(..));
+    // is a move (not when b or c is a uniform register: forms.tsv), `a * 2^n + RZ`
+    // a shift (but not 2^16), `a * 1 + c` an add.
+    let c_uniform = matches!(src_c, Operand::UReg(..)) || matches!(src_b, Operand::UReg(..));
     let alias = match (kind, &src_a, &src_b, &src_c) {
         _ if u => None,
         // A zero factor makes the product zero: a move of c.
@@ -195,9 +203,12 @@ pub(super) fn imad(b: &mut Builder) -> Result<Op, DecodeError> {
     // Show the carry-out only when it is used (nvdisasm's .MOV and .SHL
     // never show it).
     b.push(dst(b, u), true);
-    // A plain IMAD has no carry-out: nvdisasm ignores bits 81..84 there.
-    let pc =
-        if kind == ImadKind::Lo && !u { Operand::Pred(crate::operand::Pred::p(crate::operand::PT, false)) } else { pc };
+    // A plain IMAD (UIMAD too) has no carry-out: nvdisasm ignores bits 81..84 there.
+    let pc = match (kind, u) {
+        (ImadKind::Lo, false) => Operand::Pred(crate::operand::Pred::p(crate::operand::PT, false)),
+        (ImadKind::Lo, true) => Operand::Pred(crate::operand::Pred::up(crate::operand::PT, false)),
+        _ => pc,
+    };
     let show_pc = !is_pt(&pc) && !matches!(alias, Some(".MOV" | ".SHL"));
     b.push(pc, show_pc);
     b.push(src_a, true);

@@ -110,6 +110,21 @@ pub(super) fn r2p(b: &mut Builder) -> Result<Op, DecodeError> {
     Ok(Op::R2p { byte })
 }
 
+/// `P2R[.Bn] d, PR, a, mask`: the byte at 76..78 (as R2P's). nvdisasm
+/// ignores the C register (64..72) and bits 72..76 and 78..91; no compiler
+/// sets them, so they are refused.
+pub(super) fn p2r(b: &mut Builder) -> Result<Op, DecodeError> {
+    b.expect("P2R", "bits 64..76", 64, 12, 0)?;
+    b.expect("P2R", "bits 78..91", 78, 13, 0)?;
+    // nvdisasm prints the mask signed (`-0x1`), unlike R2P's.
+    let (mask, _) = b.bc("P2R", None, None)?;
+    b.push(d(b), true);
+    b.push(Operand::Text("PR"), true);
+    b.push(b.a(None), true);
+    b.push(mask, true);
+    Ok(Op::P2r { byte: b.w.bits(76, 2) as u8 })
+}
+
 /// `MATCH.ANY[.U64] d, a` (bit 79 set) or `MATCH.ALL[.U64] p, d, a`;
 /// `.U64` at 73.
 pub(super) fn match_(b: &mut Builder) -> Result<Op, DecodeError> {

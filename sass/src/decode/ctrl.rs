@@ -90,9 +90,10 @@ pub(super) fn bsync(b: &mut Builder) -> Result<Op, DecodeError> {
 /// `BREAK [p,] Bn`: operands [cond, barrier].
 pub(super) fn brk(b: &mut Builder) -> Result<Op, DecodeError> {
     b.expect("BREAK", "form", 9, 3, 4)?;
+    // nvdisasm prints the barrier first, then the condition (`BREAK B2, P6`).
+    b.push(Operand::BarReg(b.w.bits(16, 4) as u8), true);
     let s = shown_cond(b);
     b.push(cond(b), s);
-    b.push(Operand::BarReg(b.w.bits(16, 4) as u8), true);
     Ok(Op::Break)
 }
 
@@ -156,16 +157,36 @@ pub(super) fn warpsync(b: &mut Builder) -> Result<Op, DecodeError> {
         v => return Err(b.bad("WARPSYNC", "form", v)),
     };
     b.expect("WARPSYNC", "bits 16..32", 16, 16, 0)?;
-    b.expect("WARPSYNC", "bits 64..87", 64, 23, 0)?;
+    b.expect("WARPSYNC", "bits 64..86", 64, 22, 0)?;
     b.expect("WARPSYNC", "condition", 87, 3, 7)?;
     b.expect("WARPSYNC", "bits 90..105", 90, 15, 0)?;
     b.push(mask, true);
-    Ok(Op::Warpsync { all: false })
+    // nvdisasm shows `.EXCLUSIVE` on the register form only (and ignores
+    // the bit on an immediate mask, which no compiler was seen to set).
+    let exclusive = b.w.bit(86);
+    if exclusive && b.w.bits(9, 3) != 1 {
+        return Err(b.bad("WARPSYNC", "bit 86 with an immediate mask", 1));
+    }
+    Ok(Op::Warpsync { all: false, exclusive })
 }
 
 /// `BMOV.32[.CLEAR] dst, src`.
 pub(super) fn bmov(b: &mut Builder) -> Result<Op, DecodeError> {
     let clear = b.w.bit(84);
+    // Scoreboards belong to general registers: nvdisasm refuses a write
+    // scoreboard (bits 110..113, 7: none) unless a register is written, and
+    // a read scoreboard (113..116) unless one is read (forms.tsv).
+    let (writes_reg, reads_reg) = match b.w.bits(0, 12) {
+        0x355 => (true, false),
+        0x356 => (false, true),
+        _ => (false, false),
+    };
+    if !writes_reg {
+        b.expect("BMOV", "write scoreboard without a register written", 110, 3, 7)?;
+    }
+    if !reads_reg {
+        b.expect("BMOV", "read scoreboard without a register read", 113, 3, 7)?;
+    }
     match b.w.bits(0, 12) {
         0x956 => {
             if clear {

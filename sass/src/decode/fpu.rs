@@ -41,15 +41,35 @@ fn sizes_seen(b: &Builder, mn: &'static str) -> Result<(), DecodeError> {
     }
     let pair = (b.w.bits(84, 2), b.w.bits(75, 2));
     let ok = match b.w.bits(0, 9) {
-        0x105..=0x107 => pair == (2, 2),
+        // F2I from f32 or f16 (`.F16`); I2F from 32, 8 or 16 bits.
+        0x105 => matches!(pair, (2, 2) | (1, 2)),
+        0x106 => matches!(pair, (2, 2) | (0, 2) | (1, 2)),
+        0x107 => pair == (2, 2),
+        // FRND.F64 has an opcode of its own; nvdisasm prints other sizes as `.???`.
+        0x113 => pair == (3, 3),
         0x110 => matches!(pair, (3, 2) | (2, 3)),
-        0x111 | 0x112 => matches!(pair, (2, 3) | (3, 2) | (3, 3)),
+        0x111 => matches!(pair, (2, 3) | (3, 2) | (3, 3)),
+        0x112 => matches!(pair, (2, 3) | (3, 2) | (3, 3) | (0, 3) | (1, 3)),
         _ => true,
     };
     if ok {
         Ok(())
     } else {
         Err(b.bad(mn, "source and result sizes", pair.0 << 2 | pair.1))
+    }
+}
+
+/// The source of a conversion from 8 or 16 bits: a register only (nvdisasm
+/// refuses an 8-bit immediate and prints constants oddly; no compiler emits
+/// either), with the part it reads at 60..62: `.B0`..`.B3` for 8 bits,
+/// `.H0`/`.H1` for 16 (2 and 3 print as `.INVALID`). `src` is `unary_src`'s.
+fn small_src(b: &Builder, mn: &'static str, bits: u8, src: Operand) -> Result<Operand, DecodeError> {
+    let part = b.w.bits(60, 2) as u8;
+    match (src, bits) {
+        (Operand::Reg(r, m), 8) => Ok(Operand::Reg(r, SrcMods { byte: part, ..m })),
+        (Operand::Reg(r, m), _) if part < 2 => Ok(Operand::Reg(r, SrcMods { h1: part == 1, ..m })),
+        (Operand::Reg(..), _) => Err(b.bad(mn, "half selector", u64::from(part))),
+        _ => Err(b.bad(mn, "form of an 8- or 16-bit source", b.w.bits(9, 3))),
     }
 }
 
@@ -95,28 +115,31 @@ pub(super) fn fadd(b: &mut Builder) -> Result<Op, DecodeError> {
 
 /// `FMUL d, a, b`.
 pub(super) fn fmul(b: &mut Builder) -> Result<Op, DecodeError> {
-    if b.w.bits(84, 3) != 4 {
-        return Err(b.bad("FMUL", "scale", b.w.bits(84, 3)));
-    }
+    // The scale at 84..87: 1..3 `.D8`..`.D2`, 4 none, 5..7 `.M2`..`.M8`
+    // (ptxas folds `(a * b) * 4` into `.M4`); nvdisasm prints 0 as `.INVALID0`.
+    let scale = match b.w.bits(84, 3) {
+        0 => return Err(b.bad("FMUL", "scale", 0)),
+        v => v as i8 - 4,
+    };
     // `.FMZ` (0 × anything is 0) is not modelled.
     b.expect("FMUL", ".FMZ", 76, 1, 0)?;
     let (bb, _) = b.fbc("FMUL")?;
     b.push(d(b), true);
     b.push(b.fa(), true);
     b.push(bb, true);
-    Ok(Op::Fmul { ftz: b.w.bit(80), sat: b.w.bit(77), rnd: rnd(b) })
+    Ok(Op::Fmul { ftz: b.w.bit(80), sat: b.w.bit(77), rnd: rnd(b), scale })
 }
 
 /// `FMNMX d, a, b, p`.
 pub(super) fn fmnmx(b: &mut Builder) -> Result<Op, DecodeError> {
-    // `.NAN` (81) and `.XORSIGN` (82) are not modelled.
-    b.expect("FMNMX", ".NAN/.XORSIGN", 81, 2, 0)?;
+    // `.NAN` at 81; `.XORSIGN` (82) is not modelled.
+    b.expect("FMNMX", ".XORSIGN", 82, 1, 0)?;
     let (bb, _) = b.fbc("FMNMX")?;
     b.push(d(b), true);
     b.push(b.fa(), true);
     b.push(bb, true);
     b.push(Operand::Pred(b.pred(87, Some(90))), true);
-    Ok(Op::Fmnmx { ftz: b.w.bit(80) })
+    Ok(Op::Fmnmx { ftz: b.w.bit(80), nan: b.w.bit(81) })
 }
 
 /// `FSETP`/`DSETP`.
@@ -128,6 +151,12 @@ pub(super) fn fsetp(b: &mut Builder) -> Result<Op, DecodeError> {
     // The second source is whatever sits in bits 32..64 (as for FADD).
     let bb = match b.form(mn)? {
         Form::RegImm | Form::RegCbuf | Form::RegUReg => y,
+        // DSETP's second register feeds the C port: its reuse flag is slot
+        // 2's (nvdisasm refuses slot 1's there, and prints slot 2's on it).
+        Form::RegReg if double => match x {
+            Operand::Reg(r, m) => Operand::Reg(r, SrcMods { reuse: b.reuse(2), ..m }),
+            o => o,
+        },
         _ => x,
     };
     b.push(Operand::Pred(b.pred(81, None)), true);
@@ -137,6 +166,23 @@ pub(super) fn fsetp(b: &mut Builder) -> Result<Op, DecodeError> {
     b.push(Operand::Pred(b.pred(87, Some(90))), true);
     // DSETP has no `.FTZ`: nvdisasm ignores bit 80 there, and so does the model.
     Ok(Op::Fsetp { cmp: FCmp::from_bits(b.w.bits(76, 4)), ftz: !double && b.w.bit(80), bool_op, double })
+}
+
+/// `FSET.BF.cmp[.FTZ].bool d, a, b, pc`: FSETP's fields (compare at 76,
+/// bool op at 74, `.FTZ` at 80, `pc` at 87) with a register result; the
+/// opcode has no integer-result form on this target (nvdisasm prints
+/// `.BF` whatever the bits). Bits nvdisasm ignores (the C register at
+/// 64..72 and 81..87, FSETP's predicate results) are refused unless clear.
+pub(super) fn fset(b: &mut Builder) -> Result<Op, DecodeError> {
+    let bool_op = BoolOp::from_bits(b.w.bits(74, 2)).ok_or_else(|| b.bad("FSET", "boolean op", 3))?;
+    b.expect("FSET", "bits 64..72", 64, 8, 0)?;
+    b.expect("FSET", "bits 81..87", 81, 6, 0)?;
+    let (x, _) = b.fbc("FSET")?;
+    b.push(d(b), true);
+    b.push(b.fa(), true);
+    b.push(x, true);
+    b.push(Operand::Pred(b.pred(87, Some(90))), true);
+    Ok(Op::Fset { cmp: FCmp::from_bits(b.w.bits(76, 4)), ftz: b.w.bit(80), bool_op })
 }
 
 /// `SEL`/`FSEL d, a, b, p`.
@@ -152,6 +198,9 @@ pub(super) fn sel(b: &mut Builder) -> Result<Op, DecodeError> {
         return Ok(Op::Sel { float, uniform: true });
     }
     let bb = if float {
+        // `.FTZ` (bit 80): what FSEL would flush is not known; no compiler
+        // was seen to set it (operand_forms.tsv).
+        b.expect("FSEL", ".FTZ", 80, 1, 0)?;
         // FSEL's second source takes `-` at 63 and `|x|` at 62.
         b.fbc("FSEL")?.0
     } else {
@@ -241,6 +290,10 @@ pub(super) fn flo(b: &mut Builder) -> Result<Op, DecodeError> {
 pub(super) fn prmt(b: &mut Builder) -> Result<Op, DecodeError> {
     let mode = PrmtMode::from_bits(b.w.bits(72, 3)).ok_or_else(|| b.bad("PRMT", "mode", b.w.bits(72, 3)))?;
     let u = super::alu::uniform(b);
+    // UPRMT has no mode: nvdisasm ignores the field there (operand_forms.tsv).
+    if u && mode != PrmtMode::Index {
+        return Err(b.bad("UPRMT", "mode", b.w.bits(72, 3)));
+    }
     let (a, bb, c) = super::alu::sources(b, "PRMT", u, None, None, None)?;
     b.push(super::alu::dst(b, u), true);
     b.push(a, true);
@@ -299,11 +352,8 @@ pub(super) fn i2f(b: &mut Builder) -> Result<Op, DecodeError> {
         }
         (b.w.bit(74), 32, 32)
     } else {
-        let sb = match b.w.bits(84, 2) {
-            2 => 32,
-            3 => 64,
-            v => return Err(b.bad("I2F", "source size", v)),
-        };
+        // sizes_seen has refused the pairs compiled code does not use.
+        let sb = 8 << b.w.bits(84, 2);
         let db = match b.w.bits(75, 2) {
             2 => 32,
             3 => 64,
@@ -311,6 +361,7 @@ pub(super) fn i2f(b: &mut Builder) -> Result<Op, DecodeError> {
         };
         (b.w.bit(74), sb, db)
     };
+    let src = if src_bits < 32 { small_src(b, "I2F", src_bits, src)? } else { src };
     b.push(d(b), true);
     b.push(src, true);
     Ok(Op::I2f { signed, src_bits, dst_bits, rnd: rnd(b), fp })
@@ -321,9 +372,16 @@ pub(super) fn f2i(b: &mut Builder) -> Result<Op, DecodeError> {
     sizes_seen(b, "F2I")?;
     let src = unary_src(b, "F2I", true)?;
     let src_bits = match b.w.bits(84, 2) {
+        1 => 16,
         2 => 32,
         3 => 64,
         v => return Err(b.bad("F2I", "source size", v)),
+    };
+    // `.F16`: the low or high half of a register (`R2.H1`).
+    let src = match src_bits {
+        16 => small_src(b, "F2I", 16, src)?,
+        64 => f64_imm(src),
+        _ => src,
     };
     let dst_bits = match b.w.bits(75, 2) {
         2 => 32,
@@ -346,6 +404,7 @@ pub(super) fn f2f(b: &mut Builder) -> Result<Op, DecodeError> {
     };
     let src_bits = size(b.w.bits(84, 2), "source size")?;
     let dst_bits = size(b.w.bits(75, 2), "result size")?;
+    let src = if src_bits == 64 { f64_imm(src) } else { src };
     b.push(d(b), true);
     b.push(src, true);
     Ok(Op::F2f { src_bits, dst_bits, rnd: rnd(b), ftz: b.w.bit(80) })
@@ -355,11 +414,14 @@ pub(super) fn f2f(b: &mut Builder) -> Result<Op, DecodeError> {
 pub(super) fn frnd(b: &mut Builder) -> Result<Op, DecodeError> {
     sizes_seen(b, "FRND")?;
     let src = unary_src(b, "FRND", true)?;
-    let double = match b.w.bits(84, 2) {
-        2 => false,
-        3 => true,
-        v => return Err(b.bad("FRND", "size", v)),
-    };
+    // sizes_seen has checked the sizes against the opcode (0x107: 32 bits, 0x113: 64).
+    let double = b.w.bits(0, 9) == 0x113;
+    // `.FTZ` on doubles: nvdisasm prints it, no compiler emits it, and what
+    // it would flush is not known.
+    if double && b.w.bit(80) {
+        return Err(b.bad("FRND", ".FTZ on .F64", 1));
+    }
+    let src = if double { f64_imm(src) } else { src };
     b.push(d(b), true);
     b.push(src, true);
     Ok(Op::Frnd { rnd: rnd(b), ftz: b.w.bit(80), double })
@@ -367,11 +429,16 @@ pub(super) fn frnd(b: &mut Builder) -> Result<Op, DecodeError> {
 
 /// `FCHK pd, a, b`.
 pub(super) fn fchk(b: &mut Builder) -> Result<Op, DecodeError> {
-    // `-`/`|x|` on the dividend (72, 73) are not modelled.
-    b.expect("FCHK", "dividend modifiers", 72, 2, 0)?;
+    // `-`/`|x|` on the dividend at 72/73 (ptxas folds `-a / b` into it).
+    // nvdisasm prints no `.reuse` on it: its flag is left to decode()'s
+    // check, which refuses a flag no shown operand carries.
+    let a = match b.fa() {
+        Operand::Reg(r, m) => Operand::Reg(r, SrcMods { reuse: false, ..m }),
+        o => o,
+    };
     let bb = unary_src(b, "FCHK", true)?;
     b.push(Operand::Pred(b.pred(81, None)), true);
-    b.push(b.a(None), true);
+    b.push(a, true);
     b.push(bb, true);
     Ok(Op::Fchk)
 }

@@ -31,7 +31,7 @@ pub(crate) fn unsigned(o: Operand) -> Operand {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum DecodeError {
     /// The operation bits name nothing this decoder knows.
-    #[error("unknown opcode {opcode:#05x} in {word:#034x}")]
+    #[error("opcode {opcode:#05x} is not an instruction this decoder knows (word {word:#034x})")]
     UnknownOpcode {
         /// Bits 0..12.
         opcode: u16,
@@ -39,11 +39,26 @@ pub enum DecodeError {
         word: u128,
     },
     /// A field holds a value this decoder does not know for the operation.
-    #[error("{mnemonic}: unknown {field} {value:#x} in {word:#034x}")]
+    #[error("{mnemonic}: {field} {value:#x} is a form this decoder does not know (word {word:#034x})")]
     UnknownField {
         /// The operation's base mnemonic.
         mnemonic: &'static str,
         /// Which field.
+        field: &'static str,
+        /// Its value.
+        value: u64,
+        /// The whole word.
+        word: u128,
+    },
+    /// The operation decoded, but its shape (operand form, uniform-operand
+    /// bit, reuse flags, write scoreboard) is one this decoder does not
+    /// know for it: `instruction` is the text as far as it decoded, so the
+    /// message names the mnemonic and its operands.
+    #[error("{instruction}: its {field} {value:#x} is a form this decoder does not know (word {word:#034x})")]
+    UnknownShape {
+        /// The instruction's text as decoded (without the closing ` ;`).
+        instruction: String,
+        /// Which part of the shape.
         field: &'static str,
         /// Its value.
         value: u64,
@@ -55,12 +70,6 @@ pub enum DecodeError {
 /// Decode one word found at code offset `pc`.
 pub fn decode(word: Word, pc: u64) -> Result<Instr, DecodeError> {
     let mut b = Builder { w: word, pc, ops: [Operand::Imm(0); MAX_OPERANDS], len: 0, shown: 0 };
-    let write_barrier = word.bits(110, 3) as u8;
-    if let Some((field, value)) =
-        shape::refused(word.bits(0, 9) as u16, word.bits(9, 3) as u8, word.bit(91), write_barrier)
-    {
-        return Err(DecodeError::UnknownField { mnemonic: "shape", field, value, word: word.0 });
-    }
     let op = match word.bits(0, 9) {
         0x002 | 0x082 => alu::mov(&mut b)?,
         0x010 | 0x090 => alu::iadd3(&mut b)?,
@@ -92,6 +101,7 @@ pub fn decode(word: Word, pc: u64) -> Result<Instr, DecodeError> {
         0x020 => fpu::fmul(&mut b)?,
         0x009 => fpu::fmnmx(&mut b)?,
         0x00b | 0x02a => fpu::fsetp(&mut b)?,
+        0x00a => fpu::fset(&mut b)?,
         0x007 | 0x008 | 0x087 => fpu::sel(&mut b)?,
         0x017 => fpu::imnmx(&mut b)?,
         0x108 => fpu::mufu(&mut b)?,
@@ -104,12 +114,12 @@ pub fn decode(word: Word, pc: u64) -> Result<Instr, DecodeError> {
         0x106 | 0x112 | 0x045 => fpu::i2f(&mut b)?,
         0x105 | 0x111 => fpu::f2i(&mut b)?,
         0x110 => fpu::f2f(&mut b)?,
-        0x107 => fpu::frnd(&mut b)?,
+        0x107 | 0x113 => fpu::frnd(&mut b)?,
         0x102 => fpu::fchk(&mut b)?,
         0x189 => sync::shfl(&mut b)?,
         0x006 | 0x086 => sync::vote(&mut b)?,
         0x18e => sync::red(&mut b)?,
-        0x1a8 | 0x1a9 => sync::atomg(&mut b)?,
+        0x1a8 | 0x1a9 | 0x18a => sync::atomg(&mut b)?,
         0x18c => sync::atoms(&mut b)?,
         0x1c4 => sync::redux(&mut b)?,
         0x11c => sync::b2r(&mut b)?,
@@ -127,6 +137,7 @@ pub fn decode(word: Word, pc: u64) -> Result<Instr, DecodeError> {
         0x014 => bits::vabsdiff(&mut b)?,
         0x01f => bits::plop3_sign(&mut b)?,
         0x004 => bits::r2p(&mut b)?,
+        0x003 => bits::p2r(&mut b)?,
         0x1a1 => bits::match_(&mut b)?,
         0x14e => bits::lepc(&mut b)?,
         0x18d => sync::atoms_cas(&mut b)?,
@@ -142,13 +153,22 @@ pub fn decode(word: Word, pc: u64) -> Result<Instr, DecodeError> {
         _ => return Err(b.unknown_opcode()),
     };
     let instr = Instr { pc, word, guard: b.guard(), op, operands: b.ops, len: b.len, shown: b.shown };
+    // The shape is checked once the operation has read its fields, so that
+    // a refusal names the instruction as far as it decoded (the operation's
+    // own reading of a field it does not know is refused before this).
+    let write_barrier = word.bits(110, 3) as u8;
+    if let Some((field, value)) =
+        shape::refused(word.bits(0, 9) as u16, word.bits(9, 3) as u8, word.bit(91), write_barrier)
+    {
+        return Err(DecodeError::UnknownShape { instruction: instr.text(), field, value, word: word.0 });
+    }
     // A reuse flag (bits 122..126) must belong to a register source the
     // instruction shows: nvdisasm refuses one on a slot it does not have.
     let flags = word.bits(122, 4).count_ones() as usize;
     let shown = instr.shown_operands().filter(|o| o.reuse()).count();
     if flags != shown {
-        return Err(DecodeError::UnknownField {
-            mnemonic: "shape",
+        return Err(DecodeError::UnknownShape {
+            instruction: instr.text(),
             field: "reuse flags",
             value: word.bits(122, 4),
             word: word.0,

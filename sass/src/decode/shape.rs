@@ -11,37 +11,39 @@
 /// Operations absent here check their forms themselves.
 const FORMS: &[(u16, u8)] = &[
     (0x002, 0b0111_0010), // MOV: reg, imm, cbuf, ureg
-    (0x004, 0b0001_0000), // R2P
+    (0x003, 0b0011_0010), // P2R: reg, imm, cbuf mask
+    (0x004, 0b0111_0010), // R2P
     (0x005, 0b0001_0000), // CS2R
     (0x006, 0b0001_0000), // VOTE
-    (0x007, 0b0011_0010), // SEL
-    (0x008, 0b0001_0010), // FSEL
-    (0x009, 0b0011_0010), // FMNMX
-    (0x00b, 0b0011_0010), // FSETP
+    (0x007, 0b0111_0010), // SEL
+    (0x008, 0b0111_0010), // FSEL
+    (0x009, 0b0111_0010), // FMNMX
+    (0x00a, 0b0011_0010), // FSET.BF
+    (0x00b, 0b0111_0010), // FSETP
     (0x00c, 0b0111_0010), // ISETP
     (0x010, 0b0111_0010), // IADD3
-    (0x011, 0b0011_0010), // LEA
+    (0x011, 0b0111_0010), // LEA (form 6: a uniform base, `in + (size_t)blockIdx.x * cols`)
     (0x012, 0b0111_0010), // LOP3
-    (0x013, 0b0010_0010), // IABS
-    (0x014, 0b0000_0110), // VABSDIFF
-    (0x016, 0b0001_0010), // PRMT
-    (0x017, 0b0011_0010), // IMNMX
-    (0x019, 0b0011_0110), // SHF
-    (0x01a, 0b0001_0010), // SGXT
-    (0x01b, 0b0001_0000), // BMSK
+    (0x013, 0b0110_0010), // IABS (form 4: nvdisasm prints a signed immediate; not decoded)
+    (0x014, 0b1111_1110), // VABSDIFF
+    (0x016, 0b1111_1110), // PRMT
+    (0x017, 0b0111_0010), // IMNMX
+    (0x019, 0b1111_1110), // SHF
+    (0x01a, 0b0111_0010), // SGXT
+    (0x01b, 0b0111_0010), // BMSK
     (0x01c, 0b0001_0000), // PLOP3
-    (0x01f, 0b0010_0010), // PLOP3 over sign bits
-    (0x020, 0b0011_0010), // FMUL
+    (0x01f, 0b0110_0010), // PLOP3 over sign bits
+    (0x020, 0b0111_0010), // FMUL
     (0x021, 0b1000_1110), // FADD
-    (0x023, 0b0011_0110), // FFMA
+    (0x023, 0b1111_1110), // FFMA
     (0x024, 0b1111_1110), // IMAD
-    (0x025, 0b0111_1010), // IMAD.WIDE
-    (0x026, 0b0000_0010), // IDP
-    (0x027, 0b0011_0010), // IMAD.HI
-    (0x028, 0b0011_0010), // DMUL
-    (0x029, 0b0000_1110), // DADD
-    (0x02a, 0b0000_0110), // DSETP
-    (0x02b, 0b0011_1110), // DFMA
+    (0x025, 0b1111_1010), // IMAD.WIDE
+    (0x026, 0b0110_0010), // IDP
+    (0x027, 0b1111_1010), // IMAD.HI
+    (0x028, 0b0111_0010), // DMUL
+    (0x029, 0b1000_1110), // DADD
+    (0x02a, 0b1000_1110), // DSETP
+    (0x02b, 0b1111_1110), // DFMA
     (0x082, 0b0101_0000), // UMOV
     (0x086, 0b0001_0000), // VOTEU
     (0x087, 0b0000_0010), // USEL
@@ -51,24 +53,25 @@ const FORMS: &[(u16, u8)] = &[
     (0x092, 0b0001_0010), // ULOP3
     (0x096, 0b0001_0000), // UPRMT
     (0x099, 0b0001_0000), // USHF
-    (0x0a4, 0b0001_0000), // UIMAD
-    (0x0a5, 0b0001_0000), // UIMAD.WIDE
+    (0x0a4, 0b0001_0010), // UIMAD (form 1: `ntid.x * ntid.y`)
+    (0x0a5, 0b0001_0010), // UIMAD.WIDE (form 1: `(size_t)blockIdx.x * cols`)
     (0x0a7, 0b0000_0000), // UIMAD.HI: refused by nvdisasm
     (0x0b9, 0b0010_0000), // ULDC
     (0x0bd, 0b0000_0010), // UFLO
     (0x0bf, 0b0000_0010), // UPOPC
-    (0x100, 0b0000_0010), // FLO
-    (0x101, 0b0000_0010), // BREV
-    (0x102, 0b0011_0010), // FCHK
-    (0x104, 0b0000_0010), // F2F (f16)
-    (0x105, 0b0000_0010), // F2I
-    (0x106, 0b0011_0010), // I2F
-    (0x107, 0b0000_0010), // FRND
+    (0x100, 0b0111_0010), // FLO (form 6: `__ffs` of a warp-uniform mask)
+    (0x101, 0b0111_0010), // BREV
+    (0x102, 0b0111_0010), // FCHK
+    (0x104, 0b0111_0010), // F2F (f16)
+    (0x105, 0b0111_0010), // F2I
+    (0x106, 0b0111_0010), // I2F
+    (0x107, 0b0111_0010), // FRND
     (0x108, 0b0111_0010), // MUFU
-    (0x109, 0b0100_0010), // POPC
-    (0x110, 0b0000_0010), // F2F
-    (0x111, 0b0000_0010), // F2I.F64
-    (0x112, 0b0110_0010), // I2F.64
+    (0x109, 0b0111_0010), // POPC
+    (0x110, 0b0111_0010), // F2F
+    (0x111, 0b0111_0010), // F2I.F64
+    (0x112, 0b0111_0010), // I2F.64
+    (0x113, 0b0000_0010), // FRND.F64
     (0x118, 0b0001_0000), // NOP
     (0x119, 0b0001_0000), // S2R
     (0x11c, 0b0000_0010), // B2R
@@ -88,8 +91,9 @@ const FORMS: &[(u16, u8)] = &[
     (0x185, 0b0001_0000), // ST
     (0x186, 0b0001_0000), // STG
     (0x187, 0b0000_0010), // STL
-    (0x188, 0b0000_0010), // STS
-    (0x189, 0b1001_0100), // SHFL
+    (0x188, 0b0001_0010), // STS (form 4: a uniform register in the address, `[R3+UR5]`)
+    (0x189, 0b1001_0110), // SHFL (form 1: lane and segment mask in registers, a run-time width)
+    (0x18a, 0b0001_0000), // ATOM (generic address)
     (0x18e, 0b0001_0000), // RED
     (0x1a8, 0b0001_0000), // ATOMG
     (0x1a9, 0b0000_0010), // ATOMG.CAS
@@ -113,20 +117,27 @@ pub(super) fn refused(op: u16, form: u8, bit91: bool, write_barrier: u8) -> Opti
     }
     if let Ok(i) = FORMS.binary_search_by_key(&op, |&(o, _)| o) {
         if FORMS[i].1 >> form & 1 == 0 {
-            return Some(("form", u64::from(form)));
+            return Some(("operand form (bits 9..12)", u64::from(form)));
         }
     }
     let want91 = match op {
         // BRA and CCTL read bit 91 themselves; memory operations with a
         // 64-bit global address set it.
         0x147 | 0x18f => return None,
-        0x180 | 0x181 | 0x185 | 0x186 | 0x18e | 0x1a8 | 0x1ae => true,
+        0x180 | 0x181 | 0x185 | 0x186 | 0x18a | 0x18e | 0x1a8 | 0x1ae => true,
+        // ATOMS's uniform-address form (7, `ATOMS.POPC.INC.32 RZ, [R5+URZ]`)
+        // sets it; nvdisasm refuses it with the register form and without it here.
+        0x18c => form == 7,
+        // LDS: it adds a uniform register to the address (`[R2+UR10]`, `[UR10]`).
+        0x184 => bit91,
+        // STS: its form 4 (only) adds one (`[R3+UR5]`).
+        0x188 => form == 4,
         _ if uniform_alu(op) => true,
         // An ALU operand in a uniform register (forms 6 and 7) sets it.
         0x000..=0x112 => form >= 6,
         _ => false,
     };
-    (bit91 != want91).then_some(("bit 91", u64::from(bit91)))
+    (bit91 != want91).then_some(("uniform-operand bit 91", u64::from(bit91)))
 }
 
 #[cfg(test)]
@@ -134,5 +145,56 @@ mod tests {
     #[test]
     fn the_table_is_sorted_for_binary_search() {
         assert!(super::FORMS.windows(2).all(|w| w[0].0 < w[1].0));
+    }
+
+    fn text(w: u128) -> Result<String, crate::DecodeError> {
+        crate::decode(crate::Word(w), 0).map(|i| i.to_string())
+    }
+
+    /// Issue 38's forms (words from NVRTC output of `sass/corpus/src/everyday.cu`,
+    /// or nvdisasm-checked neighbours of them), as nvdisasm prints them.
+    #[test]
+    fn everyday_forms_decode_as_nvdisasm_prints_them() {
+        for (w, want) in [
+            (0x002fe4000f8e003f00000004060472a5, "UIMAD.WIDE.U32 UR4, UR6, UR4, URZ ;"),
+            (0x000fc8000f8e023f00000006070772a4, "UIMAD UR7, UR7, UR6, URZ ;"),
+            // UIMAD has no carry-out: nvdisasm ignores bits 81..84 there.
+            (0x000fc8000f8c023f00000006070772a4, "UIMAD UR7, UR7, UR6, URZ ;"),
+            (0x000fe4000f8e28ff000000040c0c7c11, "LEA R12, R12, UR4, 0x5 ;"),
+            (0x000fe400080f0eff0000000705067c11, "LEA.HI.X.SX32 R6, R5, UR7, 0x1, P0 ;"),
+            (0x000e2200080e000000000006000c7d00, "FLO.U32 R12, UR6 ;"),
+            (0x000e2200080e000000000006000c7d00 ^ 1 << 74, "FLO.U32.SH R12, UR6 ;"),
+            (0x0001e4000d00003f0000000005ff7f8c, "ATOMS.POPC.INC.32 RZ, [R5+URZ] ;"),
+            (0x0001e4000d00003f0000100005ff7f8c, "ATOMS.POPC.INC.32 RZ, [R5+URZ+0x10] ;"),
+            (0x0001e4000d00003f00001000ffff7f8c, "ATOMS.POPC.INC.32 RZ, [URZ+0x10] ;"),
+            (0x000fe200000000008000000405ff038c, "@P0 ATOMS.ADD RZ, [R5+-0x800000], R4 ;"),
+            (0x000fe20000000000800000040000038c, "@P0 ATOMS.ADD R0, [R0+-0x800000], R4 ;"),
+            (0x000fe800081ee1c40000000f0aff798a, "ATOM.E.ADD.STRONG.GPU PT, RZ, [R10.64], R15 ;"),
+            (0x000ea2000c1ee1c40000000d0809798a, "ATOM.E.EXCH.STRONG.GPU PT, R9, [R8.64], R13 ;"),
+            (0x008e2800000e000b0000000a09097389, "SHFL.IDX PT, R9, R9, R10, R11 ;"),
+            (0x001e2400080008000000000aff057984, "LDS R5, [UR10] ;"),
+            (0x001e2400080048000000100aff057984, "LDS R5, [RZ.X4+UR10+0x10] ;"),
+            (0x001e2400080008000000000a02057984, "LDS R5, [R2+UR10] ;"),
+            (0x0001e200080008050000000a03007988, "STS [R3+UR5], R10 ;"),
+        ] {
+            assert_eq!(text(w).as_deref(), Ok(want), "{w:#034x}");
+        }
+    }
+
+    /// Their neighbours nvdisasm refuses are refused.
+    #[test]
+    fn everyday_forms_refuse_what_nvdisasm_refuses() {
+        for w in [
+            0x002fe400078e003f00000004060472a5u128, // UIMAD.WIDE without bit 91
+            0x002fe4000f8e003f0000000406047ca5,     // UIMAD.WIDE, form 6
+            0x000e2200000e000000000006000c7d00,     // FLO, form 6 without bit 91
+            0x0001e4000500003f0000000005ff7f8c,     // ATOMS.POPC.INC without bit 91
+            0x000fe2000800000000000004ffff038c,     // ATOMS.ADD (form 1) with bit 91
+            0x0001e4000800003f0000000005ff7f8c,     // ATOMS.ADD in the uniform form
+            0x0001e20008000800000000ff03007388,     // STS form 1 with bit 91
+            0x000fe800001ee1c40000000f0aff798a,     // ATOM without bit 91
+        ] {
+            assert!(text(w).is_err(), "{w:#034x} decodes as {:?}", text(w));
+        }
     }
 }

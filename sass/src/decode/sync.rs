@@ -2,7 +2,7 @@
 
 use super::{Builder, DecodeError};
 use crate::op::{AtomOp, AtomTy, Op, ShflMode, Space, VoteMode};
-use crate::operand::{Addr, AddrWidth, Operand, Pred, URZ};
+use crate::operand::{Addr, AddrWidth, Operand, Pred, RZ, URZ};
 
 /// `SHFL.mode pd, d, a, lane, mask`.
 pub(super) fn shfl(b: &mut Builder) -> Result<Op, DecodeError> {
@@ -112,16 +112,19 @@ pub(super) fn red(b: &mut Builder) -> Result<Op, DecodeError> {
 }
 
 /// `ATOMG.E.op.type.sem pd, d, [addr], b[, c]`.
+/// `ATOM.E.op.type.sem pd, d, [addr], b` (opcode 0x18a) is the same word
+/// on a generic address (an atomic through a pointer read from memory).
 pub(super) fn atomg(b: &mut Builder) -> Result<Op, DecodeError> {
     let cas = b.w.bits(0, 9) == 0x1a9;
+    let (space, mn) = if b.w.bits(0, 9) == 0x18a { (Space::Generic, "ATOM") } else { (Space::Global, "ATOMG") };
     // Bit 91 is set in every ATOMG but CAS (nvdisasm refuses the others).
     if !b.w.bit(72) || b.w.bit(91) == cas || b.w.bits(84, 3) != 1 || b.w.bits(101, 4) != 0 {
-        return Err(b.bad("ATOMG", "form", 0));
+        return Err(b.bad(mn, "form", 0));
     }
-    b.expect("ATOMG", "type", 76, 1, 0)?;
+    b.expect(mn, "type", 76, 1, 0)?;
     if !cas {
         // Bit 71 clear adds a uniform register to the address.
-        b.expect("ATOMG", "bits 70..72", 70, 2, 3)?;
+        b.expect(mn, "bits 70..72", 70, 2, 3)?;
     }
     let op = if cas {
         AtomOp::Cas
@@ -129,22 +132,22 @@ pub(super) fn atomg(b: &mut Builder) -> Result<Op, DecodeError> {
         match b.w.bits(87, 4) {
             8 => AtomOp::Exch,
             v if v < 8 => op3(v),
-            v => return Err(b.bad("ATOMG", "operation", v)),
+            v => return Err(b.bad(mn, "operation", v)),
         }
     };
-    let ty = atom_ty(b, "ATOMG")?;
+    let ty = atom_ty(b, mn)?;
     // ATOMG's floating and signed 64-bit types are other opcodes' (nvdisasm
     // prints these values as INVALIDn): only the integer types here.
     if !matches!(ty, AtomTy::U32 | AtomTy::S32 | AtomTy::U64) {
-        return Err(b.bad("ATOMG", "type", b.w.bits(73, 3)));
+        return Err(b.bad(mn, "type", b.w.bits(73, 3)));
     }
-    let text = sem(b, "ATOMG")?;
+    let text = sem(b, mn)?;
     b.push(Operand::Pred(b.pred(81, None)), true);
     b.push(Operand::reg(b.reg(16)), true);
     b.push(Operand::Mem(global_addr(b, cas)), true);
     b.push(Operand::reg(b.reg(32)), true);
     b.push(Operand::reg(b.reg(64)), cas);
-    Ok(Op::Atom { space: Space::Global, op, ty, red: false, text })
+    Ok(Op::Atom { space, op, ty, red: false, text })
 }
 
 /// `ATOMS.op.type d, [addr], b[, c]`.
@@ -156,14 +159,22 @@ pub(super) fn atoms(b: &mut Builder) -> Result<Op, DecodeError> {
         (1, 8) => AtomOp::Exch,
         (f, v) => return Err(b.bad("ATOMS", "operation", f << 8 | v)),
     };
-    let ty = if op == AtomOp::PopcInc { AtomTy::U32 } else { atom_ty(b, "ATOMS")? };
+    // `.POPC.INC` counts in 32 bits only: nvdisasm prints other type values as `.???n`.
+    let ty = if op == AtomOp::PopcInc {
+        b.expect("ATOMS", "type", 73, 3, 0)?;
+        AtomTy::U32
+    } else {
+        atom_ty(b, "ATOMS")?
+    };
     let width = b.shared_scale();
     let ubase = if form == 7 { b.ureg(64) } else { URZ };
     let addr = Addr {
         base: b.reg(24),
         width,
         ubase,
-        offset: b.w.bits(40, 24) as i32,
+        // Signed after a register (nvdisasm prints `[R5+-0x800000]`), an
+        // unsigned address alone (`[0x800018]`).
+        offset: if b.reg(24) == RZ && form != 7 { b.w.bits(40, 24) as i32 } else { b.w.sbits(40, 24) as i32 },
         reuse: b.reuse(0),
         uniform_form: form == 7,
     };
@@ -196,6 +207,8 @@ pub(super) fn b2r(b: &mut Builder) -> Result<Op, DecodeError> {
     if !b.w.bit(78) {
         return Err(b.bad("B2R", "form", 0));
     }
+    // nvdisasm refuses bit 79 set (operand_forms.tsv).
+    b.expect("B2R", "bit 79", 79, 1, 0)?;
     let p = b.pred(81, None);
     b.push(Operand::reg(b.reg(16)), true);
     b.push(Operand::Pred(p), !p.is_true());
@@ -235,9 +248,12 @@ pub(super) fn ret(b: &mut Builder) -> Result<Op, DecodeError> {
     if b.w.bits(9, 3) != 4 {
         return Err(b.bad("RET", "form", b.w.bits(9, 3)));
     }
-    // `.REL.NODEC` (85 clear, 86 set) and no condition: the others are not modelled.
+    // `.REL.NODEC` (85 clear, 86 set): the others are not modelled.
     b.expect("RET", ".ABS/.NODEC", 85, 2, 0b10)?;
-    b.expect("RET", "condition", 87, 4, 7)?;
+    // The condition at 87..91 (as BRA's): only its lanes return. nvdisasm
+    // prints it unless it is PT (an early return compiles to `!P2`).
+    let cond = b.pred(87, Some(90));
+    b.push(Operand::Pred(cond), !cond.is_true());
     b.push(Operand::reg(b.reg(24)), true);
     // The target's low two bits are not address bits (nvdisasm drops them).
     b.push(Operand::Target(b.pc.wrapping_add(16).wrapping_add((b.w.sbits(32, 50) & !3) as u64)), true);

@@ -30,6 +30,7 @@ pub(crate) fn exec(w: &mut Warp, i: &Instr, exec: u32, env: &mut Env<'_>) -> Opt
         Op::Idp { two, hi, a_signed, b_signed } => idp(w, i, exec, env, *two, *hi, *a_signed, *b_signed),
         Op::Vabsdiff { signed } => vabsdiff(w, i, exec, env, *signed),
         Op::R2p { byte } => r2p(w, i, exec, env, *byte),
+        Op::P2r { byte } => p2r(w, i, exec, env, *byte),
         Op::Match { all, wide } => matches(w, i, exec, *all, *wide),
         _ => return None,
     })
@@ -187,6 +188,24 @@ fn r2p(w: &mut Warp, i: &Instr, exec: u32, env: &Env<'_>, byte: u8) -> Result<()
             }
         }
         w.set_pred(Pred::p(p, false), lanes_in, value);
+    }
+    Ok(())
+}
+
+/// `P2R`: R2P's inverse, so that a spill and its reload give back each
+/// predicate (mask bits 7 and up name no predicate: those bits stay `a`'s).
+fn p2r(w: &mut Warp, i: &Instr, exec: u32, env: &Env<'_>, byte: u8) -> Result<(), Fault> {
+    let (a, m) = (src(w, i, 2, env)?, src(w, i, 3, env)?);
+    let preds: [u32; 7] = std::array::from_fn(|p| w.pred_mask(Pred::p(p as u8, false)));
+    for l in lanes(exec) {
+        let (mask, mut v) = (get(w, m.0, l) & 0x7f, get(w, a.0, l));
+        for (p, &pm) in preds.iter().enumerate() {
+            if mask >> p & 1 == 1 {
+                let bit = 8 * u32::from(byte) + p as u32;
+                v = v & !(1 << bit) | (pm >> l & 1) << bit;
+            }
+        }
+        write_dst(w, i, 0, l, v, false)?;
     }
     Ok(())
 }

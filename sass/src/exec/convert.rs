@@ -3,13 +3,14 @@
 //! the exact soft-float, so the host's rounding mode is never changed).
 
 use super::alu::{get, read_const, src, write_dst, S};
-use super::farith::{dcanon, dmods, f32_in, f32_out, f64_src};
+use super::farith::{dcanon, f32_in, f32_out, f64_src};
 use super::softfloat as sf;
 use super::warp::{bad, lanes, Env, Warp};
 use super::Fault;
+use crate::half::HalfFmt;
 use crate::instr::Instr;
 use crate::op::{Op, Rnd};
-use crate::operand::Operand;
+use crate::operand::{Operand, SrcMods};
 
 /// The value `x` rounds to in mode `rnd` as an integer (as f64).
 fn round_int(x: f64, rnd: Rnd) -> f64 {
@@ -18,6 +19,17 @@ fn round_int(x: f64, rnd: Rnd) -> f64 {
         Rnd::Rm => x.floor(),
         Rnd::Rp => x.ceil(),
         Rnd::Rz => x.trunc(),
+    }
+}
+
+/// The part of a 32-bit source an 8- or 16-bit conversion reads, in the
+/// low bits: byte `.Bn`, or the high half with `.H1` (the upper bits are
+/// whatever the register holds above it; callers mask or truncate).
+fn part(v: u32, m: SrcMods) -> u32 {
+    if m.h1 {
+        v >> 16
+    } else {
+        v >> (8 * u32::from(m.byte))
     }
 }
 
@@ -61,6 +73,16 @@ pub(super) fn exec(w: &mut Warp, i: &Instr, exec: u32, env: &mut Env<'_>) -> Res
                 let x: i128 = match (&a64, signed) {
                     (Some(a), true) => i128::from(a.get(w, l) as i64),
                     (Some(a), false) => i128::from(a.get(w, l)),
+                    (None, _) if *src_bits < 32 => {
+                        // The byte (`.Bn`) or half (`.H1`) the operand names, extended.
+                        let top = 32 - u32::from(*src_bits);
+                        let v = part(get(w, a.0, l), a.1) << top;
+                        if *signed {
+                            i128::from((v as i32) >> top)
+                        } else {
+                            i128::from(v >> top)
+                        }
+                    }
                     (None, true) => i128::from(get(w, a.0, l) as i32),
                     (None, false) => i128::from(get(w, a.0, l)),
                 };
@@ -75,11 +97,20 @@ pub(super) fn exec(w: &mut Warp, i: &Instr, exec: u32, env: &mut Env<'_>) -> Res
             Ok(())
         }
         Op::F2i { signed, src_bits, dst_bits, rnd, ftz: fz, .. } => {
-            let a = src(w, i, 1, env)?;
+            // A double source is read whole (a register pair, an f64
+            // immediate, a constant pair or a uniform pair).
             let a64 = if *src_bits == 64 { Some(f64_src(w, i, 1, env)?) } else { None };
+            let a = if a64.is_some() { (S::V(0), SrcMods::default()) } else { src(w, i, 1, env)? };
             for l in lanes(exec) {
                 let x = match &a64 {
                     Some(d) => d(w, l),
+                    None if *src_bits == 16 => {
+                        // `.F16`: `-`/`|x|` act on the half's sign, FTZ on its subnormals.
+                        let h = part(get(w, a.0, l), a.1) as u16;
+                        let h = if a.1.abs { h & 0x7fff } else { h };
+                        let h = if a.1.neg { h ^ 0x8000 } else { h };
+                        HalfFmt::F16.to_f64(if *fz { HalfFmt::F16.ftz(h) } else { h })
+                    }
                     None => f64::from(f32_in(w, a, l, *fz)),
                 };
                 let (lo, hi): (i128, i128) = match (signed, dst_bits) {
@@ -102,7 +133,8 @@ pub(super) fn exec(w: &mut Warp, i: &Instr, exec: u32, env: &mut Env<'_>) -> Res
             Ok(())
         }
         Op::F2f { src_bits, dst_bits, rnd, ftz: fz } => {
-            let a = src(w, i, 1, env)?;
+            let a64 = if *src_bits == 64 { Some(f64_src(w, i, 1, env)?) } else { None };
+            let a = if a64.is_some() { (S::V(0), SrcMods::default()) } else { src(w, i, 1, env)? };
             let d = match *i.src(0) {
                 Operand::Reg(d, _) => d,
                 _ => return Err(bad(i, "destination")),
@@ -111,10 +143,7 @@ pub(super) fn exec(w: &mut Warp, i: &Instr, exec: u32, env: &mut Env<'_>) -> Res
                 match (src_bits, dst_bits) {
                     (32, 64) => w.set_r64(d, l, dcanon(f64::from(f32_in(w, a, l, *fz)))),
                     (64, 32) => {
-                        let x = match a.0 {
-                            S::R(r) => dmods(w.r64(r, l), a.1),
-                            S::V(_) => return Err(bad(i, "F2F source")),
-                        };
+                        let Some(x) = a64.as_ref().map(|d| d(w, l)) else { return Err(bad(i, "F2F source")) };
                         let r = f32::from_bits(sf::narrow(sf::F64, sf::F32, x.to_bits(), *rnd) as u32);
                         w.set_r(d, l, f32_out(r, *fz, false));
                     }
@@ -128,11 +157,11 @@ pub(super) fn exec(w: &mut Warp, i: &Instr, exec: u32, env: &mut Env<'_>) -> Res
             Ok(())
         }
         Op::Frnd { rnd, ftz: fz, double } => {
-            let a = src(w, i, 1, env)?;
+            let a64 = if *double { Some(f64_src(w, i, 1, env)?) } else { None };
+            let a = if a64.is_some() { (S::V(0), SrcMods::default()) } else { src(w, i, 1, env)? };
             for l in lanes(exec) {
-                if *double {
-                    let S::R(r) = a.0 else { return Err(bad(i, "FRND.F64 source")) };
-                    let x = dmods(w.r64(r, l), a.1);
+                if let Some(d) = &a64 {
+                    let x = d(w, l);
                     if let Operand::Reg(d, _) = *i.src(0) {
                         w.set_r64(d, l, dcanon(round_int(x, *rnd)));
                     }

@@ -79,17 +79,32 @@ fn fcmp(c: FCmp, a: f64, b: f64) -> bool {
 
 pub(super) fn exec(w: &mut Warp, i: &Instr, exec: u32, env: &mut Env<'_>) -> Result<(), Fault> {
     match &i.op {
-        Op::Fadd { ftz: fz, sat, rnd } | Op::Fmul { ftz: fz, sat, rnd } => {
+        Op::Fadd { ftz: fz, sat, rnd } | Op::Fmul { ftz: fz, sat, rnd, .. } => {
             let add = matches!(i.op, Op::Fadd { .. });
+            let scale = match i.op {
+                Op::Fmul { scale, .. } => scale,
+                _ => 0,
+            };
             let (a, b) = (src(w, i, 1, env)?, src(w, i, 2, env)?);
             for l in lanes(exec) {
                 let (x, y) = (f32_in(w, a, l, *fz), f32_in(w, b, l, *fz));
                 let r = if add { fma_f32(x, 1.0, y, *rnd) } else { mul_f32(x, y, *rnd) };
+                // `.M*`/`.D*`: modelled as the two multiplies ptxas folds into
+                // one, each rounded (and flushed) in the instruction's mode: the
+                // product, then the product times the power of two, which is
+                // exact unless it overflows or leaves the normal range (where the
+                // hardware's single rounding, if it has one, is not documented).
+                let r = if scale == 0 {
+                    r
+                } else {
+                    let p = f32::from_bits(f32_out(r, *fz, false));
+                    mul_f32(p, 2f32.powi(i32::from(scale)), *rnd)
+                };
                 write_dst(w, i, 0, l, f32_out(r, *fz, *sat), false)?;
             }
             Ok(())
         }
-        Op::Fmnmx { ftz: fz } => {
+        Op::Fmnmx { ftz: fz, nan } => {
             let (a, b) = (src(w, i, 1, env)?, src(w, i, 2, env)?);
             let p = w.pred_mask(pred_of(i, 3));
             for l in lanes(exec) {
@@ -97,6 +112,8 @@ pub(super) fn exec(w: &mut Warp, i: &Instr, exec: u32, env: &mut Env<'_>) -> Res
                 let min = p >> l & 1 == 1;
                 let r = match (x.is_nan(), y.is_nan()) {
                     (true, true) => f32::from_bits(super::float_ops::CANONICAL_NAN),
+                    // `.NAN`: one NaN is enough (PTX: the result is the canonical NaN).
+                    (true, false) | (false, true) if *nan => f32::from_bits(super::float_ops::CANONICAL_NAN),
                     (true, false) => y,
                     (false, true) => x,
                     _ if x == y => {
@@ -141,6 +158,16 @@ pub(super) fn exec(w: &mut Warp, i: &Instr, exec: u32, env: &mut Env<'_>) -> Res
             let (p, q) = (combine(r), combine(!r));
             set_pred(w, pred_of(i, 0), exec, p);
             set_pred(w, pred_of(i, 1), exec, q);
+            Ok(())
+        }
+        Op::Fset { cmp, ftz: fz, bool_op } => {
+            let (a, b) = (src(w, i, 1, env)?, src(w, i, 2, env)?);
+            let pc = w.pred_mask(pred_of(i, 3));
+            for l in lanes(exec) {
+                let (x, y) = (f32_in(w, a, l, *fz), f32_in(w, b, l, *fz));
+                let holds = bool_op.eval(fcmp(*cmp, f64::from(x), f64::from(y)), pc >> l & 1 == 1);
+                write_dst(w, i, 0, l, if holds { 1f32.to_bits() } else { 0 }, false)?;
+            }
             Ok(())
         }
         Op::Mufu { func } => {
@@ -202,7 +229,7 @@ pub(super) fn exec(w: &mut Warp, i: &Instr, exec: u32, env: &mut Env<'_>) -> Res
             let (a, b) = (src(w, i, 1, env)?, src(w, i, 2, env)?);
             let mut p = 0u32;
             for l in lanes(exec) {
-                let (x, y) = (f32::from_bits(get(w, a.0, l)), f32::from_bits(fmods(get(w, b.0, l), b.1)));
+                let (x, y) = (f32::from_bits(fmods(get(w, a.0, l), a.1)), f32::from_bits(fmods(get(w, b.0, l), b.1)));
                 if needs_slow_division(x, y) {
                     p |= 1 << l;
                 }
@@ -257,13 +284,15 @@ fn dsetp_min_max(
 }
 
 /// Whether `x / y` must take the compiler's exact slow path: any operand
-/// that is not a normal number or zero, or exponents so far apart that the
-/// fast reciprocal-and-refine sequence could overflow or underflow. (When
-/// in doubt, true: the slow path is exact for every input.)
+/// that is not a normal number, or exponents so far apart that the fast
+/// reciprocal-and-refine sequence could overflow or underflow. (When in
+/// doubt, true: the slow path is exact for every input.) A zero dividend
+/// is included: the fast sequence's `FFMA q, x, r, RZ` turns `-0 · r` into
+/// `+0`, so `-0 / y` (and `-(+0) / y`, `+0 / -y`) would lose the sign.
 fn needs_slow_division(x: f32, y: f32) -> bool {
     let ex = ((x.to_bits() >> 23) & 0xff) as i32;
     let ey = ((y.to_bits() >> 23) & 0xff) as i32;
-    if !(x.is_normal() || x == 0.0) || !y.is_normal() {
+    if !x.is_normal() || !y.is_normal() {
         return true;
     }
     let d = ex - ey;

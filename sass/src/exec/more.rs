@@ -14,6 +14,7 @@ pub(crate) fn exec(w: &mut Warp, i: &Instr, exec: u32, env: &mut Env<'_>) -> Res
         | Op::Fmul { .. }
         | Op::Fmnmx { .. }
         | Op::Fsetp { .. }
+        | Op::Fset { .. }
         | Op::Mufu { .. }
         | Op::Fchk
         | Op::Dadd { .. }
@@ -54,7 +55,10 @@ pub(crate) fn exec(w: &mut Warp, i: &Instr, exec: u32, env: &mut Env<'_>) -> Res
                         let j = min_lane | (bv & !seg);
                         (j, j <= max_lane)
                     }
-                    ShflMode::Up => (lane.wrapping_sub(bv), lane >= bv && lane - bv >= max_lane.min(min_lane)),
+                    // PTX's rule: the source lane must be at least maxLane,
+                    // which is minLane when the clamp is 0 (what CUDA's
+                    // __shfl_up_sync passes) and more with another clamp.
+                    ShflMode::Up => (lane.wrapping_sub(bv), lane >= bv && lane - bv >= max_lane),
                     ShflMode::Down => (lane + bv, lane + bv <= max_lane),
                     ShflMode::Bfly => (lane ^ bv, (lane ^ bv) <= max_lane),
                 };
@@ -204,13 +208,28 @@ fn atom(
         (Operand::Reg(b, _), Operand::Reg(c, _)) => (b, c),
         _ => return Err(bad(i, "atomic operands")),
     };
-    if op == AtomOp::PopcInc {
-        return Err(bad(i, "ATOMS.POPC.INC"));
+    // `.POPC.INC` adds, at each address, the number of active lanes that
+    // name it (ptxas's `atomicAdd(&h[i], 1)` with the result unused): one per
+    // lane. What it returns is not known, so a destination other than RZ is
+    // refused.
+    if op == AtomOp::PopcInc && !matches!(*i.src(1), Operand::Reg(crate::operand::RZ, _)) {
+        return Err(bad(i, "ATOMS.POPC.INC with a result"));
     }
     let wide = matches!(ty, AtomTy::U64 | AtomTy::S64 | AtomTy::F64);
     let size = if wide { 8 } else { 4 };
     for l in lanes(exec) {
         let va = super::memops::address_of(w, &addr, l);
+        // ATOM's generic address: the block's shared window is shared memory;
+        // atomics on local memory are not modelled (refused); the rest is global.
+        let (space, va) = match space {
+            Space::Generic if va.wrapping_sub(env.cfg.shared_window) < super::WINDOW_SIZE => {
+                (Space::Shared, va - env.cfg.shared_window)
+            }
+            Space::Generic if va.wrapping_sub(env.cfg.local_window) < super::WINDOW_SIZE => {
+                return Err(bad(i, "an atomic on a local address"));
+            }
+            s => (s, va),
+        };
         if !va.is_multiple_of(size) {
             return Err(Fault::Misaligned { va, size: size as usize, pc: i.pc });
         }
@@ -254,7 +273,7 @@ fn atom(
                         old
                     }
                 }
-                AtomOp::PopcInc => old,
+                AtomOp::PopcInc => old.wrapping_add(1),
             }
         };
         let old = match space {

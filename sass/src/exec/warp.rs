@@ -31,6 +31,8 @@ pub(crate) enum Lane {
     Bsync(u8),
     /// Waiting at a block barrier.
     Bar,
+    /// Waiting at `WARPSYNC` for the other lanes of its mask (`Warp::wsync`).
+    Warpsync,
 }
 
 /// A warp's architectural state.
@@ -55,6 +57,8 @@ pub(crate) struct Warp {
     pub(crate) bar_result: u32,
     /// The predicate each lane brought to a reducing block barrier.
     pub(crate) bar_pred: u32,
+    /// The mask each lane waiting at `WARPSYNC` waits for.
+    pub(crate) wsync: [u32; 32],
 }
 
 impl Warp {
@@ -70,6 +74,7 @@ impl Warp {
             lanes: [Lane::Done; 32],
             bar_result: 0,
             bar_pred: 0,
+            wsync: [0; 32],
         }
     }
 
@@ -229,6 +234,24 @@ impl Warp {
         }
     }
 
+    /// Lanes waiting at `WARPSYNC` go on once every lane of their mask that
+    /// has not exited waits at one too (CUDA's `__syncwarp(mask)`: the
+    /// lanes meet, whichever `WARPSYNC` each reached). With `all`, every
+    /// waiting lane goes on: no lane can run any more, so the ones its
+    /// mask names will never come (code the hardware leaves undefined).
+    fn release_warpsync(&mut self, all: bool) {
+        let waiting = self.mask_of(Lane::Warpsync);
+        if waiting == 0 {
+            return;
+        }
+        let done = self.mask_of(Lane::Done);
+        let go: Vec<usize> = lanes(waiting).filter(|&l| all || self.wsync[l] & !done & !waiting == 0).collect();
+        for l in go {
+            self.lanes[l] = Lane::Run;
+            self.pc[l] += 16;
+        }
+    }
+
     fn any(&self, want: Lane) -> bool {
         self.lanes.contains(&want)
     }
@@ -327,11 +350,17 @@ impl Block {
                 continue;
             }
             // No lane can run: every warp has finished or waits.
-            if self.warps.iter().all(|w| !w.any(Lane::Bar) && !w.lanes.iter().any(|l| matches!(l, Lane::Bsync(_)))) {
+            if self.warps.iter().all(|w| w.lanes.iter().all(|l| matches!(l, Lane::Done))) {
                 return Ok(());
             }
             if self.warps.iter().any(|w| w.any(Lane::Bar)) {
                 barrier_release(&mut self.warps, env.bar_red.take());
+                continue;
+            }
+            if self.warps.iter().any(|w| w.any(Lane::Warpsync)) {
+                for w in &mut self.warps {
+                    w.release_warpsync(true);
+                }
                 continue;
             }
             return Err(Fault::Control(
@@ -393,6 +422,7 @@ fn step(w: &mut Warp, i: &Instr, mask: u32, env: &mut Env<'_>, stats: &mut Stats
             }
             advance(w, mask & !leaving);
             w.release_bsync();
+            w.release_warpsync(false);
         }
         Op::Bra { hint, .. } => {
             let cond = w.pred_mask(operand_pred(i, 0));
@@ -440,8 +470,8 @@ fn step(w: &mut Warp, i: &Instr, mask: u32, env: &mut Env<'_>, stats: &mut Stats
         Op::Break => {
             // The executing lanes (where the condition holds) leave barrier
             // Bn, so a BSYNC on it no longer waits for them.
-            let Operand::BarReg(b) = *i.src(1) else { return Err(bad(i, "BREAK operand")) };
-            let cond = w.pred_mask(operand_pred(i, 0));
+            let Operand::BarReg(b) = *i.src(0) else { return Err(bad(i, "BREAK operand")) };
+            let cond = w.pred_mask(operand_pred(i, 1));
             w.bars[usize::from(b & 15)] &= !(exec & cond);
             advance(w, mask);
             w.release_bsync();
@@ -489,11 +519,13 @@ fn step(w: &mut Warp, i: &Instr, mask: u32, env: &mut Env<'_>, stats: &mut Stats
         }
         Op::Ret => {
             // The return address is an offset from the base the instruction names.
-            let (Operand::Reg(r, _), Operand::Target(base)) = (*i.src(0), *i.src(1)) else {
+            let (Operand::Reg(r, _), Operand::Target(base)) = (*i.src(1), *i.src(2)) else {
                 return Err(bad(i, "RET operands"));
             };
+            // Lanes whose condition fails go on, as for BRA.
+            let taken = exec & w.pred_mask(operand_pred(i, 0));
             for l in 0..32 {
-                if exec >> l & 1 == 1 {
+                if taken >> l & 1 == 1 {
                     w.pc[l] = base.wrapping_add(u64::from(w.r(r, l)));
                 } else if mask >> l & 1 == 1 {
                     w.pc[l] += 16;
@@ -520,9 +552,23 @@ fn step(w: &mut Warp, i: &Instr, mask: u32, env: &mut Env<'_>, stats: &mut Stats
             }
             advance(w, mask & !exec);
         }
-        // WARPSYNC is a no-op here: lanes only diverge at branches and
-        // reconverge at BSYNC, so a mask's lanes are already together.
-        Op::Nop | Op::Membar { .. } | Op::Hint { .. } | Op::Warpsync { .. } => advance(w, mask),
+        // WARPSYNC: the executing lanes wait for the lanes of the mask (a
+        // register's value per lane, or an immediate), so lanes that
+        // diverged run the next instructions together, as a warp-wide
+        // shuffle or vote after it needs (ptxas -O0 puts one before each).
+        Op::Warpsync { .. } => {
+            for l in lanes(exec) {
+                w.wsync[l] = match *i.src(0) {
+                    Operand::Reg(r, _) => w.r(r, l),
+                    Operand::Hex(v) => v as u32,
+                    _ => return Err(bad(i, "WARPSYNC mask")),
+                };
+                w.lanes[l] = Lane::Warpsync;
+            }
+            advance(w, mask & !exec);
+            w.release_warpsync(false);
+        }
+        Op::Nop | Op::Membar { .. } | Op::Hint { .. } => advance(w, mask),
         _ => {
             if exec != 0 {
                 super::alu::exec(w, i, exec, env)?;

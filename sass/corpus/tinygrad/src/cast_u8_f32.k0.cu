@@ -1,0 +1,14 @@
+// tinygrad 0.14.0, case cast_u8_f32, kernel 0 of its schedule
+typedef unsigned int uint;
+#define INFINITY (__int_as_float(0x7f800000))
+#define NAN (__int_as_float(0x7fffffff))
+template <class T, class F> __device__ __forceinline__ T tg_bitcast(F v) { union U { F f; T t; }; U u; u.f = v; return u.t; }
+extern "C" __global__ void __launch_bounds__(1) E_5_4(float* data0_20, unsigned char* data1_20) {
+  int gidx0 = blockIdx.x; /* 5 */
+  int alu0 = (gidx0<<2);
+  unsigned char val0 = (*(data1_20+(alu0+1)));
+  unsigned char val1 = (*(data1_20+(alu0+2)));
+  unsigned char val2 = (*(data1_20+(alu0+3)));
+  unsigned char val3 = (*(data1_20+alu0));
+  *((float4*)((data0_20+alu0))) = make_float4(((float)(val3)),((float)(val0)),((float)(val1)),((float)(val2)));
+}
