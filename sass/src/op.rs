@@ -796,6 +796,10 @@ pub enum UnaryKind {
     Popc,
     Brev,
     Iabs,
+    /// `I2I.<ty>.S32.SAT`: a signed 32-bit value clamped to the range of
+    /// `ty` (bits 76..78: 0 `.U8`, 1 `.S8`, 2 `.U16`, 3 `.S16`), the result
+    /// in range so its 32-bit pattern is the value (PTX `cvt.sat.s16.s32`).
+    I2iSat(u8),
 }
 
 /// Atomic operations.

@@ -247,6 +247,8 @@ pub(crate) fn op(op: &Op, f: &mut Formatter<'_>) -> fmt::Result {
                 UnaryKind::Popc => "POPC",
                 UnaryKind::Brev => "BREV",
                 UnaryKind::Iabs => "IABS",
+                UnaryKind::I2iSat(ty) =>
+                    ["I2I.U8.S32.SAT", "I2I.S8.S32.SAT", "I2I.U16.S32.SAT", "I2I.S16.S32.SAT"][usize::from(*ty & 3)],
             }
         ),
         Op::Flo { signed, sh, uniform } => {

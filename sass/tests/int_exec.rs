@@ -101,3 +101,36 @@ fn three_way_sums_of_every_carry_count() {
         assert_eq!(add3_64(a, b, c), a.wrapping_add(b).wrapping_add(c), "{a:#x} + {b:#x} + {c:#x}");
     }
 }
+
+/// `I2I.<ty>.S32.SAT R2, R12` (ptxas 12.9 for `cvt.sat.s16.s32`, the result
+/// type in bits 76..78 rewritten): the source clamped to the type's range.
+fn i2i(ty: u128, x: i32) -> u32 {
+    let names = ["U8", "S8", "U16", "S16"];
+    let w = op(
+        0x0000000c00027238,
+        0x000fe20000000000 | (ty as u64) << 12,
+        &format!("I2I.{}.S32.SAT R2, R12 ;", names[ty as usize]),
+    );
+    run(&[(12, x as u32)], &[w], &[2])[0]
+}
+
+#[test]
+fn i2i_saturates_to_the_narrow_type() {
+    let cases: [(u128, i32, i32); 12] = [
+        (0, -5, 0),
+        (0, 300, 255),
+        (0, 77, 77),
+        (1, -200, -128),
+        (1, 200, 127),
+        (1, -7, -7),
+        (2, -1, 0),
+        (2, 70_000, 65_535),
+        (3, -40_000, -32_768),
+        (3, 40_000, 32_767),
+        (3, -123, -123),
+        (3, i32::MIN, -32_768),
+    ];
+    for (ty, x, want) in cases {
+        assert_eq!(i2i(ty, x) as i32, want, "type {ty}, {x}");
+    }
+}

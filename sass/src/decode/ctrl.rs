@@ -2,7 +2,7 @@
 
 use super::{Builder, DecodeError};
 use crate::op::{BarKind, BarRed, Op};
-use crate::operand::Operand;
+use crate::operand::{Operand, SrcMods};
 
 fn cond(b: &Builder) -> Operand {
     Operand::Pred(b.pred(87, Some(90)))
@@ -57,11 +57,16 @@ pub(super) fn bra(b: &mut Builder) -> Result<Op, DecodeError> {
     let t = Operand::Target(b.pc.wrapping_add(16).wrapping_add(offset as u64));
     match (variant, with_ur) {
         (0, false) => {}
-        (2, true) => {
-            b.expect("BRA", "~ on the uniform register", 30, 2, 0)?;
-            b.push(Operand::ureg(b.ureg(24)), true);
+        // `.DIV URn`: taken when a live lane URn names is not here; `.CONV
+        // URn`: taken when all are (ptxas's fast path around a warp-wide
+        // emulation call at -O0). Bit 30 complements the register
+        // (`~URZ`: every lane); bit 31 is refused.
+        (2 | 3, true) => {
+            b.expect("BRA", "bit 31", 31, 1, 0)?;
+            let not = b.w.bit(30);
+            b.push(Operand::UReg(b.ureg(24), SrcMods { not, ..SrcMods::default() }), true);
             b.push(t, true);
-            return Ok(Op::Bra { uniform: false, hint: ".DIV" });
+            return Ok(Op::Bra { uniform: false, hint: if variant == 2 { ".DIV" } else { ".CONV" } });
         }
         (v, _) => return Err(b.bad("BRA", "variant", v | u64::from(with_ur) << 2)),
     }

@@ -253,6 +253,17 @@ pub(super) fn unary(b: &mut Builder) -> Result<Op, DecodeError> {
     let kind = match b.w.bits(0, 9) {
         0x109 | 0x0bf => UnaryKind::Popc,
         0x101 | 0x0be => UnaryKind::Brev,
+        0x038 => {
+            // I2I: only the result type (76..78) varies; nvdisasm ignores
+            // the other bits, which compiled code leaves clear.
+            b.expect("I2I", "bits 24..32", 24, 8, 0)?;
+            b.expect("I2I", "bits 64..76", 64, 12, 0)?;
+            b.expect("I2I", "bits 78..91", 78, 13, 0)?;
+            if b.w.bits(9, 3) != 5 {
+                b.expect("I2I", "bits 40..64", 40, 24, 0)?;
+            }
+            UnaryKind::I2iSat(b.w.bits(76, 2) as u8)
+        }
         _ => UnaryKind::Iabs,
     };
     if b.w.bits(0, 9) & 0x180 == 0x080 {
@@ -264,7 +275,13 @@ pub(super) fn unary(b: &mut Builder) -> Result<Op, DecodeError> {
         b.push(Operand::ureg(b.ureg(32)), true);
         return Ok(Op::Unary { kind, uniform: true });
     }
-    let src = unsigned(unary_src(b, "POPC", false)?);
+    let mn = match kind {
+        UnaryKind::Popc => "POPC",
+        UnaryKind::Brev => "BREV",
+        UnaryKind::Iabs => "IABS",
+        UnaryKind::I2iSat(_) => "I2I",
+    };
+    let src = unsigned(unary_src(b, mn, false)?);
     let src = if kind == UnaryKind::Popc { not63(b, src) } else { src };
     b.push(d(b), true);
     b.push(src, true);

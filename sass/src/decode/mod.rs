@@ -105,7 +105,7 @@ pub fn decode(word: Word, pc: u64) -> Result<Instr, DecodeError> {
         0x007 | 0x008 | 0x087 => fpu::sel(&mut b)?,
         0x017 => fpu::imnmx(&mut b)?,
         0x108 => fpu::mufu(&mut b)?,
-        0x109 | 0x101 | 0x013 | 0x0bf | 0x0be => fpu::unary(&mut b)?,
+        0x109 | 0x101 | 0x013 | 0x0bf | 0x0be | 0x038 => fpu::unary(&mut b)?,
         0x100 | 0x0bd => fpu::flo(&mut b)?,
         0x016 | 0x096 => fpu::prmt(&mut b)?,
         0x029 => fpu::dadd(&mut b)?,

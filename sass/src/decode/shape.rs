@@ -44,6 +44,7 @@ const FORMS: &[(u16, u8)] = &[
     (0x029, 0b1000_1110), // DADD
     (0x02a, 0b1000_1110), // DSETP
     (0x02b, 0b1111_1110), // DFMA
+    (0x038, 0b0111_0010), // I2I.<8/16-bit>.S32.SAT
     (0x082, 0b0101_0000), // UMOV
     (0x086, 0b0001_0000), // VOTEU
     (0x087, 0b0000_0010), // USEL
@@ -52,7 +53,7 @@ const FORMS: &[(u16, u8)] = &[
     (0x091, 0b0001_0010), // ULEA
     (0x092, 0b0001_0010), // ULOP3
     (0x096, 0b0001_0000), // UPRMT
-    (0x099, 0b0001_0000), // USHF
+    (0x099, 0b0001_0010), // USHF
     (0x0a4, 0b0001_0010), // UIMAD (form 1: `ntid.x * ntid.y`)
     (0x0a5, 0b0001_0010), // UIMAD.WIDE (form 1: `(size_t)blockIdx.x * cols`)
     (0x0a7, 0b0000_0000), // UIMAD.HI: refused by nvdisasm
@@ -71,7 +72,7 @@ const FORMS: &[(u16, u8)] = &[
     (0x110, 0b0111_0010), // F2F
     (0x111, 0b0111_0010), // F2I.F64
     (0x112, 0b0111_0010), // I2F.64
-    (0x113, 0b0000_0010), // FRND.F64
+    (0x113, 0b0011_0010), // FRND.F64 (form 6 refused by nvdisasm)
     (0x118, 0b0001_0000), // NOP
     (0x119, 0b0001_0000), // S2R
     (0x11c, 0b0000_0010), // B2R

@@ -57,6 +57,10 @@ fn unary(w: &mut Warp, i: &Instr, exec: u32, env: &Env<'_>, kind: UnaryKind, uni
             UnaryKind::Popc => x.count_ones(),
             UnaryKind::Brev => x.reverse_bits(),
             UnaryKind::Iabs => (x as i32).wrapping_abs() as u32,
+            UnaryKind::I2iSat(ty) => {
+                let (lo, hi) = [(0, 0xff), (-0x80, 0x7f), (0, 0xffff), (-0x8000, 0x7fff)][usize::from(ty & 3)];
+                (x as i32).clamp(lo, hi) as u32
+            }
         };
         write_dst(w, i, 0, l, v, uniform)?;
     }

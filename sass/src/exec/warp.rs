@@ -59,6 +59,8 @@ pub(crate) struct Warp {
     pub(crate) bar_pred: u32,
     /// The mask each lane waiting at `WARPSYNC` waits for.
     pub(crate) wsync: [u32; 32],
+    /// The lanes the warp ran last (see `select`).
+    group: u32,
 }
 
 impl Warp {
@@ -75,6 +77,7 @@ impl Warp {
             bar_result: 0,
             bar_pred: 0,
             wsync: [0; 32],
+            group: 0,
         }
     }
 
@@ -91,6 +94,7 @@ impl Warp {
         self.upreds = 0x80;
         self.bars = [0; 16];
         self.pc = [0; 32];
+        self.group = 0;
         for l in 0..32 {
             self.lanes[l] = if live >> l & 1 == 1 { Lane::Run } else { Lane::Done };
         }
@@ -191,22 +195,23 @@ impl Warp {
         }
     }
 
-    /// The lanes that run next: those at the lowest pc among runnable lanes.
-    fn select(&self) -> Option<(u64, u32)> {
-        let mut pc = u64::MAX;
-        let mut mask = 0u32;
-        for l in 0..32 {
-            if self.lanes[l] == Lane::Run {
-                let p = self.pc[l];
-                if p < pc {
-                    pc = p;
-                    mask = 1 << l;
-                } else if p == pc {
-                    mask |= 1 << l;
-                }
-            }
-        }
-        (mask != 0).then_some((pc, mask))
+    /// The lanes that run next. The warp keeps running the lanes it ran
+    /// last (`group`) until all of them wait or have exited, taking the
+    /// lowest pc among them where a branch split them; only then does it
+    /// turn to the lowest pc among all runnable lanes. Every runnable lane
+    /// at the chosen pc runs with them. So one side of a divergent branch
+    /// runs up to its convergence barrier before the other starts, as the
+    /// hardware does: interleaving the two sides (at the lowest pc, a side
+    /// whose `CALL` jumps high lets the other run) let both sides' calls
+    /// set the same barrier register inside their callees, and each waited
+    /// at its `BSYNC` for the other's lanes.
+    fn select(&mut self) -> Option<(u64, u32)> {
+        let run = self.mask_of(Lane::Run);
+        let candidates = if self.group & run != 0 { self.group & run } else { run };
+        let pc = lanes(candidates).map(|l| self.pc[l]).min()?;
+        let mask = lanes(run).filter(|&l| self.pc[l] == pc).fold(0, |m, l| m | 1 << l);
+        self.group = mask;
+        Some((pc, mask))
     }
 
     fn mask_of(&self, want: Lane) -> u32 {
@@ -428,9 +433,12 @@ fn step(w: &mut Warp, i: &Instr, mask: u32, env: &mut Env<'_>, stats: &mut Stats
             let cond = w.pred_mask(operand_pred(i, 0));
             let mut taken = exec & cond;
             let t = match (*i.src(1), *i.src(2)) {
-                // BRA.DIV URn: taken when a lane URn names is not here.
-                (Operand::UReg(u, _), Operand::Target(t)) if *hint == ".DIV" => {
-                    if w.ur(u) & !mask == 0 {
+                // BRA.DIV URn: taken when a live lane URn names is not
+                // here; BRA.CONV URn: taken when all of them are.
+                (Operand::UReg(u, m), Operand::Target(t)) if matches!(*hint, ".DIV" | ".CONV") => {
+                    let named = if m.not { !w.ur(u) } else { w.ur(u) };
+                    let converged = named & !w.mask_of(Lane::Done) & !mask == 0;
+                    if converged == (*hint == ".DIV") {
                         taken = 0;
                     }
                     t
