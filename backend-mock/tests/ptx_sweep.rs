@@ -62,3 +62,89 @@ fn every_sweep_kernel_gives_its_reference_result() {
         "these known failures now pass: remove them from sass/corpus/sweep/known_failures.txt:\n{now_pass:?}"
     );
 }
+
+/// Triage: `SWEEP_DUMP="<module> <kernel>" cargo test -p gpuiface-mock --test ptx_sweep -- --ignored dump`
+/// runs one row and prints every element of its output buffers that differs from the reference
+/// (byte offset, got, want), for `sass/corpus/sweep/triage.py` to name the form and modifiers.
+#[test]
+#[ignore]
+fn dump() {
+    use gpuiface_hal::{AllocRequest, GpuIface};
+    use gpuiface_nvgpu::mock::gpu::{ExecMode, GpuConfig};
+    use gpuiface_nvgpu::mock::{open_with, MockKernel};
+    use gpuiface_runtime::{Arg, LaunchDims, Queue, Runtime};
+    use std::time::Duration;
+    let want = std::env::var("SWEEP_DUMP").expect("SWEEP_DUMP=<module> <kernel>");
+    let (module, kernel) = want.split_once(' ').expect("module kernel");
+    let dir = sweep();
+    let text = std::fs::read_to_string(dir.join("manifest.tsv")).unwrap();
+    let row = text.lines().find(|l| l.split('\t').nth(1) == Some(kernel)).expect("row");
+    let c: Vec<&str> = row.split('\t').collect();
+    let hex = |s: &str| -> Vec<u8> {
+        (0..s.len() / 2).map(|i| u8::from_str_radix(&s[2 * i..2 * i + 2], 16).unwrap()).collect()
+    };
+    let dims = |s: &str| -> [u32; 3] {
+        let v: Vec<u32> = s.split(',').map(|x| x.parse().unwrap()).collect();
+        [v[0], v[1], v[2]]
+    };
+    let dev = open_with(MockKernel::builder().gpu(GpuConfig { mode: ExecMode::Immediate })).unwrap();
+    let rt = Runtime::with_config(&dev, 1 << 20, Duration::from_secs(60)).unwrap();
+    let m = rt.load_module(&std::fs::read(dir.join("sm_87").join(format!("{module}.cubin"))).unwrap()).unwrap();
+    let p = m.kernel(kernel).unwrap();
+    let (mut bufs, mut args) = (Vec::new(), Vec::new());
+    for prm in c[6].split(';') {
+        let (kind, v) = prm.split_once(':').unwrap_or((prm, ""));
+        let bytes = match kind {
+            "in" | "io" => Some(hex(v)),
+            "out" => Some(vec![0; v.parse().unwrap()]),
+            _ => None,
+        };
+        match (kind, bytes) {
+            (_, Some(bytes)) => {
+                let b = dev.alloc(AllocRequest::new(bytes.len().max(256) as u64)).unwrap();
+                rt.copyin(&b, 0, &bytes).unwrap();
+                args.push(Arg::U64(b.gpu_va()));
+                bufs.push(Some(b));
+            }
+            ("null", None) => {
+                args.push(Arg::U64(0));
+                bufs.push(None);
+            }
+            (k, None) => {
+                args.push(match k {
+                    "u32" => Arg::U32(v.parse().unwrap()),
+                    "b16" => Arg::U16(u16::from_str_radix(v, 16).unwrap()),
+                    "b32" => Arg::U32(u32::from_str_radix(v, 16).unwrap()),
+                    _ => Arg::U64(u64::from_str_radix(v, 16).unwrap()),
+                });
+                bufs.push(None);
+            }
+        }
+    }
+    let mut d = LaunchDims::new(dims(c[2]), dims(c[3]));
+    d.shared_mem = c[4].parse().unwrap();
+    let s = dev.signal_alloc().unwrap();
+    let mut q = Queue::compute();
+    q.launch(&p, d, &p.pack_args(&args).unwrap()).signal(&s, 1u64);
+    rt.submit(&q, &[]).unwrap();
+    dev.signal_wait(&s, 1, Duration::from_secs(60)).unwrap();
+    for e in c[7].split(';') {
+        let f: Vec<&str> = e.splitn(4, ':').collect();
+        let idx: usize = f[0].parse().unwrap();
+        let want = hex(f[3]);
+        let mut got = vec![0u8; want.len()];
+        rt.copyout(&mut got, bufs[idx].as_ref().unwrap(), 0).unwrap();
+        let size = match f[2] {
+            "f64" | "u64" | "s64" | "b64" => 8,
+            "f16" | "bf16" | "u16" | "s16" | "b16" => 2,
+            "u8" | "s8" => 1,
+            _ => 4,
+        };
+        for (k, (g, w)) in got.chunks(size).zip(want.chunks(size)).enumerate() {
+            if g != w {
+                let le = |b: &[u8]| b.iter().rev().map(|x| format!("{x:02x}")).collect::<String>();
+                println!("DIFF {idx} {} {} {}", k * size, le(g), le(w));
+            }
+        }
+    }
+}

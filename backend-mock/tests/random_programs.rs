@@ -16,6 +16,13 @@ fn sample() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../sass/corpus/random")
 }
 
+/// A directory named by the environment: relative paths are taken from the
+/// workspace root (cargo runs tests in the package's directory).
+fn env_dir(var: &str) -> Option<PathBuf> {
+    let d = PathBuf::from(std::env::var(var).ok()?);
+    Some(if d.is_absolute() { d } else { Path::new(env!("CARGO_MANIFEST_DIR")).join("..").join(d) })
+}
+
 fn key(failure: &str) -> &str {
     failure.split(": ").next().unwrap_or(failure)
 }
@@ -34,22 +41,44 @@ fn every_random_program_gives_its_reference_result() {
         return;
     }
     assert!(ran >= 1000, "the manifest names {ran} runs (500 programs x -O3/-O0 expected)");
-    // Runs that fail today, one per line ("module kernel<TAB>cause"): each
-    // must still fail (remove it when it passes), and nothing else may.
+    check_known(&failures, false);
+}
+
+/// Every program that ever failed, reduced (`sass/corpus/random/regressions/`,
+/// written by `triage.py --repro` and `regressions/hand.py`): each gives its
+/// reference, or is a listed known failure.
+#[test]
+fn every_regression_gives_its_reference_result() {
+    let dir = sample().join("regressions");
+    let text = std::fs::read_to_string(dir.join("manifest.tsv")).expect("sass/corpus/random/regressions/manifest.tsv");
+    let (ran, failures) = manifest::run_manifest(&dir.join("sm_87"), &text, |_| true);
+    eprintln!("{ran} regression runs, {} failed", failures.len());
+    assert!(ran >= 20, "the regressions' manifest names {ran} runs");
+    check_known(&failures, true);
+}
+
+/// Runs that fail today, one per line of `tests/random_known_failures.txt`
+/// ("module kernel<TAB>cause"): each listed run of the corpus (the sample,
+/// or the `regressions`) must still fail (remove it when it passes), and
+/// nothing else may.
+fn check_known(failures: &[String], regressions: bool) {
     let known = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/random_known_failures.txt"))
         .expect("tests/random_known_failures.txt");
-    let known: BTreeSet<&str> = known
+    let failed: BTreeSet<&str> = failures.iter().map(|f| key(f)).collect();
+    let listed: Vec<&str> = known
         .lines()
         .filter(|l| !l.starts_with('#') && !l.is_empty())
         .map(|l| l.split('\t').next().unwrap_or(l))
         .collect();
-    let failed: BTreeSet<&str> = failures.iter().map(|f| key(f)).collect();
+    // The file lists the sample's runs and the regressions' together, told
+    // apart by their modules' names (the sample's are `rp_<seed>_<n>`).
+    let known: BTreeSet<&str> = listed.iter().copied().filter(|k| !k.starts_with("rp_") == regressions).collect();
     let unexpected: Vec<&String> = failures.iter().filter(|f| !known.contains(key(f))).collect();
     let now_pass: Vec<&&str> = known.iter().filter(|k| !failed.contains(**k)).collect();
     eprintln!("{} runs fail as known ({} listed)", failures.len() - unexpected.len(), known.len());
     assert!(
         unexpected.is_empty(),
-        "{} random program runs failed that are not known failures:\n{}",
+        "{} runs failed that are not known failures:\n{}",
         unexpected.len(),
         unexpected.iter().map(|s| s.as_str()).collect::<Vec<_>>().join("\n")
     );
@@ -64,11 +93,10 @@ fn every_random_program_gives_its_reference_result() {
 #[test]
 #[ignore = "needs GPUIFACE_RANDOM_DIR (a batch from sass/corpus/random/regen.sh --out)"]
 fn random_batch_from_directory() {
-    let Ok(dir) = std::env::var("GPUIFACE_RANDOM_DIR") else {
+    let Some(dir) = env_dir("GPUIFACE_RANDOM_DIR") else {
         eprintln!("GPUIFACE_RANDOM_DIR is not set: nothing to run");
         return;
     };
-    let dir = PathBuf::from(dir);
     let text = std::fs::read_to_string(dir.join("manifest.tsv")).expect("manifest.tsv in GPUIFACE_RANDOM_DIR");
     let only = std::env::var("RANDOM_ONLY").ok();
     let (ran, failures) =
@@ -94,11 +122,10 @@ fn random_batch_dump() {
     use gpuiface_runtime::{Arg, LaunchDims, Queue, Runtime};
     use std::time::Duration;
 
-    let (Ok(dir), Ok(dump)) = (std::env::var("GPUIFACE_RANDOM_DIR"), std::env::var("GPUIFACE_RANDOM_DUMP")) else {
+    let (Some(dir), Some(dump)) = (env_dir("GPUIFACE_RANDOM_DIR"), env_dir("GPUIFACE_RANDOM_DUMP")) else {
         eprintln!("GPUIFACE_RANDOM_DIR / GPUIFACE_RANDOM_DUMP are not set: nothing to run");
         return;
     };
-    let (dir, dump) = (PathBuf::from(dir), PathBuf::from(dump));
     std::fs::create_dir_all(&dump).unwrap();
     let only = std::env::var("RANDOM_ONLY").ok();
     let hex = |s: &str| -> Vec<u8> {

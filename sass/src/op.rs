@@ -230,12 +230,16 @@ pub enum Op {
         signed: bool,
         /// `.W`.
         wrap: bool,
+        /// `USGXT`: uniform registers.
+        uniform: bool,
     },
     /// `BMSK[.W] d, a, b`: `b` ones starting at bit `a` (both clamped to 32,
     /// or wrapped mod 32 with `.W`).
     Bmsk {
         /// `.W`.
         wrap: bool,
+        /// `UBMSK`: uniform registers.
+        uniform: bool,
     },
     /// `IDP.4A.{U8,S8}.{U8,S8}` or `IDP.2A.{LO,HI}.{U16,S16}.{U8,S8} d, a, b, c`:
     /// `c` plus the dot product of `a`'s bytes (or halves) with `b`'s bytes.

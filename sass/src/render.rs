@@ -255,10 +255,10 @@ pub(crate) fn op(op: &Op, f: &mut Formatter<'_>) -> fmt::Result {
             write!(f, "{}FLO{}{}", u(*uniform), if *signed { "" } else { ".U32" }, if *sh { ".SH" } else { "" })
         }
         Op::Prmt { mode, uniform } => write!(f, "{}PRMT{}", u(*uniform), mode.text()),
-        Op::Sgxt { signed, wrap } => {
-            write!(f, "SGXT{}{}", if *wrap { ".W" } else { "" }, if *signed { "" } else { ".U32" })
+        Op::Sgxt { signed, wrap, uniform } => {
+            write!(f, "{}SGXT{}{}", u(*uniform), if *wrap { ".W" } else { "" }, if *signed { "" } else { ".U32" })
         }
-        Op::Bmsk { wrap } => f.write_str(if *wrap { "BMSK.W" } else { "BMSK" }),
+        Op::Bmsk { wrap, uniform } => write!(f, "{}{}", u(*uniform), if *wrap { "BMSK.W" } else { "BMSK" }),
         Op::Idp { two, hi, a_signed, b_signed } => {
             let (a, bb) = (if *a_signed { "S" } else { "U" }, if *b_signed { "S8" } else { "U8" });
             if *two {

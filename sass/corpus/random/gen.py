@@ -991,15 +991,16 @@ class Gen:
             m = self.c.new("r")
             self.c.add(Op(["and.b32 %s, %s, 255;" % (m, r)], [m], [r], lambda x: x & 255))
             return m
+        # ptxas -O3 folds immediate positions/lengths at or past the width against the PTX ISA
+        # (bfe.s32 with pos >= 32 becomes -1 whatever a[31]; bfi.b32 takes len mod 32): immediate
+        # positions and lengths stay below the width (registers still cover 0..255).
         if self.rng.random() < 0.55:
             s = self.rng.random() < 0.5
-            # ptxas -O3 folds bfe.s32 with an immediate position past bit 31 to -1 whatever the
-            # value (PTX: the sign bit a[31] replicated): immediate positions stay below the width
-            a, p, ln = self.src_reg(cls), posarg(n if s else 256), posarg()
+            a, p, ln = self.src_reg(cls), posarg(n), posarg(n)
             self.op("bfe.%s%d {d0}, {s0}, {s1}, {s2};" % ("s" if s else "u", n), cls, [a, p, ln],
                     lambda x, y, z: bfe(x, y, z, n, s))
         else:
-            a, b, p, ln = self.src_reg(cls), self.src_reg(cls), posarg(), posarg()
+            a, b, p, ln = self.src_reg(cls), self.src_reg(cls), posarg(n), posarg(n)
             self.op("bfi.b%d {d0}, {s0}, {s1}, {s2}, {s3};" % n, cls, [a, b, p, ln],
                     lambda x, y, z, w: bfi(x, y, z, w, n))
 

@@ -32,6 +32,7 @@ import sys
 from collections import OrderedDict, defaultdict
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+sys.dont_write_bytecode = True
 sys.path.insert(0, HERE)
 import gen  # noqa: E402
 
@@ -308,7 +309,13 @@ def slug(cause):
     c = re.sub(r"\(-O[03]\)", "", cause)
     c = c.replace("wrong result; traced version refused", "wrong_traced_refused")
     c = re.sub(r"^error: .*?kernel at N failed: ", "error ", c)
-    c = c.split(":")[0] if not c.startswith("error") else c[:40]
+    if c.startswith("refused") or c.startswith("wrong_traced_refused"):
+        head, _, why = c.partition(": ")
+        c = head + " " + " ".join(why.replace("(bits 9..12)", "").split()[:3])
+    elif not c.startswith("error"):
+        c = c.split(":")[0]
+    else:
+        c = c[:40]
     return re.sub(r"[^a-z0-9]+", "_", c.lower()).strip("_")[:60]
 
 

@@ -22,6 +22,8 @@ fn ubc(
     let c = Operand::UReg(b.ureg(64), m(nc));
     match b.w.bits(9, 3) {
         1 => Ok((Operand::UReg(b.ureg(32), m(nb)), c)),
+        // B the register at 64, C the immediate (UIMAD UR4, UR4, UR5, 0xe).
+        2 => Ok((Operand::UReg(b.ureg(64), m(nc)), Operand::Imm(b.w.sbits(32, 32)))),
         4 => Ok((Operand::Imm(b.w.sbits(32, 32)), c)),
         v => Err(b.bad(mn, "uniform form", v)),
     }

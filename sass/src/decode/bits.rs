@@ -23,22 +23,33 @@ pub(super) fn sgxt(b: &mut Builder) -> Result<Op, DecodeError> {
     b.expect("SGXT", "bit 72", 72, 1, 0)?;
     b.expect("SGXT", "bit 74", 74, 1, 0)?;
     b.expect("SGXT", "bits 76..91", 76, 15, 0)?;
-    let bb = second(b, "SGXT")?;
-    b.push(d(b), true);
-    b.push(b.a(None), true);
-    b.push(bb, true);
-    Ok(Op::Sgxt { signed: b.w.bit(73), wrap: b.w.bit(75) })
+    binary_operands(b, "SGXT")?;
+    Ok(Op::Sgxt { signed: b.w.bit(73), wrap: b.w.bit(75), uniform: super::alu::uniform(b) })
+}
+
+/// `d, a, b` of SGXT and BMSK, or of USGXT and UBMSK (opcode | 0x80: all
+/// uniform registers, forms 1 and 4).
+fn binary_operands(b: &mut Builder, mn: &'static str) -> Result<(), DecodeError> {
+    if super::alu::uniform(b) {
+        let (a, bb, _) = super::alu::sources(b, mn, true, None, None, None)?;
+        b.push(super::alu::dst(b, true), true);
+        b.push(a, true);
+        b.push(unsigned(bb), true);
+    } else {
+        let bb = second(b, mn)?;
+        b.push(d(b), true);
+        b.push(b.a(None), true);
+        b.push(bb, true);
+    }
+    Ok(())
 }
 
 /// `BMSK[.W] d, a, b`: `.W` at 75.
 pub(super) fn bmsk(b: &mut Builder) -> Result<Op, DecodeError> {
     b.expect("BMSK", "bits 72..75", 72, 3, 0)?;
     b.expect("BMSK", "bits 76..91", 76, 15, 0)?;
-    let bb = second(b, "BMSK")?;
-    b.push(d(b), true);
-    b.push(b.a(None), true);
-    b.push(bb, true);
-    Ok(Op::Bmsk { wrap: b.w.bit(75) })
+    binary_operands(b, "BMSK")?;
+    Ok(Op::Bmsk { wrap: b.w.bit(75), uniform: super::alu::uniform(b) })
 }
 
 /// `IDP.4A`/`IDP.2A.{LO,HI}`: `a` signed at 73, `b` signed at 74, `-c` at
@@ -79,22 +90,24 @@ pub(super) fn vabsdiff(b: &mut Builder) -> Result<Op, DecodeError> {
 /// the second at 16..24, the destinations at 81 and 84.
 pub(super) fn plop3_sign(b: &mut Builder) -> Result<Op, DecodeError> {
     b.expect("PLOP3", "bits 87..91", 87, 4, 0)?;
-    let (bb, c) = b.bc("PLOP3", None, None)?;
+    // UPLOP3 (0x09f): the sign bits of uniform registers into uniform predicates.
+    let u = super::alu::uniform(b);
+    let (a, bb, c) = super::alu::sources(b, "PLOP3", u, None, None, None)?;
     let sign = |o: Operand| match o {
         Operand::Reg(r, m) => Ok(Operand::Reg(r, SrcMods { sign: true, ..m })),
         Operand::CBuf(c, m) => Ok(Operand::CBuf(c, SrcMods { sign: true, ..m })),
         Operand::UReg(r, m) => Ok(Operand::UReg(r, SrcMods { sign: true, ..m })),
         _ => Err(b.bad("PLOP3", "immediate sign source", 0)),
     };
-    let (a, bb, c) = (sign(b.a(None))?, sign(bb)?, sign(c)?);
-    b.push(Operand::Pred(b.pred(81, None)), true);
-    b.push(Operand::Pred(b.pred(84, None)), true);
+    let (a, bb, c) = (sign(a)?, sign(bb)?, sign(c)?);
+    b.push(super::alu::pred(b, u, 81, None), true);
+    b.push(super::alu::pred(b, u, 84, None), true);
     b.push(a, true);
     b.push(bb, true);
     b.push(c, true);
     b.push(Operand::Hex(b.w.bits(72, 8)), true);
     b.push(Operand::Hex(b.w.bits(16, 8)), true);
-    Ok(Op::Plop3 { uniform: false })
+    Ok(Op::Plop3 { uniform: u })
 }
 
 /// `R2P PR, a[.Bn], mask`: the byte at 76..78.

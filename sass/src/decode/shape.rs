@@ -47,14 +47,16 @@ const FORMS: &[(u16, u8)] = &[
     (0x038, 0b0111_0010), // I2I.<8/16-bit>.S32.SAT
     (0x082, 0b0101_0000), // UMOV
     (0x086, 0b0001_0000), // VOTEU
-    (0x087, 0b0000_0010), // USEL
+    (0x087, 0b0001_0010), // USEL
     (0x08c, 0b0001_0010), // UISETP
     (0x090, 0b0001_0010), // UIADD3
     (0x091, 0b0001_0010), // ULEA
     (0x092, 0b0001_0010), // ULOP3
-    (0x096, 0b0001_0000), // UPRMT
+    (0x096, 0b0001_0010), // UPRMT
     (0x099, 0b0001_0010), // USHF
-    (0x0a4, 0b0001_0010), // UIMAD (form 1: `ntid.x * ntid.y`)
+    (0x09a, 0b0001_0010), // USGXT
+    (0x09b, 0b0001_0010), // UBMSK
+    (0x0a4, 0b0001_0110), // UIMAD (form 1: `ntid.x * ntid.y`; form 2: a register times a register plus an immediate)
     (0x0a5, 0b0001_0010), // UIMAD.WIDE (form 1: `(size_t)blockIdx.x * cols`)
     (0x0a7, 0b0000_0000), // UIMAD.HI: refused by nvdisasm
     (0x0b9, 0b0010_0000), // ULDC

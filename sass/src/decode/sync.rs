@@ -136,10 +136,17 @@ pub(super) fn atomg(b: &mut Builder) -> Result<Op, DecodeError> {
         }
     };
     let ty = atom_ty(b, mn)?;
-    // ATOMG's floating and signed 64-bit types are other opcodes' (nvdisasm
-    // prints these values as INVALIDn): only the integer types here.
-    if !matches!(ty, AtomTy::U32 | AtomTy::S32 | AtomTy::U64) {
-        return Err(b.bad(mn, "type", b.w.bits(73, 3)));
+    // The float and signed 64-bit types with the operations CUDA has for
+    // them (`atomicAdd` of a float or double, `atomicMin`/`Max` of a long
+    // long): nvdisasm prints every pairing, but what `INC.F32` would do is
+    // not known, so the others are refused.
+    let meaningful = match ty {
+        AtomTy::U32 | AtomTy::S32 | AtomTy::U64 => true,
+        AtomTy::F32 | AtomTy::F64 => op == AtomOp::Add,
+        AtomTy::S64 => matches!(op, AtomOp::Add | AtomOp::Min | AtomOp::Max),
+    };
+    if !meaningful {
+        return Err(b.bad(mn, "type for the operation", b.w.bits(73, 3)));
     }
     let text = sem(b, mn)?;
     b.push(Operand::Pred(b.pred(81, None)), true);

@@ -25,8 +25,8 @@ pub(crate) fn exec(w: &mut Warp, i: &Instr, exec: u32, env: &mut Env<'_>) -> Opt
         Op::Sel { uniform, float } => sel(w, i, exec, env, *uniform, *float),
         Op::Unary { kind, uniform } => unary(w, i, exec, env, *kind, *uniform),
         Op::Prmt { mode, uniform } => prmt(w, i, exec, env, *mode, *uniform),
-        Op::Sgxt { signed, wrap } => binary(w, i, exec, env, |a, b| sgxt(a, b, *signed, *wrap)),
-        Op::Bmsk { wrap } => binary(w, i, exec, env, |a, b| bmsk(a, b, *wrap)),
+        Op::Sgxt { signed, wrap, .. } => binary(w, i, exec, env, |a, b| sgxt(a, b, *signed, *wrap)),
+        Op::Bmsk { wrap, .. } => binary(w, i, exec, env, |a, b| bmsk(a, b, *wrap)),
         Op::Idp { two, hi, a_signed, b_signed } => idp(w, i, exec, env, *two, *hi, *a_signed, *b_signed),
         Op::Vabsdiff { signed } => vabsdiff(w, i, exec, env, *signed),
         Op::R2p { byte } => r2p(w, i, exec, env, *byte),
@@ -107,11 +107,13 @@ fn prmt(w: &mut Warp, i: &Instr, exec: u32, env: &Env<'_>, mode: PrmtMode, unifo
     Ok(())
 }
 
+/// `d = f(a, b)`; a uniform destination (USGXT, UBMSK) is written once.
 fn binary(w: &mut Warp, i: &Instr, exec: u32, env: &Env<'_>, f: impl Fn(u32, u32) -> u32) -> Result<(), Fault> {
     let (a, b) = (src(w, i, 1, env)?, src(w, i, 2, env)?);
-    for l in lanes(exec) {
+    let uniform = matches!(i.src(0), Operand::UReg(..));
+    for l in lanes(active(exec, uniform)) {
         let v = f(get(w, a.0, l), get(w, b.0, l));
-        write_dst(w, i, 0, l, v, false)?;
+        write_dst(w, i, 0, l, v, uniform)?;
     }
     Ok(())
 }

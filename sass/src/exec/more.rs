@@ -237,8 +237,12 @@ fn atom(
         let f = |old: u64| -> u64 {
             let s = ty == AtomTy::S32;
             match op {
+                // `.F32.FTZ.RN`: subnormal operands and results flush to a
+                // zero of their sign (PTX `red/atom.add.f32` on global memory).
                 AtomOp::Add if ty == AtomTy::F32 => {
-                    u64::from((f32::from_bits(old as u32) + f32::from_bits(bv as u32)).to_bits())
+                    let ftz = |x: f32| if x.is_subnormal() { f32::from_bits(x.to_bits() & 0x8000_0000) } else { x };
+                    let sum = ftz(f32::from_bits(old as u32)) + ftz(f32::from_bits(bv as u32));
+                    u64::from(super::farith::f32_out(ftz(sum), true, false))
                 }
                 AtomOp::Add if ty == AtomTy::F64 => (f64::from_bits(old) + f64::from_bits(bv)).to_bits(),
                 AtomOp::Min if ty == AtomTy::S64 => (old as i64).min(bv as i64) as u64,

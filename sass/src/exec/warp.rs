@@ -59,8 +59,11 @@ pub(crate) struct Warp {
     pub(crate) bar_pred: u32,
     /// The mask each lane waiting at `WARPSYNC` waits for.
     pub(crate) wsync: [u32; 32],
-    /// The lanes the warp ran last (see `select`).
+    /// The lanes of the path the warp is running (see `select`).
     group: u32,
+    /// Sides of split paths still to run, the last kept on top.
+    pending: [u32; 32],
+    pending_len: u8,
 }
 
 impl Warp {
@@ -78,6 +81,8 @@ impl Warp {
             bar_pred: 0,
             wsync: [0; 32],
             group: 0,
+            pending: [0; 32],
+            pending_len: 0,
         }
     }
 
@@ -95,6 +100,7 @@ impl Warp {
         self.bars = [0; 16];
         self.pc = [0; 32];
         self.group = 0;
+        self.pending_len = 0;
         for l in 0..32 {
             self.lanes[l] = if live >> l & 1 == 1 { Lane::Run } else { Lane::Done };
         }
@@ -195,23 +201,58 @@ impl Warp {
         }
     }
 
-    /// The lanes that run next. The warp keeps running the lanes it ran
-    /// last (`group`) until all of them wait or have exited, taking the
-    /// lowest pc among them where a branch split them; only then does it
-    /// turn to the lowest pc among all runnable lanes. Every runnable lane
-    /// at the chosen pc runs with them. So one side of a divergent branch
-    /// runs up to its convergence barrier before the other starts, as the
-    /// hardware does: interleaving the two sides (at the lowest pc, a side
-    /// whose `CALL` jumps high lets the other run) let both sides' calls
-    /// set the same barrier register inside their callees, and each waited
-    /// at its `BSYNC` for the other's lanes.
+    /// The lanes that run next. The warp keeps running its current path
+    /// (`group`) until all of its lanes wait or have exited. Where a branch
+    /// split the path, the side at the lower pc goes on and the other is
+    /// kept (`pending`); a path that can go no further hands over to the
+    /// side kept last, and only when none is left does the warp turn to
+    /// the lowest pc among all runnable lanes. Every runnable lane at the
+    /// chosen pc runs with the path (lanes meet again there).
+    ///
+    /// So one side of a divergent branch runs up to its convergence
+    /// barrier before the other starts, and inner splits finish before
+    /// outer ones, as the convergence barriers the compiler placed need:
+    /// interleaving the sides (at the lowest pc, a side whose `CALL` jumps
+    /// high lets the other run) let two sides set the same barrier
+    /// register in turn, and each waited at its `BSYNC` for lanes of the
+    /// other's.
     fn select(&mut self) -> Option<(u64, u32)> {
         let run = self.mask_of(Lane::Run);
-        let candidates = if self.group & run != 0 { self.group & run } else { run };
+        let mut candidates = self.group & run;
+        while candidates == 0 && self.pending_len > 0 {
+            self.pending_len -= 1;
+            candidates = self.pending[usize::from(self.pending_len)] & run;
+        }
+        if candidates == 0 {
+            candidates = run;
+        }
         let pc = lanes(candidates).map(|l| self.pc[l]).min()?;
         let mask = lanes(run).filter(|&l| self.pc[l] == pc).fold(0, |m, l| m | 1 << l);
+        let rest = candidates & !mask;
+        if rest != 0 {
+            self.keep_pending(rest);
+        }
         self.group = mask;
         Some((pc, mask))
+    }
+
+    /// Keep a side of a split path for later (at most 32 sides: the oldest
+    /// goes first; a side none of whose lanes is live is dropped).
+    fn keep_pending(&mut self, side: u32) {
+        let live = !self.mask_of(Lane::Done);
+        let mut n = 0;
+        for k in 0..usize::from(self.pending_len) {
+            if self.pending[k] & live != 0 {
+                self.pending[n] = self.pending[k];
+                n += 1;
+            }
+        }
+        if n == self.pending.len() {
+            self.pending.copy_within(1.., 0);
+            n -= 1;
+        }
+        self.pending[n] = side;
+        self.pending_len = n as u8 + 1;
     }
 
     fn mask_of(&self, want: Lane) -> u32 {
