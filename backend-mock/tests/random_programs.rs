@@ -72,7 +72,7 @@ fn check_known(failures: &[String], regressions: bool) {
         .collect();
     // The file lists the sample's runs and the regressions' together, told
     // apart by their modules' names (the sample's are `rp_<seed>_<n>`).
-    let known: BTreeSet<&str> = listed.iter().copied().filter(|k| !k.starts_with("rp_") == regressions).collect();
+    let known: BTreeSet<&str> = listed.iter().copied().filter(|k| k.starts_with("rp_") != regressions).collect();
     let unexpected: Vec<&String> = failures.iter().filter(|f| !known.contains(key(f))).collect();
     let now_pass: Vec<&&str> = known.iter().filter(|k| !failed.contains(**k)).collect();
     eprintln!("{} runs fail as known ({} listed)", failures.len() - unexpected.len(), known.len());

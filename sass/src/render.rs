@@ -206,6 +206,10 @@ pub(crate) fn op(op: &Op, f: &mut Formatter<'_>) -> fmt::Result {
                 f.write_str(".FTZ")?;
             }
             f.write_str(match (signed, dst_bits) {
+                (true, 8) => ".S8",
+                (false, 8) => ".U8",
+                (true, 16) => ".S16",
+                (false, 16) => ".U16",
                 (true, 32) => "",
                 (false, 32) => ".U32",
                 (true, _) => ".S64",

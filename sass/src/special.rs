@@ -28,6 +28,9 @@ pub enum Sr {
     SMemSz,
     LWinLo,
     LWinSz,
+    /// `SR_LMEMHIOFF`: where a thread's high local memory (its stack)
+    /// starts, the bound ptxas -O0 checks the stack pointer against.
+    LMemHiOff,
     EqMask,
     LtMask,
     LeMask,
@@ -61,6 +64,7 @@ const TABLE: &[(u16, Sr, &str)] = &[
     (50, Sr::SMemSz, "SR_SMEMSZ"),
     (52, Sr::LWinLo, "SR_LWINLO"),
     (53, Sr::LWinSz, "SR_LWINSZ"),
+    (55, Sr::LMemHiOff, "SR_LMEMHIOFF"),
     (56, Sr::EqMask, "SR_EQMASK"),
     (57, Sr::LtMask, "SR_LTMASK"),
     (58, Sr::LeMask, "SR_LEMASK"),

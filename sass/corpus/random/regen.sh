@@ -65,7 +65,11 @@ python3 "$here/gen.py" "$dest" --count "$count" --seed "$seed" --per-module "$PE
 ls "$dest"/ptx/*.ptx | sort | while read -r f; do
   b="$(basename "$f" .ptx)"
   for o in O3 O0; do echo "$f $dest/sm_87/$b.$o.cubin -$o"; done
-done | xargs -P 2 -n 3 sh -c '"$0" -arch=sm_87 "$3" "$1" -o "$2" || { echo "ptxas failed on $1 ($3)" >&2; exit 255; }' "$PTXAS"
+done | GPUIFACE_KEEP_GOING="$out" xargs -P 2 -n 3 sh -c '"$0" -arch=sm_87 "$3" "$1" -o "$2" || { echo "ptxas failed on $1 ($3)" >&2; [ -n "$GPUIFACE_KEEP_GOING" ] || exit 255; }' "$PTXAS"
+# In a campaign (--out) a module ptxas cannot compile (ptxas 12.9 crashed on
+# one of 100 modules of seed 5) is reported and left out; its programs then
+# fail to load, each naming the missing cubin. The checked-in sample must
+# compile whole.
 
 if [ "$check" = 1 ]; then
   status=0

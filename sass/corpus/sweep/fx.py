@@ -76,8 +76,10 @@ def post(r, fmt, flush=False, sat=False, relu=False):
         r = ftz(r, fmt)
     if sat:
         d = dec(r, fmt)
-        if d[0] == "nan" or d[2 if d[0] == "fin" else 1]:
-            return 0  # NaN and negatives (-0 included) -> +0
+        if d[0] == "nan":
+            return 0  # NaN -> +0
+        if d[-1]:
+            return 0  # negatives, -0 included -> +0 ("clamps to [+0.0, 1.0]")
         if d[0] == "inf" or (d[0] == "fin" and d[1] > 1):
             return one(fmt)
     if relu:
@@ -182,7 +184,8 @@ def sqrt(a, fmt, rnd="rn", flush=False):
     if d[0] == "zero":
         return a
     if d[-1]:
-        return canon(fmt)
+        # ptxas's f64 square roots materialise 0xfff80000_00000000 for negative inputs
+        return 0xFFF8000000000000 if fmt == F64 else canon(fmt)
     if d[0] == "inf":
         return a
     r = fp.sqrt_exact(d[1], fmt, rnd)
@@ -257,8 +260,8 @@ def testp(op, a, fmt):
         return d[0] != "nan"
     if op == "notanumber":
         return d[0] == "nan"
-    if op == "normal":
-        return d[0] == "fin" and not fp.is_subnormal(a, fmt)
+    if op == "normal":  # PTX: "positive and negative zero are considered normal numbers"
+        return d[0] == "zero" or (d[0] == "fin" and not fp.is_subnormal(a, fmt))
     if op == "subnormal":
         return d[0] == "fin" and fp.is_subnormal(a, fmt)
     raise ValueError(op)
@@ -295,9 +298,12 @@ def f2i(a, fmt, rnd, bits, signed, flush=False):
 
 
 def f2f(a, sfmt, dfmt, rnd="rn", flush=False, sat=False, relu=False):
-    """Float -> float conversion (rnd as rn/rz/rm/rp/rna, or rni/rzi/rmi/rpi for an integral result)."""
-    if flush:
-        a = ftz(a, sfmt)
+    """Float -> float conversion (rnd as rn/rz/rm/rp/rna, or rni/rzi/rmi/rpi for an integral result).
+    .ftz flushes f32 subnormals only (an f32 source, an f32 result)."""
+    if sfmt == BF16 and dfmt == F32:
+        return post(a << 16, dfmt, flush and dfmt == F32, sat, relu)  # a shift: NaN payloads kept
+    if flush and sfmt == F32 and dfmt[2] > 16:
+        a = ftz(a, sfmt)  # ptxas drops .ftz when the result is f16 or bf16 (F2F.F16.F32 without .FTZ)
     d = dec(a, sfmt)
     if d[0] == "nan":
         r = canon(dfmt)
@@ -313,7 +319,7 @@ def f2f(a, sfmt, dfmt, rnd="rn", flush=False, sat=False, relu=False):
             r = enc_rna(x, dfmt, bool(d[2]))
         else:
             r = enc(x, dfmt, rnd, bool(d[2]))
-    return post(r, dfmt, flush, sat, relu)
+    return post(r, dfmt, flush and dfmt == F32, sat, relu)
 
 
 def enc_rna(x, fmt, neg):
@@ -340,7 +346,7 @@ def tf32(a, rnd="rna"):
     """cvt.rna.tf32.f32: f32 rounded to 10 explicit mantissa bits (ties away), in f32 bits."""
     d = dec(a, F32)
     if d[0] == "nan":
-        return canon(F32)
+        return a & ~0x1FFF  # ptxas: (x + 0x1000 unless |x| >= inf or NaN) & ~0x1fff (a signalling NaN can become inf)
     if d[0] != "fin":
         return a
     r = enc_rna(d[1], (8, 10, 19), bool(d[2]))

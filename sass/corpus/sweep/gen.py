@@ -153,6 +153,9 @@ def one_input(kind, rng, i):
             if r < 0.4:
                 return fx.enc(fx.Fraction(rng.randint(-40, 40), 2), fmt, "rn", False) or 0
             return rand_float(rng, fmt, -2, 66 if fmt[0] > 5 else 15)
+        if k == "nonan":
+            v = one_input(t, rng, i)
+            return v if not fx.isnan(v, fmt) else fx.one(fmt)
         if k == "nospecial":
             if r < 0.15:
                 return rng.choice([0, sbit, fx.one(fmt), 1 << fmt[1]])
@@ -173,7 +176,10 @@ def one_input(kind, rng, i):
     if k == "fld":  # bit-field positions/lengths: 0..255 defined
         return rng.choice([0, 1, 8, 31, 32, 33, 63, 64, 65, 200, 255]) if r < 0.3 else rng.randint(0, 40)
     if k == "small":
-        return rng.randint(0, 40)
+        return rng.randint(0, 31)
+    if k == "off":  # fns offsets: small, both signs, and large (not -2^31, where |offset| overflows)
+        return rng.choice([0, 1, 2, 3, -1, -2, -5, 31, 32, -32, 33, 1 << 30, (1 << 31) - 1, -(1 << 31) + 1,
+                           rng.randint(-40, 40)]) & m
     if r < 0.4:
         v = rng.choice(int_edges(n, signed))
     elif r < 0.7:
@@ -263,9 +269,14 @@ class Row:
 
 
 MAXC = 16  # modifier combinations per kernel
+# SWEEP_SPLIT=1 (triage only, never checked in): one kernel per combination and form, so that a
+# refused combination hides nothing
+SPLIT = os.environ.get("SWEEP_SPLIT") == "1"
+if SPLIT:
+    MAXC = 1
 
 
-SUFFIXES = ("", "nz", "sh", "fld", "pos", "pi", "small", "wide", "nospecial")
+SUFFIXES = ("", "nz", "sh", "fld", "pos", "pi", "small", "wide", "nospecial", "nonan", "off")
 
 
 def resolve(kind, tt):
@@ -301,7 +312,9 @@ class Entry:
         if t not in ("u8", "s8") and TY[t][0] >= 2:
             if t not in ("f16", "bf16", "f16x2", "bf16x2") and len(self.ins) >= 2:
                 f.append("ri")
-            f += ["rc", "ru", "rl"]
+            f += ["rc", "ru"]
+            if self.check == "exact":
+                f.append("rl")  # (an XOR of approximate results has no tolerance)
         if len(self.ins) == 3 and base_kind(self.ins[2])[0] not in ("pred", "f16", "bf16", "f16x2", "bf16x2"):
             f += ["rri", "rrc"]
         return f
@@ -377,11 +390,12 @@ def bfind(x, a):
 
 
 def fns(x, mask, base, offset):
-    """fns.b32: the bit position of the |offset|-th set bit of mask from base (up if offset >= 0)."""
+    """fns.b32 (PTX ISA): the |offset|-th set bit of mask from base, upwards if offset > 0; offset 0:
+    base if mask[base] is set.  base must be <= 31 (the inputs keep it there)."""
     off = sx(offset, 32)
     base &= 0xFFFFFFFF
     if off == 0:
-        return 0xFFFFFFFF if base > 31 else base  # PTX: offset 0 returns base (if < 32)
+        return base if (mask >> base) & 1 else 0xFFFFFFFF
     pos = base
     need = off if off > 0 else -off
     step = 1 if off > 0 else -1
@@ -516,6 +530,17 @@ def fz(x):
     return x.has("ftz")
 
 
+def fneg(x, a, bit_and=None):
+    """neg/abs: ptxas implements them as FADD/DADD/HADD2 with a negated or absolute operand, so
+    a NaN becomes the canonical NaN."""
+    fmt = x.fmt if x.t not in ("f16x2", "bf16x2") else fx.FMT[x.t[:-2]]
+    if fz(x):
+        a = fx.ftz(a, fmt)
+    if fx.isnan(a, fmt):
+        return fx.canon(fmt)
+    return a & ~fx.signbit(fmt) if bit_and else a ^ fx.signbit(fmt)
+
+
 # Tolerances of the approximate instructions ("tol=U/A": |got - ref| <= max(A, U ulp(ref)),
 # ref = the real result rounded to the type; U = the documented bound + 1 ulp for that rounding).
 # PTX ISA 8.x, "Floating Point Instructions", and the CUDA C++ Programming Guide's intrinsics:
@@ -648,9 +673,14 @@ def build_table():
     R(Row("int_bits", "bfe.{t}", ["u32", "s32", "u64", "s64"], ins=("t", "u32fld", "u32fld"), ref=bfe))
     R(Row("int_bits", "bfi.{t}", ["b32", "b64"], ins=("t", "t", "u32fld", "u32fld"), ref=bfi,
           body="{op} {d}, {a}, {b}, {c}, {e};"))
-    R(Row("int_bits", "fns.b32", ["b32"], ins=("b32", "u32small", "s32"), ref=fns))
+    R(Row("int_bits", "fns.b32", ["b32"], ins=("b32", "u32small", "s32off"), ref=fns))
     R(Row("int_bits", "bmsk{m}.b32", ["b32"], [[".clamp", ".wrap"]], ins=("b32sh", "b32sh"), ref=bmsk))
-    R(Row("int_bits", "szext{m}.{t}", I32, [[".clamp", ".wrap"]], ins=("t", "u32sh"), ref=szext))
+    # szext with a kernel-parameter width: ptxas 12.9 emits SGXT ..., c[0x3][0x0] (a bank the cubin does not
+    # have), so that form is a kernel of its own
+    R(Row("int_bits", "szext{m}.{t}", I32, [[".clamp", ".wrap"]], ins=("t", "u32sh"), ref=szext,
+          forms=["rr", "ri", "ru", "rl"]))
+    R(Row("int_bits", "szext{m}.{t}", I32, [[".clamp", ".wrap"]], ins=("t", "u32sh"), ref=szext, forms=["rc"],
+          name="{op}_param"))
     R(Row("int_bits", "prmt.b32{m}", ["b32"], [["", ".f4e", ".b4e", ".rc8", ".ecl", ".ecr", ".rc16"]],
           ins=("b32", "b32", "b32"), ref=prmt))
     # shifts
@@ -745,20 +775,25 @@ def build_table():
     for op in ["fma", "mad"]:
         R(Row("f_fma", op + "{m}.{t}", ["f32", "f64"], [RND, ["", ".ftz"], ["", ".sat"]], ins=("t", "t", "t"),
               allow=fallow, ref=lambda x, a, b, c: fx.fma(a, b, c, x.fmt, x.rnd(), fz(x), x.has("sat"))))
-    R(Row("f_div", "div{m}.{t}", ["f32", "f64"], [RND, ["", ".ftz"]], ins=("t", "t"), allow=fallow,
+    R(Row("f_div", "div{m}.{t}", ["f32"], [RND, ["", ".ftz"]], ins=("t", "t"), allow=fallow,
+          ref=lambda x, a, b: fx.div(a, b, x.fmt, x.rnd(), fz(x))))
+    R(Row("f_div", "div{m}.{t}", ["f64"], [RND], ins=("tnonan", "tnonan"),
           ref=lambda x, a, b: fx.div(a, b, x.fmt, x.rnd(), fz(x))))
     R(Row("f_div", "div{m}.f32", ["f32"], [[".approx", ".full"], ["", ".ftz"]], ins=("f32nospecial", "f32nospecial"),
           check=lambda x: TOL["div"], ref=lambda x, a, b: fx.div(a, b, x.fmt, "rn", fz(x)), name="{op}_approx"))
-    R(Row("f_div", "rcp{m}.{t}", ["f32", "f64"], [RND, ["", ".ftz"]], ins=("t",), allow=fallow,
+    # f64 rcp and sqrt are software sequences whose NaN results keep (or not) the input's payload
+    # depending on the rounding mode's routine: NaN inputs are left out (tnonan)
+    R(Row("f_div", "rcp{m}.{t}", ["f32", "f64"], [RND, ["", ".ftz"]], ins=("tnonan",), allow=fallow,
           ref=lambda x, a: fx.rcp(a, x.fmt, x.rnd(), fz(x))))
-    R(Row("f_div", "sqrt{m}.{t}", ["f32", "f64"], [RND, ["", ".ftz"]], ins=("t",), allow=fallow,
+    R(Row("f_div", "sqrt{m}.{t}", ["f32", "f64"], [RND, ["", ".ftz"]], ins=("tnonan",), allow=fallow,
           ref=lambda x, a: fx.sqrt(a, x.fmt, x.rnd(), fz(x))))
     for fn in ["rcp", "sqrt", "rsqrt", "ex2", "lg2", "sin", "cos"]:
         kind = {"sin": "tpi", "cos": "tpi", "ex2": "tsmall", "lg2": "tpos", "rsqrt": "tpos", "sqrt": "tpos"}.get(fn, "t")
         R(Row("f_approx", fn + ".approx{m}.f32", ["f32"], [["", ".ftz"]], ins=(kind,), check=(lambda fn: lambda x: TOL[fn])(fn),
               ref=approx(AF[fn])))
     R(Row("f_approx", "tanh.approx.f32", ["f32"], ins=("tpi",), check=lambda x: TOL["tanh"], ref=approx(AF["tanh"])))
-    R(Row("f_approx", "rcp.approx.ftz.f64", ["f64"], ins=("t",), check=lambda x: TOL["rcp64"], ref=approx(AF["rcp"])))
+    R(Row("f_approx", "rcp.approx{m}.f64", ["f64"], [[".ftz"]], ins=("t",), check=lambda x: TOL["rcp64"],
+          ref=approx(AF["rcp"])))
     R(Row("f_approx", "rsqrt.approx{m}.f64", ["f64"], [["", ".ftz"]], ins=("tpos",), check=lambda x: TOL["rsqrt64"],
           ref=approx(AF["rsqrt"])))
     for mm in ["min", "max"]:
@@ -766,9 +801,9 @@ def build_table():
               allow=lambda t, m: t == "f32" or m == ("", "", ""),
               ref=(lambda mx: lambda x, a, b: fx.minmax(a, b, x.fmt, mx, fz(x), x.has("NaN"), x.has("xorsign")))(mm == "max")))
     R(Row("f_minmax", "abs{m}.{t}", ["f32", "f64"], [["", ".ftz"]], ins=("t",), allow=fallow,
-          ref=lambda x, a: (fx.ftz(a, x.fmt) if fz(x) else a) & ~fx.signbit(x.fmt)))
+          ref=lambda x, a: fneg(x, a, True)))
     R(Row("f_minmax", "neg{m}.{t}", ["f32", "f64"], [["", ".ftz"]], ins=("t",), allow=fallow,
-          ref=lambda x, a: (fx.ftz(a, x.fmt) if fz(x) else a) ^ fx.signbit(x.fmt)))
+          ref=lambda x, a: fneg(x, a)))
     R(Row("f_minmax", "copysign.{t}", ["f32", "f64"],
           ref=lambda x, a, b: (b & ~fx.signbit(x.fmt)) | (a & fx.signbit(x.fmt))))
     R(Row("f_cmp", "testp.{m}.{t}", ["f32", "f64"], [["finite", "infinite", "number", "notanumber", "normal", "subnormal"]],
@@ -807,9 +842,9 @@ def build_table():
               ref=lanes((lambda mx: lambda x, a, b: fx.minmax(a, b, fl16(x), mx, fz(x), x.has("NaN"), x.has("xorsign")))(
                   mm == "max"))))
     R(Row("half_minmax", "neg{m}.{t}", H + B, [["", ".ftz"]], ins=("t",), allow=lambda t, m: not (t.startswith("bf") and m[0]),
-          ref=lanes(lambda x, a: (fx.ftz(a, fl16(x)) if fz(x) else a) ^ 0x8000)))
+          ref=lanes(lambda x, a: fneg(x, a))))
     R(Row("half_minmax", "abs{m}.{t}", H + B, [["", ".ftz"]], ins=("t",), allow=lambda t, m: not (t.startswith("bf") and m[0]),
-          ref=lanes(lambda x, a: (fx.ftz(a, fl16(x)) if fz(x) else a) & 0x7FFF)))
+          ref=lanes(lambda x, a: fneg(x, a, True))))
     R(Row("half_cmp", "setp.{m}.f16", ["f16"], [fx.CMPS, ["", ".ftz"]], out="u32", body=PRED_BODY,
           ref=lambda x, a, b: int(fx.compare(x.mods[0], a, b, fx.F16, fz(x)))))
     R(Row("half_cmp", "setp.{m}.f16x2", ["f16x2"], [["lt", "equ", "ne", "nan"], ["", ".ftz"]], out="u32",
@@ -909,6 +944,8 @@ def cvt_rows(R):
         r, z, st = m
         if z and "f32" not in t:
             return False
+        if z and s == "bf16":
+            return False  # ptxas 12.9 compiles cvt.ftz.f32.bf16 to F2F.FTZ.F32.F16 (reads the bf16 as f16)
         if st and "bf16" in t:
             return False
         if d == s:
@@ -976,10 +1013,10 @@ def alu_kernel(g, forms, scal):
         "  .reg .pred %p<8>; .reg .b16 %h<100>; .reg .b32 %r<100>; .reg .b64 %rd<100>;",
         "  mov.u32 %r1, %ctaid.x; mov.u32 %r2, %ntid.x; mov.u32 %r3, %tid.x; mad.lo.s32 %r4, %r1, %r2, %r3;",
         "  ld.param.u32 %r5, [pn]; setp.ge.u32 %p1, %r4, %r5; @%p1 bra $Ldone;",
-        "  ld.param.u64 %rd5, [po]; cvta.to.global.u64 %rd5, %rd5;",
+        "  ld.param.u64 %rd49, [po]; cvta.to.global.u64 %rd49, %rd49;",
     ]
     osize, ost = TY[e.out]
-    lines.append("  mul.wide.u32 %%rd9, %%r4, %d; add.s64 %%rd9, %%rd5, %%rd9;" % osize)
+    lines.append("  mul.wide.u32 %%rd50, %%r4, %d; add.s64 %%rd50, %%rd49, %%rd50;" % osize)
     ops = []
     for k, kind in enumerate(e.ins):
         t, _ = base_kind(kind)
@@ -1001,7 +1038,7 @@ def alu_kernel(g, forms, scal):
                          c=opnds[2] if len(opnds) > 2 else "", e=opnds[3] if len(opnds) > 3 else "", T=en.t)
             out.append("  " + (en.body.format(**names) if en.body else "%s %s, %s;" % (en.op, d, ", ".join(opnds))))
             if at is not None:
-                out.append("  st.global.%s [%%rd9+%d], %s;" % (ost, (at + j) * N * osize, d))
+                out.append("  st.global.%s [%%rd50+%d], %s;" % (ost, (at + j) * N * osize, d))
         return out
 
     d20 = lambda j: reg(osize, 20)  # noqa: E731
@@ -1044,7 +1081,7 @@ def alu_kernel(g, forms, scal):
         for j, b in enumerate(body):
             lines += [b, "  %s %s, %s, %s;" % (xor_op(osize), accs[j], accs[j], reg(osize, 20))]
         lines += ["  add.u32 %r7, %r7, 1; setp.lt.u32 %p7, %r7, %r6; @%p7 bra $Lloop;"]
-        lines += ["  st.global.%s [%%rd9+%d], %s;" % (ost, (fi * len(g) + j) * N * osize, a) for j, a in enumerate(accs)]
+        lines += ["  st.global.%s [%%rd50+%d], %s;" % (ost, (fi * len(g) + j) * N * osize, a) for j, a in enumerate(accs)]
     lines += ["$Ldone:", "  ret;", "}"]
     return name, "\n".join(lines)
 
@@ -1071,9 +1108,20 @@ def alu_kernels(g):
         if kind == "nz":  # s ^ k must stay a valid divisor
             while any(v == 0 or (st in SIGNED and sx(v, 8 * ssize) == -1) for v in [s ^ k for k in range(4)]):
                 s = one_input(e.ins[slot], rng, 0)
+        if kind == "nonan":  # s ^ k must not become a NaN (inf ^ 1 is one)
+            while any(fx.isnan(s ^ k, fx.FMT[st]) for k in range(4)):
+                s = one_input(e.ins[slot], rng, 0)
         scal[slot] = (s, st, "b%d" % max(16, 8 * ssize))
     if 1 not in scal:
         scal[1] = scal.get(0, (0, "u16", "b16"))
+    if SPLIT and len(forms) > 1:
+        out = []
+        for f in forms:
+            for en in g:
+                en.forms_ = [f]
+            k = alu_kernels(g)[0]
+            out.append((k[0] + "_" + f, k[1].replace("entry %s(" % k[0], "entry %s_%s(" % (k[0], f)), k[2], k[3]))
+        return out
     kname, ptx = alu_kernel(g, forms, scal)
     res = []
     for form in forms:

@@ -84,11 +84,14 @@ def mem_global(mods):
             if cnt > 1 and any(x in q for x in (".relaxed", ".release")):
                 continue
             variants.append(("st" + q, "ld.global.%s" % ty, "st.global%s.%s" % (q, ty), "reg"))
-        variants.append(("imm_offset", "ld.global.%s" % ty, "st.global.%s" % ty, "imm"))
-        variants.append(("uniform_base", "ld.global.%s" % ty, "st.global.%s" % ty, "uniform"))
-        variants.append(("generic", "ld.%s" % ty, "st.%s" % ty, "generic"))
-        yield_kernel = memcopy_kernel("global_" + name, w, variants)
-        mods.setdefault("mem_global", []).append(yield_kernel)
+        # the addressing forms in one kernel, the cache/ordering qualifiers in another (a refused
+        # qualifier does not hide the plain accesses)
+        core = [("plain", "ld.global.%s" % ty, "st.global.%s" % ty, "reg"),
+                ("imm_offset", "ld.global.%s" % ty, "st.global.%s" % ty, "imm"),
+                ("uniform_base", "ld.global.%s" % ty, "st.global.%s" % ty, "uniform"),
+                ("generic", "ld.%s" % ty, "st.%s" % ty, "generic")]
+        mods.setdefault("mem_global", []).append(memcopy_kernel("global_" + name, w, core))
+        mods.setdefault("mem_global", []).append(memcopy_kernel("global_%s_qual" % name, w, variants[1:]))
 
 
 def memcopy_kernel(kname, w, variants):
@@ -118,8 +121,7 @@ def memcopy_kernel(kname, w, variants):
         elif form == "uniform":
             lines += ["  %s %s, [%%rd9];" % (ld, r), "  %s [%%rd7+%d], %s;" % (st, off, r)]
         elif form == "generic":
-            lines += ["  %s %s, [%%rd1+0]; " % (ld, r) if False else
-                      "  add.s64 %%rd13, %%rd1, %%rd5; %s %s, [%%rd13];" % (ld, r),
+            lines += ["  add.s64 %%rd13, %%rd1, %%rd5; %s %s, [%%rd13];" % (ld, r),
                       "  add.s64 %%rd14, %%rd2, %%rd5; %s [%%rd14+%d], %s;" % (st, off, r)]
     lines += ["$Ldone:", "  ret;", "}"]
     rng = random.Random(kname)
@@ -158,7 +160,7 @@ def mem_widen(mods):
                 var = "wbuf"
                 decl = "  .%s .align 8 .b8 %s[%d];" % (space, var, 32 * 8)
                 lines.insert(lines.index("{") + 1, decl)
-                lines += ["  ld.global.b%d %s, [%%rd6];" % (max(16, 8 * esz), vreg(max(2, esz), 90)),
+                lines += ["  ld.global.b%d %s, [%%rd6];" % (8 * esz, vreg(max(2, esz), 90)),
                           "  mov.u64 %%rd8, %s; mul.wide.u32 %%rd9, %%r3, %d; add.s64 %%rd8, %%rd8, %%rd9;" % (var, esz),
                           "  st.%s.b%d [%%rd8], %s;" % (space, 8 * esz, vreg(max(2, esz), 90))]
                 src = "[%rd8]"
@@ -196,71 +198,71 @@ def mem_shared(mods):
         size = access_bytes(w)
         if ty == "b128":
             continue
-        variants = []
-        for q in SHARED_Q:
+        qual = []
+        for q in SHARED_Q[1:]:
             if cnt > 1 and q not in ("", ".volatile"):
                 continue
-            variants.append(("ld" + q, q, "", "sym"))
+            qual.append(("ld" + q, q, "", "sym"))
         for q in SHARED_STQ[1:]:
             if cnt > 1 and q not in ("", ".volatile"):
                 continue
-            variants.append(("st" + q, "", q, "sym"))
-        variants += [("imm_offset", "", "", "imm"), ("dynamic", "", "", "dyn"), ("generic", "", "", "generic"),
-                     ("uniform_index", "", "", "uniform")]
-        kname = "shared_" + name
-        lines = ["// variants: " + " ".join(v[0] for v in variants),
-                 ".extern .shared .align 16 .b8 dsm_%s[];" % name,
-                 entry(kname, [".param .u64 pin", ".param .u64 pout", ".param .u32 pn"]), "{",
-                 "  .shared .align 16 .b8 sm[%d];" % (32 * size * 2)] + PRO + [
-            "  ld.param.u64 %rd1, [pin]; ld.param.u64 %rd2, [pout];",
-            "  cvta.to.global.u64 %rd3, %rd1; cvta.to.global.u64 %rd4, %rd2;",
-            "  mul.wide.u32 %%rd5, %%r4, %d; add.s64 %%rd6, %%rd3, %%rd5; add.s64 %%rd7, %%rd4, %%rd5;" % size,
-            "  mul.lo.u32 %%r6, %%r3, %d; xor.b32 %%r7, %%r3, 1; mul.lo.u32 %%r8, %%r7, %d;" % (size, size),
-            "  mov.u32 %r9, sm; add.u32 %r10, %r9, %r6; add.u32 %r11, %r9, %r8;",
-            "  mov.u32 %r12, dsm_" + name + "; add.u32 %r13, %r12, %r6; add.u32 %r14, %r12, %r8;",
-            "  cvta.shared.u64 %rd15, sm; cvt.u64.u32 %rd16, %r6; add.s64 %rd17, %rd15, %rd16;",
-            "  cvt.u64.u32 %rd18, %r8; add.s64 %rd19, %rd15, %rd18;",
-            # a block-uniform slot: every thread of the block reads slot (ctaid.x ^ 3) + 0 of the other half
-            "  xor.b32 %%r15, %%r1, 3; mul.lo.u32 %%r16, %%r15, %d; add.u32 %%r17, %%r9, %%r16;" % size,
-        ]
-        for j, (label, lq, sq, form) in enumerate(variants):
-            r = regs_for(w, 20 + 4 * (j % 8))
-            zero = ["  mov.b%d %s, 0;" % (max(16, 8 * rsz), vreg(rsz, 20 + 4 * (j % 8) + k)) for k in range(cnt)]
-            lines.append("  // " + label)
-            lines += zero
-            lines.append("  @!%%p1 ld.global.%s %s, [%%rd6];" % (ty, r))
-            if form in ("sym", "imm"):
-                st_addr, ld_addr = "[%r10]", "[%r11]"
-                if form == "imm":
-                    lines.append("  sub.u32 %%r18, %%r10, %d; sub.u32 %%r19, %%r11, %d;" % (2 * size, 3 * size))
-                    st_addr, ld_addr = "[%%r18+%d]" % (2 * size), "[%%r19+%d]" % (3 * size)
-                lines += ["  st.shared%s.%s %s, %s;" % (sq, ty, st_addr, r), "  bar.sync 0;",
-                          "  ld.shared%s.%s %s, %s;" % (lq, ty, r, ld_addr), "  bar.sync 0;"]
-            elif form == "dyn":
-                lines += ["  st.shared.%s [%%r13], %s;" % (ty, r), "  bar.sync 0;",
-                          "  ld.shared.%s %s, [%%r14];" % (ty, r), "  bar.sync 0;"]
-            elif form == "generic":
-                lines += ["  st.%s [%%rd17], %s;" % (ty, r), "  bar.sync 0;",
-                          "  ld.%s %s, [%%rd19];" % (ty, r), "  bar.sync 0;"]
-            elif form == "uniform":
-                lines += ["  st.shared.%s [%%r10], %s;" % (ty, r), "  bar.sync 0;",
-                          "  ld.shared.%s %s, [%%r17];" % (ty, r), "  bar.sync 0;"]
-            lines.append("  @!%%p1 st.global.%s [%%rd7+%d], %s;" % (ty, j * N * size, r))
-        lines += ["  ret;", "}"]
-        rng = random.Random(kname)
-        data = rand_bytes(rng, N * size)
-        out = bytearray(len(variants) * N * size)
+            qual.append(("st" + q, "", q, "sym"))
+        core = [("plain", "", "", "sym"), ("imm_offset", "", "", "imm"), ("dynamic", "", "", "dyn"),
+                ("generic", "", "", "generic"), ("uniform_index", "", "", "uniform")]
+        for kname, variants in [("shared_" + name, core), ("shared_%s_qual" % name, qual)]:
+            lines = ["// variants: " + " ".join(v[0] for v in variants),
+                     ".extern .shared .align 16 .b8 dsm_%s[];" % kname,
+                     entry(kname, [".param .u64 pin", ".param .u64 pout", ".param .u32 pn"]), "{",
+                     "  .shared .align 16 .b8 sm[%d];" % (32 * size * 2)] + PRO + [
+                "  ld.param.u64 %rd1, [pin]; ld.param.u64 %rd2, [pout];",
+                "  cvta.to.global.u64 %rd3, %rd1; cvta.to.global.u64 %rd4, %rd2;",
+                "  mul.wide.u32 %%rd5, %%r4, %d; add.s64 %%rd6, %%rd3, %%rd5; add.s64 %%rd7, %%rd4, %%rd5;" % size,
+                "  mul.lo.u32 %%r6, %%r3, %d; xor.b32 %%r7, %%r3, 1; mul.lo.u32 %%r8, %%r7, %d;" % (size, size),
+                "  mov.u32 %r9, sm; add.u32 %r10, %r9, %r6; add.u32 %r11, %r9, %r8;",
+                "  mov.u32 %r12, dsm_" + kname + "; add.u32 %r13, %r12, %r6; add.u32 %r14, %r12, %r8;",
+                "  cvta.shared.u64 %rd15, sm; cvt.u64.u32 %rd16, %r6; add.s64 %rd17, %rd15, %rd16;",
+                "  cvt.u64.u32 %rd18, %r8; add.s64 %rd19, %rd15, %rd18;",
+                # a block-uniform slot: every thread of the block reads slot (ctaid.x ^ 3) + 0 of the other half
+                "  xor.b32 %%r15, %%r1, 3; mul.lo.u32 %%r16, %%r15, %d; add.u32 %%r17, %%r9, %%r16;" % size,
+            ]
+            for j, (label, lq, sq, form) in enumerate(variants):
+                r = regs_for(w, 20 + 4 * (j % 8))
+                zero = ["  mov.b%d %s, 0;" % (max(16, 8 * rsz), vreg(rsz, 20 + 4 * (j % 8) + k)) for k in range(cnt)]
+                lines.append("  // " + label)
+                lines += zero
+                lines.append("  @!%%p1 ld.global.%s %s, [%%rd6];" % (ty, r))
+                if form in ("sym", "imm"):
+                    st_addr, ld_addr = "[%r10]", "[%r11]"
+                    if form == "imm":
+                        lines.append("  sub.u32 %%r18, %%r10, %d; sub.u32 %%r19, %%r11, %d;" % (2 * size, 3 * size))
+                        st_addr, ld_addr = "[%%r18+%d]" % (2 * size), "[%%r19+%d]" % (3 * size)
+                    lines += ["  st.shared%s.%s %s, %s;" % (sq, ty, st_addr, r), "  bar.sync 0;",
+                              "  ld.shared%s.%s %s, %s;" % (lq, ty, r, ld_addr), "  bar.sync 0;"]
+                elif form == "dyn":
+                    lines += ["  st.shared.%s [%%r13], %s;" % (ty, r), "  bar.sync 0;",
+                              "  ld.shared.%s %s, [%%r14];" % (ty, r), "  bar.sync 0;"]
+                elif form == "generic":
+                    lines += ["  st.%s [%%rd17], %s;" % (ty, r), "  bar.sync 0;",
+                              "  ld.%s %s, [%%rd19];" % (ty, r), "  bar.sync 0;"]
+                elif form == "uniform":
+                    lines += ["  st.shared.%s [%%r10], %s;" % (ty, r), "  bar.sync 0;",
+                              "  ld.shared.%s %s, [%%r17];" % (ty, r), "  bar.sync 0;"]
+                lines.append("  @!%%p1 st.global.%s [%%rd7+%d], %s;" % (ty, j * N * size, r))
+            lines += ["  ret;", "}"]
+            rng = random.Random(kname)
+            data = rand_bytes(rng, N * size)
+            out = bytearray(len(variants) * N * size)
 
-        def elem(i):
-            return data[i * size:(i + 1) * size] if i < COUNT else bytes(size)
-        for j, v in enumerate(variants):
-            for i in range(COUNT):
-                blk, tid = divmod(i, g.BLOCK)
-                src = blk * g.BLOCK + ((blk ^ 3) if v[3] == "uniform" else (tid ^ 1))
-                out[(j * N + i) * size:(j * N + i + 1) * size] = elem(src)
-        params = "in:%s;out:%d;u32:%d" % (data.hex(), len(out), COUNT)
-        mods.setdefault("mem_shared", []).append(g.Kern(kname, "\n".join(lines), params, "1:exact:u8:%s" % bytes(out).hex(),
-                                                       shared=32 * size, needs="shared,dynamic-shared"))
+            def elem(i):
+                return data[i * size:(i + 1) * size] if i < COUNT else bytes(size)
+            for j, v in enumerate(variants):
+                for i in range(COUNT):
+                    blk, tid = divmod(i, g.BLOCK)
+                    src = blk * g.BLOCK + ((blk ^ 3) if v[3] == "uniform" else (tid ^ 1))
+                    out[(j * N + i) * size:(j * N + i + 1) * size] = elem(src)
+            params = "in:%s;out:%d;u32:%d" % (data.hex(), len(out), COUNT)
+            mods.setdefault("mem_shared", []).append(g.Kern(kname, "\n".join(lines), params, "1:exact:u8:%s" % bytes(out).hex(),
+                                                           shared=32 * size, needs="shared,dynamic-shared"))
 
 
 def mem_local(mods):
@@ -333,7 +335,7 @@ def mem_const(mods):
             r = "%%r%d" % (20 + j)
             lines += ["  ld.param.%s %s, [%s+%d];" % (ty, r, p, off), "  cvt.u64.u32 %%rd%d, %s;" % (20 + j, r)
                       if ty[0] != "s" else "  cvt.s64.s32 %%rd%d, %s;" % (20 + j, r)]
-            v = {"p16": p16, "p32": p32}[p] & ((1 << (8 * int(ty[1:]))) - 1) if ty != "f32" else p32
+            v = {"p16": p16, "p32": p32}[p] & ((1 << int(ty[1:])) - 1) if ty != "f32" else p32
             if ty[0] == "s":
                 v = g.sx(v, int(ty[1:])) & ((1 << 64) - 1)
         elif ty == "v2.u32":
@@ -420,7 +422,7 @@ def atom_ref(op, t, old, b, c):
 
 
 ATOM_OPS = [
-    ("add", ["u32", "s32", "u64", "s64", "f32", "f64", "f16x2", "f16", "bf16", "bf16x2"]),
+    ("add", ["u32", "s32", "u64", "f32", "f64", "f16x2", "f16"]),  # no add.s64; bf16 adds need sm_90
     ("min", ["u32", "s32", "u64", "s64"]), ("max", ["u32", "s32", "u64", "s64"]),
     ("and", ["b32", "b64"]), ("or", ["b32", "b64"]), ("xor", ["b32", "b64"]),
     ("inc", ["u32"]), ("dec", ["u32"]), ("exch", ["b32", "b64"]), ("cas", ["b32", "b64", "b16"]),
@@ -484,7 +486,7 @@ def atomics(mods):
                     "  cvta.to.global.u64 %rd8, %rd4;",
                     "  mul.wide.u32 %%rd9, %%r4, %d; add.s64 %%rd10, %%rd6, %%rd9; add.s64 %%rd11, %%rd7, %%rd9;" % size,
                     "  add.s64 %rd12, %rd8, %rd9; add.s64 %rd13, %rd5, %rd9; add.s64 %rd19, %rd1, %rd9;",
-                    "  mov.u32 %r9, scell; mul.lo.u32 %%r10, %%r3, %d; add.u32 %%r11, %%r9, %%r10;" % size
+                    "  mov.u32 %%r9, scell; mul.lo.u32 %%r10, %%r3, %d; add.u32 %%r11, %%r9, %%r10;" % size
                     if space == "shared" else "",
                 ]
                 if space == "shared":

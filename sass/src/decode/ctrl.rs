@@ -55,8 +55,13 @@ pub(super) fn bra(b: &mut Builder) -> Result<Op, DecodeError> {
     let with_ur = b.w.bit(91);
     let offset = b.w.sbits(32, 50) & !3;
     let t = Operand::Target(b.pc.wrapping_add(16).wrapping_add(offset as u64));
+    let mut uniform = false;
     match (variant, with_ur) {
         (0, false) => {}
+        // `.U`: the compiler says the condition is the same in every lane;
+        // each lane still branches on its own predicate here, which is the
+        // same thing when the claim holds.
+        (1, false) => uniform = true,
         // `.DIV URn`: taken when a live lane URn names is not here; `.CONV
         // URn`: taken when all are (ptxas's fast path around a warp-wide
         // emulation call at -O0). Bit 30 complements the register
@@ -72,7 +77,7 @@ pub(super) fn bra(b: &mut Builder) -> Result<Op, DecodeError> {
     }
     b.expect("BRA", "bits 16..32", 16, 16, 0)?;
     b.push(t, true);
-    Ok(Op::Bra { uniform: false, hint })
+    Ok(Op::Bra { uniform, hint })
 }
 
 /// `BSSY Bn, target`: operands [cond, barrier, target].

@@ -41,8 +41,9 @@ fn sizes_seen(b: &Builder, mn: &'static str) -> Result<(), DecodeError> {
     }
     let pair = (b.w.bits(84, 2), b.w.bits(75, 2));
     let ok = match b.w.bits(0, 9) {
-        // F2I from f32 or f16 (`.F16`); I2F from 32, 8 or 16 bits.
-        0x105 => matches!(pair, (2, 2) | (1, 2)),
+        // F2I from f32 or f16 (`.F16`) to 32 bits, or to 8 or 16 (result size 0, 1).
+        0x105 => matches!(pair, (2, 0..=2) | (1, 0..=2)),
+        // I2F from 32, 8 or 16 bits.
         0x106 => matches!(pair, (2, 2) | (0, 2) | (1, 2)),
         0x107 => pair == (2, 2),
         // FRND.F64 has an opcode of its own; nvdisasm prints other sizes as `.???`.
@@ -401,6 +402,8 @@ pub(super) fn f2i(b: &mut Builder) -> Result<Op, DecodeError> {
         _ => src,
     };
     let dst_bits = match b.w.bits(75, 2) {
+        0 => 8,
+        1 => 16,
         2 => 32,
         3 => 64,
         v => return Err(b.bad("F2I", "result size", v)),

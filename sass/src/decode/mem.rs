@@ -22,7 +22,9 @@ fn cache(b: &Builder, mn: &'static str) -> Result<&'static str, DecodeError> {
     Ok(match b.w.bits(84, 3) {
         0 => ".EF",
         1 => "",
+        2 => ".EL",
         3 => ".LU",
+        4 => ".EU",
         5 => ".NA",
         v => return Err(b.bad(mn, "cache operation", v)),
     })
@@ -135,6 +137,10 @@ fn mods(b: &Builder, mn: &'static str, sp: Space, load: bool) -> Result<&'static
         (Space::Global | Space::Generic, ".CONSTANT", "") => ".E.CONSTANT",
         (Space::Global | Space::Generic, "", ".EF") => ".E.EF",
         (Space::Global | Space::Generic, "", ".LU") => ".E.LU",
+        // Eviction priorities (`ld.global.L1::evict_last`, `evict_unchanged`):
+        // cache hints only, nothing a model without caches does.
+        (Space::Global | Space::Generic, "", ".EL") => ".E.EL",
+        (Space::Global | Space::Generic, "", ".EU") => ".E.EU",
         (Space::Global | Space::Generic, "", ".NA") => ".E.NA",
         (Space::Global | Space::Generic, ".CONSTANT", ".EF") => ".E.EF.CONSTANT",
         (Space::Global | Space::Generic, ".STRONG.SM", "") => ".E.STRONG.SM",

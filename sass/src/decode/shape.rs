@@ -53,7 +53,7 @@ const FORMS: &[(u16, u8)] = &[
     (0x091, 0b0001_0010), // ULEA
     (0x092, 0b0001_0010), // ULOP3
     (0x096, 0b0001_0010), // UPRMT
-    (0x099, 0b0001_0010), // USHF
+    (0x099, 0b0001_0110), // USHF
     (0x09a, 0b0001_0010), // USGXT
     (0x09b, 0b0001_0010), // UBMSK
     (0x0a4, 0b0001_0110), // UIMAD (form 1: `ntid.x * ntid.y`; form 2: a register times a register plus an immediate)

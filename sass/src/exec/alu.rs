@@ -511,6 +511,9 @@ fn special(w: &Warp, env: &Env<'_>, sr: u16, lane: usize) -> Option<u32> {
         Sr::LWinHi => (env.cfg.local_window >> 32) as u32,
         Sr::SWinSz | Sr::LWinSz => super::WINDOW_SIZE as u32,
         Sr::SMemSz => env.cfg.shared_memory,
+        // The high part (`SHADER_LOCAL_MEMORY_HIGH_SIZE`) ends the thread's
+        // 16 MiB local space; with none bound, nothing is below the top.
+        Sr::LMemHiOff => (1u32 << 24) - env.cfg.local_memory.map_or(0, |m| m.high.min(1 << 24)),
         Sr::Zero => 0,
         // The clocks count executed instructions: monotonic and deterministic.
         Sr::Clock | Sr::ClockLo | Sr::GlobalTimerLo => env.clock as u32,

@@ -114,6 +114,12 @@ pub(super) fn exec(w: &mut Warp, i: &Instr, exec: u32, env: &mut Env<'_>) -> Res
                     None => f64::from(f32_in(w, a, l, *fz)),
                 };
                 let (lo, hi): (i128, i128) = match (signed, dst_bits) {
+                    // 8- and 16-bit results saturate to their range; the
+                    // register holds the value (sign- or zero-extended).
+                    (true, 8) => (i8::MIN.into(), i8::MAX.into()),
+                    (false, 8) => (0, u8::MAX.into()),
+                    (true, 16) => (i16::MIN.into(), i16::MAX.into()),
+                    (false, 16) => (0, u16::MAX.into()),
                     (true, 32) => (i32::MIN.into(), i32::MAX.into()),
                     (false, 32) => (0, u32::MAX.into()),
                     (true, _) => (i64::MIN.into(), i64::MAX.into()),

@@ -187,9 +187,13 @@ pub(super) fn exec(w: &mut Warp, i: &Instr, exec: u32, env: &mut Env<'_>) -> Res
                     Mufu::Tanh => x.tanh(),
                     Mufu::Rcp64h | Mufu::Rsq64h => {
                         // The high word of a double's reciprocal (square root).
-                        let d = f64::from_bits(u64::from(raw) << 32);
+                        // MUFU flushes: a subnormal input is a zero of its
+                        // sign (rcp.approx.ftz.f64 of one is an infinity), and
+                        // so is a subnormal result.
+                        let flush = |b: u64| if b >> 52 & 0x7ff == 0 { b & 1 << 63 } else { b };
+                        let d = f64::from_bits(flush(u64::from(raw) << 32));
                         let r = if *func == Mufu::Rcp64h { 1.0 / d } else { 1.0 / d.sqrt() };
-                        let hi = (dcanon(r) >> 32) as u32;
+                        let hi = (flush(dcanon(r)) >> 32) as u32;
                         write_dst(w, i, 0, l, hi, false)?;
                         continue;
                     }

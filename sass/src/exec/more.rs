@@ -217,19 +217,27 @@ fn atom(
     }
     let wide = matches!(ty, AtomTy::U64 | AtomTy::S64 | AtomTy::F64);
     let size = if wide { 8 } else { 4 };
+    // The lanes whose atomic was performed: ATOM/ATOMG's predicate result.
+    let mut performed = 0u32;
     for l in lanes(exec) {
         let va = super::memops::address_of(w, &addr, l);
         // ATOM's generic address: the block's shared window is shared memory;
-        // atomics on local memory are not modelled (refused); the rest is global.
+        // an address in the local window is not performed (the predicate
+        // stays clear: the compiled code then does the operation itself with
+        // plain loads and stores, `@P0 BRA` over them); the rest is global.
         let (space, va) = match space {
             Space::Generic if va.wrapping_sub(env.cfg.shared_window) < super::WINDOW_SIZE => {
                 (Space::Shared, va - env.cfg.shared_window)
             }
             Space::Generic if va.wrapping_sub(env.cfg.local_window) < super::WINDOW_SIZE => {
-                return Err(bad(i, "an atomic on a local address"));
+                if red || !matches!(*i.src(0), Operand::Pred(p) if !p.is_true()) {
+                    return Err(bad(i, "an atomic on a local address without a predicate result"));
+                }
+                continue;
             }
             s => (s, va),
         };
+        performed |= 1 << l;
         if !va.is_multiple_of(size) {
             return Err(Fault::Misaligned { va, size: size as usize, pc: i.pc });
         }
@@ -318,6 +326,11 @@ fn atom(
                 }
             }
         }
+    }
+    // The predicate result (`ATOM.E… P0, …`): set where the atomic was
+    // performed; ptxas branches over its load/store fallback on it.
+    if let (false, Space::Global | Space::Generic, Operand::Pred(p)) = (red, space, *i.src(0)) {
+        set_pred(w, p, exec, performed);
     }
     Ok(())
 }
