@@ -140,6 +140,14 @@ def warp_aggregated(row, rng):
         block=64)
 
 
+def shared_tile(row, rng):
+    n, col = 128, 13
+    a = u32s(rng, n)
+    out = [wrap(a[(i & ~63) + (((i & 63) + i // 64) & 63)] * ((col & 7) + 1), 32) for i in range(n)]
+    row(SRC, "shared_tile", ["in:" + pk(a, 4).hex(), "out:%d" % (4 * n), "u32:%d" % col],
+        ["1:exact:u32:" + pk(out, 4).hex()], needs="shared", grid=2, block=64)
+
+
 def everyday_cu(row):
     rng = random.Random(SRC)
     softmax(row, rng)
@@ -148,3 +156,4 @@ def everyday_cu(row):
     atomic_via_pointer(row, rng)
     shfl_width(row, rng)
     warp_aggregated(row, rng)
+    shared_tile(row, rng)

@@ -138,3 +138,13 @@ extern "C" __global__ void warp_aggregated_active(const unsigned *a, unsigned *c
     out[base + __popc(mask & ((1u << lane) - 1u))] = 1u;
   }
 }
+
+// A 2-D shared table read at a column the whole block shares (ptxas adds the
+// column's offset from a uniform register: LDS [R+UR]).
+extern "C" __global__ void shared_tile(const unsigned *a, unsigned *out, unsigned col) {
+  __shared__ unsigned s[64][8];
+  unsigned i = blockIdx.x * blockDim.x + threadIdx.x;
+  for (int k = 0; k < 8; k++) s[threadIdx.x][k] = a[i] * (k + 1);
+  __syncthreads();
+  out[i] = s[(threadIdx.x + blockIdx.x) & 63u][col & 7u];
+}

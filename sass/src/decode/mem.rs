@@ -156,14 +156,33 @@ pub(super) fn load(b: &mut Builder) -> Result<Op, DecodeError> {
     let sp = space(b);
     let mn = "LD";
     let size = size(b, mn)?;
-    let m = mods(b, mn, sp, true)?;
+    let mut m = mods(b, mn, sp, true)?;
     let a = addr(b, mn, sp, 32)?;
     if matches!(sp, Space::Global) && b.w.bits(81, 3) != 7 {
         return Err(b.bad(mn, "predicate output", b.w.bits(81, 3)));
     }
     if matches!(sp, Space::Global | Space::Generic) {
-        // A predicate source at 64..68 and the L2 prefetch hints at 68..72.
-        b.expect(mn, "bits 64..72", 64, 8, 0)?;
+        // A predicate source at 64..68 (refused) and the L2 prefetch hints
+        // at 68 (`.LTC64B`) and 69 (`.LTC128B`, `ld.global.L2::128B`): hints
+        // only, nothing a model without caches does.
+        b.expect(mn, "bits 64..68", 64, 4, 0)?;
+        b.expect(mn, "bits 70..72", 70, 2, 0)?;
+        m = match (b.w.bits(68, 2), m) {
+            (0, m) => m,
+            (1, ".E") => ".E.LTC64B",
+            (2, ".E") => ".E.LTC128B",
+            (1, ".E.EF") => ".E.EF.LTC64B",
+            (2, ".E.EF") => ".E.EF.LTC128B",
+            (1, ".E.EL") => ".E.EL.LTC64B",
+            (2, ".E.EL") => ".E.EL.LTC128B",
+            (1, ".E.LU") => ".E.LU.LTC64B",
+            (2, ".E.LU") => ".E.LU.LTC128B",
+            (1, ".E.EU") => ".E.EU.LTC64B",
+            (2, ".E.EU") => ".E.EU.LTC128B",
+            (1, ".E.NA") => ".E.NA.LTC64B",
+            (2, ".E.NA") => ".E.NA.LTC128B",
+            (v, _) => return Err(b.bad(mn, "L2 prefetch hint", v)),
+        };
         b.expect(mn, "bit 90", 90, 1, 1)?;
     }
     b.push(Operand::reg(b.reg(16)), true);

@@ -34,23 +34,23 @@ fn part(v: u32, m: SrcMods) -> u32 {
 }
 
 /// A 64-bit integer source: a register pair, or one value for every lane
-/// (two constant words, a uniform pair, or an immediate extended as the
-/// operation's signedness says).
+/// (two constant words, a uniform pair, or an immediate, which is the high
+/// word: ptxas writes `cvt.rp.f64.u64` of 0x40_0000_0000 as
+/// `I2F.F64.U64.RP R4, 0x40`, as a double's immediate is its high word).
 enum Src64 {
     Pair(u8),
     Same(u64),
 }
 
 impl Src64 {
-    fn read(w: &Warp, i: &Instr, n: usize, env: &Env<'_>, signed: bool) -> Result<Src64, Fault> {
+    fn read(w: &Warp, i: &Instr, n: usize, env: &Env<'_>) -> Result<Src64, Fault> {
         Ok(match *i.src(n) {
             Operand::Reg(r, _) => Src64::Pair(r),
             Operand::CBuf(c, _) => {
                 Src64::Same(u64::from(read_const(env, &c, 0, i.pc)?) | u64::from(read_const(env, &c, 4, i.pc)?) << 32)
             }
             Operand::UReg(r, _) => Src64::Same(u64::from(w.ur(r)) | u64::from(w.ur(r.saturating_add(1))) << 32),
-            Operand::Imm(v) if signed => Src64::Same(v as i32 as i64 as u64),
-            Operand::Imm(v) => Src64::Same(u64::from(v as u32)),
+            Operand::Imm(v) => Src64::Same(u64::from(v as u32) << 32),
             Operand::Hex(v) => Src64::Same(v),
             _ => return Err(bad(i, "64-bit operand")),
         })
@@ -68,7 +68,7 @@ pub(super) fn exec(w: &mut Warp, i: &Instr, exec: u32, env: &mut Env<'_>) -> Res
     match &i.op {
         Op::I2f { signed, src_bits, dst_bits, rnd, .. } => {
             let a = src(w, i, 1, env)?;
-            let a64 = if *src_bits == 64 { Some(Src64::read(w, i, 1, env, *signed)?) } else { None };
+            let a64 = if *src_bits == 64 { Some(Src64::read(w, i, 1, env)?) } else { None };
             for l in lanes(exec) {
                 let x: i128 = match (&a64, signed) {
                     (Some(a), true) => i128::from(a.get(w, l) as i64),
