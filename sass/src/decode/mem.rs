@@ -163,8 +163,8 @@ pub(super) fn load(b: &mut Builder) -> Result<Op, DecodeError> {
     }
     if matches!(sp, Space::Global | Space::Generic) {
         // A predicate source at 64..68 (refused) and the L2 prefetch hints
-        // at 68 (`.LTC64B`) and 69 (`.LTC128B`, `ld.global.L2::128B`): hints
-        // only, nothing a model without caches does.
+        // at 68..70 (`.LTC64B`, `.LTC128B`, `.LTC256B`: `ld.global.L2::128B`
+        // and the like): hints only, nothing a model without caches does.
         b.expect(mn, "bits 64..68", 64, 4, 0)?;
         b.expect(mn, "bits 70..72", 70, 2, 0)?;
         m = match (b.w.bits(68, 2), m) {
@@ -181,6 +181,12 @@ pub(super) fn load(b: &mut Builder) -> Result<Op, DecodeError> {
             (2, ".E.EU") => ".E.EU.LTC128B",
             (1, ".E.NA") => ".E.NA.LTC64B",
             (2, ".E.NA") => ".E.NA.LTC128B",
+            (3, ".E") => ".E.LTC256B",
+            (3, ".E.EF") => ".E.EF.LTC256B",
+            (3, ".E.EL") => ".E.EL.LTC256B",
+            (3, ".E.LU") => ".E.LU.LTC256B",
+            (3, ".E.EU") => ".E.EU.LTC256B",
+            (3, ".E.NA") => ".E.NA.LTC256B",
             (v, _) => return Err(b.bad(mn, "L2 prefetch hint", v)),
         };
         b.expect(mn, "bit 90", 90, 1, 1)?;

@@ -119,7 +119,7 @@ pub fn decode(word: Word, pc: u64) -> Result<Instr, DecodeError> {
         0x189 => sync::shfl(&mut b)?,
         0x006 | 0x086 => sync::vote(&mut b)?,
         0x18e => sync::red(&mut b)?,
-        0x1a8 | 0x1a9 | 0x18a => sync::atomg(&mut b)?,
+        0x1a8 | 0x1a9 | 0x18a | 0x18b => sync::atomg(&mut b)?,
         0x18c => sync::atoms(&mut b)?,
         0x1c4 => sync::redux(&mut b)?,
         0x11c => sync::b2r(&mut b)?,

@@ -97,6 +97,7 @@ const FORMS: &[(u16, u8)] = &[
     (0x188, 0b0001_0010), // STS (form 4: a uniform register in the address, `[R3+UR5]`)
     (0x189, 0b1001_0110), // SHFL (form 1: lane and segment mask in registers, a run-time width)
     (0x18a, 0b0001_0000), // ATOM (generic address)
+    (0x18b, 0b0000_0010), // ATOM.CAS (generic)
     (0x18e, 0b0001_0000), // RED
     (0x1a8, 0b0001_0000), // ATOMG
     (0x1a9, 0b0000_0010), // ATOMG.CAS

@@ -115,8 +115,11 @@ pub(super) fn red(b: &mut Builder) -> Result<Op, DecodeError> {
 /// `ATOM.E.op.type.sem pd, d, [addr], b` (opcode 0x18a) is the same word
 /// on a generic address (an atomic through a pointer read from memory).
 pub(super) fn atomg(b: &mut Builder) -> Result<Op, DecodeError> {
-    let cas = b.w.bits(0, 9) == 0x1a9;
-    let (space, mn) = if b.w.bits(0, 9) == 0x18a { (Space::Generic, "ATOM") } else { (Space::Global, "ATOMG") };
+    // 0x1a9 and 0x18b are the compare-and-swaps; 0x18a and 0x18b take a
+    // generic address (`atomicCAS` through a pointer read from memory).
+    let cas = matches!(b.w.bits(0, 9), 0x1a9 | 0x18b);
+    let (space, mn) =
+        if matches!(b.w.bits(0, 9), 0x18a | 0x18b) { (Space::Generic, "ATOM") } else { (Space::Global, "ATOMG") };
     // Bit 91 is set in every ATOMG but CAS (nvdisasm refuses the others).
     if !b.w.bit(72) || b.w.bit(91) == cas || b.w.bits(84, 3) != 1 || b.w.bits(101, 4) != 0 {
         return Err(b.bad(mn, "form", 0));
