@@ -185,8 +185,10 @@ pub(crate) fn op(op: &Op, f: &mut Formatter<'_>) -> fmt::Result {
                 return write!(f, "I2FP.F32.{}{}", if *signed { "S32" } else { "U32" }, rnd.text());
             }
             f.write_str("I2F")?;
-            if *dst_bits == 64 {
-                f.write_str(".F64")?;
+            match dst_bits {
+                64 => f.write_str(".F64")?,
+                16 => f.write_str(".F16")?,
+                _ => {}
             }
             f.write_str(match (signed, src_bits) {
                 (true, 32) => "",

@@ -43,14 +43,14 @@ fn sizes_seen(b: &Builder, mn: &'static str) -> Result<(), DecodeError> {
     let ok = match b.w.bits(0, 9) {
         // F2I from f32 or f16 (`.F16`) to 32 bits, or to 8 or 16 (result size 0, 1).
         0x105 => matches!(pair, (2, 0..=2) | (1, 0..=2)),
-        // I2F from 32, 8 or 16 bits.
-        0x106 => matches!(pair, (2, 2) | (0, 2) | (1, 2)),
+        // I2F from 32, 8 or 16 bits, to f32 or to f16 (result size 1).
+        0x106 => matches!(pair, (0..=2, 1..=2)),
         0x107 => pair == (2, 2),
         // FRND.F64 has an opcode of its own; nvdisasm prints other sizes as `.???`.
         0x113 => pair == (3, 3),
         0x110 => matches!(pair, (3, 2) | (2, 3)),
         0x111 => matches!(pair, (2, 3) | (3, 2) | (3, 3)),
-        0x112 => matches!(pair, (2, 3) | (3, 2) | (3, 3) | (0, 3) | (1, 3)),
+        0x112 => matches!(pair, (2, 3) | (3, 2) | (3, 3) | (0, 3) | (1, 3) | (3, 1)),
         _ => true,
     };
     if ok {
@@ -70,6 +70,9 @@ fn small_src(b: &Builder, mn: &'static str, bits: u8, src: Operand) -> Result<Op
         (Operand::Reg(r, m), 8) => Ok(Operand::Reg(r, SrcMods { byte: part, ..m })),
         (Operand::Reg(r, m), _) if part < 2 => Ok(Operand::Reg(r, SrcMods { h1: part == 1, ..m })),
         (Operand::Reg(..), _) => Err(b.bad(mn, "half selector", u64::from(part))),
+        // A uniform register takes the same selectors (`UR6.B1`, `UR6.H1`).
+        (Operand::UReg(r, m), 8) => Ok(Operand::UReg(r, SrcMods { byte: part, ..m })),
+        (Operand::UReg(r, m), _) if part < 2 => Ok(Operand::UReg(r, SrcMods { h1: part == 1, ..m })),
         _ => Err(b.bad(mn, "form of an 8- or 16-bit source", b.w.bits(9, 3))),
     }
 }
@@ -373,6 +376,7 @@ pub(super) fn i2f(b: &mut Builder) -> Result<Op, DecodeError> {
         // sizes_seen has refused the pairs compiled code does not use.
         let sb = 8 << b.w.bits(84, 2);
         let db = match b.w.bits(75, 2) {
+            1 => 16,
             2 => 32,
             3 => 64,
             v => return Err(b.bad("I2F", "result size", v)),

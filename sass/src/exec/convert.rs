@@ -90,6 +90,9 @@ pub(super) fn exec(w: &mut Warp, i: &Instr, exec: u32, env: &mut Env<'_>) -> Res
                     if let Operand::Reg(d, _) = *i.src(0) {
                         w.set_r64(d, l, sf::from_int(sf::F64, x, *rnd));
                     }
+                } else if *dst_bits == 16 {
+                    // `.F16`: the half in the register's low 16 bits, rounded once.
+                    write_dst(w, i, 0, l, sf::from_int(sf::F16, x, *rnd) as u32 & 0xffff, false)?;
                 } else {
                     write_dst(w, i, 0, l, sf::from_int(sf::F32, x, *rnd) as u32, false)?;
                 }

@@ -39,6 +39,8 @@ pub(crate) struct Format {
 pub(crate) const F32: Format = Format { man: 23, exp: 8 };
 /// binary64.
 pub(crate) const F64: Format = Format { man: 52, exp: 11 };
+/// binary16 (`I2F.F16`).
+pub(crate) const F16: Format = Format { man: 10, exp: 5 };
 
 impl Format {
     fn bias(self) -> i32 {
