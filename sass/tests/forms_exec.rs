@@ -6,79 +6,13 @@
 //! prints; expected values are worked out in the comments. The whole
 //! kernels run against exact references in `sass/corpus/hand_forms.py`.
 
-use gpuiface_sass::{decode, run_launch, Code, ConstBuffer, FlatMemory, LaunchConfig, Word};
+mod harness;
 
-const BASE: u64 = 0x1_0000_0000;
-const OUT: u64 = BASE + 0x8000;
-const CBUF: u64 = BASE + 0x9000;
-/// Control bits (stall 2, no barriers) for the harness's own words.
-const CTRL: u128 = 0x000fe4 << 104;
-/// The address pair the harness stores through (set after the body).
-const ADDR: u8 = 28;
-
-/// `MOV Rd, imm32`.
-fn mov(d: u8, imm: u32) -> Word {
-    Word(0x7802 | u128::from(d) << 16 | u128::from(imm) << 32 | 0xf << 72 | CTRL)
-}
-
-/// `STG.E [R28.64], Rs`, from a ptxas word with its registers replaced.
-fn stg(s: u8) -> Word {
-    let t = Word::from_le_bytes(*b"\x86\x79\x00\x02\x09\x00\x00\x00\x06\x19\x10\x0c\x00\xe2\x0f\x00");
-    Word(t.0 & !(0xff << 32) & !(0xff << 24) | u128::from(s) << 32 | u128::from(ADDR) << 24)
-}
-
-fn exit() -> Word {
-    Word::from_le_bytes(*b"\x4d\x79\x00\x00\x00\x00\x00\x00\x00\x00\x80\x03\x00\xea\x0f\x00")
-}
-
-/// A word from nvdisasm's two halves, checked to print as `text`.
-fn op(lo: u64, hi: u64, text: &str) -> Word {
-    let w = Word(u128::from(lo) | u128::from(hi) << 64);
-    assert_eq!(decode(w, 0).map(|i| i.to_string()), Ok(text.to_string()), "{lo:#x} {hi:#x}");
-    w
-}
-
-/// Run `body` in one thread after setting `regs`; returns the registers `outs`.
-fn run(regs: &[(u8, u32)], body: &[Word], outs: &[u8]) -> Vec<u32> {
-    let mut prog: Vec<Word> = regs.iter().map(|&(r, v)| mov(r, v)).collect();
-    prog.extend_from_slice(body);
-    for (k, &o) in outs.iter().enumerate() {
-        let at = OUT + 4 * k as u64;
-        prog.extend([mov(ADDR, at as u32), mov(ADDR + 1, (at >> 32) as u32), stg(o)]);
-    }
-    prog.push(exit());
-    let mem = FlatMemory::new(BASE, 0x10000);
-    let code: Vec<u8> = prog.iter().flat_map(|w| w.0.to_le_bytes()).collect();
-    mem.store(BASE, &code);
-    let mut const_buffers = [None; 18];
-    const_buffers[0] = Some(ConstBuffer { va: CBUF, size: 0x200 });
-    let cfg = LaunchConfig {
-        grid: [1, 1, 1],
-        block: [1, 1, 1],
-        registers: 32,
-        shared_memory: 0,
-        const_buffers,
-        shared_window: 0xFE_0000_0000,
-        local_window: 0xFD_0000_0000,
-        local_memory: None,
-        max_warp_instructions: 1000,
-    };
-    run_launch(&mut Code::new(BASE), &mem, &cfg, None).expect("runs");
-    mem.load(OUT, 4 * outs.len()).chunks(4).map(|c| u32::from_le_bytes(c.try_into().unwrap())).collect()
-}
-
-fn one(regs: &[(u8, u32)], body: &[Word], out: u8) -> u32 {
-    run(regs, body, &[out])[0]
-}
-
-/// A double in registers `r`, `r + 1`.
-fn dreg(r: u8, v: f64) -> [(u8, u32); 2] {
-    let b = v.to_bits();
-    [(r, b as u32), (r + 1, (b >> 32) as u32)]
-}
+use gpuiface_sass::{decode, Word};
+use harness::{dreg, mov, one, op, run};
 
 fn done(regs: &[(u8, u32)], body: &[Word], out: u8) -> u64 {
-    let v = run(regs, body, &[out, out + 1]);
+    let v = run(1, regs, body, &[out, out + 1]);
     u64::from(v[0]) | u64::from(v[1]) << 32
 }
 

@@ -3,61 +3,9 @@
 //! taken from a ptxas 12.9 cubin (their text checked against what nvdisasm
 //! prints). Expected values are the 64-bit sums, computed here.
 
-use gpuiface_sass::{decode, run_launch, Code, ConstBuffer, FlatMemory, LaunchConfig, Word};
+mod harness;
 
-const BASE: u64 = 0x1_0000_0000;
-const OUT: u64 = BASE + 0x8000;
-const CBUF: u64 = BASE + 0x9000;
-const CTRL: u128 = 0x000fe4 << 104;
-const ADDR: u8 = 28;
-
-fn mov(d: u8, imm: u32) -> Word {
-    Word(0x7802 | u128::from(d) << 16 | u128::from(imm) << 32 | 0xf << 72 | CTRL)
-}
-
-fn stg(s: u8) -> Word {
-    let t = Word::from_le_bytes(*b"\x86\x79\x00\x02\x09\x00\x00\x00\x06\x19\x10\x0c\x00\xe2\x0f\x00");
-    Word(t.0 & !(0xff << 32) & !(0xff << 24) | u128::from(s) << 32 | u128::from(ADDR) << 24)
-}
-
-fn exit() -> Word {
-    Word::from_le_bytes(*b"\x4d\x79\x00\x00\x00\x00\x00\x00\x00\x00\x80\x03\x00\xea\x0f\x00")
-}
-
-fn op(lo: u64, hi: u64, text: &str) -> Word {
-    let w = Word(u128::from(lo) | u128::from(hi) << 64);
-    assert_eq!(decode(w, 0).map(|i| i.to_string()), Ok(text.to_string()), "{lo:#x} {hi:#x}");
-    w
-}
-
-/// One thread: set `regs`, run `body`, return the registers `outs`.
-fn run(regs: &[(u8, u32)], body: &[Word], outs: &[u8]) -> Vec<u32> {
-    let mut prog: Vec<Word> = regs.iter().map(|&(r, v)| mov(r, v)).collect();
-    prog.extend_from_slice(body);
-    for (k, &o) in outs.iter().enumerate() {
-        let at = OUT + 4 * k as u64;
-        prog.extend([mov(ADDR, at as u32), mov(ADDR + 1, (at >> 32) as u32), stg(o)]);
-    }
-    prog.push(exit());
-    let mem = FlatMemory::new(BASE, 0x10000);
-    let code: Vec<u8> = prog.iter().flat_map(|w| w.0.to_le_bytes()).collect();
-    mem.store(BASE, &code);
-    let mut const_buffers = [None; 18];
-    const_buffers[0] = Some(ConstBuffer { va: CBUF, size: 0x200 });
-    let cfg = LaunchConfig {
-        grid: [1, 1, 1],
-        block: [1, 1, 1],
-        registers: 32,
-        shared_memory: 0,
-        const_buffers,
-        shared_window: 0xFE_0000_0000,
-        local_window: 0xFD_0000_0000,
-        local_memory: None,
-        max_warp_instructions: 1000,
-    };
-    run_launch(&mut Code::new(BASE), &mem, &cfg, None).expect("runs");
-    mem.load(OUT, 4 * outs.len()).chunks(4).map(|c| u32::from_le_bytes(c.try_into().unwrap())).collect()
-}
+use harness::{op, run};
 
 /// `a + b + c` over 64 bits as ptxas compiles `add.u64` twice:
 /// `IADD3 R6, P0, P1, R8, R4, R6` then `IADD3.X R7, R9, R5, R7, P0, P1`.
@@ -72,7 +20,7 @@ fn add3_64(a: u64, b: u64, c: u64) -> u64 {
         (6, c as u32),
         (7, (c >> 32) as u32),
     ];
-    let r = run(&regs, &[lo, hi], &[6, 7]);
+    let r = run(1, &regs, &[lo, hi], &[6, 7]);
     u64::from(r[0]) | u64::from(r[1]) << 32
 }
 
@@ -111,7 +59,7 @@ fn i2i(ty: u128, x: i32) -> u32 {
         0x000fe20000000000 | (ty as u64) << 12,
         &format!("I2I.{}.S32.SAT R2, R12 ;", names[ty as usize]),
     );
-    run(&[(12, x as u32)], &[w], &[2])[0]
+    run(1, &[(12, x as u32)], &[w], &[2])[0]
 }
 
 #[test]
