@@ -15,13 +15,6 @@
 # ($GPUIFACE_CUDA_TOOLS as for kernels/regen.sh, and $GPUIFACE_NVRTC).
 set -euo pipefail
 
-# Pinned versions: ptxas from CUDA 12.9 (JetPack 6 is CUDA 12) and its NVRTC;
-# nvdisasm from the oldest CUDA 13 the registry serves (12.x is not published).
-NVCC_PKG="nvidia-cuda-nvcc-cu12==12.9.86"
-CUOBJDUMP_PKG="nvidia-cuda-cuobjdump==13.2.51"
-NVDISASM_PKG="nvidia-cuda-nvdisasm==13.2.51"
-NVRTC_PKG="nvidia-cuda-nvrtc-cu12==12.9.86"
-
 here="$(cd "$(dirname "$0")" && pwd)"
 check=0
 case "${1:-}" in
@@ -30,24 +23,10 @@ case "${1:-}" in
   *) echo "usage: $0 [--check]" >&2; exit 2 ;;
 esac
 
-tools="${GPUIFACE_CUDA_TOOLS:-$HOME/.cache/gpuiface/cuda-tools-12.9.86-13.2.51}"
-site="$tools/site-packages"
-if [ ! -x "$site/nvidia/cuda_nvcc/bin/ptxas" ] || [ ! -x "$site/nvidia/cu13/bin/nvdisasm" ]; then
-  echo "installing $NVCC_PKG $CUOBJDUMP_PKG $NVDISASM_PKG into $tools" >&2
-  mkdir -p "$tools"
-  python3 -m pip install --quiet --disable-pip-version-check --no-deps --target "$site" \
-    "$NVCC_PKG" "$CUOBJDUMP_PKG" "$NVDISASM_PKG" >&2
-fi
-# NVRTC in a cache of its own: pip --target will not add to an existing nvidia/ tree.
-nvrtc="${GPUIFACE_NVRTC:-$HOME/.cache/gpuiface/nvrtc-12.9.86}"
-if [ ! -f "$nvrtc/site/nvidia/cuda_nvrtc/lib/libnvrtc.so.12" ]; then
-  echo "installing $NVRTC_PKG into $nvrtc" >&2
-  mkdir -p "$nvrtc"
-  python3 -m pip install --quiet --disable-pip-version-check --no-deps --target "$nvrtc/site" "$NVRTC_PKG" >&2
-fi
-PTXAS="$site/nvidia/cuda_nvcc/bin/ptxas"
-NVDISASM="$site/nvidia/cu13/bin/nvdisasm"
-LIBNVRTC="$nvrtc/site/nvidia/cuda_nvrtc/lib/libnvrtc.so.12"
+# The pinned tools (versions in tools.sh).
+. "$here/tools.sh"
+cuda_tools
+nvrtc_tools
 
 out="$here"
 if [ "$check" = 1 ]; then

@@ -11,10 +11,6 @@
 #   GPUIFACE_RANDOM_DIR=/tmp/rp cargo test -p gpuiface-mock --test random_programs -- --ignored
 set -euo pipefail
 
-# Pinned like sass/corpus/regen.sh (ptxas from CUDA 12.9; nvdisasm only for triage.py).
-NVCC_PKG="nvidia-cuda-nvcc-cu12==12.9.86"
-CUOBJDUMP_PKG="nvidia-cuda-cuobjdump==13.2.51"
-NVDISASM_PKG="nvidia-cuda-nvdisasm==13.2.51"
 SAMPLE_COUNT=500
 SAMPLE_SEED=1
 PER_MODULE=50
@@ -40,15 +36,9 @@ fi
 count="${count:-$SAMPLE_COUNT}"
 seed="${seed:-$SAMPLE_SEED}"
 
-tools="${GPUIFACE_CUDA_TOOLS:-$HOME/.cache/gpuiface/cuda-tools-12.9.86-13.2.51}"
-site="$tools/site-packages"
-if [ ! -x "$site/nvidia/cuda_nvcc/bin/ptxas" ] || [ ! -x "$site/nvidia/cu13/bin/nvdisasm" ]; then
-  echo "installing $NVCC_PKG $CUOBJDUMP_PKG $NVDISASM_PKG into $tools" >&2
-  mkdir -p "$tools"
-  python3 -m pip install --quiet --disable-pip-version-check --no-deps --target "$site" \
-    "$NVCC_PKG" "$CUOBJDUMP_PKG" "$NVDISASM_PKG" >&2
-fi
-PTXAS="$site/nvidia/cuda_nvcc/bin/ptxas"
+# The pinned tools (versions in ../tools.sh; nvdisasm only for triage.py).
+. "$here/../tools.sh"
+cuda_tools
 
 dest="${out:-$here}"
 if [ "$check" = 1 ]; then

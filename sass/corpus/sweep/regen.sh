@@ -8,10 +8,8 @@
 # gen.py writes ptx/<module>.ptx and manifest.tsv; every module is compiled by
 # ptxas -arch=sm_87 at -O3 and at -O0 into sm_87/<module>.O3.cubin / .O0.cubin.
 # ptxas is the x86_64 Linux wheel from PyPI, installed once into the cache the
-# corpus shares ($GPUIFACE_CUDA_TOOLS, as sass/corpus/regen.sh).
+# corpus shares (../tools.sh states the pinned versions).
 set -euo pipefail
-
-NVCC_PKG="nvidia-cuda-nvcc-cu12==12.9.86"
 
 here="$(cd "$(dirname "$0")" && pwd)"
 check=0
@@ -21,14 +19,8 @@ case "${1:-}" in
   *) echo "usage: $0 [--check]" >&2; exit 2 ;;
 esac
 
-tools="${GPUIFACE_CUDA_TOOLS:-$HOME/.cache/gpuiface/cuda-tools-12.9.86-13.2.51}"
-site="$tools/site-packages"
-PTXAS="$site/nvidia/cuda_nvcc/bin/ptxas"
-if [ ! -x "$PTXAS" ]; then
-  echo "installing $NVCC_PKG into $tools" >&2
-  mkdir -p "$tools"
-  python3 -m pip install --quiet --disable-pip-version-check --no-deps --target "$site" "$NVCC_PKG" >&2
-fi
+. "$here/../tools.sh"
+cuda_tools
 
 out="$here"
 if [ "$check" = 1 ]; then

@@ -17,9 +17,6 @@ set -euo pipefail
 
 TINYGRAD_PKG="tinygrad==0.14.0"
 NUMPY_PKG="numpy==2.4.6"
-NVRTC_PKG="nvidia-cuda-nvrtc-cu12==12.9.86"
-CUDART_PKG="nvidia-cuda-runtime-cu12==12.9.79"
-NVDISASM_PKG="nvidia-cuda-nvdisasm==13.2.51"
 
 here="$(cd "$(dirname "$0")" && pwd)"
 check=0
@@ -37,27 +34,17 @@ if [ ! -x "$venv/bin/python" ] || ! "$venv/bin/python" -c 'import tinygrad, nump
   python3 -m venv "$venv"
   "$venv/bin/pip" install --quiet --disable-pip-version-check "$TINYGRAD_PKG" "$NUMPY_PKG" >&2
 fi
-tools="${GPUIFACE_CUDA_TOOLS:-$HOME/.cache/gpuiface/cuda-tools-12.9.86-13.2.51}"
-if [ ! -x "$tools/site-packages/nvidia/cu13/bin/nvdisasm" ]; then
-  echo "installing $NVDISASM_PKG into $tools" >&2
-  mkdir -p "$tools"
-  python3 -m pip install --quiet --disable-pip-version-check --no-deps --target "$tools/site-packages" "$NVDISASM_PKG" >&2
-fi
-nvrtc="${GPUIFACE_NVRTC:-$HOME/.cache/gpuiface/nvrtc-12.9.86}"
-if [ ! -f "$nvrtc/site/nvidia/cuda_nvrtc/lib/libnvrtc.so.12" ]; then
-  echo "installing $NVRTC_PKG into $nvrtc" >&2
-  mkdir -p "$nvrtc"
-  python3 -m pip install --quiet --disable-pip-version-check --no-deps --target "$nvrtc/site" "$NVRTC_PKG" >&2
-fi
+# NVIDIA's tools, pinned in ../tools.sh (the same caches as sass/corpus/regen.sh).
+. "$here/../tools.sh"
+cuda_tools
+nvrtc_tools
 cudart="${GPUIFACE_CUDART:-$HOME/.cache/gpuiface/cudart-12.9.79}"
 if [ ! -f "$cudart/site/nvidia/cuda_runtime/include/cuda_fp16.h" ]; then
   echo "installing $CUDART_PKG (headers) into $cudart" >&2
   mkdir -p "$cudart"
   python3 -m pip install --quiet --disable-pip-version-check --no-deps --target "$cudart/site" "$CUDART_PKG" >&2
 fi
-LIBNVRTC="$nvrtc/site/nvidia/cuda_nvrtc/lib/libnvrtc.so.12"
 INCLUDE="$cudart/site/nvidia/cuda_runtime/include"
-NVDISASM="$tools/site-packages/nvidia/cu13/bin/nvdisasm"
 
 out="$here"
 if [ "$check" = 1 ]; then
