@@ -30,27 +30,9 @@ fn every_corpus_kernel_gives_its_reference_result() {
     // Runs that fail today because the decoder or the interpreter lacks an
     // instruction they use (issue 20 is open until this list is empty): each
     // must still fail (remove it when it passes), and nothing else may.
-    let known = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/corpus_known_failures.txt"))
-        .expect("tests/corpus_known_failures.txt");
-    let known: std::collections::BTreeSet<&str> = known
-        .lines()
-        .filter(|l| !l.starts_with('#') && !l.is_empty())
-        .map(|l| l.split('\t').next().unwrap_or(l))
-        .collect();
-    let failed: std::collections::BTreeSet<String> =
-        failures.iter().map(|f| f.split(": ").next().unwrap_or(f).to_string()).collect();
-    let unexpected: Vec<&String> =
-        failures.iter().filter(|f| !known.contains(f.split(": ").next().unwrap_or(f))).collect();
-    let now_pass: Vec<&&str> = known.iter().filter(|k| !failed.contains(**k)).collect();
-    eprintln!("{} runs fail as known ({} listed)", failures.len() - unexpected.len(), known.len());
-    assert!(
-        unexpected.is_empty(),
-        "{} corpus runs failed that are not known failures:\n{}",
-        unexpected.len(),
-        unexpected.iter().map(|s| s.as_str()).collect::<Vec<_>>().join("\n")
-    );
-    assert!(
-        now_pass.is_empty(),
-        "these known failures now pass: remove them from tests/corpus_known_failures.txt:\n{now_pass:?}"
+    manifest::check_known(
+        &failures,
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/corpus_known_failures.txt"),
+        |_| true,
     );
 }

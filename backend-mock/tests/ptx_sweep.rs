@@ -11,7 +11,6 @@
 //! the interpreter (the known-failure checks then do not apply);
 //! `SWEEP_DIR=<dir>` runs a sweep written elsewhere (`gen.py <dir>` and ptxas).
 
-use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
 mod manifest;
@@ -20,10 +19,6 @@ fn sweep() -> PathBuf {
     std::env::var_os("SWEEP_DIR")
         .map(PathBuf::from)
         .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("../sass/corpus/sweep"))
-}
-
-fn key(failure: &str) -> &str {
-    failure.split(": ").next().unwrap_or(failure)
 }
 
 #[test]
@@ -41,26 +36,7 @@ fn every_sweep_kernel_gives_its_reference_result() {
     assert!(ran >= 800, "the manifest names {ran} runs");
     // Runs that fail today, one per line ("module kernel<TAB>cause"): each
     // must still fail (remove it when it passes), and nothing else may.
-    let known = std::fs::read_to_string(dir.join("known_failures.txt")).expect("sass/corpus/sweep/known_failures.txt");
-    let known: BTreeSet<&str> = known
-        .lines()
-        .filter(|l| !l.starts_with('#') && !l.is_empty())
-        .map(|l| l.split('\t').next().unwrap_or(l))
-        .collect();
-    let failed: BTreeSet<&str> = failures.iter().map(|f| key(f)).collect();
-    let unexpected: Vec<&String> = failures.iter().filter(|f| !known.contains(key(f))).collect();
-    let now_pass: Vec<&&str> = known.iter().filter(|k| !failed.contains(**k)).collect();
-    eprintln!("{} runs fail as known ({} listed)", failures.len() - unexpected.len(), known.len());
-    assert!(
-        unexpected.is_empty(),
-        "{} sweep runs failed that are not known failures:\n{}",
-        unexpected.len(),
-        unexpected.iter().map(|s| s.as_str()).collect::<Vec<_>>().join("\n")
-    );
-    assert!(
-        now_pass.is_empty(),
-        "these known failures now pass: remove them from sass/corpus/sweep/known_failures.txt:\n{now_pass:?}"
-    );
+    manifest::check_known(&failures, &dir.join("known_failures.txt"), |_| true);
 }
 
 /// Triage: `SWEEP_DUMP="<module> <kernel>" cargo test -p gpuiface-mock --test ptx_sweep -- --ignored dump`

@@ -7,7 +7,6 @@
 //! runs a larger batch written by `regen.sh --out <dir> --count N --seed S`
 //! and prints every failure.
 
-use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
 mod manifest;
@@ -21,10 +20,6 @@ fn sample() -> PathBuf {
 fn env_dir(var: &str) -> Option<PathBuf> {
     let d = PathBuf::from(std::env::var(var).ok()?);
     Some(if d.is_absolute() { d } else { Path::new(env!("CARGO_MANIFEST_DIR")).join("..").join(d) })
-}
-
-fn key(failure: &str) -> &str {
-    failure.split(": ").next().unwrap_or(failure)
 }
 
 #[test]
@@ -58,34 +53,13 @@ fn every_regression_gives_its_reference_result() {
 }
 
 /// Runs that fail today, one per line of `tests/random_known_failures.txt`
-/// ("module kernel<TAB>cause"): each listed run of the corpus (the sample,
-/// or the `regressions`) must still fail (remove it when it passes), and
+/// ("module kernel<TAB>cause"), which lists the sample's runs and the
+/// regressions' together, told apart by their modules' names (the sample's
+/// are `rp_<seed>_<n>`): the listed runs of this corpus must still fail, and
 /// nothing else may.
 fn check_known(failures: &[String], regressions: bool) {
-    let known = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/random_known_failures.txt"))
-        .expect("tests/random_known_failures.txt");
-    let failed: BTreeSet<&str> = failures.iter().map(|f| key(f)).collect();
-    let listed: Vec<&str> = known
-        .lines()
-        .filter(|l| !l.starts_with('#') && !l.is_empty())
-        .map(|l| l.split('\t').next().unwrap_or(l))
-        .collect();
-    // The file lists the sample's runs and the regressions' together, told
-    // apart by their modules' names (the sample's are `rp_<seed>_<n>`).
-    let known: BTreeSet<&str> = listed.iter().copied().filter(|k| k.starts_with("rp_") != regressions).collect();
-    let unexpected: Vec<&String> = failures.iter().filter(|f| !known.contains(key(f))).collect();
-    let now_pass: Vec<&&str> = known.iter().filter(|k| !failed.contains(**k)).collect();
-    eprintln!("{} runs fail as known ({} listed)", failures.len() - unexpected.len(), known.len());
-    assert!(
-        unexpected.is_empty(),
-        "{} runs failed that are not known failures:\n{}",
-        unexpected.len(),
-        unexpected.iter().map(|s| s.as_str()).collect::<Vec<_>>().join("\n")
-    );
-    assert!(
-        now_pass.is_empty(),
-        "these known failures now pass: remove them from tests/random_known_failures.txt:\n{now_pass:?}"
-    );
+    let file = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/random_known_failures.txt");
+    manifest::check_known(failures, &file, |k| k.starts_with("rp_") != regressions);
 }
 
 /// A larger batch from a directory (`manifest.tsv` and `sm_87/*.cubin`), for

@@ -186,3 +186,34 @@ pub fn run_manifest(cubins: &Path, manifest: &str, filter: impl Fn(&str) -> bool
     }
     (ran, failures)
 }
+
+/// The "module kernel" a failure of [`run_manifest`] names.
+pub fn failure_key(failure: &str) -> &str {
+    failure.split(": ").next().unwrap_or(failure)
+}
+
+/// Hold `failures` to a known-failures file (one run a line, "module
+/// kernel<TAB>cause", `#` comments): every failure must be listed, and every
+/// listed run that `listed` keeps must still fail (remove it when it passes).
+pub fn check_known(failures: &[String], file: &Path, listed: impl Fn(&str) -> bool) {
+    let text = std::fs::read_to_string(file).unwrap_or_else(|e| panic!("{}: {e}", file.display()));
+    let known: std::collections::BTreeSet<&str> = text
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .map(|l| l.split('\t').next().unwrap_or(l).trim())
+        .filter(|k| listed(k))
+        .collect();
+    let failed: std::collections::BTreeSet<&str> = failures.iter().map(|f| failure_key(f)).collect();
+    let unexpected: Vec<&str> =
+        failures.iter().map(String::as_str).filter(|f| !known.contains(failure_key(f))).collect();
+    let now_pass: Vec<&&str> = known.iter().filter(|k| !failed.contains(**k)).collect();
+    eprintln!("{} runs fail as known ({} listed)", failures.len() - unexpected.len(), known.len());
+    assert!(
+        unexpected.is_empty(),
+        "{} runs failed that are not in {}:\n{}",
+        unexpected.len(),
+        file.display(),
+        unexpected.join("\n")
+    );
+    assert!(now_pass.is_empty(), "these known failures now pass: remove them from {}:\n{now_pass:?}", file.display());
+}
