@@ -3,9 +3,12 @@
 //! ## Model
 //! - A block's threads are split into warps of 32 lanes. Each lane has its
 //!   own program counter (independent thread scheduling, as on Volta and
-//!   later); at each step a warp runs the lanes that share the lowest
-//!   program counter among its runnable lanes, so lanes that diverged meet
-//!   again at the convergence barrier (`BSSY`/`BSYNC`) the compiler placed.
+//!   later). A warp runs one path at a time: the lanes it ran last go on
+//!   until they wait or exit; a branch that splits them keeps the other side
+//!   for later, and the side kept last runs next (then the lowest program
+//!   counter among the rest). So one side of a divergent branch reaches its
+//!   convergence barrier (`BSSY`/`BSYNC`) before the other starts, and the
+//!   lanes meet again there; `WARPSYNC` makes lanes wait for their mask.
 //! - Warps of a block run one at a time, each until it blocks (`BAR`,
 //!   `BSYNC` waiting for other lanes), exits, or uses its time slice; a
 //!   barrier no warp can pass is a fault, never a hang.
