@@ -31,8 +31,8 @@ use crate::sys::Syscalls;
 /// `buffers` are never taken out while it is shared): `notifier`, `ring` and
 /// `userd` are the CPU addresses of the mappings of `buffers[0]`,
 /// `buffers[1]` and `buffers[2]`, which cover at least a whole
-/// `nvgpu_notification`, `entries` GPFIFO entries and a USERD block up to
-/// GP_PUT respectively, and stay mapped as long as the channel (each
+/// page (an `nvgpu_notification` and the reclaim fence), `entries` GPFIFO
+/// entries and a USERD block up to GP_PUT respectively, and stay mapped as long as the channel (each
 /// mapping is an `Arc` in its `Allocation`). `entries` is a power of two,
 /// at least 2. The raw accesses below rely on this and nothing else; values
 /// read back from this GPU-shared memory are never used as addresses.
@@ -45,16 +45,53 @@ pub(crate) struct Channel<S: Syscalls> {
     notifier: usize,
     /// GPFIFO, USERD and error-notifier buffers.
     pub(crate) buffers: Vec<Allocation<S>>,
-    /// The next GPFIFO slot to write (always `< entries`), behind a spin
-    /// lock (`gpuiface_hal::spin_lock`: one compare-and-swap to take, a plain store to
-    /// give back, on every submit's path).
-    pub(crate) put: gpuiface_hal::spin_lock::SpinLock<u32>,
+    /// The next GPFIFO slot to write and the channel's reclaim fences,
+    /// behind a spin lock (`gpuiface_hal::spin_lock`: one compare-and-swap
+    /// to take, a plain store to give back, on every submit's path).
+    pub(crate) put: gpuiface_hal::spin_lock::SpinLock<PutState>,
+    /// The encoded GPFIFO entry of the channel's reclaim fence (`reclaim.rs`).
+    pub(crate) fence_entry: u64,
     /// Set when the channel is destroyed (`rm_free`): a submit port that
     /// still holds it publishes nothing more.
     pub(crate) closed: std::sync::atomic::AtomicBool,
 }
 
+/// Where a channel's reclaim fence lives in its error-notifier page, whose
+/// first 16 bytes are the kernel's `nvgpu_notification` (SET_ERROR_NOTIFIER
+/// at offset 0): the 32-bit counter the fence increments, and the fence's
+/// own pushbuffer (`reclaim.rs`).
+pub(crate) const FENCE_COUNTER_OFFSET: usize = 0x100;
+/// See [`FENCE_COUNTER_OFFSET`].
+pub(crate) const FENCE_PUSHBUFFER_OFFSET: usize = 0x140;
+const _: () = assert!(
+    std::mem::size_of::<NvgpuNotification>() <= FENCE_COUNTER_OFFSET
+        && FENCE_COUNTER_OFFSET + 4 <= FENCE_PUSHBUFFER_OFFSET
+        && FENCE_PUSHBUFFER_OFFSET + 4 * crate::reclaim::FENCE_DWORDS <= memory::PAGE as usize
+);
+
+/// A channel's submission state, under its `put` lock.
+#[derive(Debug, Default)]
+pub(crate) struct PutState {
+    /// The next GPFIFO slot to write (always `< entries`).
+    pub(crate) put: u32,
+    /// Entries were published after the last reclaim fence.
+    pub(crate) dirty: bool,
+    /// Reclaim fences published on the channel so far.
+    pub(crate) fences: u64,
+}
+
 impl<S: Syscalls> Channel<S> {
+    /// Reclaim fences the channel has completed (the GPU's counter, 32
+    /// bits, compared circularly by the reader).
+    #[inline]
+    pub(crate) fn fences_done(&self) -> u32 {
+        // SAFETY: the type's invariant: `notifier` maps a whole page while the channel
+        // lives, and FENCE_COUNTER_OFFSET is a 4-aligned word in it (const-asserted
+        // above). The GPU writes it: an atomic load, never a race.
+        unsafe { std::sync::atomic::AtomicU32::from_ptr((self.notifier + FENCE_COUNTER_OFFSET) as *mut u32) }
+            .load(std::sync::atomic::Ordering::Acquire)
+    }
+
     /// Entries in the GPFIFO ring.
     pub(crate) fn entries(&self) -> u32 {
         self.entries
@@ -304,10 +341,11 @@ impl<S: Syscalls> NvgpuDevice<S> {
                 entries,
                 ring: cpu(&buffers[1], entries as usize * ENTRY_BYTES as usize, "GPFIFO")?,
                 userd: cpu(&buffers[2], ga10b::USERD_GP_PUT + 4, "USERD")?,
-                notifier: cpu(&buffers[0], std::mem::size_of::<NvgpuNotification>(), "error-notifier")?,
+                notifier: cpu(&buffers[0], memory::PAGE as usize, "error-notifier")?,
+                fence_entry: crate::reclaim::write_fence(&buffers[0])?,
                 fd,
                 buffers: Vec::new(),
-                put: gpuiface_hal::spin_lock::SpinLock::new(0),
+                put: Default::default(),
                 closed: Default::default(),
             })
         })();

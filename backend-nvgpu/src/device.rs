@@ -116,6 +116,8 @@ pub(crate) struct State<S: Syscalls> {
     pub(crate) objects: BTreeMap<RmHandle, Node<S>>,
     pub(crate) next_handle: u32,
     pub(crate) signal_pages: Vec<Allocation<S>>,
+    /// Freed buffers the GPU may still reach (`reclaim.rs`).
+    pub(crate) deferred: Vec<crate::reclaim::Deferred<S>>,
 }
 
 /// The Tegra backend: `nvgpu.ko` + `nvmap`, through the syscall seam `S`.
@@ -139,6 +141,8 @@ pub struct NvgpuDevice<S: Syscalls = LinuxSyscalls> {
     /// and destruction take for writing, so submitters on different
     /// channels never wait for each other (nor for the device's state lock).
     pub(crate) submit_channels: crate::submit::SubmitChannels<S>,
+    /// Errors met releasing memory or objects ([`LiveCounts::teardown_errors`](gpuiface_hal::LiveCounts::teardown_errors)).
+    pub(crate) teardown_errors: std::sync::atomic::AtomicUsize,
     // Dropped last, in this order (see `Drop`).
     pub(crate) ctrl: Option<SysFd<S>>,
     pub(crate) nvmap: Option<SysFd<S>>,
@@ -193,9 +197,11 @@ impl<S: Syscalls> NvgpuDevice<S> {
                 objects: BTreeMap::new(),
                 next_handle: 0x1000,
                 signal_pages: Vec::new(),
+                deferred: Vec::new(),
             }),
             usermode: Mutex::new(None),
             submit_channels: Default::default(),
+            teardown_errors: Default::default(),
             doorbell: std::sync::atomic::AtomicUsize::new(0),
             signal_pool: Arc::new(Mutex::new(Vec::new())),
             ctrl: Some(ctrl),
@@ -210,7 +216,7 @@ impl<S: Syscalls> NvgpuDevice<S> {
 
     /// The characteristics the kernel reported, in the r36 layout (an r35
     /// kernel's are moved there field by field:
-    /// [`gpuiface_abi::convert::characteristics_from_r35`]).
+    /// `gpuiface_abi::convert::characteristics_from_r35`).
     pub fn characteristics(&self) -> &NvgpuGpuCharacteristics {
         &self.characteristics
     }
@@ -268,11 +274,24 @@ impl<S: Syscalls> NvgpuDevice<S> {
         memory::allocate(&self.sys, self.nvmap(), as_fd, req, va_size, self.release)
     }
 
+    /// Give an allocation back to the kernel; an error is also logged and
+    /// counted ([`NvgpuDevice::note_release_error`]).
     pub(crate) fn release(&self, st: &State<S>, a: Allocation<S>) -> Result<()> {
-        match st.address_space.as_ref() {
+        let released = match st.address_space.as_ref() {
             Some(as_fd) => memory::release(self.nvmap(), as_fd, a),
             None => Err(Error::invalid("free", "no address space")),
+        };
+        if let Err(e) = &released {
+            self.note_release_error("releasing a buffer", e);
         }
+        released
+    }
+
+    /// Log and count an error met while releasing memory or an object:
+    /// teardown has no caller to return it to.
+    pub(crate) fn note_release_error(&self, what: &str, e: &Error) {
+        self.teardown_errors.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        log::warn!("{}: {what}: {e}", self.info.backend);
     }
 }
 
@@ -326,6 +345,7 @@ impl<S: Syscalls> GpuIface for NvgpuDevice<S> {
 
     fn alloc(&self, request: AllocRequest) -> Result<Buffer> {
         let mut st = lock(&self.state);
+        self.reclaim(&mut st);
         let a = self.allocate(&mut st, &request)?;
         let id = st.next_buffer;
         st.next_buffer += 1;
@@ -345,7 +365,8 @@ impl<S: Syscalls> GpuIface for NvgpuDevice<S> {
         }
         let a = st.buffers.remove(&buffer.id().0).expect("checked");
         buffer.mark_freed();
-        self.release(&st, a)
+        // The memory stays mapped until no work submitted so far can reach it.
+        self.defer_free(&mut st, a)
     }
 
     fn map(&self, memory: ForeignMemory<'_>) -> Result<Buffer> {
@@ -363,7 +384,7 @@ impl<S: Syscalls> GpuIface for NvgpuDevice<S> {
             match CpuMapping::map(&self.sys, raw, size as usize, usize::try_from(gpu_va).ok()) {
                 Ok(m) => Some(Arc::new(m)),
                 Err(e) => {
-                    memory::unmap_gpu(as_fd, gpu_va);
+                    let _ = memory::unmap_gpu(as_fd, gpu_va);
                     return Err(e);
                 }
             }
@@ -408,13 +429,20 @@ impl<S: Syscalls> GpuIface for NvgpuDevice<S> {
     }
 
     fn live(&self) -> Option<gpuiface_hal::LiveCounts> {
-        let (buffers, pages, rm_objects) = {
-            let st = lock(&self.state);
-            (st.buffers.len(), st.signal_pages.len(), st.objects.len())
+        let (buffers, pages, rm_objects, deferred_frees) = {
+            let mut st = lock(&self.state);
+            self.reclaim(&mut st);
+            (st.buffers.len(), st.signal_pages.len(), st.objects.len(), st.deferred.len())
         };
         let slots = pages * (crate::memory::PAGE / gpuiface_hal::SIGNAL_SLOT_SIZE) as usize;
         let pooled = lock(&self.signal_pool).len();
-        Some(gpuiface_hal::LiveCounts { buffers, signals: slots.saturating_sub(pooled), rm_objects })
+        Some(gpuiface_hal::LiveCounts {
+            buffers,
+            signals: slots.saturating_sub(pooled),
+            rm_objects,
+            deferred_frees,
+            teardown_errors: self.teardown_errors.load(std::sync::atomic::Ordering::Relaxed),
+        })
     }
 
     fn signal_alloc(&self) -> Result<Signal> {

@@ -14,6 +14,7 @@
 //! | `src/rm.rs` | **RM→nvgpu translation**: every `rm_alloc` class, `rm_control` and `rm_free`, mapped to nvgpu ioctls |
 //! | `src/channel.rs` | channel setup: OPEN_CHANNEL … SETUP_BIND, the error notifier, the GPFIFO overlays |
 //! | `src/submit.rs` | usermode submission: GPFIFO entries, GP_PUT, store barrier, doorbell |
+//! | `src/reclaim.rs` | deferred frees: freed memory kept until every channel's work published before the free is done (reclaim fences) |
 //! | `src/signal.rs` | signal slots and waiting for them |
 //! | `src/fault.rs` | the channel error notifier decoded into a [`gpuiface_hal::FaultRecord`] |
 //! | `src/teardown.rs` | freeing RM objects and dropping the device, in the kernel's order |
@@ -35,6 +36,7 @@ pub mod fd;
 pub(crate) mod memory;
 #[cfg(feature = "mock")]
 pub mod mock;
+mod reclaim;
 mod release;
 mod rm;
 mod signal;

@@ -126,7 +126,7 @@ pub fn allocate<S: Syscalls>(
         match CpuMapping::map(sys, dmabuf.raw(), rounded as usize, usize::try_from(gpu_va).ok()) {
             Ok(m) => Some(Arc::new(m)),
             Err(e) => {
-                unmap_gpu(as_fd, gpu_va);
+                let _ = unmap_gpu(as_fd, gpu_va);
                 drop(dmabuf);
                 return Err(free_handle(e));
             }
@@ -168,7 +168,7 @@ pub fn map_dmabuf<S: Syscalls>(as_fd: &SysFd<S>, dmabuf: i32, align: u64, releas
         // The kernel aligns to the page size only; larger alignment is the
         // caller's wish we cannot express through MAP_BUFFER_EX without a
         // fixed reservation, so report it rather than hand out a wrong VA.
-        unmap_gpu(as_fd, map.offset);
+        let _ = unmap_gpu(as_fd, map.offset);
         return Err(Error::invalid(
             "alloc",
             format!("kernel placed the buffer at {:#x}, not {align:#x}-aligned", map.offset),
@@ -177,10 +177,11 @@ pub fn map_dmabuf<S: Syscalls>(as_fd: &SysFd<S>, dmabuf: i32, align: u64, releas
     Ok(map.offset)
 }
 
-/// UNMAP_BUFFER (the kernel always returns 0).
-pub fn unmap_gpu<S: Syscalls>(as_fd: &SysFd<S>, gpu_va: u64) {
+/// UNMAP_BUFFER (the r36 kernel returns 0 for a mapped buffer; an error
+/// means the kernel kept the mapping).
+pub fn unmap_gpu<S: Syscalls>(as_fd: &SysFd<S>, gpu_va: u64) -> Result<()> {
     let mut un = NvgpuAsUnmapBufferArgs { offset: gpu_va };
-    let _ = as_fd.call(calls::NVGPU_AS_IOCTL_UNMAP_BUFFER, &mut un);
+    as_fd.call(calls::NVGPU_AS_IOCTL_UNMAP_BUFFER, &mut un).map(drop)
 }
 
 /// `NVMAP_IOC_FREE`: drop the handle id's reference.
@@ -191,13 +192,15 @@ fn nvmap_free<S: Syscalls>(nvmap: &SysFd<S>, handle: u32) -> Result<i32> {
 }
 
 /// Free in reverse order: GPU unmap, munmap (when the last user of the CPU
-/// mapping lets go), close the dma-buf, nvmap FREE.
+/// mapping lets go), close the dma-buf, nvmap FREE. Every step runs even
+/// when an earlier one failed; the first error is returned.
 pub fn release<S: Syscalls>(nvmap: &SysFd<S>, as_fd: &SysFd<S>, a: Allocation<S>) -> Result<()> {
-    unmap_gpu(as_fd, a.gpu_va);
+    let unmapped = unmap_gpu(as_fd, a.gpu_va);
     drop(a.cpu);
     drop(a.dmabuf);
-    if let Some(h) = a.handle {
-        nvmap_free(nvmap, h)?;
-    }
-    Ok(())
+    let freed = match a.handle {
+        Some(h) => nvmap_free(nvmap, h).map(drop),
+        None => Ok(()),
+    };
+    unmapped.and(freed)
 }

@@ -315,6 +315,8 @@ impl<S: Syscalls> NvgpuDevice<S> {
             return Err(Error::invalid("rm_free", format!("unknown handle {object}")));
         }
         self.free_subtree(&mut st, object);
+        // A closed channel's work is gone: what waited for it can go too.
+        self.reclaim(&mut st);
         Ok(())
     }
 }

@@ -13,7 +13,7 @@ use std::time::{Duration, Instant};
 
 use gpuiface_hal::{DirectSubmit, Error, GpFifoEntry, Result, RmHandle, SubmitPort, UsermodeRegs};
 
-use crate::channel::Channel;
+use crate::channel::{Channel, PutState};
 use crate::device::{lock, NvgpuDevice, DOORBELL_OFFSET, USERMODE_SIZE};
 use crate::fd::CpuMapping;
 use crate::sys::Syscalls;
@@ -45,6 +45,11 @@ impl<S: Syscalls> SubmitChannels<S> {
     /// Forget a channel (its destruction).
     pub(crate) fn remove(&self, handle: RmHandle) {
         self.0.write().unwrap_or_else(|p| p.into_inner()).retain(|(h, _)| *h != handle);
+    }
+
+    /// Every channel, each by reference count.
+    pub(crate) fn all(&self) -> Vec<Arc<Channel<S>>> {
+        self.read().iter().map(|(_, ch)| Arc::clone(ch)).collect()
     }
 
     fn read(&self) -> RwLockReadGuard<'_, Vec<(RmHandle, Arc<Channel<S>>)>> {
@@ -94,7 +99,7 @@ impl<S: Syscalls> NvgpuDevice<S> {
         // GP_GET comes from GPU-written memory: reduced, never trusted as an
         // index (`n` is a power of two: the channel's invariant).
         let room = |put: u32| (ch.gp_get().wrapping_sub(put).wrapping_sub(1) & (n - 1)) >= needed;
-        if !room(*put) {
+        if !room(put.put) {
             // The ring is full: the slow path keeps its own reference to the
             // channel and lets channel creation (a writer of the table) go on
             // while it waits; its timer starts only now.
@@ -122,7 +127,7 @@ impl<S: Syscalls> NvgpuDevice<S> {
         let started = Instant::now();
         loop {
             let mut put = ch.put.lock();
-            if (ch.gp_get().wrapping_sub(*put).wrapping_sub(1) & (n - 1)) >= needed {
+            if (ch.gp_get().wrapping_sub(put.put).wrapping_sub(1) & (n - 1)) >= needed {
                 self.publish(ch, &mut put, entries, doorbell);
                 return Ok(());
             }
@@ -140,7 +145,7 @@ impl<S: Syscalls> NvgpuDevice<S> {
     /// Write `entries` at `put` (the caller checked there is room), publish
     /// GP_PUT and ring the doorbell; `put` is the channel's, held locked.
     #[inline]
-    fn publish(&self, ch: &Channel<S>, put: &mut u32, entries: &[GpFifoEntry], doorbell: usize) {
+    fn publish(&self, ch: &Channel<S>, put: &mut PutState, entries: &[GpFifoEntry], doorbell: usize) {
         publish_entries(ch, put, entries);
         // SAFETY: a non-zero `self.doorbell` is only ever stored by `map_usermode`:
         // DOORBELL_OFFSET (a 4-aligned word below USERMODE_SIZE, const-asserted in
@@ -173,13 +178,14 @@ impl<S: Syscalls> NvgpuDevice<S> {
 /// Write `entries` at `put` (the caller checked there is room) and publish
 /// GP_PUT; `put` is the channel's, held locked.
 #[inline(always)]
-fn publish_entries<S: Syscalls>(ch: &Channel<S>, put: &mut u32, entries: &[GpFifoEntry]) {
+fn publish_entries<S: Syscalls>(ch: &Channel<S>, put: &mut PutState, entries: &[GpFifoEntry]) {
     let n = ch.entries();
     for e in entries {
-        ch.write_entry(*put, e.encode());
-        *put = (*put + 1) & (n - 1);
+        ch.write_entry(put.put, e.encode());
+        put.put = (put.put + 1) & (n - 1);
     }
-    ch.set_gp_put(*put);
+    put.dirty = true;
+    ch.set_gp_put(put.put);
 }
 
 /// The direct path of a [`SubmitPort`]: the channel, the seam and the
@@ -215,12 +221,13 @@ impl<S: Syscalls> DirectSubmit for DirectChannel<S> {
         };
         // GP_GET comes from GPU-written memory: reduced, never trusted as an
         // index. One entry needs one free slot (the ring holds `mask` at most).
-        if ch.gp_get().wrapping_sub(*put).wrapping_sub(1) & mask == 0 {
+        if ch.gp_get().wrapping_sub(put.put).wrapping_sub(1) & mask == 0 {
             return false;
         }
-        ch.write_entry(*put, word);
-        *put = (*put + 1) & mask;
-        ch.set_gp_put(*put);
+        ch.write_entry(put.put, word);
+        put.put = (put.put + 1) & mask;
+        put.dirty = true;
+        ch.set_gp_put(put.put);
         drop(put);
         // SAFETY: as in `try_submit`.
         unsafe { self.sys.ring_doorbell(self.doorbell as *mut u32, ch.token) };
@@ -240,7 +247,7 @@ impl<S: Syscalls> DirectSubmit for DirectChannel<S> {
         };
         let mut put = ch.put.lock();
         // GP_GET comes from GPU-written memory: reduced, never trusted as an index.
-        if (ch.gp_get().wrapping_sub(*put).wrapping_sub(1) & (n - 1)) < needed {
+        if (ch.gp_get().wrapping_sub(put.put).wrapping_sub(1) & (n - 1)) < needed {
             return false;
         }
         publish_entries(ch, &mut put, entries);

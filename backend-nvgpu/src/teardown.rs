@@ -51,7 +51,9 @@ impl<S: Syscalls> NvgpuDevice<S> {
                 let veid = *veid;
                 if let Some(Node { object: Object::Tsg(tsg), .. }) = st.objects.get(&node.parent) {
                     let mut del = NvgpuTsgDeleteSubcontextArgs { veid, ..Default::default() };
-                    let _ = tsg.call(calls::NVGPU_TSG_IOCTL_DELETE_SUBCONTEXT, &mut del);
+                    if let Err(e) = tsg.call(calls::NVGPU_TSG_IOCTL_DELETE_SUBCONTEXT, &mut del) {
+                        self.note_release_error("deleting a subcontext", &e);
+                    }
                 }
             }
             self.destroy(st, node);
@@ -72,8 +74,10 @@ impl<S: Syscalls> Drop for NvgpuDevice<S> {
         for h in orphans {
             self.free_subtree(&mut st, h);
         }
-        // Buffers: GPU unmap, munmap, close, nvmap free (each in `release`).
-        let buffers: Vec<Allocation<S>> = st.buffers.drain().map(|(_, a)| a).collect();
+        // Buffers: GPU unmap, munmap, close, nvmap free (each in `release`);
+        // the deferred ones too, their channels now closed.
+        let deferred = std::mem::take(&mut st.deferred).into_iter().map(|d| d.allocation);
+        let buffers: Vec<Allocation<S>> = st.buffers.drain().map(|(_, a)| a).chain(deferred).collect();
         for a in buffers {
             let _ = self.release(&st, a);
         }

@@ -320,8 +320,13 @@ fn out_of_range(op: &'static str, offset: u64, len: u64, size: u64, what: &str) 
 /// handle is gone, so nothing can reach that memory again, and nothing
 /// else can be placed at its addresses meanwhile. In debug builds the drop
 /// logs a warning (`log` target `gpuiface_hal::buffer`) naming the
-/// buffer's size and GPU address; release builds say nothing. A backend's
-/// `free` ends the handle with [`Buffer::mark_freed`].
+/// buffer's size and GPU address; release builds say nothing, and the
+/// warning is seen only where a `log` logger is installed (`env_logger`,
+/// say). Without a logger, [`GpuIface::live`](crate::GpuIface::live) shows
+/// leaks: its [`LiveCounts::buffers`](crate::LiveCounts::buffers) still
+/// counts a dropped buffer, so a count that does not come back to what it
+/// was before a job is a leak. A backend's `free` ends the handle with
+/// [`Buffer::mark_freed`].
 ///
 /// ```compile_fail,E0599
 /// # fn f(buf: gpuiface_hal::Buffer) {

@@ -136,6 +136,16 @@ pub struct LiveCounts {
     pub signals: usize,
     /// RM objects (devices, address spaces, channel groups, channels...).
     pub rm_objects: usize,
+    /// Buffers freed by their owner whose memory the device still holds
+    /// because work submitted before the free may still reach it (on any
+    /// channel of the device). They go once that work is done, or its
+    /// channel is closed or has faulted; a buffer that never comes back
+    /// here is not a leak of the caller's but GPU work that never ends.
+    pub deferred_frees: usize,
+    /// Errors met while releasing what the device held (an unmap, an
+    /// nvmap free, a subcontext's deletion), also during teardown, where
+    /// no caller can be told: each is logged (`log::warn!`) and counted here.
+    pub teardown_errors: usize,
 }
 
 /// The run-time choice between the real backend and the mock, dispatched

@@ -73,6 +73,12 @@ impl Queue {
 pub struct RuntimeLive {
     /// Programs it loaded whose last handle has not been freed or dropped.
     pub programs: usize,
+    /// Module images it loaded ([`Runtime::load_module`], and the module
+    /// behind each [`Runtime::load_kernel`] program) whose memory was not
+    /// freed. A module dropped with its programs instead of freed
+    /// ([`Runtime::free_module`], [`Runtime::free_program`]) leaves its
+    /// image allocated until the device closes, and stays counted here.
+    pub modules: usize,
     /// Reuse-mode queues holding QMD slots of this runtime
     /// ([`Runtime::release_queue`] gives them back).
     pub queue_slots: usize,
@@ -85,9 +91,9 @@ pub struct RuntimeLive {
 
 impl RuntimeLive {
     /// True when the runtime holds nothing of its user's: no program, no
-    /// queue slots, nothing in flight.
+    /// module image, no queue slots, nothing in flight.
     pub fn is_idle(&self) -> bool {
-        self.programs == 0 && self.queue_slots == 0 && self.in_flight == [0, 0]
+        self.programs == 0 && self.modules == 0 && self.queue_slots == 0 && self.in_flight == [0, 0]
     }
 }
 
@@ -110,10 +116,30 @@ impl Drop for LiveToken {
     }
 }
 
+/// A module image counted in [`RuntimeLive::modules`]: the count goes down
+/// only when the image's memory is handed back to be freed
+/// ([`ImageToken::release`]); a token dropped with a leaked image keeps it
+/// counted, as the memory stays allocated.
+#[derive(Debug)]
+pub(crate) struct ImageToken(std::sync::Arc<std::sync::atomic::AtomicUsize>);
+
+impl ImageToken {
+    pub(crate) fn new(count: &std::sync::Arc<std::sync::atomic::AtomicUsize>) -> ImageToken {
+        count.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        ImageToken(count.clone())
+    }
+
+    /// The image's memory is on its way to be freed.
+    pub(crate) fn release(self) {
+        self.0.fetch_sub(1, std::sync::atomic::Ordering::Relaxed);
+    }
+}
+
 /// The counters behind [`Runtime::live`].
 #[derive(Debug, Default)]
 pub(crate) struct LiveCounters {
     pub(crate) programs: std::sync::Arc<std::sync::atomic::AtomicUsize>,
+    pub(crate) modules: std::sync::Arc<std::sync::atomic::AtomicUsize>,
     pub(crate) queue_slots: std::sync::Arc<std::sync::atomic::AtomicUsize>,
 }
 
@@ -136,6 +162,7 @@ impl<I: GpuIface> Runtime<I> {
             .map(|k| self.last_timeline_value(k).saturating_sub(self.timeline(k).value()));
         RuntimeLive {
             programs: self.counters.programs.load(Relaxed),
+            modules: self.counters.modules.load(Relaxed),
             queue_slots: self.counters.queue_slots.load(Relaxed),
             in_flight,
             device: self.iface().live(),

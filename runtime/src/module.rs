@@ -44,6 +44,16 @@ pub struct Module {
 pub(crate) struct ModuleInner {
     pub(crate) buffer: Buffer,
     pub(crate) image: ModuleImage,
+    /// Counts the image in its runtime's `live().modules` until freed.
+    token: crate::lifetimes::ImageToken,
+}
+
+impl ModuleInner {
+    /// The image's buffer, to be freed (the image no longer counts).
+    pub(crate) fn into_buffer(self) -> Buffer {
+        self.token.release();
+        self.buffer
+    }
 }
 
 impl std::fmt::Debug for Module {
@@ -57,8 +67,8 @@ impl std::fmt::Debug for Module {
 }
 
 impl Module {
-    pub(crate) fn new(buffer: Buffer, image: ModuleImage) -> Self {
-        Module { inner: Arc::new(ModuleInner { buffer, image }) }
+    pub(crate) fn new(buffer: Buffer, image: ModuleImage, token: crate::lifetimes::ImageToken) -> Self {
+        Module { inner: Arc::new(ModuleInner { buffer, image, token }) }
     }
 
     /// GPU address of the image (its first kernel's code).
@@ -108,6 +118,6 @@ impl Module {
     /// Give the buffer back (to free it) if no program of the module and
     /// no other handle lives; otherwise the module back.
     pub(crate) fn into_buffer(self) -> std::result::Result<Buffer, Module> {
-        Arc::try_unwrap(self.inner).map(|m| m.buffer).map_err(|inner| Module { inner })
+        Arc::try_unwrap(self.inner).map(ModuleInner::into_buffer).map_err(|inner| Module { inner })
     }
 }

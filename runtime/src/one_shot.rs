@@ -130,6 +130,9 @@ pub struct OneShot<'a, I: GpuIface> {
     pub(crate) declared: bool,
     /// A launch was recorded.
     pub(crate) launches: bool,
+    /// The most local memory per thread a launch needs (the runtime grows
+    /// its own to it at submit).
+    pub(crate) local_per_thread: u32,
     /// The first error in what was recorded, made into an [`Error`] by
     /// [`submit`](Self::submit): kept as plain data, a one-shot has
     /// nothing to drop.
@@ -157,6 +160,7 @@ impl Refusal {
                 "OneShot::submit",
                 format!("a copy of {len:#x} bytes from {src:#x} to {dst:#x} runs past the {limit:#x}-byte GPU address space"),
             ),
+
         }
     }
 }
@@ -180,6 +184,7 @@ impl<'a, I: GpuIface> OneShot<'a, I> {
             ranges: SmallVec::new(),
             declared: false,
             launches: false,
+            local_per_thread: 0,
             invalid: None,
         }
     }
@@ -200,6 +205,7 @@ impl<'a, I: GpuIface> OneShot<'a, I> {
         if program.buffer().device() != self.rt.device() {
             self.refuse(Refusal::OtherDevice("the program"));
         }
+        self.local_per_thread = self.local_per_thread.max(program.attributes().local_memory_per_thread());
         self.launch_step(program, dims, args);
         self
     }

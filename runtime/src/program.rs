@@ -201,7 +201,7 @@ impl Program {
         match inner.code {
             Code::Own(buffer) => Ok(buffer),
             Code::Module { module, offset } => match Arc::try_unwrap(module) {
-                Ok(m) => Ok(m.buffer),
+                Ok(m) => Ok(m.into_buffer()),
                 Err(module) => {
                     Err(Program { inner: Arc::new(ProgramInner { code: Code::Module { module, offset }, ..inner }) })
                 }
@@ -216,7 +216,7 @@ impl Program {
         Ok(match inner.code {
             Code::Own(buffer) => Released::Memory(buffer),
             Code::Module { module, .. } => match Arc::try_unwrap(module) {
-                Ok(m) => Released::Memory(m.buffer),
+                Ok(m) => Released::Memory(m.into_buffer()),
                 Err(_) => Released::ModuleInUse,
             },
         })

@@ -158,6 +158,9 @@ pub struct Queue {
     pub(crate) checks: Vec<BindCheck>,
     /// Indices of the variables that are [`BufferVar`]s.
     pub(crate) buffer_vars: Vec<usize>,
+    /// The most local memory per thread a launch of the queue needs: a
+    /// runtime grows its own to it before it encodes the queue.
+    pub(crate) local_per_thread: u32,
     /// Ranges only the bound values tell (variable copy addresses, buffer variables).
     pub(crate) dynamic: Vec<DynRange>,
     /// A command recorded wrongly (an error at submit, the first one).
@@ -196,6 +199,7 @@ impl Queue {
             mixed_devices: false,
             checks: Vec::new(),
             buffer_vars: Vec::new(),
+            local_per_thread: 0,
             dynamic: Vec::new(),
             invalid: None,
             submits: AtomicU64::new(0),
@@ -391,6 +395,7 @@ impl Queue {
         if !vars.is_empty() {
             self.record_arg_vars(args.len(), vars);
         }
+        self.local_per_thread = self.local_per_thread.max(program.attributes().local_memory_per_thread());
         let cmd_dims = CmdDims::new(&dims);
         if cmd_dims.vars().is_some() {
             self.checks.push(BindCheck::Launch { program: program.clone(), dims, args_len: args.len() });

@@ -224,6 +224,9 @@ pub struct Runtime<I: GpuIface> {
     wait_timeout_ns: std::sync::atomic::AtomicU64,
     /// The bound local memory: its buffer, and what was bound.
     local_memory: Mutex<Option<(Buffer, LocalMemory)>>,
+    /// Bytes per thread of the bound local memory (0: none), read without
+    /// the lock by every submit that launches ([`Runtime::ensure_local_for`]).
+    local_per_thread: std::sync::atomic::AtomicU32,
     /// Live programs and QMD slots ([`Runtime::live`]).
     pub(crate) counters: crate::lifetimes::LiveCounters,
 }
@@ -340,6 +343,7 @@ impl<I: GpuIface> Runtime<I> {
             id: NEXT_ID.fetch_add(1, Ordering::Relaxed),
             wait_timeout_ns: std::sync::atomic::AtomicU64::new(duration_ns(wait_timeout)),
             local_memory: Mutex::new(None),
+            local_per_thread: Default::default(),
             counters: Default::default(),
         };
         rt.init_channels()?;

@@ -2,9 +2,8 @@
 //! its relocations as they land in GPU memory, the constant banks each
 //! kernel's QMD binds, and a module's lifetime against its programs.
 //!
-//! The mock runs only the suite's twins today, so these kernels are not
-//! launched here: the tests check the bytes in GPU memory and the QMD
-//! fields a launch would carry.
+//! These tests check the bytes in GPU memory and the QMD fields a launch
+//! carries; `module_runs.rs` runs the kernels on the mock's interpreter.
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;

@@ -199,6 +199,9 @@ fn a_program_with_live_clones_is_not_freed() {
     rt.free_program(fill).unwrap();
 }
 
+// Issue 41, item 1: frees on a device that other work can still reach.
+#[path = "soundness/device_frees.rs"]
+mod device_frees;
 // Issue 22's holes 1-7, one file per concern.
 #[path = "soundness/gpu_lifetimes.rs"]
 mod gpu_lifetimes;

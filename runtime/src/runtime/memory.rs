@@ -10,21 +10,28 @@ use crate::queue::Queue;
 use crate::queue::QueueKind;
 
 impl<I: GpuIface> Runtime<I> {
-    /// Free a buffer once the GPU is done with it: waits for the submitted
-    /// work that may touch it ([`Runtime::wait_for_buffer`]).
-    /// ([`GpuIface::free`] frees at once; work still in flight that touches
-    /// the buffer then faults, as it would on the hardware.)
+    /// Free a buffer once the GPU is done with it: waits for this
+    /// runtime's submitted work that may touch it
+    /// ([`Runtime::wait_for_buffer`]), then frees it on the device.
+    ///
+    /// Work this wait cannot see (another runtime's, a raw submit's) is the
+    /// device's to guard: the nvgpu backend keeps freed memory mapped until
+    /// every channel's work published before the free is done, so no new
+    /// buffer lands where that work can still reach
+    /// ([`LiveCounts::deferred_frees`](gpuiface_hal::LiveCounts::deferred_frees)
+    /// counts such memory).
     ///
     /// After a fault of this runtime's own channel, the work queued there
     /// never runs: the buffer is freed (issue 22, hole 7). When the wait
     /// fails otherwise (a timeout, or another runtime's channel faulted
     /// while this one's work may still run), the error is returned and the
-    /// buffer is kept allocated until its device closes: freeing it could
-    /// let running work reach the next buffer at its address.
+    /// buffer is still freed: the device keeps its memory until that work
+    /// is done or its channel is closed.
     pub fn free(&self, buffer: Buffer) -> Result<()> {
         self.check_owned("Runtime::free", &buffer)?;
-        self.wait_touching(&buffer, true)?;
-        self.iface.free(buffer)
+        let waited = self.wait_touching(&buffer, true);
+        let freed = self.iface.free(buffer);
+        waited.and(freed)
     }
 
     /// Upload raw code into GPU memory (a closure kernel on the mock; see
@@ -111,8 +118,10 @@ impl<I: GpuIface> Runtime<I> {
         match released {
             Released::Memory(buffer) => {
                 // A faulted channel of this runtime runs nothing more: free then too.
-                self.synchronize_or_dead()?;
-                self.iface.free(buffer)
+                // On a timeout the device still keeps the memory until no work can reach it.
+                let waited = self.synchronize_or_dead();
+                let freed = self.iface.free(buffer);
+                waited.and(freed)
             }
             Released::ModuleInUse => Ok(()),
         }
@@ -198,6 +207,23 @@ impl<I: GpuIface> Runtime<I> {
         res.and(freed)
     }
 
+    /// Make sure the local memory holds `per_thread` bytes per thread: a
+    /// launch of a program loaded on another runtime (whose loading grew
+    /// that runtime's local memory, not this one's) gets it here too.
+    #[inline]
+    pub(crate) fn ensure_local_for(&self, per_thread: u32) -> Result<()> {
+        if per_thread > self.local_per_thread.load(std::sync::atomic::Ordering::Acquire) {
+            self.grow_local_for(per_thread)?;
+        }
+        Ok(())
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn grow_local_for(&self, per_thread: u32) -> Result<()> {
+        self.ensure_local_memory(per_thread).map(drop)
+    }
+
     /// The local memory bound to the compute engine, if any.
     pub fn local_memory(&self) -> Option<LocalMemory> {
         self.local_memory.lock().unwrap_or_else(|p| p.into_inner()).as_ref().map(|(_, lm)| lm.clone())
@@ -257,6 +283,7 @@ impl<I: GpuIface> Runtime<I> {
             return Err(e);
         }
         let new = LocalMemory { gpu_va: buffer.gpu_va(), size: buffer.size(), per_thread, per_tpc, max_sm_count };
+        self.local_per_thread.store(per_thread, std::sync::atomic::Ordering::Release);
         if let Some((old, _)) = lm.replace((buffer, new.clone())) {
             self.iface.free(old)?;
         }

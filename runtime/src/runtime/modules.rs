@@ -33,7 +33,7 @@ impl<I: GpuIface> Runtime<I> {
         }
         let buffer = self.iface.alloc(AllocRequest::new(image.len()).align(ga10b::PROGRAM_ALIGN))?;
         match self.upload_image(&buffer, &image) {
-            Ok(()) => Ok(Module::new(buffer, image)),
+            Ok(()) => Ok(Module::new(buffer, image, crate::lifetimes::ImageToken::new(&self.counters.modules))),
             Err(e) => {
                 let _ = self.iface.free(buffer);
                 Err(e)
@@ -70,6 +70,13 @@ impl<I: GpuIface> Runtime<I> {
     /// handles) still live is not freed: an
     /// [`ErrorKind::Busy`](gpuiface_hal::ErrorKind::Busy) error, the memory
     /// kept; drop the programs and the queues that launch them first.
+    ///
+    /// After a fault of this runtime's channel, whose queued work never
+    /// runs, the module is freed as [`Runtime::free`] and
+    /// [`Runtime::free_program`] free. When the wait fails otherwise (a
+    /// timeout), the error is returned and the memory is still given to the
+    /// device, which keeps it until no work submitted before the free can
+    /// reach it ([`LiveCounts::deferred_frees`](gpuiface_hal::LiveCounts::deferred_frees)).
     pub fn free_module(&self, module: Module) -> Result<()> {
         self.check_owned("Runtime::free_module", module.buffer())?;
         let buffer = module.into_buffer().map_err(|m| {
@@ -78,7 +85,8 @@ impl<I: GpuIface> Runtime<I> {
                 format!("the module of {:?} has programs or handles still in use", m.kernel_names()),
             )
         })?;
-        self.synchronize()?;
-        self.iface.free(buffer)
+        let waited = self.synchronize_or_dead();
+        let freed = self.iface.free(buffer);
+        waited.and(freed)
     }
 }

@@ -77,6 +77,7 @@ impl<I: GpuIface> Runtime<I> {
         if let Some(why) = shot.invalid {
             return Err(why.error());
         }
+        self.ensure_local_for(shot.local_per_thread)?;
         self.submit_steps(shot, None).map_err(|e| *e)
     }
 

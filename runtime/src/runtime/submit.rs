@@ -61,6 +61,7 @@ impl<I: GpuIface> Runtime<I> {
         if buffers.is_empty() {
             return self.submit(queue, bindings);
         }
+        self.ensure_local_for(queue.local_per_thread)?;
         self.encode_in_full(queue, bindings, buffers)
     }
 
@@ -68,6 +69,8 @@ impl<I: GpuIface> Runtime<I> {
     /// one-shot when it can be one, else encoded in full.
     #[inline(never)]
     fn submit_not_replayed(&self, queue: &Queue, bindings: &[(VarId, u64)]) -> Result<u64> {
+        // A replay was encoded by this runtime, which grew its local memory then.
+        self.ensure_local_for(queue.local_per_thread)?;
         match self.first_as_one_shot(queue, bindings) {
             Some(done) => done.map_err(|e| *e),
             None => self.encode_in_full(queue, bindings, &[]),
