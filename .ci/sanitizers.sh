@@ -25,6 +25,9 @@ if [[ $what == all || $what == tsan ]]; then
     # mock's GPU thread (items 8-10); the threaded mock's worker.
     "${tsan[@]}" -p gpuiface-hal --test cpu_view_race
     "${tsan[@]}" -p gpuiface-runtime --test concurrency
+    # Frees another runtime's queued work can still reach (issue 41): the
+    # device's reclaim fences against the mock's GPU threads.
+    "${tsan[@]}" -p gpuiface-runtime --test soundness -- device_frees
     # A submit port and `submit` on one channel from two threads; a port
     # filling a GPFIFO the GPU thread drains; the spin lock itself (GP_PUT, engines).
     "${tsan[@]}" -p gpuiface-nvgpu --features mock --test submit_port -- share full_ring

@@ -12,12 +12,26 @@
 use std::time::{Duration, Instant};
 
 use gpuiface_hal::{AllocRequest, Buffer, GpuIface, Signal};
-use gpuiface_nvgpu::mock::MockDevice;
+use gpuiface_nvgpu::abi::Release;
+use gpuiface_nvgpu::mock::gpu::{ExecMode, GpuConfig};
+use gpuiface_nvgpu::mock::{open_with, MockDevice, MockDeviceExt, MockKernel};
 use gpuiface_runtime::{Arg, ArgVar, LaunchDims, Queue, Runtime};
 
-use super::device;
-
 const SIZE: u64 = 4096;
+
+/// Each case runs in every GPU mode a runtime can wait in by itself: work
+/// run at the doorbell, on a worker thread, and by a worker polling GP_PUT
+/// (stepped mode runs work only when a test steps the GPU, which a
+/// runtime's own waits never do); on an r36 kernel, and on r35 threaded.
+fn each_mode(case: impl Fn(&MockDevice)) {
+    let r36 = [ExecMode::Immediate, ExecMode::Threaded, ExecMode::Polling].map(|m| (m, Release::R36));
+    for (mode, release) in r36.into_iter().chain([(ExecMode::Threaded, Release::R35)]) {
+        let kernel = MockKernel::builder().release(release).gpu(GpuConfig { mode });
+        let dev = open_with(kernel).expect("mock device");
+        eprintln!("mode {mode:?}, {release:?}");
+        case(&dev);
+    }
+}
 
 /// Wait (bounded) until the device holds no deferred free: the fences
 /// behind the gated work complete on the GPU's own time.
@@ -57,27 +71,39 @@ fn gate(dev: &MockDevice) -> Signal {
     dev.signal_alloc().unwrap()
 }
 
+/// Open the gate. A real host retries a parked acquire on its own; the
+/// immediate mode retries at the next doorbell, so it is asked to here.
+fn open_gate(dev: &MockDevice, g: &Signal) {
+    g.set(1);
+    if dev.gpu().mode() == ExecMode::Immediate {
+        dev.gpu().run_until_idle();
+    }
+}
+
 /// Was: runtime B queued `copyin_async(x)` behind a semaphore; runtime A
 /// freed `x` (`Ok` at once) and allocated `W` at x's address; B's copy
 /// then wrote all of `W`.
 #[test]
 fn a_copy_another_runtime_queued_never_reaches_a_buffer_allocated_after_the_free() {
-    let dev = device();
-    let (a, b) = (Runtime::new(&dev).unwrap(), Runtime::new(&dev).unwrap());
+    each_mode(a_copy_another_runtime_queued_never_reaches_a_buffer_allocated_after_the_free_in);
+}
+
+fn a_copy_another_runtime_queued_never_reaches_a_buffer_allocated_after_the_free_in(dev: &MockDevice) {
+    let (a, b) = (Runtime::new(dev).unwrap(), Runtime::new(dev).unwrap());
     let x = dev.alloc(AllocRequest::new(SIZE)).unwrap();
     let x_va = x.gpu_va();
-    let g = gate(&dev);
+    let g = gate(dev);
     let mut held = Queue::copy_queue();
     held.wait(&g, 1u64);
     b.submit(&held, &[]).unwrap();
     b.copyin_async(&x, 0, &[0xab; SIZE as usize]).unwrap();
     a.free(x).expect("runtime A frees its handle");
-    let w = alloc_elsewhere(&dev, x_va);
-    g.set(1);
+    let w = alloc_elsewhere(dev, x_va);
+    open_gate(dev, &g);
     b.synchronize().unwrap();
     assert_zero(&w, "runtime B's copy");
     dev.free(w).unwrap();
-    address_comes_back(&dev, x_va);
+    address_comes_back(dev, x_va);
 }
 
 /// Was: runtime A freed a program while runtime B's launch of it was
@@ -86,12 +112,15 @@ fn a_copy_another_runtime_queued_never_reaches_a_buffer_allocated_after_the_free
 /// program's own code, still mapped, and the new buffer stays untouched.
 #[test]
 fn a_program_freed_while_another_runtime_launch_is_queued_stays_until_it_ran() {
-    let dev = device();
-    let (a, b) = (Runtime::new(&dev).unwrap(), Runtime::new(&dev).unwrap());
+    each_mode(a_program_freed_while_another_runtime_launch_is_queued_stays_until_it_ran_in);
+}
+
+fn a_program_freed_while_another_runtime_launch_is_queued_stays_until_it_ran_in(dev: &MockDevice) {
+    let (a, b) = (Runtime::new(dev).unwrap(), Runtime::new(dev).unwrap());
     let fill = a.load_kernel(gpuiface_kernels::FILL.cubin, "fill").unwrap();
     let program_va = fill.buffer().gpu_va();
     let out = dev.alloc(AllocRequest::new(SIZE)).unwrap();
-    let g = gate(&dev);
+    let g = gate(dev);
     let args = fill.pack_args(&[Arg::U64(out.gpu_va()), Arg::U32(64), Arg::U32(3)]).unwrap();
     let mut q = Queue::compute();
     q.wait(&g, 1u64).launch(&fill, LaunchDims::new([2, 1, 1], [32, 1, 1]), &args);
@@ -105,7 +134,7 @@ fn a_program_freed_while_another_runtime_launch_is_queued_stays_until_it_ran() {
         "a buffer landed on the program runtime B's launch will still run"
     );
     assert!(before.deferred_frees >= 1, "the program's memory is held: {before:?}");
-    g.set(1);
+    open_gate(dev, &g);
     b.synchronize().expect("B's launch ran the program's own code");
     let mut got = vec![0u8; 256];
     b.copyout(&mut got, &out, 0).unwrap();
@@ -113,7 +142,7 @@ fn a_program_freed_while_another_runtime_launch_is_queued_stays_until_it_ran() {
     assert_eq!(words, (0..64).map(|i| 3 * i).collect::<Vec<u32>>(), "the launch's results");
     assert_zero(&w, "runtime B's launch");
     dev.free(w).unwrap();
-    settle(&dev);
+    settle(dev);
 }
 
 /// Was: a queue whose first launch takes a buffer variable and whose
@@ -123,14 +152,17 @@ fn a_program_freed_while_another_runtime_launch_is_queued_stays_until_it_ran() {
 /// whatever the runtime's own bookkeeping concluded.
 #[test]
 fn a_launch_that_declares_nothing_never_reaches_a_buffer_allocated_after_the_free() {
-    let dev = device();
-    let rt = Runtime::new(&dev).unwrap();
+    each_mode(a_launch_that_declares_nothing_never_reaches_a_buffer_allocated_after_the_free_in);
+}
+
+fn a_launch_that_declares_nothing_never_reaches_a_buffer_allocated_after_the_free_in(dev: &MockDevice) {
+    let rt = Runtime::new(dev).unwrap();
     rt.set_wait_timeout(Duration::from_millis(200));
     let fill = rt.load_kernel(gpuiface_kernels::FILL.cubin, "fill").unwrap();
     let params = &fill.attributes().params;
     let (bound, x) = (dev.alloc(AllocRequest::new(SIZE)).unwrap(), dev.alloc(AllocRequest::new(SIZE)).unwrap());
     let x_va = x.gpu_va();
-    let g = gate(&dev);
+    let g = gate(dev);
     let dims = LaunchDims::new([2, 1, 1], [32, 1, 1]);
     let mut q = Queue::compute();
     let var = q.buffer_var();
@@ -145,13 +177,13 @@ fn a_launch_that_declares_nothing_never_reaches_a_buffer_allocated_after_the_fre
     let freed = rt.free(x);
     let w = dev.alloc(AllocRequest::new(SIZE)).unwrap();
     assert_ne!(w.gpu_va(), x_va, "a buffer landed where the queued launch will write ({freed:?})");
-    g.set(1);
+    open_gate(dev, &g);
     rt.set_wait_timeout(Duration::from_secs(20));
     rt.synchronize().unwrap();
     assert_zero(&w, "the launch that declared nothing");
     dev.free(w).unwrap();
     if freed.is_ok() {
-        address_comes_back(&dev, x_va);
+        address_comes_back(dev, x_va);
     }
     rt.free(bound).unwrap();
 }
@@ -162,12 +194,15 @@ fn a_launch_that_declares_nothing_never_reaches_a_buffer_allocated_after_the_fre
 /// or their closing, and the runtime's teardown leaves nothing deferred.
 #[test]
 fn a_runtimes_teardown_frees_nothing_its_queued_work_can_still_reach() {
-    let dev = device();
-    let rt = Runtime::new(&dev).unwrap();
+    each_mode(a_runtimes_teardown_frees_nothing_its_queued_work_can_still_reach_in);
+}
+
+fn a_runtimes_teardown_frees_nothing_its_queued_work_can_still_reach_in(dev: &MockDevice) {
+    let rt = Runtime::new(dev).unwrap();
     let scratch = rt.load_kernel(gpuiface_kernels::LOCAL_SCRATCH.cubin, "local_scratch").unwrap();
     assert!(rt.local_memory().is_some(), "the kernel grew the local memory");
     let out = dev.alloc(AllocRequest::new(SIZE)).unwrap();
-    let g = gate(&dev);
+    let g = gate(dev);
     let args = scratch.pack_args(&[Arg::U64(out.gpu_va()), Arg::U32(64)]).unwrap();
     let mut q = Queue::compute();
     q.wait(&g, 1u64).launch(&scratch, LaunchDims::new([2, 1, 1], [32, 1, 1]), &args);
@@ -182,7 +217,7 @@ fn a_runtimes_teardown_frees_nothing_its_queued_work_can_still_reach() {
     assert!(after.buffers < before.buffers, "the runtime's memory was freed: {before:?} -> {after:?}");
     // Closing the channels ended the gated launch: opening the gate now
     // runs nothing, so the local memory (already given back) is never written.
-    g.set(1);
+    open_gate(dev, &g);
     std::thread::sleep(Duration::from_millis(50));
     assert_zero(&out, "a launch of a closed channel");
     dev.free(out).unwrap();
