@@ -162,6 +162,20 @@ pub mod ga10b {
     pub const MAX_CONSTANT_BUFFER: u32 = 1 << 16;
     /// Per-thread local memory is granted in multiples of this.
     pub const LOCAL_PER_THREAD_ALIGN: u32 = 32;
+    /// The most local memory per thread a launch can be given: what the
+    /// QMD's 24-bit `SHADER_LOCAL_MEMORY_HIGH_SIZE` holds, in whole
+    /// [`LOCAL_PER_THREAD_ALIGN`] grains (0xFF_FFE0: one grain short of
+    /// the [`MAX_LOCAL_PER_THREAD`] window).
+    pub const MAX_LOCAL_PER_THREAD_QMD: u32 = {
+        let field = crate::codec::qmd::v03_00::SHADER_LOCAL_MEMORY_HIGH_SIZE.max();
+        let field = if field < MAX_LOCAL_PER_THREAD as u64 { field as u32 } else { MAX_LOCAL_PER_THREAD };
+        field / LOCAL_PER_THREAD_ALIGN * LOCAL_PER_THREAD_ALIGN
+    };
+    /// The largest stack (bytes per thread) a kernel may declare: the
+    /// largest whose [`local_memory_per_thread`] a launch can be given
+    /// ([`MAX_LOCAL_PER_THREAD_QMD`] less [`LOCAL_RESERVED`]). The cubin
+    /// loader refuses a kernel with a larger one.
+    pub const MAX_STACK_PER_THREAD: u32 = MAX_LOCAL_PER_THREAD_QMD - LOCAL_RESERVED;
     /// Per-thread local memory a kernel with an `stack_bytes`-byte stack
     /// needs, as the QMD (`SHADER_LOCAL_MEMORY_HIGH_SIZE`) and the compute
     /// engine are given it: the stack plus [`LOCAL_RESERVED`], 32-byte
@@ -394,6 +408,20 @@ mod tests {
         // The reported 96 warps per SM doubles it; a smaller count never shrinks it.
         assert_eq!(local_bytes_per_tpc_for(0x640, 96), 2 * 0x4B_0000);
         assert_eq!(local_bytes_per_tpc_for(0x640, 1), local_bytes_per_tpc(0x640));
+    }
+
+    /// What the loader lets through fits the QMD fields a launch writes it
+    /// into (issue 41 item 4: a value past a field tripped `QmdField::set`).
+    #[test]
+    fn the_loaders_limits_fit_the_qmd() {
+        use crate::codec::qmd::v03_00 as f;
+        assert_eq!(MAX_LOCAL_PER_THREAD_QMD, 0xFF_FFE0);
+        assert_eq!(MAX_STACK_PER_THREAD, 0xFF_FDA0);
+        assert_eq!(local_memory_per_thread(MAX_STACK_PER_THREAD), MAX_LOCAL_PER_THREAD_QMD);
+        assert!(u64::from(local_memory_per_thread(MAX_STACK_PER_THREAD + 1)) > f::SHADER_LOCAL_MEMORY_HIGH_SIZE.max());
+        assert!(u64::from(MAX_REGISTERS_PER_THREAD) <= f::REGISTER_COUNT_V.max());
+        assert!(u64::from(MAX_BARRIERS) <= f::BARRIER_COUNT.max());
+        assert!(u64::from(MAX_SHARED_PER_SM) <= f::SHARED_MEMORY_SIZE.max());
     }
 
     #[test]

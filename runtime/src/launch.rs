@@ -106,7 +106,9 @@ pub fn check_attributes(name: &str, attrs: &KernelAttributes) -> Result<()> {
             return out(&format!("parameter {} end", p.ordinal), end.into(), attrs.param_size.into());
         }
     }
-    Ok(())
+    // The loader's check besides: every QMD field the template writes holds
+    // what passes (a stack filling the whole 16 MiB window does not).
+    attrs.check_limits(name).map_err(|e| Error::invalid(op, e.to_string()))
 }
 
 /// The QMD every launch of a program starts from.

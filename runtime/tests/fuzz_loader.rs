@@ -137,3 +137,96 @@ proptest! {
         });
     }
 }
+
+/// (name, offset of the header) of each section of an ELF64 file.
+fn section_headers(b: &[u8]) -> Vec<(String, usize)> {
+    let int = |at: usize, n: usize| {
+        let mut v = [0u8; 8];
+        v[..n].copy_from_slice(&b[at..at + n]);
+        u64::from_le_bytes(v) as usize
+    };
+    let (shoff, shnum, shstrndx) = (int(40, 8), int(60, 2), int(62, 2));
+    let names = int(shoff + 64 * shstrndx + 24, 8);
+    (0..shnum)
+        .map(|i| {
+            let at = names + int(shoff + 64 * i, 4);
+            let end = at + b[at..].iter().position(|&c| c == 0).expect("a NUL");
+            (String::from_utf8_lossy(&b[at..end]).into_owned(), shoff + 64 * i)
+        })
+        .collect()
+}
+
+/// Issue 41 item 4: a module whose kernels declare 127 barriers, or 1,000
+/// registers (`EIATTR_REGCOUNT`, with `sh_info`'s count 0), loaded, and
+/// building a kernel's QMD panicked in `QmdField::set` (a release build
+/// truncated the field). `load_module` and `load_kernel` refuse it now with
+/// a typed error naming the limit, before anything is allocated.
+#[test]
+fn a_module_whose_kernels_exceed_ga10b_is_refused_at_load() {
+    let module = gpuiface_kernels::MODULE_OPS.cubin;
+    let (mut barriers, mut registers) = (module.to_vec(), module.to_vec());
+    let mut regcounts = 0;
+    for (name, h) in section_headers(module) {
+        if name.starts_with(".text.") {
+            let flags = u64::from_le_bytes(barriers[h + 8..h + 16].try_into().unwrap()) | (0x7f << 20);
+            barriers[h + 8..h + 16].copy_from_slice(&flags.to_le_bytes()); // sh_flags bits 20..27: 127 barriers
+            registers[h + 44 + 3] = 0; // sh_info's top byte: the register count
+        }
+        if name == ".nv.info" {
+            let int = |at: usize| u64::from_le_bytes(module[at..at + 8].try_into().unwrap()) as usize;
+            let (start, len) = (int(h + 24), int(h + 32));
+            let mut o = start;
+            while o < start + len {
+                let (format, attr, size) =
+                    (module[o], module[o + 1], u16::from_le_bytes([module[o + 2], module[o + 3]]));
+                if format == 0x04 && attr == 0x2f {
+                    registers[o + 8..o + 12].copy_from_slice(&1000u32.to_le_bytes()); // EIATTR_REGCOUNT
+                    regcounts += 1;
+                }
+                o += if format == 0x04 { 4 + usize::from(size) } else { 4 };
+            }
+        }
+    }
+    assert_eq!(regcounts, 3, "module_ops has one EIATTR_REGCOUNT per kernel");
+    with_runtime(|rt| {
+        let before = rt.live();
+        for (bytes, what, limit) in [(&barriers, "barriers", "16"), (&registers, "registers per thread", "255")] {
+            let err = match rt.load_module(bytes) {
+                Err(e) => e,
+                Ok(m) => {
+                    let kernels: Vec<String> = m.kernel_names().iter().map(|n| n.to_string()).collect();
+                    let built = kernels.iter().map(|k| m.kernel(k).is_ok()).collect::<Vec<_>>();
+                    panic!("a module with {what} past ga10b's loaded (kernels built: {built:?})");
+                }
+            };
+            assert_eq!(err.kind(), ErrorKind::InvalidArgument, "{err}");
+            let text = err.to_string();
+            assert!(text.contains(what) && text.contains(limit), "{text}");
+            let err = rt.load_kernel(bytes, "mod_scale").expect_err("load_kernel refuses it too");
+            assert_eq!(err.kind(), ErrorKind::InvalidArgument, "{err}");
+        }
+        let after = rt.live();
+        assert_eq!((after.modules, after.programs), (before.modules, before.programs), "nothing loaded");
+    });
+}
+
+/// A caller's attributes (`Program::with_attributes`) whose stack needs the
+/// whole 16 MiB local window: `SHADER_LOCAL_MEMORY_HIGH_SIZE` (24 bits)
+/// cannot hold it. Was a `debug_assert!` panic building the QMD (and a
+/// truncated field in release builds); an `InvalidArgument` naming the
+/// limit now, the buffer handed back.
+#[test]
+fn caller_attributes_past_the_qmd_fields_are_an_error_not_a_panic() {
+    with_runtime(|rt| {
+        let buf = rt.iface().alloc(AllocRequest::new(4096)).expect("alloc");
+        let mut attrs = gpuiface_runtime::launch::raw_program_attributes();
+        attrs.frame_size = gpuiface_hal::hw::ga10b::LOCAL_STACK_TOP;
+        let (err, buf) = match gpuiface_runtime::Program::with_attributes(buf, "deep".into(), attrs, 16) {
+            Err(pair) => pair,
+            Ok(_) => panic!("a 16 MiB stack was accepted"),
+        };
+        assert_eq!(err.kind(), ErrorKind::InvalidArgument, "{err}");
+        assert!(err.to_string().contains("stack per thread"), "{err}");
+        rt.free(buf).expect("free");
+    });
+}

@@ -1,11 +1,9 @@
 //! [`ModuleImage`]: a whole module as one image (its docs say what goes where).
 
-use std::collections::BTreeMap;
+use std::collections::{HashMap, HashSet};
 
-use elf::endian::LittleEndian;
-use elf::ElfBytes;
-
-use super::{Cubin, CubinError, KernelAttributes, RelocKind, Relocation};
+use super::container::{Container, SHT_CUDA_GLOBAL};
+use super::{bounds, Cubin, CubinError, KernelAttributes, RelocKind, Relocation};
 use crate::hw::ga10b;
 
 /// `ET_EXEC`: an executable (linked) cubin, what ptxas and NVRTC emit.
@@ -14,9 +12,6 @@ const ET_EXEC: u16 = 2;
 const ET_REL: u16 = 1;
 /// The ELF type of `ptxas -ewp` (extensible whole program) output.
 const ET_CUDA_EWP: u16 = 0xff00;
-/// `SHT_CUDA_GLOBAL`: NVIDIA's section type of `.nv.global` in objects
-/// that are not yet linked (no file bytes, like `SHT_NOBITS`).
-const SHT_CUDA_GLOBAL: u32 = 0x7000_0007;
 /// `STT_CUDA_OBJECT`: NVIDIA's symbol type of variables in objects that
 /// are not yet linked (`STT_OBJECT` once linked).
 const STT_CUDA_OBJECT: u8 = 13;
@@ -26,8 +21,6 @@ const SHF_ALLOC: u64 = 2;
 const STO_CUDA_ENTRY: u8 = 0x10;
 /// The largest constant bank (the `c[bank][offset]` offset is 16 bits).
 const MAX_BANK_SIZE: u64 = 1 << 16;
-/// Image offsets stay below this (the GPU VA space is 40 bits on ga10b).
-const MAX_IMAGE: u64 = 1 << 40;
 
 /// What a section of the image holds.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -210,13 +203,28 @@ fn align_of(kind: &SectionKind, sh: &elf::section::SectionHeader) -> u64 {
     }
 }
 
+/// Where each placed section went: (section index, offset in the image,
+/// size, whether file-backed), by section index.
+struct PlacedAt(Vec<(usize, u64, u64, bool)>);
+
+impl PlacedAt {
+    /// (offset, size, whether file-backed) of section `index`, if placed.
+    fn get(&self, index: &usize) -> Option<(u64, u64, bool)> {
+        let at = self.0.binary_search_by_key(index, |p| p.0).ok()?;
+        self.0.get(at).map(|&(_, offset, size, file)| (offset, size, file))
+    }
+}
+
 impl ModuleImage {
     /// Parse a module: see [`ModuleImage`] for what is placed where and
-    /// what is refused.
+    /// what is refused, and [`bounds`](super::bounds) for the limits of
+    /// what a module may hold ([`CubinError::TooLarge`] past them). Each
+    /// kernel's attributes are checked against ga10b's limits
+    /// ([`KernelAttributes::check_limits`]).
     pub fn parse(bytes: &[u8]) -> Result<ModuleImage, CubinError> {
-        let cubin = Cubin::parse_inner(bytes, false)?;
-        let file = ElfBytes::<LittleEndian>::minimal_parse(bytes).map_err(|e| CubinError::NotElf(e.to_string()))?;
-        match file.ehdr.e_type {
+        let c = Container::new(bytes)?;
+        let cubin = Cubin::from_container(&c, false)?;
+        match c.file.ehdr.e_type {
             ET_EXEC => {}
             ET_REL => {
                 return Err(unsupported(
@@ -230,21 +238,22 @@ impl ModuleImage {
             }
             other => return Err(unsupported(format!("an ELF file of type {other:#x}, not an executable cubin"))),
         }
-        let (shdrs, strtab) = file.section_headers_with_strtab().map_err(malformed)?;
-        let (Some(shdrs), Some(strtab)) = (shdrs, strtab) else {
-            return Err(malformed("no section table"));
-        };
-        let symtab = file.symbol_table().map_err(malformed)?;
 
-        // Place the sections: code first, then file-backed data, then the zero tail.
-        let mut names = Vec::with_capacity(shdrs.len());
+        // Place the sections: code first, then file-backed data, then the
+        // zero tail. First where each goes (no byte is copied until the
+        // whole layout is known to be within the bounds), then the copy.
         let mut plan: Vec<(usize, SectionKind)> = Vec::new();
-        for (i, sh) in shdrs.iter().enumerate() {
-            let name = strtab.get(sh.sh_name as usize).map_err(malformed)?;
-            if let Some(kind) = classify(name, &sh)? {
+        let mut module_bank_seen = [false; ga10b::CONSTANT_BANKS as usize];
+        for (i, sh) in c.shdrs.iter().enumerate() {
+            if let Some(kind) = classify(c.names[i], &sh)? {
+                // Every kernel binds the module's banks: one section each.
+                if let SectionKind::Constant { bank, kernel: None } = kind {
+                    if std::mem::replace(&mut module_bank_seen[bank as usize], true) {
+                        return Err(malformed(format!("two sections for constant bank {bank} ({})", c.names[i])));
+                    }
+                }
                 plan.push((i, kind));
             }
-            names.push(name);
         }
         let rank = |k: &SectionKind| match k {
             SectionKind::Code => 0,
@@ -252,15 +261,15 @@ impl ModuleImage {
             SectionKind::Global => 2,
         };
         plan.sort_by_key(|(i, k)| (rank(k), *i));
-        let mut image = Vec::new();
         let mut at = 0u64;
         let mut code_end = 0u64;
-        // Section index -> (offset in the image, size, whether file-backed).
-        let mut placed_at: BTreeMap<usize, (u64, u64, bool)> = BTreeMap::new();
+        let mut file_end = 0u64;
+        let mut placed_at = PlacedAt(Vec::with_capacity(plan.len()));
         let mut sections = Vec::with_capacity(plan.len());
+        let mut indices = Vec::with_capacity(plan.len());
         for (i, kind) in plan {
-            let sh = shdrs.get(i).map_err(malformed)?;
-            let name = names[i];
+            let sh = c.shdrs.get(i).map_err(malformed)?;
+            let name = c.names[i];
             let offset = at.next_multiple_of(align_of(&kind, &sh));
             // `.nv.global` is NOBITS, or NVIDIA's SHT_CUDA_GLOBAL (same
             // meaning) in `ptxas -c`/`-ewp` output.
@@ -269,11 +278,17 @@ impl ModuleImage {
             if nobits != (kind == SectionKind::Global) {
                 return Err(malformed(format!("{name}: section type {} where {kind:?} was expected", sh.sh_type)));
             }
-            at = offset.checked_add(sh.sh_size).filter(|e| *e <= MAX_IMAGE).ok_or_else(|| {
-                unsupported(format!("a module image larger than {MAX_IMAGE:#x} bytes ({name} of {:#x})", sh.sh_size))
+            at = offset.checked_add(sh.sh_size).filter(|e| *e <= bounds::MAX_IMAGE_LEN).ok_or_else(|| {
+                CubinError::TooLarge {
+                    what: format!("bytes of module image, up to the end of {name} (of {:#x} bytes)", sh.sh_size),
+                    value: offset.saturating_add(sh.sh_size),
+                    limit: bounds::MAX_IMAGE_LEN,
+                }
             })?;
             if !nobits {
-                let (data, _) = file.section_data(&sh).map_err(|e| malformed(format!("{name}: {e}")))?;
+                // Inside the file, and in no other section (the container
+                // checked): the file-backed bytes add up to the file at most.
+                let data = c.data(&sh).map_err(|e| malformed(format!("{name}: {e}")))?;
                 if data.len() as u64 != sh.sh_size {
                     return Err(malformed(format!(
                         "{name}: {} bytes of data for a {}-byte section",
@@ -281,51 +296,78 @@ impl ModuleImage {
                         sh.sh_size
                     )));
                 }
-                image.resize(offset as usize, 0);
-                image.extend_from_slice(data);
+                file_end = at;
             }
             if kind == SectionKind::Code {
                 code_end = at;
             }
-            placed_at.insert(i, (offset, sh.sh_size, !nobits));
+            placed_at.0.push((i, offset, sh.sh_size, !nobits));
+            indices.push(i);
             sections.push(Placed { name: name.to_string(), kind, offset, size: sh.sh_size });
         }
+        placed_at.0.sort_unstable_by_key(|p| p.0);
+        let file_end = usize::try_from(file_end).map_err(|_| malformed("the module's image does not fit memory"))?;
+        let mut image = Vec::with_capacity(file_end);
+        for (p, &i) in sections.iter().zip(&indices).filter(|(p, _)| p.kind != SectionKind::Global) {
+            let data = c.data(&c.shdrs.get(i).map_err(malformed)?)?;
+            image.resize(p.offset as usize, 0);
+            image.extend_from_slice(data);
+        }
+        drop(indices);
         // Code is prefetched past its end: keep the pad inside the image.
         let len = at.max(code_end + ga10b::PROGRAM_PREFETCH_PAD);
 
         // Symbols: entries (kernels) and variables.
-        let mut entries = Vec::new();
+        let mut entries: HashSet<&str> = HashSet::new();
         let mut symbols = Vec::new();
-        if let Some((syms, strs)) = &symtab {
-            for s in syms.iter() {
-                let Some(&(offset, size, _)) = placed_at.get(&usize::from(s.st_shndx)) else { continue };
-                let name = strs.get(s.st_name as usize).map_err(malformed)?;
-                if s.st_symtype() == elf::abi::STT_FUNC && s.st_other & STO_CUDA_ENTRY != 0 {
-                    entries.push(name.to_string());
-                } else if s.st_symtype() == elf::abi::STT_OBJECT || s.st_symtype() == STT_CUDA_OBJECT {
-                    if s.st_value.checked_add(s.st_size).is_none_or(|end| end > size) {
-                        return Err(malformed(format!("symbol {name} lies past its section")));
-                    }
-                    symbols.push(ModuleSymbol { name: name.to_string(), offset: offset + s.st_value, size: s.st_size });
+        for (i, s) in c.symbols.iter().enumerate() {
+            let Some((offset, size, _)) = placed_at.get(&usize::from(s.shndx)) else { continue };
+            let name = s.name.ok_or_else(|| malformed(format!("symbol {i}: its name cannot be read")))?;
+            if s.symtype == elf::abi::STT_FUNC && s.other & STO_CUDA_ENTRY != 0 {
+                entries.insert(name);
+            } else if s.symtype == elf::abi::STT_OBJECT || s.symtype == STT_CUDA_OBJECT {
+                if s.value.checked_add(s.size).is_none_or(|end| end > size) {
+                    return Err(malformed(format!("symbol {name} lies past its section")));
                 }
+                symbols.push(ModuleSymbol { name: name.to_string(), offset: offset + s.value, size: s.size });
             }
         }
 
-        let relocations = Self::collect_relocations(&file, &shdrs, &names, &symtab, &placed_at, &image)?;
+        let relocations = Self::collect_relocations(&c, &placed_at, &image)?;
 
-        let mut kernels = Vec::new();
-        for k in cubin.kernels.into_iter().filter(|k| entries.contains(&k.name)) {
-            let text = format!(".text.{}", k.name);
-            let code = sections.iter().find(|p| p.name == text).ok_or_else(|| malformed(format!("no {text}")))?;
-            let mut banks: Vec<BankBinding> = sections
-                .iter()
-                .filter_map(|p| match &p.kind {
-                    SectionKind::Constant { bank, kernel } if kernel.as_ref().is_none_or(|n| *n == k.name) => {
-                        Some(BankBinding { bank: *bank, offset: p.offset, size: p.size as u32 })
+        // Each kernel's code (the first section of its name, as placed) and
+        // constant banks: the module's own (at most one per bank, else
+        // every kernel would bind two) and the kernel's.
+        let mut code_of: HashMap<&str, &Placed> = HashMap::new();
+        let mut module_banks: Vec<BankBinding> = Vec::new();
+        let mut kernel_banks: Vec<(&str, BankBinding)> = Vec::new();
+        for p in &sections {
+            match &p.kind {
+                SectionKind::Code => {
+                    code_of.entry(p.name.as_str()).or_insert(p);
+                }
+                SectionKind::Constant { bank, kernel } => {
+                    let b = BankBinding { bank: *bank, offset: p.offset, size: p.size as u32 };
+                    match kernel {
+                        None => module_banks.push(b),
+                        Some(k) => kernel_banks.push((k.as_str(), b)),
                     }
-                    _ => None,
-                })
-                .collect();
+                }
+                SectionKind::GlobalInit | SectionKind::Global => {}
+            }
+        }
+        module_banks.sort_by_key(|b| b.bank);
+        kernel_banks.sort_by(|a, b| a.0.cmp(b.0));
+        let banks_of = |kernel: &str| -> Vec<BankBinding> {
+            let first = kernel_banks.partition_point(|(k, _)| *k < kernel);
+            kernel_banks[first..].iter().take_while(|(k, _)| *k == kernel).map(|(_, b)| *b).collect()
+        };
+        let mut kernels = Vec::with_capacity(cubin.kernels.len());
+        for k in cubin.kernels.into_iter().filter(|k| entries.contains(k.name.as_str())) {
+            let text = format!(".text.{}", k.name);
+            let code = code_of.get(text.as_str()).ok_or_else(|| malformed(format!("no {text}")))?;
+            let mut banks = module_banks.clone();
+            banks.extend(banks_of(&k.name));
             banks.sort_by_key(|b| b.bank);
             if let Some(w) = banks.windows(2).find(|w| w[0].bank == w[1].bank) {
                 return Err(malformed(format!("{}: two sections for constant bank {}", k.name, w[0].bank)));
@@ -354,52 +396,55 @@ impl ModuleImage {
     }
 
     fn collect_relocations(
-        file: &ElfBytes<'_, LittleEndian>,
-        shdrs: &elf::section::SectionHeaderTable<'_, LittleEndian>,
-        names: &[&str],
-        symtab: &Option<(elf::symbol::SymbolTable<'_, LittleEndian>, elf::string_table::StringTable<'_>)>,
-        placed_at: &BTreeMap<usize, (u64, u64, bool)>,
+        c: &Container<'_>,
+        placed_at: &PlacedAt,
         image: &[u8],
     ) -> Result<Vec<Relocation>, CubinError> {
-        let mut out = Vec::new();
-        for (i, sh) in shdrs.iter().enumerate() {
+        // Count them first: past the bound, refused before any is read.
+        let mut count = 0u64;
+        for sh in c.shdrs.iter() {
+            count += match sh.sh_type {
+                elf::abi::SHT_REL => sh.sh_size / 16,
+                elf::abi::SHT_RELA => sh.sh_size / 24,
+                _ => 0,
+            };
+        }
+        if count > bounds::MAX_RELOCATIONS as u64 {
+            return Err(CubinError::TooLarge {
+                what: "relocations".into(),
+                value: count,
+                limit: bounds::MAX_RELOCATIONS as u64,
+            });
+        }
+        let mut out = Vec::with_capacity(count as usize);
+        for (i, sh) in c.shdrs.iter().enumerate() {
             if sh.sh_type != elf::abi::SHT_REL && sh.sh_type != elf::abi::SHT_RELA {
                 continue;
             }
-            let rel_name = names[i];
+            let rel_name = c.names[i];
             let target = sh.sh_info as usize;
-            let target_name = names.get(target).copied().unwrap_or("?");
+            let target_name = c.names.get(target).copied().unwrap_or("?");
             if target_name.starts_with(".debug") || target_name.starts_with(".nv_debug") {
                 continue; // debug information is not loaded
             }
-            let Some(&(site_base, site_size, file_backed)) = placed_at.get(&target) else {
+            let Some((site_base, site_size, file_backed)) = placed_at.get(&target) else {
                 return Err(unsupported(format!("relocations of {target_name} ({rel_name}), a section not loaded")));
             };
             if !file_backed {
                 return Err(malformed(format!("{rel_name} relocates {target_name}, which has no bytes (NOBITS)")));
             }
-            let Some((syms, strs)) = symtab else {
+            if !c.has_symtab {
                 return Err(malformed(format!("{rel_name} without a symbol table")));
-            };
-            let entries: Vec<(u64, u32, u32, Option<i64>)> = if sh.sh_type == elf::abi::SHT_REL {
-                file.section_data_as_rels(&sh)
-                    .map_err(malformed)?
-                    .map(|r| (r.r_offset, r.r_sym, r.r_type, None))
-                    .collect()
-            } else {
-                file.section_data_as_relas(&sh)
-                    .map_err(malformed)?
-                    .map(|r| (r.r_offset, r.r_sym, r.r_type, Some(r.r_addend)))
-                    .collect()
-            };
-            for (r_offset, r_sym, r_type, addend) in entries {
+            }
+            let mut add = |r_offset: u64, r_sym: u32, r_type: u32, addend: Option<i64>| -> Result<(), CubinError> {
                 let kind = RelocKind::from_type(r_type).ok_or_else(|| {
                     unsupported(format!("the relocation kind {} ({rel_name})", RelocKind::type_name(r_type)))
                 })?;
-                let sym =
-                    syms.get(r_sym as usize).map_err(|e| malformed(format!("{rel_name}: symbol {r_sym}: {e}")))?;
-                let sym_name = strs.get(sym.st_name as usize).unwrap_or("?");
-                let Some(&(sym_base, _, _)) = placed_at.get(&usize::from(sym.st_shndx)) else {
+                let sym = c.symbols.get(r_sym as usize).ok_or_else(|| {
+                    malformed(format!("{rel_name}: symbol {r_sym} is past the {} symbols", c.symbols.len()))
+                })?;
+                let sym_name = sym.name.unwrap_or("?");
+                let Some((sym_base, _, _)) = placed_at.get(&usize::from(sym.shndx)) else {
                     return Err(unsupported(format!(
                         "a relocation against {sym_name:?} ({rel_name}), which is undefined or in a section not loaded"
                     )));
@@ -417,11 +462,21 @@ impl ModuleImage {
                         kind.implicit_addend(bytes)
                     }
                 };
-                let target = i64::try_from(sym_base + sym.st_value)
+                let target = i64::try_from(sym_base + sym.value)
                     .ok()
                     .and_then(|t| t.checked_add(addend))
                     .ok_or_else(|| malformed(format!("{rel_name}: target of {sym_name:?} overflows")))?;
                 out.push(Relocation { kind, site, target });
+                Ok(())
+            };
+            if sh.sh_type == elf::abi::SHT_REL {
+                for r in c.file.section_data_as_rels(&sh).map_err(malformed)? {
+                    add(r.r_offset, r.r_sym, r.r_type, None)?;
+                }
+            } else {
+                for r in c.file.section_data_as_relas(&sh).map_err(malformed)? {
+                    add(r.r_offset, r.r_sym, r.r_type, Some(r.r_addend))?;
+                }
             }
         }
         out.sort_by_key(|r| r.site);
