@@ -86,7 +86,7 @@ pub use one_shot::{OneShot, SHAPES_KEPT};
 pub use program::Program;
 pub use queue::{LaunchDims, QueueKind, Val, VarId};
 pub use queue::{Queue, QueueOptions};
-pub use runtime::{LocalMemory, Runtime, RuntimeObjects};
+pub use runtime::{LocalMemory, PendingCopyout, Runtime, RuntimeObjects};
 pub use vars::{ArgVar, BufferVar, CopyVal, Dims};
 
 #[allow(unused_imports)] // doc links

@@ -351,6 +351,25 @@ impl Queue {
     pub fn wait(&mut self, signal: &Signal, value: impl Into<Val>) -> &mut Self {
         self.push(Cmd::Wait { signal: signal.clone(), value: value.into() })
     }
+    /// A timestamp: once everything before it has completed, `signal`
+    /// takes `value` and the GPU's time (nanoseconds since boot), which
+    /// [`Signal::timestamp`] reads. A replayed queue records new times at
+    /// every replay: give each point to profile a signal of its own.
+    ///
+    /// ```
+    /// # use gpuiface_runtime::{Queue, Runtime};
+    /// # fn f<I: gpuiface_hal::GpuIface>(rt: &Runtime<I>, before: &gpuiface_hal::Signal, after: &gpuiface_hal::Signal) -> gpuiface_hal::Result<()> {
+    /// let mut q = Queue::copy_queue();
+    /// q.timestamp(before, 1u64).copy(0x1000, 0x2000, 64).timestamp(after, 1u64);
+    /// rt.submit(&q, &[])?;
+    /// rt.synchronize()?;
+    /// let ns = after.timestamp() - before.timestamp();
+    /// # let _ = ns; Ok(()) }
+    /// ```
+    pub fn timestamp(&mut self, signal: &Signal, value: impl Into<Val>) -> &mut Self {
+        // Every release waits for idle and carries the time (encode::release_execute).
+        self.signal(signal, value)
+    }
     /// Set `signal = value` once everything before it has completed.
     pub fn signal(&mut self, signal: &Signal, value: impl Into<Val>) -> &mut Self {
         self.push(Cmd::Signal { signal: signal.clone(), value: value.into() })

@@ -6,6 +6,7 @@
 //! `runtime/memory.rs`, teardown in `runtime/teardown.rs`.
 
 mod async_copy;
+pub use async_copy::PendingCopyout;
 mod memory;
 mod modules;
 mod one_shot;
@@ -589,6 +590,17 @@ impl<I: GpuIface> Runtime<I> {
             return Err(Error::invalid(
                 "Runtime::submit",
                 format!("the queue needs {bound} bytes of command memory; the ring holds {ring}"),
+            ));
+        }
+        // A queue is one GPFIFO entry, whose length field holds at most
+        // MAX_LENGTH_DWORDS: a larger one (possible only with a ring past
+        // 8 MiB) would be cut short. The bound counts the queue's data too,
+        // so this refuses a little early, never late.
+        let max = u64::from(gpuiface_hal::codec::gpfifo::MAX_LENGTH_DWORDS) * 4;
+        if bound > max {
+            return Err(Error::invalid(
+                "Runtime::submit",
+                format!("the queue needs up to {bound} bytes of commands; one GPFIFO entry holds at most {max}"),
             ));
         }
         Ok(())

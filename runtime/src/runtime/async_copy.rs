@@ -114,3 +114,122 @@ impl<I: GpuIface> Runtime<I> {
         self.iface.signal_wait(&self.timelines[kind.index()], value, timeout)
     }
 }
+
+/// A copy out of GPU memory in flight ([`Runtime::copyout_async`]): the
+/// copy engine moves the bytes into a host staging buffer, and
+/// [`wait`](Self::wait) hands them over. Dropped unwaited, its staging
+/// buffer is freed (the device keeps it until the copy is done).
+#[must_use = "the bytes arrive only through `wait`"]
+pub struct PendingCopyout<'a, I: GpuIface> {
+    rt: &'a Runtime<I>,
+    staging: Option<Buffer>,
+    value: u64,
+}
+
+impl<I: GpuIface> std::fmt::Debug for PendingCopyout<'_, I> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("PendingCopyout").field("len", &self.len()).field("value", &self.value).finish()
+    }
+}
+
+impl<I: GpuIface> PendingCopyout<'_, I> {
+    /// The value of the copy engine's timeline that marks the copy's
+    /// completion (order a queue after it with [`Queue::wait_timeline`](crate::Queue::wait_timeline)).
+    pub fn value(&self) -> u64 {
+        self.value
+    }
+
+    /// Bytes being copied.
+    pub fn len(&self) -> usize {
+        self.staging.as_ref().map_or(0, |b| b.size() as usize)
+    }
+
+    /// True when nothing is copied (a copy of no bytes).
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// True once the copy has completed (the CPU does not wait).
+    pub fn is_done(&self) -> bool {
+        self.rt.timelines[QueueKind::Copy.index()].value() >= self.value
+    }
+
+    /// Wait for the copy (within the runtime's wait timeout) and put the
+    /// bytes into `dst`, which must be exactly [`len`](Self::len) bytes.
+    pub fn wait(mut self, dst: &mut [u8]) -> Result<()> {
+        if dst.len() != self.len() {
+            return Err(gpuiface_hal::Error::invalid(
+                "PendingCopyout::wait",
+                format!("{} bytes are copied, the destination holds {}", self.len(), dst.len()),
+            ));
+        }
+        self.rt.wait_timeline(QueueKind::Copy, self.value)?;
+        match self.staging.take() {
+            Some(staging) => {
+                let read = staging.read(0, dst);
+                let freed = self.rt.iface.free(staging);
+                read.and(freed)
+            }
+            None => Ok(()),
+        }
+    }
+}
+
+impl<I: GpuIface> Drop for PendingCopyout<'_, I> {
+    fn drop(&mut self) {
+        if let Some(staging) = self.staging.take() {
+            // The device keeps the memory until the copy that writes it is done.
+            if let Err(e) = self.rt.iface.free(staging) {
+                log::warn!("PendingCopyout dropped: freeing its staging buffer failed: {e}");
+            }
+        }
+    }
+}
+
+impl<I: GpuIface> Runtime<I> {
+    /// Copy `len` bytes of `src` at `offset` out to the host without
+    /// waiting: the copy engine moves them into a host staging buffer,
+    /// ordered after the compute work that may write `src` (as
+    /// [`copyin_async`](Self::copyin_async) orders its copies) and after
+    /// earlier copy-engine work. [`PendingCopyout::wait`] hands the bytes
+    /// over.
+    ///
+    /// ```
+    /// # use gpuiface_runtime::Runtime;
+    /// # fn f<I: gpuiface_hal::GpuIface>(rt: &Runtime<I>, buf: &gpuiface_hal::Buffer) -> gpuiface_hal::Result<()> {
+    /// let pending = rt.copyout_async(buf, 0, 16)?;
+    /// // ... other work runs meanwhile ...
+    /// let mut bytes = [0u8; 16];
+    /// pending.wait(&mut bytes)?;
+    /// # Ok(()) }
+    /// ```
+    pub fn copyout_async(&self, src: &Buffer, offset: u64, len: u64) -> Result<PendingCopyout<'_, I>> {
+        const OP: &str = "Runtime::copyout_async";
+        self.check_owned(OP, src)?;
+        src.check_range(OP, offset, len)?;
+        if len == 0 {
+            let value = self.engine(QueueKind::Copy.index()).timeline_value;
+            return Ok(PendingCopyout { rt: self, staging: None, value });
+        }
+        let src_va = src.gpu_va() + offset;
+        let compute = QueueKind::Compute.index();
+        let after = {
+            let mut st = self.engine(compute);
+            st.ring.prune_idle(self.timelines[compute].value());
+            st.ring.last_touching(src_va, src_va + len)
+        }
+        .filter(|v| *v > self.timelines[compute].value());
+        let staging = self.iface.alloc(gpuiface_hal::AllocRequest::new(len).host())?;
+        let mut pending = PendingCopyout { rt: self, staging: None, value: 0 };
+        let mut q = crate::Queue::copy_queue();
+        if let Some(v) = after {
+            q.wait_timeline(self.timeline(QueueKind::Compute), v);
+        }
+        q.copy(staging.gpu_va(), src_va, len);
+        let submitted = self.submit(&q, &[]);
+        // Kept by the pending copy from here: an error below still frees it.
+        pending.staging = Some(staging);
+        pending.value = submitted?;
+        Ok(pending)
+    }
+}

@@ -400,6 +400,57 @@ impl<I: GpuIface> Runtime<I> {
         matches!(self.iface.submit(channel.handle, &[]), Err(Error::DeviceHang { .. }))
     }
 
+    /// Wait until every `(signal, value)` pair holds (`signal >= value`),
+    /// within the runtime's wait timeout for them all.
+    ///
+    /// ```
+    /// # fn f<I: gpuiface_hal::GpuIface>(rt: &gpuiface_runtime::Runtime<I>, a: &gpuiface_hal::Signal, b: &gpuiface_hal::Signal) -> gpuiface_hal::Result<()> {
+    /// rt.wait_all(&[(a, 1), (b, 5)])?;
+    /// # Ok(()) }
+    /// ```
+    pub fn wait_all(&self, signals: &[(&gpuiface_hal::Signal, u64)]) -> Result<()> {
+        let start = std::time::Instant::now();
+        let limit = self.wait_timeout();
+        for (signal, value) in signals {
+            let left = limit.saturating_sub(start.elapsed());
+            self.iface.signal_wait(signal, *value, left)?;
+        }
+        Ok(())
+    }
+
+    /// Wait until one of the `(signal, value)` pairs holds, within the
+    /// runtime's wait timeout; the index of one that holds (the lowest
+    /// among those found holding at the same check). No pairs: an error.
+    ///
+    /// ```
+    /// # fn f<I: gpuiface_hal::GpuIface>(rt: &gpuiface_runtime::Runtime<I>, a: &gpuiface_hal::Signal, b: &gpuiface_hal::Signal) -> gpuiface_hal::Result<()> {
+    /// let first = rt.wait_any(&[(a, 1), (b, 1)])?; // 0 or 1
+    /// # Ok(()) }
+    /// ```
+    pub fn wait_any(&self, signals: &[(&gpuiface_hal::Signal, u64)]) -> Result<usize> {
+        const SLICE: std::time::Duration = std::time::Duration::from_millis(1);
+        let Some(&(first, first_value)) = signals.first() else {
+            return Err(Error::invalid("Runtime::wait_any", "no signal to wait for"));
+        };
+        let start = std::time::Instant::now();
+        let limit = self.wait_timeout();
+        loop {
+            if let Some(i) = signals.iter().position(|(s, v)| s.value() >= *v) {
+                return Ok(i);
+            }
+            let left = limit.saturating_sub(start.elapsed());
+            if left.is_zero() {
+                return Err(Error::timeout(format!("any of {} signals to reach its value", signals.len()), limit));
+            }
+            // A short wait on one of them: the backend's own wait drives a
+            // model GPU and reports a fault; a timeout of the slice is no error.
+            match self.iface.signal_wait(first, first_value, SLICE.min(left)) {
+                Ok(()) | Err(Error::Timeout { .. }) => {}
+                Err(e) => return Err(e),
+            }
+        }
+    }
+
     /// [`synchronize`](Self::synchronize), where an engine whose channel
     /// has faulted counts as done.
     pub(crate) fn synchronize_or_dead(&self) -> Result<()> {

@@ -4,7 +4,7 @@
 use gpuiface_hal::cubin::{KernelAttributes, KernelParam};
 use gpuiface_hal::{AllocRequest, CpuView, DeviceInfo, ErrorKind, GpuIface, SignalPlacement};
 use gpuiface_runtime::launch::{self, raw_program_attributes};
-use gpuiface_runtime::{Arg, LaunchDims, Program, Runtime};
+use gpuiface_runtime::{Arg, LaunchDims, Program, Queue, Runtime};
 
 use super::{device, kind};
 
@@ -90,4 +90,21 @@ fn va_size_of_a_64_bit_space_saturates() {
 fn a_backing_larger_than_memory_is_an_error() {
     assert!(gpuiface_mock::mem::Backing::new("huge", usize::MAX).is_err());
     assert!(gpuiface_mock::mem::Backing::new("huge", usize::MAX - 4095).is_err());
+}
+
+/// A queue larger than one GPFIFO entry can hold (2^21 - 1 dwords), with a
+/// ring large enough for it, is refused before it is encoded: it used to
+/// reach `GpFifoEntry::encode`'s `debug_assert!` (a release build cut the
+/// entry's length short).
+#[test]
+fn a_queue_past_one_gpfifo_entry_is_refused_not_cut_short() {
+    let dev = device();
+    let rt = Runtime::with_config(&dev, 32 << 20, std::time::Duration::from_secs(20)).unwrap();
+    let mut q = Queue::copy_queue();
+    for i in 0..200_000u64 {
+        q.copy(0x10_0000 + 64 * i, 0x20_0000, 64u64);
+    }
+    let err = rt.submit(&q, &[]).unwrap_err();
+    assert_eq!(err.kind(), gpuiface_hal::ErrorKind::InvalidArgument);
+    assert!(err.to_string().contains("GPFIFO entry"), "{err}");
 }
