@@ -153,6 +153,8 @@ impl Footprint {
                     f.ranges.push((a, a.saturating_add(val(len))));
                 }
                 DynRange::Buffer(var) => {
+                    // A view touches the whole buffer bound to its base.
+                    let var = queue.root_of(var);
                     if let Some((_, b)) = buffers.iter().find(|(bv, _)| bv.0 == var) {
                         f.ranges.push((b.gpu_va(), b.gpu_va().saturating_add(b.size())));
                     }

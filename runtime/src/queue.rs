@@ -40,6 +40,14 @@ pub struct VarId {
     pub(crate) index: usize,
 }
 
+/// A variable computed at each submit: `values[var] = values[base] + add`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Derived {
+    pub(crate) var: usize,
+    pub(crate) base: usize,
+    pub(crate) add: u64,
+}
+
 /// A value in a recorded command: a literal or a variable.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Val {
@@ -158,6 +166,10 @@ pub struct Queue {
     pub(crate) checks: Vec<BindCheck>,
     /// Indices of the variables that are [`BufferVar`]s.
     pub(crate) buffer_vars: Vec<usize>,
+    /// Variables computed at each submit from another's value
+    /// ([`Queue::var_plus`], [`Queue::buffer_view`]), in creation order (a
+    /// base is always older than what is computed from it).
+    pub(crate) derived: Vec<Derived>,
     /// The most local memory per thread a launch of the queue needs: a
     /// runtime grows its own to it before it encodes the queue.
     pub(crate) local_per_thread: u32,
@@ -199,6 +211,7 @@ impl Queue {
             mixed_devices: false,
             checks: Vec::new(),
             buffer_vars: Vec::new(),
+            derived: Vec::new(),
             local_per_thread: 0,
             dynamic: Vec::new(),
             invalid: None,
@@ -346,6 +359,69 @@ impl Queue {
         }
         self.vars += 1;
         VarId { queue: self.id, index: self.vars - 1 }
+    }
+    /// A variable computed at each submit as `base`'s value plus `add`
+    /// (wrapping): bind `base`, never this one. One binding then moves many
+    /// values, as tinygrad's `kickoff + k`.
+    ///
+    /// ```
+    /// # use gpuiface_runtime::Queue;
+    /// # fn f(sig: &gpuiface_hal::Signal) {
+    /// let mut q = Queue::copy_queue();
+    /// let kickoff = q.var();
+    /// let (first, second) = (q.var_plus(kickoff, 1), q.var_plus(kickoff, 2));
+    /// q.signal(sig, first).signal(sig, second);
+    /// // rt.submit(&q, &[(kickoff, 40)])? releases 41, then 42.
+    /// # }
+    /// ```
+    pub fn var_plus(&mut self, base: VarId, add: u64) -> VarId {
+        let v = self.var();
+        if base.queue != self.id && self.foreign_var.is_none() {
+            self.foreign_var = Some(base);
+        }
+        self.derived.push(Derived { var: v.index, base: base.index, add });
+        v
+    }
+    /// A view into the buffer bound to `base`, `offset` bytes in: a buffer
+    /// variable whose address is computed at each submit (bind `base`,
+    /// never this one). A launch that names the view touches the whole
+    /// buffer bound to `base`.
+    ///
+    /// ```
+    /// # use gpuiface_runtime::{ArgVar, LaunchDims, Program, Queue};
+    /// # fn f(prog: &Program) {
+    /// let mut q = Queue::compute();
+    /// let whole = q.buffer_var();
+    /// let second_half = q.buffer_view(whole, 4096);
+    /// q.launch_vars(prog, LaunchDims::new([1, 1, 1], [32, 1, 1]), &[0; 8], &[ArgVar::buffer(0, second_half)]);
+    /// // rt.submit_with(&q, &[], &[(whole, &buffer)])?
+    /// # }
+    /// ```
+    pub fn buffer_view(&mut self, base: BufferVar, offset: u64) -> BufferVar {
+        let v = self.var_plus(base.0, offset);
+        self.buffer_vars.push(v.index);
+        BufferVar(v)
+    }
+    /// The variable a computed one is computed from at the end of its chain
+    /// (itself when it is bound directly).
+    pub(crate) fn root_of(&self, var: VarId) -> VarId {
+        let mut index = var.index;
+        // Bases are older: the walk goes down the list once.
+        for d in self.derived.iter().rev() {
+            if d.var == index {
+                index = d.base;
+            }
+        }
+        VarId { queue: var.queue, index }
+    }
+    /// Fill the computed variables of `values` from their bases.
+    #[inline]
+    pub(crate) fn compute_derived(&self, values: &mut [u64]) {
+        for d in &self.derived {
+            if let (Some(&b), true) = (values.get(d.base), d.var < values.len()) {
+                values[d.var] = b.wrapping_add(d.add);
+            }
+        }
     }
     /// Block the queue until `signal >= value`.
     pub fn wait(&mut self, signal: &Signal, value: impl Into<Val>) -> &mut Self {

@@ -524,6 +524,12 @@ impl<I: GpuIface> Runtime<I> {
             if var.queue != queue.id || var.index >= queue.vars {
                 return Err(Error::invalid("Runtime::submit", format!("variable {} is not this queue's", var.index)));
             }
+            if let Some(d) = queue.derived.iter().find(|d| d.var == var.index) {
+                return Err(Error::invalid(
+                    "Runtime::submit",
+                    format!("variable {} is computed from variable {}: bind that one", d.var, d.base),
+                ));
+            }
             values[var.index] = *v;
             let fresh = if queue.vars <= 16 {
                 let bit = 1u16 << var.index;
@@ -535,6 +541,17 @@ impl<I: GpuIface> Runtime<I> {
             };
             bound += usize::from(fresh);
         }
+        for d in &queue.derived {
+            let bit_set = if queue.vars <= 16 {
+                let was = seen_inline & (1 << d.var) != 0;
+                seen_inline |= 1 << d.var;
+                was
+            } else {
+                std::mem::replace(&mut seen_heap[d.var], true)
+            };
+            bound += usize::from(!bit_set);
+        }
+        queue.compute_derived(values);
         if bound != queue.vars {
             let missing = (0..queue.vars)
                 .find(|i| if queue.vars <= 16 { seen_inline & (1 << i) == 0 } else { !seen_heap[*i] })

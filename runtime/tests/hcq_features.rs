@@ -100,3 +100,70 @@ fn timestamps_in_a_replayed_queue_are_recorded_at_every_replay() {
         rt.free(dst).unwrap();
     });
 }
+
+/// Values computed from one variable: a replay binds `kickoff` alone and
+/// every `kickoff + k` follows; binding a computed one is an error.
+#[test]
+fn values_computed_from_one_variable_follow_it_at_every_replay() {
+    each_mode(|dev| {
+        let rt = Runtime::new(dev).unwrap();
+        let signals: Vec<_> = (0..17).map(|_| dev.signal_alloc().unwrap()).collect();
+        let mut q = Queue::copy_queue();
+        let kickoff = q.var();
+        for (k, s) in signals.iter().enumerate() {
+            let v = q.var_plus(kickoff, k as u64 + 1);
+            q.signal(s, v);
+        }
+        let last = q.var_plus(kickoff, 1000);
+        for base in [40u64, 50, 60, 70] {
+            let done = rt.submit(&q, &[(kickoff, base)]).unwrap();
+            rt.wait_timeline(QueueKind::Copy, done).unwrap();
+            let got: Vec<u64> = signals.iter().map(|s| s.value()).collect();
+            assert_eq!(got, (1..=17).map(|k| base + k).collect::<Vec<u64>>(), "kickoff {base}");
+        }
+        let refused = rt.submit(&q, &[(kickoff, 1), (last, 2)]).unwrap_err();
+        assert_eq!(refused.kind(), ErrorKind::InvalidArgument);
+        assert!(refused.to_string().contains("computed from"), "{refused}");
+        assert_eq!(rt.submit(&q, &[]).unwrap_err().kind(), ErrorKind::InvalidArgument, "kickoff unbound");
+    });
+}
+
+/// A buffer view: the launch gets the bound buffer's address plus the
+/// view's offset, and a copy out of the buffer waits for that launch.
+#[test]
+fn a_buffer_view_offsets_the_address_and_the_launch_touches_the_buffer() {
+    each_mode(|dev| {
+        let rt = Runtime::new(dev).unwrap();
+        let fill = rt.load_kernel(gpuiface_kernels::FILL.cubin, "fill").unwrap();
+        let param = usize::from(fill.attributes().params[0].offset);
+        let args = fill.pack_args(&[Arg::U64(0), Arg::U32(64), Arg::U32(5)]).unwrap();
+        let mut q = Queue::compute();
+        let whole = q.buffer_var();
+        let view = q.buffer_view(whole, 256);
+        q.launch_vars(
+            &fill,
+            LaunchDims::new([2, 1, 1], [32, 1, 1]),
+            &args,
+            &[gpuiface_runtime::ArgVar::buffer(param, view)],
+        );
+        for _ in 0..2 {
+            let buf = dev.alloc(AllocRequest::new(1024)).unwrap();
+            rt.submit_with(&q, &[], &[(whole, &buf)]).unwrap();
+            let mut got = vec![0u8; 1024];
+            rt.copyout(&mut got, &buf, 0).unwrap(); // waits for the launch that names `buf`
+            let words: Vec<u32> = got.chunks(4).map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]])).collect();
+            let mut expected = vec![0u32; 256];
+            for i in 0..64 {
+                expected[64 + i] = 5 * i as u32;
+            }
+            assert_eq!(words, expected);
+            rt.free(buf).unwrap();
+        }
+        let buf = dev.alloc(AllocRequest::new(1024)).unwrap();
+        let refused = rt.submit_with(&q, &[], &[(whole, &buf), (view, &buf)]).unwrap_err();
+        assert_eq!(refused.kind(), ErrorKind::InvalidArgument, "a view is not bound: {refused}");
+        drop(q);
+        rt.free(buf).unwrap();
+        rt.free_program(fill).unwrap();
+    });
+}

@@ -98,9 +98,17 @@ impl<I: GpuIface> Runtime<I> {
             *values.get_mut(var.index)? = v;
             seen |= 1 << var.index;
         }
+        // Computed variables: a binding of one is the general path's to refuse.
+        for d in &queue.derived {
+            if seen & (1 << d.var) != 0 {
+                return None;
+            }
+            seen |= 1 << d.var;
+        }
         if seen != (1u32 << n) - 1 {
             return None;
         }
+        queue.compute_derived(&mut values[..n]);
         let values = values.get(..n)?;
         for check in &queue.checks {
             if let Err(e) = check.check(values) {
