@@ -3,7 +3,9 @@
 //! [`ChannelStatus`], [`ChannelStats`], the defined-but-unmodelled methods
 //! and the compute engine's state.
 
+use std::sync::atomic::Ordering;
 use std::sync::Arc;
+use std::time::Duration;
 
 use super::state::{lock, Channel};
 use super::{ComputeState, Gpu, USERD_GP_GET, USERD_GP_PUT};
@@ -74,13 +76,18 @@ pub struct ChannelStats {
 impl Gpu {
     /// A channel finished SETUP_BIND. Re-attaching a chid replaces it.
     pub fn attach_channel(&self, desc: ChannelDesc) {
+        let mut ch = Channel::new(desc);
+        // The channel it replaces (if any) is closing: a kernel of it
+        // running inline stops, so the lock below is not held for long.
+        if let Some(old) = lock(&self.shared.closing).insert(ch.desc.chid, ch.closing.clone()) {
+            old.store(true, Ordering::Relaxed);
+        }
         let mut st = lock(&self.shared.state);
-        let old = st.channels.remove(&desc.chid);
+        let old = st.channels.remove(&ch.desc.chid);
         if let Some(old) = &old {
             st.by_token.remove(&old.desc.token);
         }
-        st.by_token.insert(desc.token, desc.chid);
-        let mut ch = Channel::new(desc);
+        st.by_token.insert(ch.desc.token, ch.desc.chid);
         ch.observer = self.shared.observer.read().unwrap_or_else(|p| p.into_inner()).clone();
         st.channels.insert(ch.desc.chid, ch);
         drop(st);
@@ -92,6 +99,12 @@ impl Gpu {
     /// A channel was closed. When this returns the model (and the threaded
     /// worker) no longer touches the channel's memory.
     pub fn detach_channel(&self, chid: u32) {
+        // First stop a kernel of this channel that runs inline (immediate
+        // and stepped modes) with the model's lock held: it stops within a
+        // few time slices, so the lock is had at once.
+        if let Some(flag) = lock(&self.shared.closing).remove(&chid) {
+            flag.store(true, Ordering::Relaxed);
+        }
         let mut st = lock(&self.shared.state);
         let ch = st.channels.remove(&chid);
         if let Some(ch) = &ch {
@@ -101,6 +114,31 @@ impl Gpu {
         // A running kernel is cancelled (its next access fails) and waited
         // for, outside the model's lock: other channels keep running.
         drop(ch);
+    }
+
+    /// The compute watchdog: a launch on the SASS interpreter that runs
+    /// longer than `budget` of host time is stopped and faults its channel
+    /// with `NVGPU_CHANNEL_FIFO_ERROR_IDLE_TIMEOUT`, in every mode (default
+    /// [`KERNEL_WATCHDOG`](super::KERNEL_WATCHDOG), env
+    /// `GPUIFACE_MOCK_KERNEL_WATCHDOG_MS`). Applies to launches from now on;
+    /// `Duration::MAX` turns it off (the instruction budget still stops a
+    /// runaway kernel, after 2^33 warp-instructions).
+    pub fn set_kernel_watchdog(&self, budget: Duration) {
+        let ns = u64::try_from(budget.as_nanos()).unwrap_or(u64::MAX);
+        self.shared.kernel_watchdog_ns.store(ns, Ordering::Relaxed);
+    }
+
+    /// The compute watchdog's budget ([`Gpu::set_kernel_watchdog`]).
+    pub fn kernel_watchdog(&self) -> Duration {
+        Duration::from_nanos(self.shared.kernel_watchdog_ns.load(Ordering::Relaxed))
+    }
+
+    /// Bytes of decoded code the SASS interpreter's cache keeps between
+    /// launches, and how many programs (bounded by
+    /// [`CODE_CACHE_BYTES`](super::CODE_CACHE_BYTES) and
+    /// [`CODE_CACHE_PROGRAMS`](super::CODE_CACHE_PROGRAMS)).
+    pub fn code_cache_usage(&self) -> (u64, usize) {
+        self.shared.code.usage()
     }
 
     /// ALLOC_OBJ_CTX created an engine object (class) on the channel; a

@@ -12,7 +12,7 @@
 //! (`CTA_THREAD_DIMENSION*`), constant buffer 0 (driver area + kernel
 //! arguments) and program address; checks the launch as the hardware
 //! would (below); runs the registered closure or the suite kernel's twin
-//! (`twins.rs`); then performs releases 0 and 1 (32/64-bit, four-word
+//! (`twins.rs`); then performs releases 0, 1 and 2 (32/64-bit, four-word
 //! structure = timestamped, optional reduction) and schedules
 //! `DEPENDENT_QMD0` if enabled — which launches at the channel's next step,
 //! read from memory then.
@@ -278,12 +278,16 @@ fn launch(shared: &Shared, ch: &mut Channel, qmd_va: u64, depth: u32) -> Result<
         }
     }
     let in_order = shared.mode == super::ExecMode::Stepped;
-    let launch = Launch { qmd, qmd_va, depth, state: ch.compute.state, in_order };
+    let budget = std::time::Duration::from_nanos(shared.kernel_watchdog_ns.load(Ordering::Relaxed));
+    let launch = Launch { qmd, qmd_va, depth, state: ch.compute.state, in_order, budget };
     if matches!(shared.mode, super::ExecMode::Threaded | super::ExecMode::Polling) {
         ch.compute.running = Some(super::inflight::Running::spawn(runner, launch, ch.desc.vm.clone()));
         return Ok(());
     }
-    let outcome = run_kernel(&runner, &launch, ch.desc.vm.as_ref(), false, None);
+    // Inline, with the model's state locked: the channel's closing flag
+    // (set by `detach_channel` before it takes the lock) stops the kernel.
+    let closing = ch.closing.clone();
+    let outcome = run_kernel(&runner, &launch, ch.desc.vm.as_ref(), false, Some(&closing));
     finish(shared, ch, &launch, outcome)
 }
 
@@ -297,6 +301,8 @@ pub(super) struct Launch {
     pub(super) state: ComputeState,
     /// Run the blocks in order on one thread (the stepped mode: deterministic).
     pub(super) in_order: bool,
+    /// The host time the kernel may take (the compute watchdog).
+    pub(super) budget: std::time::Duration,
 }
 
 /// How a kernel ended: its own result and the first faulting VA.
@@ -313,6 +319,8 @@ pub(super) struct Outcome {
     pub(super) engine: &'static str,
     /// The suite kernel's name, when its twin ran it.
     pub(super) twin: Option<&'static str>,
+    /// Stopped by the compute watchdog (`result` says so): an idle timeout, not a GR exception.
+    timed_out: bool,
 }
 
 impl Outcome {
@@ -322,7 +330,7 @@ impl Outcome {
     }
 
     fn ended(result: Result<(), String>, fault: Option<u64>, detail: Option<String>, engine: &'static str) -> Outcome {
-        Outcome { result, fault, detail, instructions: 0, warp_instructions: 0, engine, twin: None }
+        Outcome { result, fault, detail, instructions: 0, warp_instructions: 0, engine, twin: None, timed_out: false }
     }
 }
 
@@ -337,7 +345,8 @@ pub(super) fn run_kernel(
     let qmd = &l.qmd;
     if let Runner::Machine(cache) = runner {
         let program = qmd.program_address();
-        return match super::machine::run(cache, vm, qmd, &l.state, cancel, l.in_order) {
+        let budget = l.budget;
+        return match super::machine::run(cache, vm, qmd, &l.state, cancel, l.in_order, budget) {
             super::machine::Outcome::Done(stats) => {
                 log::trace!(
                     "launch {:#x}: program {program:#x} ran {} warp-instructions ({} thread-instructions)",
@@ -352,6 +361,9 @@ pub(super) fn run_kernel(
                 }
             }
             super::machine::Outcome::Mmu(va, what) => Outcome::ended(Ok(()), Some(va), Some(what), "interpreter"),
+            super::machine::Outcome::Timeout(msg) => {
+                Outcome { timed_out: true, ..Outcome::ended(Err(msg), None, None, "interpreter") }
+            }
             super::machine::Outcome::Gr(msg) => Outcome::ended(Err(msg), None, None, "interpreter"),
         };
     }
@@ -394,6 +406,11 @@ pub(super) fn finish(shared: &Shared, ch: &mut Channel, l: &Launch, outcome: Out
         return Err(fault::mmu(ch, va, Engine::Compute, outcome.detail.as_deref().unwrap_or("kernel access")));
     }
     if let Err(msg) = outcome.result {
+        if outcome.timed_out {
+            // What the scheduler's timeout reports for a context that never
+            // yields the engine: the channel is then unusable (as on the copy watchdog).
+            return Err(fault::timeout(ch, Engine::Compute, format!("compute watchdog: {msg}")));
+        }
         // The kernel's name when the process gave it (`Gpu::name_program`):
         // the same text goes to the trace, stderr and the error a runtime returns.
         let named = shared.names.read().unwrap_or_else(|p| p.into_inner()).get(&program).cloned();
@@ -403,9 +420,11 @@ pub(super) fn finish(shared: &Shared, ch: &mut Channel, l: &Launch, outcome: Out
     release_and_chain(shared, ch, qmd, qmd_va, depth)
 }
 
-/// After the grid: the QMD's releases, and its dependent QMD scheduled.
+/// After the grid: the QMD's releases (V03_00 has three, `RELEASE0..2`, and
+/// the compute engine performs each one enabled, in order), and its
+/// dependent QMD scheduled.
 fn release_and_chain(shared: &Shared, ch: &mut Channel, qmd: &Qmd, qmd_va: u64, depth: u32) -> Result<(), FaultRecord> {
-    for i in 0..2 {
+    for i in 0..v03_00::RELEASES.len() {
         let Some(rel) = qmd.release(i) else { continue };
         let reduction = if rel.reduction_enable {
             let op = match rel.reduction_op {

@@ -92,7 +92,7 @@ pub use compute::{ComputeState, KernelCtx, KernelFn, ProgramKey};
 pub use copy::{TIMESLICE_PIECES, WATCHDOG_PIECES};
 pub use fault::{FaultObserver, NOTIFIER_STATUS_ERROR};
 pub use launchlog::{LaunchObserver, LaunchRecord};
-pub use machine::sm_threads;
+pub use machine::{sm_threads, CODE_CACHE_BYTES, CODE_CACHE_PROGRAMS, KERNEL_WATCHDOG, MAX_WARP_INSTRUCTIONS};
 
 // The engine files (host, compute, copy, fault) name the shared state and
 // the step helpers as `super::Channel`, `super::record_or_fault`, ...

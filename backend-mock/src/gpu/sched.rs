@@ -37,6 +37,8 @@ impl Gpu {
             twins: Default::default(),
             launch_observer: RwLock::new(None),
             names: RwLock::new(HashMap::new()),
+            kernel_watchdog_ns: AtomicU64::new(super::machine::default_watchdog_ns()),
+            closing: Mutex::new(HashMap::new()),
         });
         let worker = matches!(config.mode, ExecMode::Threaded | ExecMode::Polling).then(|| {
             let s = shared.clone();
@@ -146,6 +148,11 @@ impl Gpu {
     /// Stop the worker (Threaded) and wait for it; idempotent, also done on drop.
     pub fn shutdown(&self) {
         self.shared.stop.store(true, Ordering::SeqCst);
+        // A kernel running inline on another thread (immediate or stepped
+        // mode) holds the model's lock: stop it first.
+        for flag in lock(&self.shared.closing).values() {
+            flag.store(true, Ordering::Relaxed);
+        }
         {
             let _st = lock(&self.shared.state);
             self.shared.wake.notify_all();

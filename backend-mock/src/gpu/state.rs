@@ -45,6 +45,9 @@ pub(super) struct Channel {
     pub(super) stats: ChannelStats,
     /// Told of this channel's errors as they happen.
     pub(super) observer: Option<FaultObserver>,
+    /// Set when the channel is being closed (before its close takes the
+    /// model's lock): stops a kernel running inline with the lock held.
+    pub(super) closing: Arc<AtomicBool>,
 }
 
 impl Channel {
@@ -66,6 +69,7 @@ impl Channel {
             recorded: BTreeMap::new(),
             stats: ChannelStats::default(),
             observer: None,
+            closing: Arc::new(AtomicBool::new(false)),
         }
     }
 }
@@ -105,6 +109,11 @@ pub(super) struct Shared {
     pub(super) launch_observer: RwLock<Option<super::LaunchObserver>>,
     /// Kernel names by program address, as the process gave them.
     pub(super) names: RwLock<HashMap<u64, String>>,
+    /// The compute watchdog: host time a launch on the interpreter may take, in ns.
+    pub(super) kernel_watchdog_ns: AtomicU64,
+    /// Each attached channel's closing flag, reachable without the model's
+    /// lock (which an inline kernel holds while it runs).
+    pub(super) closing: Mutex<HashMap<u32, Arc<AtomicBool>>>,
 }
 
 /// A 64-bit address register after its `*_A`/`*_UPPER` method: bits 48:32

@@ -41,6 +41,7 @@ mod warp;
 mod softfloat;
 
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Instant;
 
 pub use code::Code;
 pub use flat::FlatMemory;
@@ -200,13 +201,18 @@ pub fn run_launch(
     cfg: &LaunchConfig,
     cancel: Option<&AtomicBool>,
 ) -> Result<Stats, Fault> {
+    in_order(code, mem, cfg, Stop { cancel, halt: None, deadline: None })
+}
+
+/// [`run_launch`] with its stop conditions.
+fn in_order(code: &mut Code, mem: &dyn Memory, cfg: &LaunchConfig, stop: Stop<'_>) -> Result<Stats, Fault> {
     let mut stats = Stats::default();
     code.begin_launch();
     let blocks = cfg.grid.iter().map(|&d| u64::from(d)).product::<u64>();
     let mut block = warp::Block::new(cfg)?;
     for id in 0..blocks {
         block.reset(ctaid_of(cfg, id));
-        block.run(code, mem, cfg, &mut stats, Stop { cancel, halt: None })?;
+        block.run(code, mem, cfg, &mut stats, stop)?;
     }
     Ok(stats)
 }
@@ -217,16 +223,35 @@ fn ctaid_of(cfg: &LaunchConfig, id: u64) -> [u32; 3] {
     [(id % gx) as u32, ((id / gx) % gy) as u32, (id / (gx * gy)) as u32]
 }
 
-/// What stops a running block: the caller's cancellation, or (parallel
-/// launches) another block's fault.
+/// What stops a running block: the caller's cancellation, its deadline,
+/// or (parallel launches) another block's fault.
 #[derive(Clone, Copy)]
 pub(crate) struct Stop<'a> {
     cancel: Option<&'a AtomicBool>,
     halt: Option<&'a AtomicBool>,
+    deadline: Option<Instant>,
 }
 
+/// Why a launch stopped when its caller cancelled it.
+pub(crate) const CANCELLED: &str = "the channel was closed";
+
+/// Why a launch stopped at its deadline ([`Code::run`]).
+pub const PAST_DEADLINE: &str = "the launch ran past its time budget";
+
 impl Stop<'_> {
+    /// Cancelled, or halted by another block's fault.
     fn stopped(self) -> bool {
         self.cancel.is_some_and(|c| c.load(Ordering::Relaxed)) || self.halt.is_some_and(|c| c.load(Ordering::Relaxed))
+    }
+
+    /// Why the launch must stop now, reading the clock (call it every few time slices).
+    fn check(self) -> Result<(), Fault> {
+        if self.stopped() {
+            return Err(Fault::Stopped(CANCELLED));
+        }
+        if self.deadline.is_some_and(|d| Instant::now() >= d) {
+            return Err(Fault::Stopped(PAST_DEADLINE));
+        }
+        Ok(())
     }
 }

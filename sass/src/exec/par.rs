@@ -4,9 +4,9 @@
 //! The blocks of a grid are independent on the GPU: each has its own
 //! registers, shared memory and local-memory slots, and the only state
 //! they share is global memory. Here each host thread (a *worker*) owns one
-//! [`Block`] (registers, shared memory) and its own [`Code`] (decoded
-//! instructions, copied from those block 0 decoded: block 0 runs first,
-//! alone), and takes the next block index from a shared counter;
+//! [`Block`] (registers, shared memory), all share one [`Code`] (decoded
+//! instructions: block 0 runs first, alone, and the others find what it
+//! decoded), and each takes the next block index from a shared counter;
 //! blocks running at once get distinct local-memory slots. Global memory is
 //! the caller's [`Memory`], which is `Sync`, so:
 //! - plain loads and stores of different blocks may interleave in any
@@ -34,6 +34,7 @@
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Mutex;
+use std::time::Instant;
 
 use super::warp::Block;
 use super::{ctaid_of, Code, Fault, LaunchConfig, Memory, Stats, Stop};
@@ -56,10 +57,12 @@ pub fn workers_for(cfg: &LaunchConfig, wanted: usize) -> usize {
     n as usize
 }
 
-/// Run a whole launch with one worker thread per element of `codes` (all
-/// programs at the same address; see [`workers_for`] for how many a launch
-/// can use: extra ones stay idle). With one code, or a grid of one block, it
-/// is [`run_launch`](super::run_launch) on the caller's thread.
+/// Run a whole launch on `codes.len()` worker threads (all programs at the
+/// same address; see [`workers_for`] for how many a launch can use). The
+/// workers share the first [`Code`] (its decoded instructions are read once
+/// per launch, whichever worker reaches them first); the other elements are
+/// not used and only give the number of workers. With one code, or a grid of
+/// one block, it is [`run_launch`](super::run_launch) on the caller's thread.
 ///
 /// A fault ends the launch; when several blocks fault, the one with the
 /// lowest block index is returned. `cancel` stops every worker.
@@ -69,81 +72,103 @@ pub fn run_launch_parallel(
     cfg: &LaunchConfig,
     cancel: Option<&AtomicBool>,
 ) -> Result<Stats, Fault> {
-    let workers = workers_for(cfg, codes.len());
-    let Some((first, rest)) = codes.split_first_mut() else {
+    let workers = codes.len();
+    let Some(first) = codes.first_mut() else {
         return Err(Fault::Control("a launch needs at least one program".into()));
     };
-    if workers <= 1 {
-        return super::run_launch(first, mem, cfg, cancel);
-    }
-    // Block 0 runs first, alone, as in order: the code it reaches is read as
-    // the launch starts, and every worker starts from a copy of that decoded
-    // program, so a kernel that writes over its own code (a race on the GPU
-    // too) reads the same code whatever the host schedule.
-    first.begin_launch();
-    let mut stats0 = Stats::default();
-    let mut block0 = Block::new(cfg)?;
-    block0.reset(ctaid_of(cfg, 0));
-    block0.run(first, mem, cfg, &mut stats0, Stop { cancel, halt: None })?;
-    drop(block0);
-    for code in rest.iter_mut().take(workers - 1) {
-        code.clone_from(first);
-    }
-    let blocks = cfg.grid.iter().fold(1u64, |p, &x| p.saturating_mul(u64::from(x)));
-    // Block::new (below, per worker) refuses a block of more than 1024 threads.
-    let threads = cfg.block.iter().fold(1u64, |p, &x| p.saturating_mul(u64::from(x)));
-    let slots_per_block = threads.div_ceil(32).saturating_mul(32);
-    let next = AtomicU64::new(1);
-    let used = AtomicU64::new(stats0.warp_instructions);
-    let thread_instructions = AtomicU64::new(stats0.thread_instructions);
-    let halt = AtomicBool::new(false);
-    // (block index, fault) of the lowest faulting block.
-    let fault: Mutex<Option<(u64, Fault)>> = Mutex::new(None);
-    let stop = Stop { cancel, halt: Some(&halt) };
-    let work = |w: usize, code: &mut Code| {
-        let mut block = match Block::new(cfg) {
-            Ok(b) => b,
-            Err(e) => return record(&fault, &halt, 0, e),
+    first.run(mem, cfg, workers, cancel, None)
+}
+
+impl Code {
+    /// Run a whole launch of this program on up to `workers` host threads
+    /// (the caller's and `workers - 1` more; [`workers_for`] says how many
+    /// the launch can use), all sharing this decoded program. One worker
+    /// runs the blocks in order on the caller's thread, as
+    /// [`run_launch`](super::run_launch) does.
+    ///
+    /// `cancel` stops every worker ([`Fault::Stopped`], "the channel was
+    /// closed"); so does `deadline` once passed ([`Fault::Stopped`] with
+    /// [`PAST_DEADLINE`](super::PAST_DEADLINE)): the flags are polled
+    /// between warp time slices, the clock every few of them, so a launch
+    /// stops within a few thousand warp-instructions of either.
+    pub fn run(
+        &mut self,
+        mem: &dyn Memory,
+        cfg: &LaunchConfig,
+        workers: usize,
+        cancel: Option<&AtomicBool>,
+        deadline: Option<Instant>,
+    ) -> Result<Stats, Fault> {
+        let workers = workers_for(cfg, workers);
+        if workers <= 1 {
+            return super::in_order(self, mem, cfg, Stop { cancel, halt: None, deadline });
+        }
+        // Block 0 runs first, alone, as in order: the code it reaches is
+        // read as the launch starts, and every worker then uses that decoded
+        // program, so a kernel that writes over its own code (a race on the
+        // GPU too) reads the same code there whatever the host schedule.
+        self.begin_launch();
+        let code: &Code = self;
+        let mut stats0 = Stats::default();
+        let mut block0 = Block::new(cfg)?;
+        block0.reset(ctaid_of(cfg, 0));
+        block0.run(code, mem, cfg, &mut stats0, Stop { cancel, halt: None, deadline })?;
+        drop(block0);
+        let blocks = cfg.grid.iter().fold(1u64, |p, &x| p.saturating_mul(u64::from(x)));
+        // Block::new (below, per worker) refuses a block of more than 1024 threads.
+        let threads = cfg.block.iter().fold(1u64, |p, &x| p.saturating_mul(u64::from(x)));
+        let slots_per_block = threads.div_ceil(32).saturating_mul(32);
+        let next = AtomicU64::new(1);
+        let used = AtomicU64::new(stats0.warp_instructions);
+        let thread_instructions = AtomicU64::new(stats0.thread_instructions);
+        let halt = AtomicBool::new(false);
+        // (block index, fault) of the lowest faulting block.
+        let fault: Mutex<Option<(u64, Fault)>> = Mutex::new(None);
+        let stop = Stop { cancel, halt: Some(&halt), deadline };
+        let work = |w: usize| {
+            let mut block = match Block::new(cfg) {
+                Ok(b) => b,
+                Err(e) => return record(&fault, &halt, 0, e),
+            };
+            block.local_slot = (w as u64).saturating_mul(slots_per_block);
+            let mut own = cfg.clone();
+            loop {
+                if stop.stopped() {
+                    return;
+                }
+                let id = next.fetch_add(1, Ordering::Relaxed);
+                if id >= blocks {
+                    return;
+                }
+                own.max_warp_instructions = cfg.max_warp_instructions.saturating_sub(used.load(Ordering::Relaxed));
+                let mut stats = Stats::default();
+                block.reset(ctaid_of(cfg, id));
+                let result = block.run(code, mem, &own, &mut stats, stop);
+                used.fetch_add(stats.warp_instructions, Ordering::Relaxed);
+                thread_instructions.fetch_add(stats.thread_instructions, Ordering::Relaxed);
+                if let Err(e) = result {
+                    return record(&fault, &halt, id, e);
+                }
+            }
         };
-        block.local_slot = (w as u64).saturating_mul(slots_per_block);
-        let mut own = cfg.clone();
-        loop {
-            if stop.stopped() {
-                return;
+        std::thread::scope(|s| {
+            for i in 1..workers {
+                let work = &work;
+                // No thread to be had: the workers that run take its blocks.
+                let _ = std::thread::Builder::new().name("gpuiface-sass-sm".into()).spawn_scoped(s, move || work(i));
             }
-            let id = next.fetch_add(1, Ordering::Relaxed);
-            if id >= blocks {
-                return;
-            }
-            own.max_warp_instructions = cfg.max_warp_instructions.saturating_sub(used.load(Ordering::Relaxed));
-            let mut stats = Stats::default();
-            block.reset(ctaid_of(cfg, id));
-            let result = block.run(code, mem, &own, &mut stats, stop);
-            used.fetch_add(stats.warp_instructions, Ordering::Relaxed);
-            thread_instructions.fetch_add(stats.thread_instructions, Ordering::Relaxed);
-            if let Err(e) = result {
-                return record(&fault, &halt, id, e);
-            }
+            // The caller's thread is worker 0.
+            work(0);
+        });
+        if let Some((_, e)) = fault.into_inner().unwrap_or_else(|p| p.into_inner()) {
+            return Err(e);
         }
-    };
-    std::thread::scope(|s| {
-        let Some((mine, others)) = codes[..workers].split_first_mut() else { return };
-        for (i, code) in others.iter_mut().enumerate() {
-            let work = &work;
-            // No thread to be had: the workers that run take its blocks.
-            let _ =
-                std::thread::Builder::new().name("gpuiface-sass-sm".into()).spawn_scoped(s, move || work(i + 1, code));
+        // Workers stop taking blocks once cancelled, without a fault of their own.
+        if cancel.is_some_and(|c| c.load(Ordering::Relaxed)) {
+            return Err(Fault::Stopped(super::CANCELLED));
         }
-        // The caller's thread is worker 0.
-        work(0, mine);
-    });
-    if let Some((_, e)) = fault.into_inner().unwrap_or_else(|p| p.into_inner()) {
-        return Err(e);
+        Ok(Stats { warp_instructions: used.into_inner(), thread_instructions: thread_instructions.into_inner() })
     }
-    if cancel.is_some_and(|c| c.load(Ordering::Relaxed)) {
-        return Err(Fault::Stopped("the channel was closed"));
-    }
-    Ok(Stats { warp_instructions: used.into_inner(), thread_instructions: thread_instructions.into_inner() })
 }
 
 /// Keep the fault of the lowest block index, and halt the other workers.

@@ -333,6 +333,9 @@ pub(crate) struct Block {
 /// Warp-instructions one warp runs before the next warp's turn.
 const SLICE: u32 = 256;
 
+/// Rounds of time slices between two reads of the clock (for the deadline).
+const CLOCK_ROUNDS: u32 = 16;
+
 impl Block {
     pub(crate) fn new(cfg: &LaunchConfig) -> Result<Block, Fault> {
         let threads: u64 = cfg.block.iter().map(|&d| u64::from(d)).product();
@@ -365,7 +368,7 @@ impl Block {
 
     pub(crate) fn run(
         &mut self,
-        code: &mut Code,
+        code: &Code,
         mem: &dyn Memory,
         cfg: &LaunchConfig,
         stats: &mut Stats,
@@ -374,6 +377,9 @@ impl Block {
         let local_slot = self.local_slot;
         let mut env =
             Env { mem, cfg, shared: &mut self.shared, ctaid: self.ctaid, local_slot, clock: 0, bar_red: None };
+        // Rounds since the clock was last read (the deadline is checked every
+        // CLOCK_ROUNDS rounds, the flags every round).
+        let mut rounds = 0u32;
         loop {
             let mut ran = false;
             for w in &mut self.warps {
@@ -389,8 +395,12 @@ impl Block {
                     return Err(Fault::Stopped("the launch ran past its instruction budget"));
                 }
             }
-            if stop.stopped() {
-                return Err(Fault::Stopped("the channel was closed"));
+            rounds += 1;
+            if rounds >= CLOCK_ROUNDS {
+                rounds = 0;
+                stop.check()?;
+            } else if stop.stopped() {
+                return Err(Fault::Stopped(super::CANCELLED));
             }
             if ran {
                 continue;
