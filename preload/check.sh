@@ -14,6 +14,8 @@
 #  4. a Python client meets the device node and the usermode window's mmap
 #     rules as on an Orin (stat, access, EBUSY/EINVAL, msync EINVAL), and
 #     its ctypes calls through dlopen("libc.so.6") + dlsym reach the model;
+#     a hung channel stays hung, a forked child uses its inherited fds, and
+#     fds under a low fd limit are numbered as on an Orin (issue 40);
 #  5. the conformance runner over the real Linux syscall path
 #     (--backend nvgpu) passes the same cases as the mock backend, on an
 #     r36 kernel model and on an r35 one (GPUIFACE_MOCK_RELEASE=r35).
@@ -51,6 +53,12 @@ check "Python client: every corpus kernel through raw ioctls gives its reference
     env LD_PRELOAD="$lib" timeout 300 python3 preload/clients/corpus_run.py
 check "Python client: device node and usermode window as on an Orin" env LD_PRELOAD="$lib" timeout 60 python3 preload/clients/orin_checks.py
 check "Python client: ctypes ioctl through dlopen/dlsym reaches the model" env LD_PRELOAD="$lib" timeout 60 python3 preload/clients/dlsym_ioctl.py
+check "Python client: a hung channel stays hung, other channels and the device keep working" \
+    env LD_PRELOAD="$lib" GPUIFACE_MOCK_HANG_WAIT_MS=50 timeout 60 python3 preload/clients/round4.py hang
+check "Python client: a forked child uses inherited fds, has no doorbell page, and its work lands on the same channel" \
+    env LD_PRELOAD="$lib" timeout 60 python3 preload/clients/round4.py fork
+check "Python client: under ulimit -n 20 the fds are numbered as on an Orin" \
+    bash -c "ulimit -n 20 && LD_PRELOAD='$lib' timeout 60 python3 preload/clients/round4.py fds"
 check "trace to a file, every field decoded" bash -c "rm -f '$work/trace'; LD_PRELOAD='$lib' GPUIFACE_MOCK_TRACE='$work/trace' '$work/semaphore' >/dev/null && grep -q 'NVGPU_IOCTL_CHANNEL_SETUP_BIND {num_gpfifo_entries=1024.*flags=DETERMINISTIC|USERMODE_SUPPORT.*} => {work_submit_token=.*} = 0' '$work/trace' && grep -q 'mmap(.*<ctrl>' '$work/trace'"
 check "injected failure reaches the program" bash -c "! LD_PRELOAD='$lib' GPUIFACE_MOCK_FAIL=NVMAP_IOC_ALLOC:1:ENOMEM '$work/semaphore' 2>&1 | grep -q 'payload' && LD_PRELOAD='$lib' GPUIFACE_MOCK_FAIL=NVMAP_IOC_ALLOC:1:ENOMEM '$work/semaphore' 2>&1 | grep -q 'Cannot allocate memory'"
 check "conformance over the real Linux seam on an L4T r35 kernel, the report naming it" env LD_PRELOAD="$lib" \

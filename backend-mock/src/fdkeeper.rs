@@ -11,9 +11,10 @@
 //! `unshare(CLONE_FILES)`d: its table is its own, empty but for the model's
 //! memfds. The keeper creates them (a few ahead of demand); mappings are process-wide, and a new fd on the same file (a dma-buf fd
 //! for the client, or one to mmap) is copied out with `pidfd_getfd` through
-//! a pidfd of the keeper thread (Linux 6.9+; one fd of the process), or else
-//! opened through `/proc/self/task/<keeper>/fd/<n>`; the kernel allows both
-//! within a process. The client's table only ever holds the
+//! a pidfd of the keeper thread (Linux 6.9+; opened for the call and closed
+//! after it), or else opened through `/proc/<pid>/task/<keeper>/fd/<n>`; the
+//! kernel allows both within a process, and the second also from a forked
+//! child while its parent lives. The client's table only ever holds the
 //! fds the client asked for (device, channel, dma-buf fds), and the keeper's
 //! fd numbers are bounded by `RLIMIT_NOFILE` separately from the client's.
 //!
@@ -56,9 +57,9 @@ struct Keeper {
     tid: libc::pid_t,
     tx: Mutex<mpsc::Sender<Req>>,
     pool: Arc<Pool>,
-    /// A pidfd of the keeper *thread* (`PIDFD_THREAD`, Linux 6.9+), through
-    /// which `pidfd_getfd` copies a keeper fd into the caller's table: one
-    /// fd of the process for all of them. -1: not opened yet; -2: unsupported.
+    /// Whether thread pidfds (`PIDFD_THREAD`, Linux 6.9+) work, through which
+    /// `pidfd_getfd` copies a keeper fd into the caller's table: -1 not
+    /// known yet (or they do); -2 unsupported (the /proc way is used).
     pidfd: std::sync::atomic::AtomicI32,
 }
 
@@ -69,6 +70,16 @@ impl Keeper {
 }
 
 static KEEPER: Mutex<Option<Arc<Keeper>>> = Mutex::new(None);
+
+/// The keeper registry's lock, held across a `fork(2)` so a forked child
+/// never inherits it held by a thread it does not have (its first
+/// allocation takes it to start the child's own keeper).
+pub(crate) struct ForkLock(#[allow(dead_code)] std::sync::MutexGuard<'static, Option<Arc<Keeper>>>);
+
+/// Take [`ForkLock`] (before a fork; drop it after, in parent and child).
+pub(crate) fn lock_for_fork() -> ForkLock {
+    ForkLock(KEEPER.lock().unwrap_or_else(|p| p.into_inner()))
+}
 
 /// The keeper of this process (a new one after a fork).
 fn keeper() -> io::Result<Arc<Keeper>> {
@@ -230,8 +241,10 @@ impl KeptFd {
         if let Some(fd) = self.getfd() {
             return Ok(fd);
         }
-        // The portable way: reopen the keeper's fd through /proc (slower).
-        let path = CString::new(format!("/proc/self/task/{}/fd/{}", self.tid, self.fd))
+        // The portable way: reopen the keeper's fd through /proc (slower). By
+        // the keeper's process id, not `self`: a forked child reaches the
+        // memory its parent's keeper holds, as long as the parent lives.
+        let path = CString::new(format!("/proc/{}/task/{}/fd/{}", self.keeper_pid, self.tid, self.fd))
             .map_err(|_| io::Error::from_raw_os_error(libc::EINVAL))?;
         // SAFETY: open with a NUL-terminated path; the result is checked.
         let fd = unsafe { libc::open(path.as_ptr(), libc::O_RDWR | libc::O_CLOEXEC) };
@@ -242,42 +255,40 @@ impl KeptFd {
         Ok(unsafe { OwnedFd::from_raw_fd(fd) })
     }
 
-    /// `pidfd_getfd` through the keeper thread's pidfd, when the kernel has
-    /// thread pidfds; the result is checked to be this file (the pidfd's
-    /// number may have been closed and reused by the program).
+    /// `pidfd_getfd` through a pidfd of the keeper thread, when the kernel
+    /// has thread pidfds; the result is checked to be this file.
+    ///
+    /// The pidfd is opened for the call and closed after it, never kept: any
+    /// number the model kept in the client's table would be a number the
+    /// client may be handed on an Orin, under some fd limit (issue 40 item
+    /// 3: a pidfd kept at half `RLIMIT_NOFILE` took fd 10 under
+    /// `ulimit -n 20`, and the client's channel became fd 11). While the
+    /// pidfd is open it holds the lowest free number, so the copy lands one
+    /// above; it is then moved down to the number a kernel would have given
+    /// it, the lowest free one.
     fn getfd(&self) -> Option<OwnedFd> {
         use std::sync::atomic::Ordering;
         let k = keeper().ok().filter(|k| k.tid == self.tid)?;
-        let mut pidfd = k.pidfd.load(Ordering::Acquire);
-        if pidfd == -2 {
+        if k.pidfd.load(Ordering::Relaxed) == -2 {
             return None;
         }
-        if pidfd == -1 {
-            // SAFETY: pidfd_open(tid, PIDFD_THREAD) has no memory effects; checked.
-            let fd = unsafe { libc::syscall(libc::SYS_pidfd_open, self.tid, libc::O_EXCL) } as i32;
-            // The model's own fd: out of the client's low range, so the fds a
-            // program is handed are numbered as on an Orin (issue 12 item 11).
-            // SAFETY: the pidfd just opened, owned by nothing else.
-            let fd = if fd < 0 { fd } else { unsafe { crate::mem::move_out_of_low_range(fd) } };
-            let new = if fd < 0 { -2 } else { fd };
-            pidfd = match k.pidfd.compare_exchange(-1, new, Ordering::AcqRel, Ordering::Acquire) {
-                Ok(_) => new,
-                Err(winner) => {
-                    if fd >= 0 {
-                        close_raw(fd);
-                    }
-                    winner
-                }
-            };
-            if pidfd < 0 {
-                return None;
+        // SAFETY: pidfd_open(tid, PIDFD_THREAD) has no memory effects; checked.
+        let pidfd = unsafe { libc::syscall(libc::SYS_pidfd_open, self.tid, libc::O_EXCL) } as i32;
+        if pidfd < 0 {
+            let errno = io::Error::last_os_error().raw_os_error();
+            if matches!(errno, Some(libc::EINVAL | libc::ENOSYS | libc::EPERM)) {
+                // No thread pidfds on this kernel (before 6.9): the /proc way from now on.
+                k.pidfd.store(-2, Ordering::Relaxed);
             }
+            return None;
         }
         // SAFETY: pidfd_getfd copies an fd of the keeper thread into our table; checked.
         let fd = unsafe { libc::syscall(libc::SYS_pidfd_getfd, pidfd, self.fd, 0) } as i32;
+        close_raw(pidfd);
         if fd < 0 {
             return None;
         }
+        let fd = lowest_free(fd);
         // SAFETY: fstat into a zeroed local buffer.
         let same = unsafe {
             let mut st: libc::stat = std::mem::zeroed();
@@ -289,6 +300,23 @@ impl KeptFd {
         }
         // SAFETY: `fd` is new in our table and owned by no one else.
         Some(unsafe { OwnedFd::from_raw_fd(fd) })
+    }
+}
+
+/// Move a new fd of ours (close-on-exec) to the lowest free number, where
+/// the kernel would have put it, when that is lower; the number it ends at.
+fn lowest_free(fd: RawFd) -> RawFd {
+    // SAFETY: F_DUPFD_CLOEXEC of an fd we own; the result is checked.
+    let low = unsafe { libc::fcntl(fd, libc::F_DUPFD_CLOEXEC, 0) };
+    if low < 0 {
+        return fd;
+    }
+    if low < fd {
+        close_raw(fd);
+        low
+    } else {
+        close_raw(low);
+        fd
     }
 }
 

@@ -17,31 +17,41 @@ use crate::fdkeeper::{FileId, KeptFd};
 use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
 use std::sync::Arc;
 
-/// The lowest fd number the model's internal fds (the memfds behind nvmap
-/// memory, which on a real kernel are no fds at all) are moved to: half the
-/// soft `RLIMIT_NOFILE`, at most 16384. The fds a program is handed (nvmap,
-/// ctrl, AS, TSG, channel, dma-buf) keep the low numbers a real kernel
-/// gives them, so a client's fds are numbered as on an Orin (issue 12 item 11).
-pub fn internal_fd_base() -> RawFd {
-    static BASE: std::sync::OnceLock<RawFd> = std::sync::OnceLock::new();
-    *BASE.get_or_init(|| {
-        let mut r = libc::rlimit { rlim_cur: 0, rlim_max: 0 };
-        // SAFETY: getrlimit writes one rlimit we own.
-        let ok = unsafe { libc::getrlimit(libc::RLIMIT_NOFILE, &mut r) } == 0;
-        let cur = if ok { r.rlim_cur.min(1 << 15) as RawFd } else { 1024 };
-        (cur / 2).max(3)
-    })
+/// The highest fd number the model's own fds in the program's table (a
+/// trace file, the copy fallback's pipe: the only ones it keeps there) are
+/// moved to: one below the soft `RLIMIT_NOFILE` as it is when the fd is made,
+/// at most 2^15 - 1 (a table grows to its highest fd; 2^15 entries cost the
+/// kernel a few hundred KiB). A program meets them only with its table
+/// (nearly) full, so the fds it is handed (nvmap, ctrl, AS, TSG, channel,
+/// dma-buf) are numbered as a real kernel numbers them under any fd limit
+/// (issue 12 item 11, issue 40 item 3: half the limit, the old place, is
+/// fd 10 under `ulimit -n 20`, a number an Orin hands a client).
+pub fn internal_fd_top() -> RawFd {
+    let mut r = libc::rlimit { rlim_cur: 0, rlim_max: 0 };
+    // SAFETY: getrlimit writes one rlimit we own.
+    let ok = unsafe { libc::getrlimit(libc::RLIMIT_NOFILE, &mut r) } == 0;
+    let cur = if ok { r.rlim_cur.min(1 << 15) as RawFd } else { 1024 };
+    (cur - 1).max(3)
 }
 
-/// Move a fresh internal fd to [`internal_fd_base`] or above (kept where it
-/// is when the table has no room there).
+/// Move a fresh internal fd as high as [`internal_fd_top`] allows: to the
+/// first free number found searching down from the top (kept where it is
+/// when none of the top 64 is free).
 ///
 /// # Safety
 /// The caller owns `raw` and hands it over: `raw` is closed once
 /// duplicated, and only the returned number may be used afterwards.
 pub(crate) unsafe fn move_out_of_low_range(raw: RawFd) -> RawFd {
-    // SAFETY: F_DUPFD_CLOEXEC of an fd we own; the result is checked.
-    let high = unsafe { libc::fcntl(raw, libc::F_DUPFD_CLOEXEC, internal_fd_base()) };
+    let top = internal_fd_top();
+    let mut high = -1;
+    for from in (top.saturating_sub(63).max(raw + 1)..=top).rev() {
+        // SAFETY: F_DUPFD_CLOEXEC of an fd we own (the lowest free number at
+        // or above `from`, below the limit); the result is checked.
+        high = unsafe { libc::fcntl(raw, libc::F_DUPFD_CLOEXEC, from) };
+        if high >= 0 {
+            break;
+        }
+    }
     if high < 0 {
         return raw;
     }

@@ -372,28 +372,51 @@ fn try_launch_tampered_mmu(k: gpuiface_kernels::SuiteKernel, args: &[Arg]) -> Op
 
 #[test]
 fn local_memory_unbound_is_a_gr_exception() {
-    // A fresh runtime binds local memory when the kernel loads; launch the
-    // kernel on a second runtime's channel that never loaded it.
+    // A program whose attributes claim no stack while its code uses local
+    // memory: the runtime binds none, and the first local store finds no
+    // local memory behind the address.
+    let dev = device();
+    let rt = Runtime::new(&dev).unwrap();
+    let image = gpuiface_hal::cubin::ModuleImage::parse(gpuiface_kernels::LOCAL_SCRATCH.cubin).unwrap();
+    let k = image.kernel("local_scratch").unwrap();
+    let bytes = image.relocated(0).unwrap();
+    let code = &bytes[k.code_offset as usize..(k.code_offset + k.code_len) as usize];
+    let buf = dev
+        .alloc(AllocRequest::new(k.code_len + ga10b::PROGRAM_PREFETCH_PAD).align(ga10b::LOADER_PROGRAM_ALIGN))
+        .unwrap();
+    buf.write(0, code).unwrap();
+    let mut attrs = k.attrs.clone();
+    (attrs.frame_size, attrs.min_stack_size, attrs.stack_unbounded) = (0, 0, false);
+    assert_eq!(attrs.local_memory_per_thread(), 0);
+    let p = Program::with_attributes(buf, k.name.clone(), attrs, k.code_len).map_err(|(e, _)| e).unwrap();
+    assert_eq!(rt.local_memory(), None);
+    let s = dev.signal_alloc().unwrap();
+    let mut q = Queue::compute();
+    q.launch(&p, LaunchDims::new([1, 1, 1], [32, 1, 1]), &p.pack_args(&[Arg::U64(0x1000), Arg::U32(4)]).unwrap())
+        .signal(&s, 1u64);
+    rt.submit(&q, &[]).unwrap();
+    let e = dev.signal_wait(&s, 1, Duration::from_secs(2)).unwrap_err();
+    assert!(matches!(&e, Error::DeviceHang { fault: Some(_), .. }), "{e}");
+    let f = dev.gpu().channel_fault(chid(&dev, &rt)).unwrap();
+    assert_eq!(f.notifier_code, NVGPU_CHANNEL_GR_EXCEPTION);
+    assert!(reason(&f).contains("local access at"), "{f}");
+    assert!(reason(&f).contains("outside its 0x0 bytes"), "{f}");
+}
+
+#[test]
+fn a_kernel_launched_on_another_runtime_gets_local_memory_there() {
+    // Loading binds local memory on the loading runtime; a second runtime
+    // that launches the program grows its own first (issue 41).
     let dev = device();
     let rt = Runtime::new(&dev).unwrap();
     let p = load(&rt, gpuiface_kernels::LOCAL_SCRATCH);
     let rt2 = Runtime::new(&dev).unwrap();
     assert_eq!(rt2.local_memory(), None);
-    let s = dev.signal_alloc().unwrap();
-    let mut q = Queue::compute();
-    q.launch(&p, LaunchDims::new([1, 1, 1], [32, 1, 1]), &p.pack_args(&[Arg::U64(0x1000), Arg::U32(4)]).unwrap())
-        .signal(&s, 1u64);
-    rt2.submit(&q, &[]).unwrap();
-    let e = dev.signal_wait(&s, 1, Duration::from_secs(2)).unwrap_err();
-    assert!(matches!(&e, Error::DeviceHang { fault: Some(_), .. }), "{e}");
-    let f = dev.gpu().channel_fault(chid(&dev, &rt2)).unwrap();
-    assert_eq!(f.notifier_code, NVGPU_CHANNEL_GR_EXCEPTION);
-    // Its first local store finds no local memory behind the address.
-    assert!(reason(&f).contains("local access at"), "{f}");
-    assert!(reason(&f).contains("outside its 0x0 bytes"), "{f}");
-    // The first runtime, which bound it, runs the same program fine.
     let out = dev.alloc(AllocRequest::new(64)).unwrap();
-    run(&dev, &rt, &p, LaunchDims::new([1, 1, 1], [4, 1, 1]), &[Arg::U64(out.gpu_va()), Arg::U32(4)]);
+    run(&dev, &rt2, &p, LaunchDims::new([1, 1, 1], [4, 1, 1]), &[Arg::U64(out.gpu_va()), Arg::U32(4)]);
+    assert!(rt2.local_memory().is_some());
+    let expected: Vec<u32> = (0..4u32).map(|i| i * (i % 256) + 1 + i * ((7 * i + 3) % 256) + 1).collect();
+    assert_eq!(words(&rt2, &out, 4), expected);
 }
 
 #[test]

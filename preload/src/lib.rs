@@ -23,6 +23,11 @@
 //!   `syscall(2)` still bypass the model.
 //! - Exported: `gpuiface_mock_name_program(program_va, name)` (`names.rs`):
 //!   a process names the kernels it loaded, and the trace names their launches.
+//! - `fork`: a child's inherited fds answer as in the parent (its own model
+//!   takes over the objects of the copy of the parent's it inherited; the
+//!   model's locks are held across the fork), the usermode window is not
+//!   inherited (`MADV_DONTFORK`, as the kernel's `VM_DONTCOPY`), and work the
+//!   child submits on an inherited channel runs there (issue 40 item 2).
 //! - The GPU runs in [`ExecMode::Polling`](gpuiface_mock::gpu::ExecMode):
 //!   programs that write GPFIFO entries, GP_PUT and the doorbell straight to
 //!   memory are noticed by polling, with back-off; the worker stops at exit.
@@ -52,12 +57,25 @@ use gpuiface_mock::usermem;
 pub const PATHS: [&[u8]; 2] = [b"/dev/nvmap", b"/dev/nvgpu/igpu0/ctrl"];
 
 /// The process's mock kernel, built on the first device open (leaked: it
-/// lives as long as the process). A forked child forgets its parent's model
-/// (see [`forget_model_in_child`]) and builds its own if it opens a device.
+/// lives as long as the process). A forked child builds its own on its
+/// first call into the model, taking over the objects of the copy of its
+/// parent's model it inherited (see [`after_fork_in_child`]).
 static KERNEL: AtomicPtr<MockKernel> = AtomicPtr::new(std::ptr::null_mut());
 
+/// In a forked child: the copy of the parent's model (leaked, never run: its
+/// GPU threads are the parent's), until the child's own model takes its
+/// objects over.
+static INHERITED: AtomicPtr<MockKernel> = AtomicPtr::new(std::ptr::null_mut());
+
+thread_local! {
+    /// The model's locks, held by the forking thread from the `fork(2)`
+    /// prepare handler to the parent and child handlers.
+    static FORK_GUARD: std::cell::RefCell<Option<gpuiface_mock::kernel::ForkGuard>> =
+        const { std::cell::RefCell::new(None) };
+}
+
 /// At exit: stop the GPU worker thread cleanly (statics are never dropped).
-/// A forked child has no worker (and no parent model) to stop.
+/// A forked child stops only the worker of a model of its own.
 extern "C" fn shutdown_at_exit() {
     let k = KERNEL.load(Ordering::Acquire);
     if !k.is_null() {
@@ -66,14 +84,36 @@ extern "C" fn shutdown_at_exit() {
     }
 }
 
-/// `pthread_atfork` child handler: the child has the parent's fds but not
-/// its GPU worker thread, and the model's locks may be held by parent
-/// threads that do not exist here. The child drops the model (leaking the
-/// copy) and, like a process that never opened the device, routes every fd
-/// to libc until it opens a device path itself.
-extern "C" fn forget_model_in_child() {
-    KERNEL.store(std::ptr::null_mut(), Ordering::Release);
-    MODEL_USED.store(false, Ordering::Release);
+/// `pthread_atfork` prepare handler: hold the model's locks across the fork
+/// (waiting for calls in flight), so the child's copy of the model is
+/// consistent.
+extern "C" fn before_fork() {
+    let k = KERNEL.load(Ordering::Acquire);
+    if k.is_null() {
+        return;
+    }
+    // SAFETY: a non-null KERNEL points to a leaked, never-freed MockKernel.
+    let guard = unsafe { &*k }.fork_prepare();
+    let _ = FORK_GUARD.try_with(|g| *g.borrow_mut() = Some(guard));
+}
+
+/// `pthread_atfork` parent handler: release the locks.
+extern "C" fn after_fork_in_parent() {
+    let _ = FORK_GUARD.try_with(|g| g.borrow_mut().take());
+}
+
+/// `pthread_atfork` child handler: the child has the parent's fds (the same
+/// open files, as on an Orin, issue 40 item 2) but not its GPU worker
+/// thread. It releases its copies of the model's locks (its one thread, the
+/// forking one, holds them) and keeps the copy of the parent's model aside;
+/// the child's own model, built at its first call into the model, takes the
+/// copy's objects over, so inherited fds answer as in the parent.
+extern "C" fn after_fork_in_child() {
+    let _ = FORK_GUARD.try_with(|g| g.borrow_mut().take());
+    let parent = KERNEL.swap(std::ptr::null_mut(), Ordering::AcqRel);
+    if !parent.is_null() {
+        INHERITED.store(parent, Ordering::Release);
+    }
 }
 
 fn kernel() -> &'static MockKernel {
@@ -83,6 +123,16 @@ fn kernel() -> &'static MockKernel {
         return unsafe { &*k };
     }
     let fresh = Box::into_raw(Box::new(build_kernel()));
+    // In a forked child: the objects of the parent's model (taken once).
+    let inherited = INHERITED.swap(std::ptr::null_mut(), Ordering::AcqRel);
+    let inherit = |into: &MockKernel| {
+        if !inherited.is_null() {
+            // SAFETY: INHERITED points to the leaked copy of the parent's model.
+            into.inherit_from(unsafe { &*inherited });
+        }
+    };
+    // SAFETY: `fresh` came from Box::into_raw above and is not shared yet.
+    inherit(unsafe { &*fresh });
     match KERNEL.compare_exchange(std::ptr::null_mut(), fresh, Ordering::AcqRel, Ordering::Acquire) {
         Ok(_) => {
             static HOOKS: std::sync::Once = std::sync::Once::new();
@@ -90,18 +140,24 @@ fn kernel() -> &'static MockKernel {
                 // SAFETY: registering plain `extern "C"` functions with no arguments.
                 unsafe {
                     libc::atexit(shutdown_at_exit);
-                    libc::pthread_atfork(None, None, Some(forget_model_in_child));
+                    libc::pthread_atfork(Some(before_fork), Some(after_fork_in_parent), Some(after_fork_in_child));
                 }
             });
             // SAFETY: just stored; leaked for the life of the process.
             unsafe { &*fresh }
         }
         Err(winner) => {
-            // Another thread built one first: use it, drop ours.
+            // Another thread built one first: it takes the objects ours took
+            // over (if any); ours is dropped.
             // SAFETY: `fresh` came from Box::into_raw above and was not shared.
-            drop(unsafe { Box::from_raw(fresh) });
+            let ours = unsafe { Box::from_raw(fresh) };
             // SAFETY: as above for the winner.
-            unsafe { &*winner }
+            let winner = unsafe { &*winner };
+            if !inherited.is_null() {
+                winner.inherit_from(&ours);
+            }
+            drop(ours);
+            winner
         }
     }
 }

@@ -127,3 +127,59 @@ fn python_client_runs_every_corpus_kernel_through_raw_ioctls() {
     let launches = text.lines().filter(|l| l.contains(": launch of kernel `")).count();
     assert!(launches >= 500, "{launches} named launch lines");
 }
+
+/// Issue 40 (fidelity, round 4): `clients/round4.py <check>` under the
+/// library, with a short hang wait; its stdout when it passes.
+fn round4(check: &str) -> Option<String> {
+    let Some(py) = python3() else {
+        eprintln!("no python3 for this architecture: skipped");
+        return None;
+    };
+    let lib = preload_library();
+    let clients = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("clients");
+    let out = Command::new(&py)
+        .arg(clients.join("round4.py"))
+        .arg(check)
+        .env("LD_PRELOAD", &lib)
+        .env("GPUIFACE_MOCK_HANG_WAIT_MS", "50")
+        .output()
+        .expect("run python3");
+    assert!(
+        out.status.success(),
+        "round4.py {check}\nstdout: {}\nstderr: {}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    Some(String::from_utf8_lossy(&out.stdout).into_owned())
+}
+
+/// Issue 40 item 1: after the modelled hang (a 3 MiB GPFIFO, then
+/// ALLOC_OBJ_CTX), every later ioctl on the channel fails with ETIMEDOUT and
+/// its submits never run; another channel and the device keep working.
+#[test]
+fn python_client_a_hung_channel_stays_hung_and_others_keep_working() {
+    if let Some(out) = round4("hang") {
+        assert!(out.contains("later ioctls ETIMEDOUT"), "{out}");
+    }
+}
+
+/// Issue 40 item 2: in a forked child, inherited fds answer as in the
+/// parent, the doorbell mapping is not inherited, and the child's work lands
+/// on the inherited channel (the parent sees it, and goes on).
+#[test]
+fn python_client_forked_child_uses_inherited_fds_without_the_doorbell_page() {
+    if let Some(out) = round4("fork") {
+        assert!(out.contains("child: inherited fds answer"), "{out}");
+        assert!(out.contains("keeps working"), "{out}");
+    }
+}
+
+/// Issue 40 item 3: under `RLIMIT_NOFILE` 20 every fd the device hands out
+/// is the lowest free number, as a kernel gives it (the model's pidfd took
+/// fd 10 before).
+#[test]
+fn python_client_fds_under_a_limit_of_20_are_numbered_as_on_an_orin() {
+    if let Some(out) = round4("fds") {
+        assert!(out.contains("each the lowest free number"), "{out}");
+    }
+}

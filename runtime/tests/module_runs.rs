@@ -88,7 +88,6 @@ fn run_scale_and_lookup(cubin: &[u8]) {
 /// the target from the kernel's own bank 2) and reads the reserved and
 /// dynamic shared-memory sizes from constant buffer 0.
 #[test]
-#[ignore = "the interpreter does not execute indirect calls (CALL.REL.NOINC Rn) yet: a GR exception names it"]
 fn mod_tile_runs_through_its_function_table() {
     let dev = device();
     let rt = Runtime::new(&dev).unwrap();
@@ -114,7 +113,6 @@ fn floats(rt: &Runtime<&MockDevice>, b: &Buffer, at: u64, n: usize) -> Vec<f32> 
 /// `__device__` globals and a pointer between them, a `__noinline__`
 /// device function, and the exact sqrt and division slow paths.
 #[test]
-#[ignore = "the interpreter does not execute LDC (c[0x3][R0], an indexed constant load) yet: a GR exception names it"]
 fn an_nvrtc_modules_kernels_run_on_the_interpreter() {
     let dev = device();
     let rt = Runtime::new(&dev).unwrap();

@@ -23,6 +23,10 @@ pub(crate) struct Chan {
     pub usermode: bool,
     pub obj_class: Option<u32>,
     pub unserviceable: bool,
+    /// The call that hung the channel (issue 40 item 1): on an Orin it never
+    /// returned and holds the channel's `ioctl_lock`, so every later ioctl on
+    /// the channel blocks behind it, and the channel's work never runs.
+    pub hung: Option<String>,
     /// The GPFIFO's kernel mapping in the channel VM.
     pub gpfifo_va: Option<u64>,
     /// The user syncpoint, once GET_USER_SYNCPOINT allocated it.
@@ -61,6 +65,7 @@ impl Chan {
             usermode: false,
             obj_class: None,
             unserviceable: false,
+            hung: None,
             gpfifo_va: None,
             syncpoint: None,
             gpfifo_bytes: 0,
@@ -148,7 +153,8 @@ pub const GPFIFO_HANG_ABOVE: u64 = 1 << 20;
 /// channel whose SETUP_BIND mapped a large GPFIFO dma-buf hangs the real
 /// kernel. The mock fails the call instead (after a bounded wait, outside
 /// the kernel lock: [`KState::hang`]) and leaves the channel unusable, as a
-/// hung one is.
+/// hung one is: [`rule_a_hung_channel_stays_hung`] answers every later
+/// ioctl on it, and the GPU model never runs its work again.
 fn rule_alloc_obj_ctx_hangs_after_a_large_gpfifo(st: &mut KState, chid: u32, class: u32) -> KResult<()> {
     let gr = gpuiface_hal::classes::compute::CLASSES.contains(&class) || class == ga10b::GRAPHICS_CLASS;
     let ch = st.channels.get_mut(&chid).ok_or(Errno::EINVAL)?;
@@ -156,12 +162,36 @@ fn rule_alloc_obj_ctx_hangs_after_a_large_gpfifo(st: &mut KState, chid: u32, cla
         return Ok(());
     }
     ch.unserviceable = true;
+    ch.hung = Some(format!("ALLOC_OBJ_CTX({class:#x})"));
+    st.actions.push(GpuAction::Hang(chid));
     st.hang = Some(format!(
         "the real kernel never returns from this call: ALLOC_OBJ_CTX({class:#x}) after SETUP_BIND mapped a {} KiB \
          GPFIFO dma-buf hangs an Orin (8 KiB works, 3 MiB hangs; the mock's limit is {} KiB). Use a GPFIFO \
          dma-buf of num_gpfifo_entries * 8 bytes.",
         ch.gpfifo_bytes >> 10,
         GPFIFO_HANG_ABOVE >> 10
+    ));
+    Err(Errno::ETIMEDOUT)
+}
+
+/// Issue 40 item 1: a hung channel stays hung. The call that hung never
+/// returns on an Orin, and it holds the channel's `ioctl_lock`
+/// (os/linux/ioctl_channel.c `gk20a_channel_ioctl` takes it at L1220, after
+/// the §0 checks, the copy-in and the channel reference, and releases it at
+/// L1630 only when the call returns): every later ioctl on the channel blocks
+/// there, so it too is a call the real kernel never returns from. The mock
+/// answers it as it answers the first ([`KState::hang`]: a bounded wait, then
+/// `ETIMEDOUT`), the errno the kernel's own submit and wait paths give a
+/// channel it has marked unserviceable (common/fifo/submit.c
+/// `nvgpu_submit_channel_gpfifo`, ioctl_channel.c L715, L772: `-ETIMEDOUT`).
+fn rule_a_hung_channel_stays_hung(st: &mut KState, chid: u32) -> KResult<()> {
+    let Some(call) = st.channels.get(&chid).and_then(|c| c.hung.clone()) else {
+        return Ok(());
+    };
+    st.hang = Some(format!(
+        "the real kernel never returns from this call: channel {chid}'s {call} never returned on an Orin and holds \
+         the channel's ioctl_lock (ioctl_channel.c L1220), where every later ioctl on the channel waits; the \
+         channel's submits never run. Close the channel; the other channels keep working."
     ));
     Err(Errno::ETIMEDOUT)
 }
@@ -192,6 +222,8 @@ pub(crate) fn ioctl(st: &mut KState, chid: u32, request: u32, bytes: &mut [u8]) 
     // An unbound (unserviceable) channel still answers its ioctls: the
     // dispatcher's ETIMEDOUT is for a dying channel whose reference cannot be
     // taken, which an open fd never is. Only a submit checks serviceability.
+    // A hung channel is another matter: its ioctl_lock is held for ever.
+    rule_a_hung_channel_stays_hung(st, chid)?;
     match request {
         NVGPU_IOCTL_CHANNEL_WDT => {
             let a: NvgpuChannelWdtArgs = arg(bytes)?;

@@ -11,6 +11,7 @@
 //! | `mod.rs` | ioctl dispatch, in the kernel's order: the fd, the generic per-fd rules (constraints doc §0), copy-in, the family's handler, copy-out |
 //! | `syscalls.rs` | the syscall seam: open, close, the ioctl entry points, mmap / munmap / msync, the doorbell |
 //! | `fds.rs` | the fd table: what each fd stands for, dups, numbers closed behind the model's back, release on the last close |
+//! | `fork.rs` | `fork(2)`: the model's locks held across it, a child's kernel taking over the objects its fds name |
 //! | `state.rs` | [`MockKernel`], its builder, the state under its one lock, the GPU work queued under it |
 //! | `nvmap.rs` | `/dev/nvmap`: handles (ids, not fds), ALLOC, GET_FD, FREE, its own number and copy rules, dma-buf mmap (§5) |
 //! | `r35.rs` | the L4T r35 kernel: its dispatch limits, its ioctl numbers mapped onto the r36 handlers, its own rules |
@@ -33,6 +34,7 @@ mod channel;
 pub mod cpumap;
 mod ctrl;
 mod fds;
+mod fork;
 mod inject;
 mod inspect;
 mod nvmap;
@@ -55,9 +57,10 @@ use gpuiface_hal::Errno;
 use crate::usermem;
 
 pub use channel::{GPFIFO_HANG_ABOVE, USER_SYNCPOINT_MAX};
+pub use fork::ForkGuard;
 pub use inject::Matcher;
 pub use inspect::KernelSnapshot;
-pub use profile::{Characteristics, JETSON_AGX_ORIN_64GB_FLAGS};
+pub use profile::{Characteristics, SourceValues, JETSON_AGX_ORIN_64GB_FLAGS, R35_SOURCE_VALUES, R36_SOURCE_VALUES};
 pub use state::{release_from_env, MockKernel, MockKernelBuilder, DEFAULT_HANG_WAIT_MS, RELEASE_ENV};
 pub use trace_log::{TraceEntry, DEFAULT_TRACE_RING, IOCTL_LOG_TARGET};
 pub use vm::Vm;

@@ -17,7 +17,7 @@ pub struct Characteristics {
     pub reported_size: u64,
     /// The L4T release of the kernel these characteristics belong to: its
     /// ABI, its rules and the layout GET_CHARACTERISTICS copies out (r35's
-    /// is [`convert::characteristics_to_r35`] of [`Characteristics::value`]).
+    /// is `gpuiface_abi::convert::characteristics_to_r35` of [`Characteristics::value`]).
     pub release: Release,
 }
 
@@ -81,6 +81,7 @@ impl Characteristics {
             ..Default::default()
         };
         c.chipname[..5].copy_from_slice(b"ga10b");
+        from_the_sources(&mut c, &R36_SOURCE_VALUES);
         Characteristics {
             value: c,
             reported_size: std::mem::size_of::<NvgpuGpuCharacteristics>() as u64,
@@ -106,6 +107,7 @@ impl Characteristics {
         c.value.tsg_ioctl_nr_last = r35::NVGPU_TSG_IOCTL_LAST as i16;
         c.value.ioctl_channel_nr_last = r35::NVGPU_IOCTL_CHANNEL_LAST as i16;
         c.value.as_ioctl_nr_last = r35::NVGPU_AS_IOCTL_LAST as i16;
+        from_the_sources(&mut c.value, &R35_SOURCE_VALUES);
         c.value.flags &= !R36_ONLY_FLAGS;
         // What r35's struct has no room for reads as an r35 kernel leaves it.
         c.value = convert::characteristics_from_r35(&convert::characteristics_to_r35(&c.value));
@@ -130,6 +132,69 @@ impl Characteristics {
             Release::R35 => convert::characteristics_to_r35(&self.value).to_bytes(),
         }
     }
+}
+
+/// Fields of GET_CHARACTERISTICS no Orin log recorded but the kernel's
+/// sources fix for every ga10b: `gk20a_ctrl_ioctl_gpu_characteristics`
+/// (os/linux/ioctl_ctrl.c, r36.4.3 L455, L496-507; r35.6 L431, L472-483)
+/// copies in constants. The `*_ioctl_nr_last` are the highest ioctl numbers
+/// of each device node's table (the UAPI headers' `*_IOCTL_LAST`,
+/// `facts/nvgpu-abi.tsv` / `nvgpu-abi-r35.tsv`); `reg_ops_limit` is
+/// `NVGPU_IOCTL_DBG_REG_OPS_LIMIT` (os/linux/ioctl_dbg.h L27: 1024);
+/// `max_css_buffer_size` is `nvgpu_css_get_max_buffer_size`, ga10b's
+/// `css.get_max_buffer_size` (common/perf/cyclestats_snapshot.c L604-608:
+/// 0xffffffff; hal/init/hal_ga10b.c L1697); `max_ctxsw_ring_buffer_size` is
+/// `GK20A_CTXSW_TRACE_MAX_VM_RING_SIZE`, 128 CPU pages
+/// (os/linux/fecs_trace_linux.h L23; 4 KiB pages on L4T). Fields the kernel
+/// reads from the hardware or its configuration (`lts_per_ltc`,
+/// `num_ppc_per_gpc`, the preemption modes, the comptag and EMC fields,
+/// `map_buffer_batch_limit`, `max_dbg_tsg_timeslice`, ...) stay zero:
+/// FIDELITY.md lists them.
+#[derive(Debug, Clone, Copy)]
+pub struct SourceValues {
+    /// `dbg_gpu_ioctl_nr_last`: `NVGPU_DBG_GPU_IOCTL_LAST`.
+    pub dbg_gpu_ioctl_nr_last: i16,
+    /// `event_ioctl_nr_last`: `NVGPU_EVENT_IOCTL_LAST`.
+    pub event_ioctl_nr_last: i16,
+    /// `ctxsw_ioctl_nr_last`: `NVGPU_CTXSW_IOCTL_LAST`.
+    pub ctxsw_ioctl_nr_last: i16,
+    /// `prof_ioctl_nr_last`: `NVGPU_PROFILER_IOCTL_LAST`.
+    pub prof_ioctl_nr_last: i16,
+    /// `nvs_ioctl_nr_last`: `NVGPU_NVS_IOCTL_LAST`.
+    pub nvs_ioctl_nr_last: i16,
+    /// `reg_ops_limit`: `NVGPU_IOCTL_DBG_REG_OPS_LIMIT`.
+    pub reg_ops_limit: u32,
+    /// `max_css_buffer_size`: `nvgpu_css_get_max_buffer_size`.
+    pub max_css_buffer_size: u32,
+    /// `max_ctxsw_ring_buffer_size`: `GK20A_CTXSW_TRACE_MAX_VM_RING_SIZE`.
+    pub max_ctxsw_ring_buffer_size: u32,
+}
+
+/// [`SourceValues`] of an L4T r36.4.3 kernel.
+pub const R36_SOURCE_VALUES: SourceValues = SourceValues {
+    dbg_gpu_ioctl_nr_last: 0x21,
+    event_ioctl_nr_last: 0x1,
+    ctxsw_ioctl_nr_last: 0x6,
+    prof_ioctl_nr_last: 0xd,
+    nvs_ioctl_nr_last: 0x3,
+    reg_ops_limit: 1024,
+    max_css_buffer_size: 0xffff_ffff,
+    max_ctxsw_ring_buffer_size: 128 * 4096,
+};
+
+/// [`SourceValues`] of an L4T r35.6 kernel: r35's debugger table ends one
+/// number lower (`NVGPU_DBG_GPU_IOCTL_LAST` 0x20); the rest as r36.
+pub const R35_SOURCE_VALUES: SourceValues = SourceValues { dbg_gpu_ioctl_nr_last: 0x20, ..R36_SOURCE_VALUES };
+
+fn from_the_sources(c: &mut NvgpuGpuCharacteristics, v: &SourceValues) {
+    c.dbg_gpu_ioctl_nr_last = v.dbg_gpu_ioctl_nr_last;
+    c.event_ioctl_nr_last = v.event_ioctl_nr_last;
+    c.ctxsw_ioctl_nr_last = v.ctxsw_ioctl_nr_last;
+    c.prof_ioctl_nr_last = v.prof_ioctl_nr_last;
+    c.nvs_ioctl_nr_last = v.nvs_ioctl_nr_last;
+    c.reg_ops_limit = v.reg_ops_limit;
+    c.max_css_buffer_size = v.max_css_buffer_size;
+    c.max_ctxsw_ring_buffer_size = v.max_ctxsw_ring_buffer_size;
 }
 
 /// The `NVGPU_GPU_FLAGS_*` bits r36 added (facts/r35-vs-r36.diff.tsv,

@@ -143,22 +143,7 @@ impl MockKernelBuilder {
     pub fn build(self) -> MockKernel {
         crate::usermem::prepare();
         let mut k = MockKernel {
-            state: Mutex::new(KState {
-                release: self.characteristics.release,
-                fds: HashMap::new(),
-                fd_ids: HashMap::new(),
-                nvmap: nvmap::Nvmap::default(),
-                vms: HashMap::new(),
-                next_vm: 1,
-                tsgs: HashMap::new(),
-                next_tsg: 1,
-                channels: HashMap::new(),
-                next_chid: 0,
-                next_syncpoint: 17,
-                actions: Vec::new(),
-                hang: None,
-                cpu_maps: cpumap::CpuMaps::default(),
-            }),
+            state: Mutex::new(KState::new(self.characteristics.release)),
             hang_wait: self.hang_wait.unwrap_or_else(|| {
                 let ms = std::env::var("GPUIFACE_MOCK_HANG_WAIT_MS").ok().and_then(|v| v.parse().ok());
                 std::time::Duration::from_millis(ms.unwrap_or(DEFAULT_HANG_WAIT_MS))
@@ -226,6 +211,31 @@ pub(crate) enum GpuAction {
     Notifier(u32, Arc<Backing>, usize),
     /// A mapping went: forget the program names in `[start, end)`.
     ForgetNames(u64, u64),
+    /// The channel hung (a call on it never returns on an Orin): the GPU
+    /// runs none of its work from now on.
+    Hang(u32),
+}
+
+impl KState {
+    /// A kernel with no objects yet.
+    pub(super) fn new(release: gpuiface_abi::Release) -> Self {
+        KState {
+            release,
+            fds: HashMap::new(),
+            fd_ids: HashMap::new(),
+            nvmap: nvmap::Nvmap::default(),
+            vms: HashMap::new(),
+            next_vm: 1,
+            tsgs: HashMap::new(),
+            next_tsg: 1,
+            channels: HashMap::new(),
+            next_chid: 0,
+            next_syncpoint: 17,
+            actions: Vec::new(),
+            hang: None,
+            cpu_maps: cpumap::CpuMaps::default(),
+        }
+    }
 }
 
 impl MockKernel {
@@ -244,6 +254,7 @@ impl MockKernel {
                 GpuAction::ForgetNames(start, end) => self.gpu.forget_program_names(start, end),
                 GpuAction::BindObject(c, class) => self.gpu.bind_object(c, class),
                 GpuAction::Notifier(c, b, off) => self.gpu.set_error_notifier(c, b, off),
+                GpuAction::Hang(c) => self.gpu.inject_hang(c),
             }
         }
     }

@@ -147,6 +147,13 @@ unsafe impl Syscalls for MockKernel {
         // The model's fds are real memfds: the real mmap maps the very bytes the GPU sees.
         // SAFETY: forwarded with the caller's guarantees.
         let r = unsafe { LinuxSyscalls.mmap(addr, len, prot, flags, fd, offset) };
+        if let (Ok(at), cpumap::Mapped::Usermode { .. }) = (r, what) {
+            // The kernel maps the usermode window VM_DONTCOPY (facts §1): a
+            // forked child does not inherit it (issue 40 item 2).
+            // SAFETY: madvise of the mapping just made, which only marks it
+            // not to be copied into a child; its contents are untouched.
+            unsafe { libc::madvise(at as *mut libc::c_void, len, libc::MADV_DONTFORK) };
+        }
         if let Ok(at) = r {
             lock(&self.state).cpu_maps.insert(at, len, what);
         }

@@ -42,7 +42,7 @@ struct Mapping {
 }
 
 #[derive(Debug)]
-struct VmInner {
+pub(crate) struct VmInner {
     /// nvgpu's buddy allocator over the user VMA (4 KiB blocks, GVA space).
     va: BuddyAllocator,
     big_pages: bool,
@@ -87,6 +87,13 @@ impl Vm {
 
     fn lock(&self) -> std::sync::MutexGuard<'_, VmInner> {
         self.inner.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    /// The VM's lock, held across a `fork(2)` ([`super::ForkGuard`]): the
+    /// GPU model's threads take it to translate, and a child must not
+    /// inherit it held by a thread it does not have.
+    pub(crate) fn lock_for_fork(&self) -> std::sync::MutexGuard<'_, VmInner> {
+        self.lock()
     }
 
     /// Live mappings `(gpu_va, size)`.

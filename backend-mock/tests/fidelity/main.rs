@@ -26,3 +26,6 @@ mod round3_device;
 /// Issue 21 ("fidelity, round 3") items 2 and 4: constants read on
 /// access; engines and channels side by side.
 mod round3_gpu;
+/// Issue 40 ("fidelity, round 4") items 1 and 2: a hung channel stays
+/// hung; a forked child does not inherit the doorbell mapping.
+mod round4;
