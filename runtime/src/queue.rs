@@ -170,6 +170,10 @@ pub struct Queue {
     /// ([`Queue::var_plus`], [`Queue::buffer_view`]), in creation order (a
     /// base is always older than what is computed from it).
     pub(crate) derived: Vec<Derived>,
+    /// A launch's dynamic shared memory is a variable: the queue is encoded
+    /// afresh at every submit (no template: a replay patches no
+    /// shared-memory configuration).
+    pub(crate) encode_each_submit: bool,
     /// The most local memory per thread a launch of the queue needs: a
     /// runtime grows its own to it before it encodes the queue.
     pub(crate) local_per_thread: u32,
@@ -212,6 +216,7 @@ impl Queue {
             checks: Vec::new(),
             buffer_vars: Vec::new(),
             derived: Vec::new(),
+            encode_each_submit: false,
             local_per_thread: 0,
             dynamic: Vec::new(),
             invalid: None,
@@ -256,7 +261,7 @@ impl Queue {
             Cmd::Launch { arg_vars, program, dims, .. } => {
                 arg_vars.iter().for_each(|a| check(&Val::Var(a.var)));
                 if let Some(dims) = dims.vars() {
-                    dims.grid.iter().chain(&dims.block).for_each(&mut check);
+                    dims.grid.iter().chain(&dims.block).chain([&dims.shared_mem]).for_each(&mut check);
                 }
                 Some(program.buffer().device())
             }
@@ -491,6 +496,9 @@ impl Queue {
             self.record_arg_vars(args.len(), vars);
         }
         self.local_per_thread = self.local_per_thread.max(program.attributes().local_memory_per_thread());
+        if matches!(dims.shared_mem, Val::Var(_)) {
+            self.encode_each_submit = true;
+        }
         let cmd_dims = CmdDims::new(&dims);
         if cmd_dims.vars().is_some() {
             self.checks.push(BindCheck::Launch { program: program.clone(), dims, args_len: args.len() });

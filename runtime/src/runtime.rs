@@ -627,7 +627,7 @@ impl<I: GpuIface> Runtime<I> {
     /// `None` when the queue is encoded in place (its first submit, reuse
     /// mode, or it was first compiled for another runtime or placement).
     fn template<'q>(&self, queue: &'q Queue, placement: SignalPlacement) -> Result<Option<&'q encode::Template>> {
-        if queue.options.reuse_qmd_memory {
+        if queue.options.reuse_qmd_memory || queue.encode_each_submit {
             return Ok(None);
         }
         let t = match queue.template.get() {

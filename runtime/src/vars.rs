@@ -38,28 +38,45 @@ pub struct Dims {
     pub grid: [Val; 3],
     /// Threads per block in x, y, z.
     pub block: [Val; 3],
-    /// Dynamic shared memory per block, in bytes (fixed at record time: it
-    /// selects the SM's shared-memory configuration).
-    pub shared_mem: u32,
+    /// Dynamic shared memory per block, in bytes. A variable one is bound
+    /// at each submit ([`Dims::with_shared_mem`]); its size selects the SM's
+    /// shared-memory configuration, which a replay does not patch, so a
+    /// queue with one is encoded afresh at every submit.
+    pub shared_mem: Val,
 }
 
 impl Dims {
     /// `grid` blocks of `block` threads, no dynamic shared memory.
     pub fn new(grid: [Val; 3], block: [Val; 3]) -> Self {
-        Dims { grid, block, shared_mem: 0 }
+        Dims { grid, block, shared_mem: Val::Lit(0) }
+    }
+
+    /// The same dimensions with `shared_mem` bytes of dynamic shared
+    /// memory per block, fixed or a variable.
+    ///
+    /// ```
+    /// use gpuiface_runtime::{Dims, LaunchDims, Queue};
+    /// let mut q = Queue::compute();
+    /// let smem = q.var();
+    /// let dims = Dims::from(LaunchDims::new([4, 1, 1], [128, 1, 1])).with_shared_mem(smem);
+    /// assert!(dims.has_vars());
+    /// ```
+    pub fn with_shared_mem(mut self, shared_mem: impl Into<Val>) -> Self {
+        self.shared_mem = shared_mem.into();
+        self
     }
 
     /// True when a dimension is a variable.
     #[inline]
     pub fn has_vars(&self) -> bool {
-        self.grid.iter().chain(&self.block).any(|v| matches!(v, Val::Var(_)))
+        self.grid.iter().chain(&self.block).chain([&self.shared_mem]).any(|v| matches!(v, Val::Var(_)))
     }
 
     /// The dimensions with `value` giving each variable's value.
     pub(crate) fn resolve(&self, value: impl Fn(Val) -> u64) -> LaunchDims {
         // A value past u32 saturates, and the launch checks refuse it.
         let get = |v: Val| u32::try_from(value(v)).unwrap_or(u32::MAX);
-        LaunchDims { grid: self.grid.map(get), block: self.block.map(get), shared_mem: self.shared_mem }
+        LaunchDims { grid: self.grid.map(get), block: self.block.map(get), shared_mem: get(self.shared_mem) }
     }
 }
 
@@ -114,7 +131,7 @@ impl From<LaunchDims> for Dims {
     #[inline]
     fn from(d: LaunchDims) -> Self {
         let lit = |x: u32| Val::Lit(u64::from(x));
-        Dims { grid: d.grid.map(lit), block: d.block.map(lit), shared_mem: d.shared_mem }
+        Dims { grid: d.grid.map(lit), block: d.block.map(lit), shared_mem: lit(d.shared_mem) }
     }
 }
 
@@ -311,7 +328,7 @@ mod tests {
         assert_eq!(resolved.grid, [7, u32::MAX, 1]);
 
         let v = VarId { queue: 1, index: 0 };
-        let with_var = Dims { shared_mem: 64, ..Dims::new([Val::Var(v), lit(1), lit(1)], [lit(32), lit(1), lit(1)]) };
+        let with_var = Dims::new([Val::Var(v), lit(1), lit(1)], [lit(32), lit(1), lit(1)]).with_shared_mem(64u64);
         let cmd = CmdDims::new(&with_var);
         assert_eq!(cmd.vars(), Some(&with_var));
         let bound = |v: Val| if let Val::Lit(x) = v { x } else { 9 };

@@ -486,6 +486,35 @@ fn launch_dimensions_and_narrow_arguments_are_patched_per_replay() {
     assert_eq!(rt.submit(&q2, &[(v, 1)]).unwrap_err().kind(), ErrorKind::InvalidArgument);
 }
 
+/// Dynamic shared memory as a variable (issue 39): each submit's QMD has
+/// the bound size (and the configuration that fits it), and the driver
+/// area says it; a size past the SM's limit is refused when bound.
+#[test]
+fn dynamic_shared_memory_is_a_variable_bound_per_submit() {
+    use gpuiface_runtime::{Dims, LaunchDims};
+    let fake = Fake::new(SignalPlacement::PushbufferSemaphore);
+    let rt = Runtime::new(&fake).unwrap();
+    let prog = rt.load_program(&[0u8; 64]).unwrap();
+    let mut q = Queue::compute();
+    let smem = q.var();
+    q.launch(&prog, Dims::from(LaunchDims::new([2, 1, 1], [32, 1, 1])).with_shared_mem(smem), &[0; 8]);
+    let mut configs = Vec::new();
+    for bytes in [0u64, 0x1000, 0x9000, 0x1000] {
+        rt.submit(&q, &[(smem, bytes)]).unwrap();
+        let (_, m) = last_methods(&rt);
+        let qmd = qmd_of(&fake, &m);
+        assert!(u64::from(qmd.shared_memory_size()) >= bytes, "{bytes:#x}: {}", qmd.shared_memory_size());
+        let (cb, _) = qmd.constant_buffer(0).unwrap();
+        let driver = fake.words_at(cb + gpuiface_hal::hw::ga10b::CBUF0_DYNAMIC_SHARED as u64, 1);
+        assert_eq!(u64::from(driver[0]), bytes, "the driver area's dynamic shared size");
+        configs.push(qmd.shared_memory_size());
+    }
+    assert!(configs[2] > configs[1], "a larger size is patched in: {configs:?}");
+    assert_eq!(configs[1], configs[3], "the same size gives the same QMD: {configs:?}");
+    let refused = rt.submit(&q, &[(smem, 0x40_0000)]).unwrap_err();
+    assert_eq!(refused.kind(), ErrorKind::InvalidArgument, "{refused}");
+}
+
 /// A submission as the GPU would read it, with what depends only on where
 /// its command memory is left out: the methods (the QMD pointer and the
 /// timeline's value zeroed), each launch's QMD (its constant buffer 0

@@ -47,6 +47,7 @@ impl<I: GpuIface> Runtime<I> {
             && queue.buffer_vars.is_empty()
             && queue.dynamic.is_empty()
             && !queue.options.reuse_qmd_memory
+            && !queue.encode_each_submit
             && !queue.mixed_devices
             && queue.foreign_var.is_none()
             && queue.invalid.is_none()
