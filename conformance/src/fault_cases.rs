@@ -9,7 +9,7 @@ use gpuiface::queue::{Queue, Runtime};
 use gpuiface::{AllocRequest, Error, ErrorKind, GpuIface};
 
 use crate::support::pattern;
-use crate::{ensure, Case, CaseResult, Ctx};
+use crate::{ensure, Case, CaseResult, Ctx, Needs};
 
 /// A GPU virtual address nothing maps: far above every allocation of the
 /// suite and below the 40-bit limit.
@@ -27,6 +27,9 @@ fn copy_to_an_unmapped_va_faults_and_a_new_runtime_recovers(ctx: &Ctx) -> CaseRe
         let e = dev.signal_wait(&s, 1, Duration::from_secs(5)).err().ok_or("a copy to an unmapped VA completed")?;
         ensure!(e.kind() == ErrorKind::DeviceHang, "expected a device fault, got {e}");
         ensure!(matches!(&e, Error::DeviceHang { fault: Some(_), .. }), "the fault has no record: {e}");
+        // Its runtime's channel faulted: nothing queued there runs, so the
+        // buffer is freed at once.
+        rt.free(src).map_err(|e| format!("freeing a buffer after its channel faulted: {e}"))?;
     }
     // The faulted channel is gone with its runtime; a new one works.
     let rt = Runtime::new(&dev).map_err(|e| e.to_string())?;
@@ -39,7 +42,7 @@ fn copy_to_an_unmapped_va_faults_and_a_new_runtime_recovers(ctx: &Ctx) -> CaseRe
     let mut out = vec![0u8; 4096];
     rt.copyout(&mut out, &b, 4096).map_err(|e| e.to_string())?;
     ensure!(out == data, "copy after recovery differs");
-    dev.free(b).map_err(|e| e.to_string())
+    Ok(dev.free(b).map_err(|e| e.to_string())?)
 }
 
 /// The deliberately faulting cases.
@@ -48,15 +51,18 @@ pub(crate) const CASES: &[Case] = &[
         name: "copy_to_an_unmapped_va_faults_and_a_new_runtime_recovers",
         run: copy_to_an_unmapped_va_faults_and_a_new_runtime_recovers,
         expected_failures: &[],
+        needs: Needs::Nothing,
     },
     Case {
         name: "faulting_kernel_reports_an_mmu_fault",
         run: crate::cases::faulting_kernel_reports_an_mmu_fault,
         expected_failures: &[],
+        needs: Needs::Nothing,
     },
     Case {
         name: "a_faulted_channel_refuses_work_and_a_new_runtime_recovers",
         run: crate::cases::a_faulted_channel_refuses_work_and_a_new_runtime_recovers,
         expected_failures: &[],
+        needs: Needs::Nothing,
     },
 ];

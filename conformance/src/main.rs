@@ -33,7 +33,7 @@ use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 use clap::Parser;
 use gpuiface::BackendKind;
-use gpuiface_conformance::{available_backends, Case, CASES, FAULTING_CASES};
+use gpuiface_conformance::{available_backends, Case, Needs, CASES, FAULTING_CASES};
 
 use runner::exec::{Executor, Isolation, Job, JobResult, Payload, Ran, RESULT_MARKER};
 use runner::prereq::{self, Creds, Level, Machine};
@@ -149,6 +149,7 @@ impl Paint {
             Status::UnexpectedPass => ("XPASS  ", "1;31"),
             Status::TimedOut => ("TIMEOUT", "1;31"),
             Status::NotRun => ("not run", "2"),
+            Status::NotApplicable => ("n/a    ", "2"),
         };
         self.code(code, word)
     }
@@ -199,6 +200,9 @@ fn main() -> ExitCode {
         for (c, faulting) in &cases {
             let mut notes: Vec<String> =
                 c.expected_failures.iter().map(|(k, r)| format!("expected to fail on {k}: {r}")).collect();
+            if let Needs::BuiltinMock(what) = c.needs {
+                notes.push(format!("needs the built-in mock ({what}): not applicable elsewhere"));
+            }
             if *faulting {
                 notes.insert(0, "faults the GPU deliberately: runs only with --allow-faults".into());
             }
@@ -356,8 +360,16 @@ fn run(cli: &Cli, paint: &Paint, cases: &[(Case, bool)]) -> ExitCode {
         run.summary.seconds = backend_start.elapsed().as_secs_f64();
         let s = &run.summary;
         println!(
-            "{kind}: {} passed, {} expected failures, {} failed, {} unexpected passes, {} timed out, {} not run ({:.1} s)",
-            s.passed, s.expected_failures, s.failed, s.unexpected_passes, s.timed_out, s.not_run, s.seconds
+            "{kind}: {} passed, {} expected failures, {} failed, {} unexpected passes, {} timed out, {} not run, \
+             {} not applicable ({:.1} s)",
+            s.passed,
+            s.expected_failures,
+            s.failed,
+            s.unexpected_passes,
+            s.timed_out,
+            s.not_run,
+            s.not_applicable,
+            s.seconds
         );
         if let Some(why) = &run.stopped {
             println!("{kind}: stopped early: {why}");
@@ -368,6 +380,7 @@ fn run(cli: &Cli, paint: &Paint, cases: &[(Case, bool)]) -> ExitCode {
         closing.passed += s.ok();
         closing.failed += s.bad() - s.not_run;
         closing.not_run += s.not_run;
+        closing.not_applicable += s.not_applicable;
         runs.push(run);
     }
     let mut benchmarks = Vec::new();
@@ -430,11 +443,15 @@ fn run(cli: &Cli, paint: &Paint, cases: &[(Case, bool)]) -> ExitCode {
     // The closing line CI reads.
     // Cases never run (prerequisites not met, a stopped run) are not
     // failures of theirs: they are counted apart (the exit code says why).
-    if closing.not_run == 0 {
-        println!("{} passed, {} failed", closing.passed, closing.failed);
-    } else {
-        println!("{} passed, {} failed, {} not run", closing.passed, closing.failed, closing.not_run);
+    // Cases not applicable to a backend are counted apart too.
+    let mut line = format!("{} passed, {} failed", closing.passed, closing.failed);
+    if closing.not_run > 0 {
+        line.push_str(&format!(", {} not run", closing.not_run));
     }
+    if closing.not_applicable > 0 {
+        line.push_str(&format!(", {} not applicable", closing.not_applicable));
+    }
+    println!("{line}");
     ExitCode::from(exit)
 }
 
@@ -480,7 +497,7 @@ fn print_case(paint: &Paint, kind: BackendKind, c: &CaseReport) {
     let time = format!("{:.3}s", c.seconds);
     match (c.status, &c.detail) {
         (Status::Passed, _) | (_, None) => println!("{} {kind:<5} {} ({time})", paint.status(c.status), c.name),
-        (Status::ExpectedFailure, Some(r)) => {
+        (Status::ExpectedFailure | Status::NotApplicable, Some(r)) => {
             println!("{} {kind:<5} {} ({time}; {r})", paint.status(c.status), c.name)
         }
         (_, Some(why)) => {

@@ -1,6 +1,6 @@
 //! Cases that need the mock: a stepped GPU (the QMD race), injected hangs,
-//! and the kernel's leak check. On the real kernel they are expected
-//! failures, each with its reason.
+//! and the kernel's leak check. Elsewhere (the real kernel, a backend of
+//! one's own) they are not applicable ([`Needs::BuiltinMock`]).
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -11,11 +11,11 @@ use gpuiface::queue::{Queue, Runtime};
 use gpuiface::{AllocRequest, BackendKind, Error, ErrorKind, GpuIface};
 
 use crate::support::{self, RacePolicy, RaceRig};
-use crate::{ensure, Case, CaseResult, Ctx};
+use crate::{ensure, Case, CaseError, CaseResult, Ctx, Needs};
 
-pub(crate) fn mock(ctx: &Ctx, mode: ExecMode) -> Result<(Arc<MockKernel>, MockDevice), String> {
+pub(crate) fn mock(ctx: &Ctx, mode: ExecMode) -> Result<(Arc<MockKernel>, MockDevice), CaseError> {
     if ctx.kind != BackendKind::Mock || !ctx.is_builtin() {
-        return Err(format!("needs the mock's {mode:?} GPU"));
+        return Err(CaseError::NotApplicable(format!("needs the built-in mock's {mode:?} GPU")));
     }
     // The release the run's mock models (`--release`, GPUIFACE_MOCK_RELEASE).
     let release = gpuiface::mock::kernel::release_from_env()?;
@@ -27,7 +27,7 @@ pub(crate) fn mock(ctx: &Ctx, mode: ExecMode) -> Result<(Arc<MockKernel>, MockDe
 /// Run the two-launch race under `policy` on the stepped mock, once for
 /// every number of GPU steps between the two submissions in `0..spread`;
 /// returns how many interleavings showed the hazard.
-fn race_hazards(ctx: &Ctx, policy: RacePolicy, spread: u32) -> Result<usize, String> {
+fn race_hazards(ctx: &Ctx, policy: RacePolicy, spread: u32) -> Result<usize, CaseError> {
     let (_k, dev) = mock(ctx, ExecMode::Stepped)?;
     let gpu = dev.gpu().clone();
     let mut step = move || gpu.step();
@@ -124,31 +124,27 @@ fn injected_failures_surface_as_typed_errors(ctx: &Ctx) -> CaseResult {
         ensure!(e.to_string().contains(name), "message does not name the ioctl: {e}");
     }
     let b = dev.alloc(AllocRequest::new(4096)).map_err(|e| e.to_string())?;
-    dev.free(b).map_err(|e| e.to_string())
+    Ok(dev.free(b).map_err(|e| e.to_string())?)
 }
 
-const NEEDS_MOCK: &[(BackendKind, &str)] =
-    &[(BackendKind::Nvgpu, "nvgpu: needs the mock (stepped GPU, fault injection, kernel leak snapshot)")];
-
 macro_rules! mock_case {
-    ($f:ident) => {
-        Case { name: stringify!($f), run: $f, expected_failures: NEEDS_MOCK }
+    ($f:ident, $what:expr) => {
+        Case { name: stringify!($f), run: $f, expected_failures: &[], needs: Needs::BuiltinMock($what) }
     };
 }
 
 /// Mock-only cases.
 pub(crate) const CASES: &[Case] = &[
-    mock_case!(qmd_race_folded_signals_in_a_reused_qmd_show_the_hazard),
-    mock_case!(qmd_race_runtime_policies_never_show_it),
-    mock_case!(hang_is_reported_and_the_device_still_drops_cleanly),
-    mock_case!(teardown_leaks_nothing),
-    mock_case!(injected_failures_surface_as_typed_errors),
+    mock_case!(qmd_race_folded_signals_in_a_reused_qmd_show_the_hazard, "stepped GPU"),
+    mock_case!(qmd_race_runtime_policies_never_show_it, "stepped GPU"),
+    mock_case!(hang_is_reported_and_the_device_still_drops_cleanly, "hang and fault injection"),
+    mock_case!(teardown_leaks_nothing, "kernel leak snapshot"),
+    mock_case!(injected_failures_surface_as_typed_errors, "ioctl failure injection"),
     Case {
         name: "copy_completes_while_a_long_kernel_runs",
         run: crate::overlap::copy_completes_while_a_long_kernel_runs,
-        expected_failures: &[(
-            BackendKind::Nvgpu,
-            "nvgpu: the waiting kernel is a mock closure (the suite has no compiled kernel that polls memory)",
-        )],
+        expected_failures: &[],
+        // The suite has no compiled kernel that polls memory.
+        needs: Needs::BuiltinMock("kernels written as Rust closures (this one polls memory)"),
     },
 ];

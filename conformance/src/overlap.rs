@@ -5,7 +5,8 @@
 //!
 //! The kernel is a closure registered with the mock: the suite has no
 //! compiled kernel that polls memory (its cubins come from ptxas, which
-//! this tree does not run), so on nvgpu the case is an expected failure.
+//! this tree does not run), so elsewhere than on the built-in mock the case
+//! is not applicable.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;

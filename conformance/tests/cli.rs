@@ -62,7 +62,7 @@ fn list_names_every_case_and_marks_the_faulting_ones() {
     assert!(o.status.success(), "{}", text(&o));
     let out = String::from_utf8_lossy(&o.stdout);
     assert!(out.lines().any(|l| l == "copy_1_byte"), "{out}");
-    assert!(out.contains("teardown_leaks_nothing  [expected to fail on nvgpu"), "{out}");
+    assert!(out.contains("teardown_leaks_nothing  [needs the built-in mock (kernel leak snapshot)"), "{out}");
     // Launch cases run the suite's cubins on every backend: no expected failure.
     assert!(out.lines().any(|l| l == "kernel_launch_with_arguments_and_grid"), "{out}");
     assert!(out.contains("copy_to_an_unmapped_va_faults_and_a_new_runtime_recovers  [faults the GPU deliberately"));

@@ -11,7 +11,7 @@
 //! silently: `GPUIFACE_BACKEND=mock`, [`open_kind`]`(BackendKind::Mock)`,
 //! or [`open_or_mock`] (the real device where there is one, else the mock,
 //! saying so). Without a device node, [`open`] fails with
-//! [`ErrorKind::NotFound`] and says how to choose the mock.
+//! [`ErrorKind::NotFound`] and, built with the mock, says how to choose it.
 //!
 //! ## Features
 //!
@@ -154,6 +154,22 @@ pub use gpuiface_hal::{
     ForeignMemory, GpFifoEntry, GpuIface, GrInfoIndex, Method, MethodHeader, PushBuffer, Qmd, QmdField, Result,
     RmAllocParams, RmClass, RmControl, RmHandle, Signal, SignalPlacement, UsermodeRegs, SIGNAL_SLOT_SIZE,
 };
+/// What a wrapper backend forwards besides the trait's own types: the leak
+/// counts of [`GpuIface::live`], the port of [`GpuIface::submit_port`] (and
+/// the direct path a backend may give it), and a device's launch limits.
+///
+/// ```
+/// use gpuiface::{open_kind, BackendKind, DeviceLimits, GpuIface, LiveCounts, SubmitPort};
+///
+/// let dev = open_kind(BackendKind::Mock)?;
+/// let live: Option<LiveCounts> = dev.live();
+/// assert_eq!(live.map(|l| l.buffers), Some(0));
+/// let limits: DeviceLimits = dev.info().limits;
+/// assert_eq!(limits.warp_size, 32);
+/// # let _ = SubmitPort::channel;
+/// # Ok::<(), gpuiface::Error>(())
+/// ```
+pub use gpuiface_hal::{DeviceLimits, DirectSubmit, LimitSource, LiveCounts, SubmitPort};
 #[cfg(feature = "mock")]
 pub use gpuiface_nvgpu::mock::MockDeviceExt;
 
@@ -402,7 +418,10 @@ pub fn selected_kind() -> Result<BackendKind> {
 
 /// Open the backend [`selected_kind`] names: the real device unless
 /// `GPUIFACE_BACKEND=mock`. On a machine without `/dev/nvgpu/igpu0/ctrl`
-/// this is an [`ErrorKind::NotFound`] error that says how to choose the mock.
+/// this is an [`ErrorKind::NotFound`] error that says why; built with the
+/// `mock` feature (the default), it also says how to choose the mock. A
+/// production build (`default-features = false`) has no mock to offer, and
+/// its error does not mention one.
 pub fn open() -> Result<Backend> {
     open_kind(selected_kind()?)
 }
@@ -424,7 +443,7 @@ pub fn open_or_mock() -> Result<Backend> {
 /// Open a specific backend.
 pub fn open_kind(kind: BackendKind) -> Result<Backend> {
     Ok(match kind {
-        BackendKind::Nvgpu => Backend::Nvgpu(Nvgpu(NvgpuBackend::open()?)),
+        BackendKind::Nvgpu => Backend::Nvgpu(Nvgpu(NvgpuBackend::open().map_err(offer_the_mock)?)),
         #[cfg(feature = "mock")]
         BackendKind::Mock => Backend::Mock(Mock(gpuiface_nvgpu::mock::MockDevice::open_default()?)),
         #[cfg(not(feature = "mock"))]
@@ -432,6 +451,20 @@ pub fn open_kind(kind: BackendKind) -> Result<Backend> {
             return Err(Error::unsupported("gpuiface", "the mock backend: built without the `mock` feature"))
         }
     })
+}
+
+/// What a missing device's error adds in a build that has the mock.
+#[cfg(feature = "mock")]
+const USE_THE_MOCK: &str = "set GPUIFACE_BACKEND=mock to use the model";
+
+/// The real device did not open: in a build with the mock, a missing node's
+/// error says how to choose it; a build without has nothing to offer.
+fn offer_the_mock(e: Error) -> Error {
+    #[cfg(feature = "mock")]
+    if e.kind() == ErrorKind::NotFound {
+        return e.or_instead(USE_THE_MOCK);
+    }
+    e
 }
 
 /// What generic code may want to know about a [`Backend`].
@@ -479,7 +512,8 @@ mod tests {
         if !BackendKind::Nvgpu.available() && std::env::var_os(BACKEND_ENV).is_none() {
             let e = open().unwrap_err();
             assert_eq!(e.kind(), ErrorKind::NotFound, "{e}");
-            assert!(e.to_string().contains("GPUIFACE_BACKEND=mock"), "{e}");
+            // Only a build that has the mock tells to choose it.
+            assert_eq!(e.to_string().contains("GPUIFACE_BACKEND=mock"), cfg!(feature = "mock"), "{e}");
             #[cfg(feature = "mock")]
             assert_eq!(open_or_mock().unwrap().kind(), BackendKind::Mock);
         }

@@ -319,14 +319,23 @@ pub enum Error {
     #[non_exhaustive]
     DeviceLost(String),
     /// A device node could not be opened; the text names the node and,
-    /// for the common causes, the fix (see [`Error::open`]).
-    #[error("cannot open {path}: {errno} ({}){}", kind_text(errno.kind()), open_hint(path, *errno))]
+    /// for the common causes, the fix (see [`Error::open`]), then what the
+    /// caller can use instead, if it said ([`Error::or_instead`]).
+    #[error(
+        "cannot open {path}: {errno} ({}){}{}",
+        kind_text(errno.kind()),
+        open_hint(path, *errno),
+        instead.map(|i| format!("; {i}")).unwrap_or_default()
+    )]
     #[non_exhaustive]
     Open {
         /// The node.
         path: String,
         /// What `open(2)` returned.
         errno: Errno,
+        /// What to use instead of the device, as the caller that knows
+        /// says (the `gpuiface` facade built with its mock: its variable).
+        instead: Option<&'static str>,
     },
     /// The resource is busy.
     #[error("{op}: busy: {reason}")]
@@ -363,7 +372,7 @@ fn open_hint(path: &str, errno: Errno) -> String {
         ),
         libc::ENOENT | libc::ENODEV | libc::ENXIO => format!(
             ": no {path}: not a Jetson, or the device is not passed into this container \
-             (docker run --device {path} ...); set GPUIFACE_BACKEND=mock to use the model"
+             (docker run --device {path} ...)"
         ),
         _ => String::new(),
     }
@@ -420,10 +429,27 @@ impl Error {
     /// assert!(e.to_string().contains("/dev/nvgpu/igpu0/ctrl") && e.to_string().contains("video"));
     /// let e = Error::open("/dev/nvgpu/igpu0/ctrl", Errno::ENOENT);
     /// assert_eq!(e.kind(), ErrorKind::NotFound);
-    /// assert!(e.to_string().contains("GPUIFACE_BACKEND=mock"));
+    /// assert!(e.to_string().contains("not a Jetson"));
     /// ```
     pub fn open(path: impl Into<String>, errno: Errno) -> Error {
-        Error::Open { path: path.into(), errno }
+        Error::Open { path: path.into(), errno, instead: None }
+    }
+
+    /// An [`Error::Open`] that also says what to use instead of the device
+    /// (`alternative`); any other error unchanged. The layer that knows
+    /// the alternative adds it: the backend does not know whether its
+    /// program was built with a mock.
+    ///
+    /// ```
+    /// use gpuiface_hal::{Errno, Error};
+    /// let e = Error::open("/dev/nvgpu/igpu0/ctrl", Errno::ENOENT).or_instead("set GPUIFACE_BACKEND=mock");
+    /// assert!(e.to_string().ends_with("; set GPUIFACE_BACKEND=mock"), "{e}");
+    /// ```
+    pub fn or_instead(self, alternative: &'static str) -> Error {
+        match self {
+            Error::Open { path, errno, .. } => Error::Open { path, errno, instead: Some(alternative) },
+            other => other,
+        }
     }
 
     /// [`Error::DeviceHang`]: waiting for `detail`, the device stopped, with

@@ -14,8 +14,12 @@
 //! | [`hw`] | per-SoC hardware facts (ga10b): limits, windows, constant buffer 0's driver area, classes, GMMU sizes, the host interface (USERD, usermode window, doorbell, work-submit token, GPFIFO minimum) |
 //! | [`cubin`] | the cubin loader: each kernel's code and launch attributes |
 //! | [`codec`] | GPFIFO entries, pushbuffer method headers, QMD V03_00 (encode + decode) |
-//! | [`classes`] | host / compute / copy method offsets and fields, from NVIDIA's class headers |
-//! | [`classes`] | host/compute/copy method offsets, data-word [`Bits`] and values, per class |
+//! | [`classes`] | host / compute / copy method offsets, data-word [`Bits`] and values, per class, from NVIDIA's class headers |
+//! | [`limits`] | [`DeviceLimits`]: a device's launch limits, from the kernel where reported, else the ga10b facts |
+//! | [`port`] | [`SubmitPort`]: a channel's submits resolved once |
+//! | [`spin_lock`] | the spin lock of a channel's GP_PUT and of a runtime's engine state |
+//! | [`shared_mem`] | the relaxed atomic word copies behind [`CpuView`] (memory the GPU shares) |
+//! | [`logging`] | a minimal stderr logger for the binaries |
 //!
 //! ## Design rules
 //! 1. The trait has no associated types and no generic methods, so the same

@@ -1,6 +1,6 @@
 //! A minimal stderr logger for the binaries and the preload library.
 //!
-//! The library crates log through the [`log`] facade and never print on their
+//! The library crates log through the [`log`](https://docs.rs/log/0.4) facade and never print on their
 //! own; a program chooses a logger. Programs that have none can call
 //! [`init_stderr_from_env`]: with `GPUIFACE_LOG` set (`error`, `warn`, `info`,
 //! `debug`, `trace`; any other value means `warn`) it installs a logger that

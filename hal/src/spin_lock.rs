@@ -13,7 +13,7 @@
 //! GPU still uses), and its waiters then cost little CPU. Nothing wakes a
 //! sleeper, so a waiter behind such a holder takes the lock up to one step
 //! ([`MAX_SLEEP`]) after it is free.
-//! [`lock_api`] builds the guard and the `Mutex` around the raw lock.
+//! [`lock_api`](https://docs.rs/lock_api/0.4) builds the guard and the `Mutex` around the raw lock.
 //!
 //! ```
 //! use gpuiface_hal::spin_lock::SpinLock;

@@ -50,6 +50,8 @@ pub(super) fn async_copyin_waits_only_for_work_on_its_buffer(ctx: &crate::Ctx) -
             "a copy past the buffer was accepted"
         );
         rt.free(a).map_err(e)?;
-        rt.free(b).map_err(e)
+        rt.free(b).map_err(e)?;
+        drop(q); // its launch holds a clone of `fill`
+        Ok(rt.free_program(fill).map_err(e)?)
     })
 }

@@ -25,7 +25,9 @@ pub(super) fn kernel_launch_with_arguments_and_grid(ctx: &Ctx) -> CaseResult {
         for (i, v) in host.iter().enumerate() {
             ensure!(*v == i as u32 * 3, "out[{i}] = {v}");
         }
-        Ok(())
+        drop(q);
+        rt.free(out).map_err(|e| e.to_string())?;
+        Ok(rt.free_program(prog).map_err(|e| e.to_string())?)
     })
 }
 
@@ -47,7 +49,7 @@ fn launch_and_wait(
     let mut q = Queue::compute();
     q.launch(prog, dims, &packed).signal(&s, 1u64);
     rt.submit(&q, &[]).map_err(|e| e.to_string())?;
-    dev.signal_wait(&s, 1, Duration::from_secs(10)).map_err(|e| format!("{}: {e}", prog.name()))
+    Ok(dev.signal_wait(&s, 1, Duration::from_secs(10)).map_err(|e| format!("{}: {e}", prog.name()))?)
 }
 
 pub(super) fn saxpy_on_the_sm87_cubin(ctx: &Ctx) -> CaseResult {
@@ -75,7 +77,9 @@ pub(super) fn saxpy_on_the_sm87_cubin(ctx: &Ctx) -> CaseResult {
             let want = (-2.0f32).mul_add(xs[i], ys[i]);
             ensure!(f32::from_bits(w) == want, "y[{i}] = {} not {want}", f32::from_bits(w));
         }
-        Ok(())
+        rt.free(x).map_err(|e| e.to_string())?;
+        rt.free(y).map_err(|e| e.to_string())?;
+        Ok(rt.free_program(saxpy).map_err(|e| e.to_string())?)
     })
 }
 
@@ -96,7 +100,9 @@ pub(super) fn shared_memory_reduction_with_barriers(ctx: &Ctx) -> CaseResult {
             let want = input.iter().skip(256 * b).take(256).fold(0u32, |a, v| a.wrapping_add(*v));
             ensure!(got == want, "block {b}: {got} != {want}");
         }
-        Ok(())
+        rt.free(inb).map_err(|e| e.to_string())?;
+        rt.free(outb).map_err(|e| e.to_string())?;
+        Ok(rt.free_program(k).map_err(|e| e.to_string())?)
     })
 }
 
@@ -121,7 +127,8 @@ pub(super) fn local_memory_kernel_runs_after_binding_local_memory(ctx: &Ctx) -> 
             let want = at(i % 256).wrapping_add(at((7 * i + 3) % 256));
             ensure!(v == want, "out[{i}] = {v} not {want}");
         }
-        Ok(())
+        rt.free(out).map_err(|e| e.to_string())?;
+        Ok(rt.free_program(k).map_err(|e| e.to_string())?)
     })
 }
 
@@ -162,7 +169,8 @@ pub(super) fn parameters_of_every_size_and_alignment_arrive(ctx: &Ctx) -> CaseRe
         for (i, want) in want.iter().enumerate() {
             ensure!(q(i) == *want, "out[{i}] = {:#x} not {want:#x}", q(i));
         }
-        Ok(())
+        rt.free(out).map_err(|e| e.to_string())?;
+        Ok(rt.free_program(k).map_err(|e| e.to_string())?)
     })
 }
 
@@ -173,7 +181,8 @@ pub(super) fn driver_area_gives_compiled_code_its_launch_geometry(ctx: &Ctx) -> 
         launch_and_wait(dev, rt, &k, LaunchDims::new([7, 2, 3], [16, 4, 2]), &[Arg::U64(out.gpu_va())])?;
         let got = read_u32s(rt, &out, 6)?;
         ensure!(got == [16, 4, 2, 7, 2, 3], "%ntid/%nctaid read {got:?}");
-        Ok(())
+        rt.free(out).map_err(|e| e.to_string())?;
+        Ok(rt.free_program(k).map_err(|e| e.to_string())?)
     })
 }
 
@@ -189,11 +198,13 @@ pub(crate) fn faulting_kernel_reports_an_mmu_fault(ctx: &Ctx) -> CaseResult {
         rt.submit(&q, &[]).map_err(|e| e.to_string())?;
         let e = dev.signal_wait(&s, 1, Duration::from_secs(10)).err().ok_or("a store to an unmapped VA completed")?;
         let gpuiface::Error::DeviceHang { fault: Some(f), .. } = &e else {
-            return Err(format!("expected a fault record, got: {e}"));
+            return Err(format!("expected a fault record, got: {e}").into());
         };
         ensure!(f.notifier_code == gpuiface_nvgpu::abi::NVGPU_CHANNEL_FIFO_ERROR_MMU_ERR_FLT, "not an MMU fault: {f}");
         ensure!(f.address.is_none_or(|a| a == unmapped), "fault at {:?}", f.address);
-        Ok(())
+        // The faulted channel runs nothing more: the program's memory is freed.
+        drop(q);
+        Ok(rt.free_program(k).map_err(|e| e.to_string())?)
     })
 }
 
@@ -218,6 +229,8 @@ pub(crate) fn a_faulted_channel_refuses_work_and_a_new_runtime_recovers(ctx: &Ct
         let e = rt.submit(&again, &[]).err().ok_or("a faulted channel accepted work")?;
         ensure!(matches!(&e, gpuiface::Error::DeviceHang { fault: Some(_), .. }), "{e}");
         ensure!(e.to_string().contains("recreate"), "the error does not say how to recover: {e}");
+        drop((q, again));
+        rt.free_program(k).map_err(|e| format!("freeing a program after its channel faulted: {e}"))?;
     }
     let rt = Runtime::new(&dev).map_err(|e| e.to_string())?;
     let s = dev.signal_alloc().map_err(|e| e.to_string())?;
@@ -228,7 +241,7 @@ pub(crate) fn a_faulted_channel_refuses_work_and_a_new_runtime_recovers(ctx: &Ct
     let mut out = [0u8; 16];
     rt.copyout(&mut out, &keep, 0).map_err(|e| e.to_string())?;
     ensure!(out == [7; 16] && s.value() == 1, "after recovery: {out:?}, signal {}", s.value());
-    Ok(())
+    Ok(rt.free(keep).map_err(|e| e.to_string())?)
 }
 
 pub(super) fn local_memory_grows_after_synchronizing(ctx: &Ctx) -> CaseResult {
@@ -248,7 +261,7 @@ pub(super) fn program_load_rejects_empty_code(ctx: &Ctx) -> CaseResult {
         ensure!(kind_of(rt.load_program(&[])) == Some(ErrorKind::InvalidArgument), "empty program accepted");
         let p = rt.load_program(&[1, 2, 3]).map_err(|e| e.to_string())?;
         ensure!(p.gpu_va() % 256 == 0, "program at {:#x}", p.gpu_va());
-        rt.free_program(p).map_err(|e| e.to_string())
+        Ok(rt.free_program(p).map_err(|e| e.to_string())?)
     })
 }
 
@@ -258,6 +271,7 @@ pub(super) fn launch_on_a_copy_queue_is_invalid(ctx: &Ctx) -> CaseResult {
         let mut q = Queue::copy_queue();
         q.launch(&p, LaunchDims::new([1, 1, 1], [1, 1, 1]), &[]);
         ensure!(kind_of(rt.submit(&q, &[])) == Some(ErrorKind::InvalidArgument), "launch on copy queue accepted");
-        Ok(())
+        drop(q);
+        Ok(rt.free_program(p).map_err(|e| e.to_string())?)
     })
 }

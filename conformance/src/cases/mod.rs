@@ -4,6 +4,8 @@
 //! expected-failure lists know them by.
 
 mod async_copy;
+mod batches;
+mod hcq;
 mod kernels;
 mod memory;
 mod one_shot;
@@ -17,6 +19,8 @@ use gpuiface::queue::Runtime;
 use gpuiface::ErrorKind;
 
 use async_copy::*;
+use batches::*;
+use hcq::*;
 use kernels::*;
 pub(crate) use kernels::{
     a_faulted_channel_refuses_work_and_a_new_runtime_recovers, faulting_kernel_reports_an_mmu_fault,
@@ -29,7 +33,7 @@ use replay::*;
 use rm::*;
 use stress::*;
 
-use crate::{Case, CaseResult, Ctx};
+use crate::{Case, CaseResult, Ctx, Needs};
 
 fn kind_of<T>(r: gpuiface::Result<T>) -> Option<ErrorKind> {
     r.err().map(|e| e.kind())
@@ -43,10 +47,10 @@ fn with_runtime(ctx: &Ctx, f: impl FnOnce(&crate::Device, &Runtime<&crate::Devic
 
 macro_rules! case {
     ($f:ident) => {
-        Case { name: stringify!($f), run: $f, expected_failures: &[] }
+        Case { name: stringify!($f), run: $f, expected_failures: &[], needs: Needs::Nothing }
     };
     ($f:ident, $xf:expr) => {
-        Case { name: stringify!($f), run: $f, expected_failures: $xf }
+        Case { name: stringify!($f), run: $f, expected_failures: $xf, needs: Needs::Nothing }
     };
 }
 
@@ -81,6 +85,9 @@ pub(crate) const CASES: &[Case] = &[
     case!(queues_order_across_engines_through_explicit_waits),
     case!(consumer_before_producer_completes),
     case!(cross_queue_wait_blocks_until_released),
+    case!(batched_copies_run_in_order),
+    case!(batched_launches_run_in_order),
+    case!(an_interleaved_batch_keeps_each_engines_order),
     case!(copy_1_byte),
     case!(copy_4095_bytes_unaligned),
     case!(copy_1mib_plus_3_unaligned),
@@ -105,4 +112,10 @@ pub(crate) const CASES: &[Case] = &[
     case!(program_load_rejects_empty_code),
     case!(launch_on_a_copy_queue_is_invalid),
     case!(use_from_several_threads),
+    case!(copyout_async_returns_what_the_launch_before_it_wrote),
+    case!(timestamps_in_a_replayed_queue_move_forward),
+    case!(values_computed_from_one_variable_follow_it),
+    case!(a_buffer_view_is_the_bound_buffer_at_an_offset),
+    case!(dynamic_shared_memory_is_a_launch_variable),
+    case!(waits_on_any_or_all_of_several_signals),
 ];

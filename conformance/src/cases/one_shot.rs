@@ -114,6 +114,6 @@ pub(super) fn one_shots_stream_chunks_with_their_own_values(ctx: &crate::Ctx) ->
         for b in [src, dst, out] {
             rt.free(b).map_err(e)?;
         }
-        Ok(())
+        Ok(rt.free_program(fill).map_err(e)?)
     })
 }

@@ -85,7 +85,9 @@ pub(super) fn consumer_before_producer_completes(ctx: &Ctx) -> CaseResult {
         rt.copyout(&mut out, &buf, 4096).map_err(|e| e.to_string())?;
         let words: Vec<u32> = out.chunks(4).map(|w| u32::from_le_bytes([w[0], w[1], w[2], w[3]])).collect();
         ensure!(words == (0..16).map(|i| 5 * i).collect::<Vec<u32>>(), "consumer copied {words:?}");
-        Ok(())
+        rt.free(buf).map_err(|e| e.to_string())?;
+        drop(producer); // its launch holds a clone of `fill`
+        Ok(rt.free_program(fill).map_err(|e| e.to_string())?)
     })
 }
 
@@ -100,7 +102,7 @@ pub(super) fn cross_queue_wait_blocks_until_released(ctx: &Ctx) -> CaseResult {
         ensure!(early.is_err() && done.value() == 0, "ran past an unreleased acquire");
         gate.set(1);
         dev.signal_wait(&done, 1, Duration::from_secs(5)).map_err(|e| e.to_string())?;
-        rt.synchronize().map_err(|e| e.to_string())
+        Ok(rt.synchronize().map_err(|e| e.to_string())?)
     })
 }
 
@@ -112,7 +114,7 @@ fn copy_round_trip(ctx: &Ctx, size: usize, offset: u64) -> CaseResult {
         let mut out = vec![0u8; size];
         rt.copyout(&mut out, &b, offset).map_err(|e| e.to_string())?;
         ensure!(out == src, "direct round trip of {size} bytes at +{offset} differs");
-        dev.free(b).map_err(|e| e.to_string())
+        Ok(dev.free(b).map_err(|e| e.to_string())?)
     })
 }
 
@@ -163,7 +165,8 @@ pub(super) fn copy_queue_moves_gpu_to_gpu(ctx: &Ctx) -> CaseResult {
         let mut out = vec![0u8; size];
         rt.copyout(&mut out, &b, 0).map_err(|e| e.to_string())?;
         ensure!(out == src, "GPU copy differs");
-        Ok(())
+        rt.free(a).map_err(|e| e.to_string())?;
+        Ok(rt.free(b).map_err(|e| e.to_string())?)
     })
 }
 
@@ -176,7 +179,7 @@ pub(super) fn copy_out_of_range_is_invalid(ctx: &Ctx) -> CaseResult {
             kind_of(rt.copyout(&mut out, &b, u64::MAX - 2)) == Some(ErrorKind::InvalidArgument),
             "wrapping copyout"
         );
-        dev.free(b).map_err(|e| e.to_string())
+        Ok(dev.free(b).map_err(|e| e.to_string())?)
     })
 }
 

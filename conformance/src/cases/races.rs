@@ -56,7 +56,7 @@ pub(super) fn use_from_several_threads(ctx: &Ctx) -> CaseResult {
                             ensure!(out == data, "thread {t} iteration {i}: contents lost");
                             dev.free(b).map_err(|e| e.to_string())?;
                         }
-                        dev.signal_wait(&s, 25, Duration::from_secs(5)).map_err(|e| e.to_string())
+                        Ok(dev.signal_wait(&s, 25, Duration::from_secs(5)).map_err(|e| e.to_string())?)
                     })
                 })
                 .collect();

@@ -94,7 +94,8 @@ pub(super) fn streaming_pipeline_records_once_and_replays_with_new_addresses_len
         for b in [src, dst, out] {
             rt.free(b).map_err(e)?;
         }
-        Ok(())
+        drop(compute); // its launch holds a clone of `fill`
+        Ok(rt.free_program(fill).map_err(e)?)
     })
 }
 
@@ -137,6 +138,8 @@ pub(super) fn a_launch_replays_over_the_buffer_bound_to_it(ctx: &crate::Ctx) -> 
         other.free(foreign).map_err(e)?;
         ensure!(kind_of(rt.submit(&q, &[])) == Some(ErrorKind::InvalidArgument), "an unbound buffer variable ran");
         rt.free(a).map_err(e)?;
-        rt.free(b).map_err(e)
+        rt.free(b).map_err(e)?;
+        drop(q); // its launch holds a clone of `fill`
+        Ok(rt.free_program(fill).map_err(e)?)
     })
 }

@@ -29,7 +29,7 @@ pub(super) fn rm_alloc_rejects_invalid_parents_and_unknown_classes(ctx: &Ctx) ->
     ensure!(kind_of(r) == Some(ErrorKind::InvalidArgument), "unknown parent accepted");
     let r = dev.rm_alloc(device, RmClass::Raw(0x1234), &RmAllocParams::None);
     ensure!(kind_of(r) == Some(ErrorKind::Unsupported), "raw class not Unsupported");
-    dev.rm_free(device).map_err(|e| e.to_string())
+    Ok(dev.rm_free(device).map_err(|e| e.to_string())?)
 }
 
 pub(super) fn rm_control_work_submit_token(ctx: &Ctx) -> CaseResult {

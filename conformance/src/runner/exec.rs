@@ -219,6 +219,11 @@ pub fn run_here(job: &Job, kind: BackendKind, trace_lines: usize) -> Payload {
                 Outcome::ExpectedFailure(r) => (Status::ExpectedFailure, Some(r.to_string())),
                 Outcome::Failed(why) => (Status::Failed, Some(why)),
                 Outcome::UnexpectedPass(r) => (Status::UnexpectedPass, Some(r.to_string())),
+                Outcome::NotApplicable(why) => (Status::NotApplicable, Some(why)),
+                Outcome::TimedOut(t) => (
+                    Status::TimedOut,
+                    Some(format!("still running after {:.1} s (in-process deadline)", t.as_secs_f64())),
+                ),
             };
             let trace = if status.ok() { vec![] } else { trace };
             Payload::Case(CaseOutcome { status, detail, trace })
@@ -413,6 +418,18 @@ mod tests {
             panic!("not a case payload")
         };
         assert_eq!(o.status, Status::Failed);
+    }
+
+    #[test]
+    fn a_mock_only_case_reports_not_applicable_on_the_real_kernel() {
+        // Decided before anything opens: no device node is needed.
+        let Payload::Case(o) = run_here(&Job::Case("teardown_leaks_nothing".into()), BackendKind::Nvgpu, 8) else {
+            panic!("not a case payload")
+        };
+        assert_eq!(o.status, Status::NotApplicable, "{o:?}");
+        assert!(o.detail.as_deref().is_some_and(|d| d.contains("built-in mock")), "{o:?}");
+        let j = serde_json::to_string(&Payload::Case(o)).unwrap();
+        assert!(j.contains("\"not_applicable\""), "{j}");
     }
 
     #[test]

@@ -88,6 +88,8 @@ pub struct Summary {
     pub timed_out: usize,
     /// Not run (the run stopped early).
     pub not_run: usize,
+    /// Not applicable to the backend (neither passed nor failed).
+    pub not_applicable: usize,
     /// Wall time of all cases, seconds.
     pub seconds: f64,
 }
@@ -102,6 +104,7 @@ impl Summary {
             Status::UnexpectedPass => self.unexpected_passes += 1,
             Status::TimedOut => self.timed_out += 1,
             Status::NotRun => self.not_run += 1,
+            Status::NotApplicable => self.not_applicable += 1,
         }
         self.seconds += c.seconds;
     }
@@ -173,6 +176,7 @@ fn status_word(s: Status) -> &'static str {
         Status::UnexpectedPass => "**unexpected pass**",
         Status::TimedOut => "**timed out**",
         Status::NotRun => "not run",
+        Status::NotApplicable => "not applicable",
     }
 }
 
@@ -262,8 +266,16 @@ impl Report {
             let m = &run.summary;
             let _ = writeln!(
                 s,
-                "\n**{} passed, {} expected failures, {} failed, {} unexpected passes, {} timed out, {} not run** in {:.1} s\n",
-                m.passed, m.expected_failures, m.failed, m.unexpected_passes, m.timed_out, m.not_run, m.seconds
+                "\n**{} passed, {} expected failures, {} failed, {} unexpected passes, {} timed out, {} not run, \
+                 {} not applicable** in {:.1} s\n",
+                m.passed,
+                m.expected_failures,
+                m.failed,
+                m.unexpected_passes,
+                m.timed_out,
+                m.not_run,
+                m.not_applicable,
+                m.seconds
             );
             if let Some(why) = &run.stopped {
                 let _ = writeln!(s, "The run stopped early: {}\n", md_escape(why));
@@ -271,7 +283,7 @@ impl Report {
             let _ = writeln!(s, "| case | outcome | time | note |\n|---|---|---:|---|");
             for c in &run.cases {
                 let note = match (&c.detail, c.status) {
-                    (Some(d), Status::ExpectedFailure | Status::UnexpectedPass) => md_escape(d),
+                    (Some(d), Status::ExpectedFailure | Status::UnexpectedPass | Status::NotApplicable) => md_escape(d),
                     (Some(_), _) => "see below".into(),
                     (None, _) => String::new(),
                 };
@@ -392,6 +404,14 @@ mod tests {
                 ioctl_trace_tail: vec!["NVMAP_IOC_ALLOC (fd 3) = -ENOMEM".into()],
                 stderr_tail: vec![],
             },
+            CaseReport {
+                name: "teardown_leaks_nothing".into(),
+                status: Status::NotApplicable,
+                seconds: 0.0,
+                detail: Some("needs the built-in mock's kernel leak snapshot; nvgpu has none".into()),
+                ioctl_trace_tail: vec![],
+                stderr_tail: vec![],
+            },
         ];
         for c in &cases {
             summary.add(c);
@@ -468,6 +488,25 @@ mod tests {
         assert!(md.contains("```text\nNVMAP_IOC_ALLOC (fd 3) = -ENOMEM\n```"), "{md}");
         assert!(md.contains("| figure | nvgpu | mock | what |"), "{md}");
         assert!(md.contains("| `launch_round_trip` | n/a | 12.35 us | launch (nvgpu: no compiled kernel) |"), "{md}");
+        // Not applicable: its own word and its reason, counted apart, not listed among the failures.
+        assert!(
+            md.contains("| `teardown_leaks_nothing` | not applicable | 0.000 s | needs the built-in mock's"),
+            "{md}"
+        );
+        assert!(md.contains("0 not run, 1 not applicable**"), "{md}");
+        assert!(!md.contains("#### `teardown_leaks_nothing`"), "{md}");
+    }
+
+    #[test]
+    fn not_applicable_is_neither_a_pass_nor_a_failure() {
+        let r = sample();
+        let s = &r.runs[0].summary;
+        assert_eq!((s.passed, s.failed, s.not_applicable), (1, 1, 1));
+        assert_eq!((s.ok(), s.bad()), (1, 1));
+        assert!(Status::NotApplicable.ok());
+        let mut only_na = Summary::default();
+        only_na.add(&r.runs[0].cases[2]);
+        assert_eq!(only_na.bad(), 0, "a run of only not-applicable cases passes");
     }
 
     #[test]
@@ -477,6 +516,8 @@ mod tests {
         assert_eq!(v["runs"][0]["cases"][1]["status"], "failed");
         assert_eq!(v["runs"][0]["cases"][1]["ioctl_trace_tail"][0], "NVMAP_IOC_ALLOC (fd 3) = -ENOMEM");
         assert_eq!(v["runs"][0]["summary"]["failed"], 1);
+        assert_eq!(v["runs"][0]["cases"][2]["status"], "not_applicable");
+        assert_eq!(v["runs"][0]["summary"]["not_applicable"], 1);
         assert_eq!(v["runs"][0]["device"]["Err"], "open: ENOENT");
         assert_eq!(v["benchmarks"][1]["figures"]["Ok"][0]["value"], 12.345);
     }
