@@ -196,6 +196,8 @@ pub enum HalfBase {
     Reg(u8),
     /// A constant.
     CBuf(CBuf),
+    /// A uniform register (the forms with bit 91 set).
+    UReg(u8),
     /// Two 16-bit immediates (high lane, low lane) in one word, printed as
     /// bfloat16 values when `bf16`; `low_only`: only the low one is used
     /// and printed (`HADD2.F32`, whose single result is the low lane's).
@@ -224,14 +226,19 @@ impl fmt::Display for HalfSrc {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.base {
             HalfBase::Reg(r) => write!(f, "{}{}", Operand::Reg(r, self.mods), self.swizzle.suffix()),
-            // A constant's swizzle goes inside its `|x|`: `|c[0x0][0x0].H0_H0|`.
-            HalfBase::CBuf(c) => {
-                let plain = SrcMods { abs: false, ..self.mods };
+            // A constant's or uniform register's swizzle goes inside its
+            // `|x|`: `|c[0x0][0x0].H0_H0|`, `|UR4.H0_H0|` (nvdisasm).
+            HalfBase::CBuf(_) | HalfBase::UReg(_) => {
+                let plain = SrcMods { abs: false, neg: false, ..self.mods };
                 let (open, close) = if self.mods.abs { ("|", "|") } else { ("", "") };
-                if plain.neg {
+                if self.mods.neg {
                     f.write_str("-")?;
                 }
-                let text = Operand::CBuf(c, SrcMods { neg: false, ..plain }).to_string();
+                let text = match self.base {
+                    HalfBase::CBuf(c) => Operand::CBuf(c, plain).to_string(),
+                    HalfBase::UReg(r) => Operand::UReg(r, plain).to_string(),
+                    _ => String::new(),
+                };
                 write!(f, "{open}{text}{}{close}", self.swizzle.suffix())
             }
             HalfBase::Imm { bits, bf16, low_only } => {

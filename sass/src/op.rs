@@ -446,6 +446,9 @@ pub enum Op {
         /// `.NAN`: a NaN operand gives the canonical NaN (`max.NaN`,
         /// `min.NaN`); else a NaN loses to a number.
         nan: bool,
+        /// `.XORSIGN` (`min.xorsign.abs`): the result takes the XOR of the
+        /// sources' signs (before their `|x|`), unless it is a NaN.
+        xorsign: bool,
     },
     /// `FSETP.cmp[.FTZ].bool pd, pq, a, b, pc`: operands `[pd, pq, a, b, pc]`.
     Fsetp {
@@ -538,6 +541,17 @@ pub enum Op {
         /// Flush to zero.
         ftz: bool,
     },
+    /// `F2IP.{U8|S8}.F32[.TRUNC][.NTZ] d, a, b, c`: f32 to a packed 8-bit
+    /// integer (ptxas's `cvt.rni/rzi.u8.f32`, with A and C RZ and the result
+    /// masked to its low byte): operands `[d, a, b, c]`.
+    F2ip {
+        /// `.S8` (else `.U8`).
+        signed: bool,
+        /// Rounding: to nearest even or toward zero (`.TRUNC`).
+        rnd: Rnd,
+        /// `.NTZ`.
+        ntz: bool,
+    },
     /// `FRND[.FLOOR|.CEIL|.TRUNC]`: operands `[d, a]`.
     Frnd {
         /// The rounding.
@@ -546,6 +560,8 @@ pub enum Op {
         ftz: bool,
         /// Doubles.
         double: bool,
+        /// `.F16`: the half the source names (`R3.H1`), the result in the low 16 bits.
+        half: bool,
     },
     /// `POPC d, a`, `BREV d, a`, `IABS d, a`: operands `[d, a]`.
     Unary {
@@ -628,6 +644,9 @@ pub enum Op {
         fmz: bool,
         /// `.SAT`: results clamped to `[0, 1]`.
         sat: bool,
+        /// `.RELU` (HFMA2, `fma.rn.relu`): a negative result, -0 included,
+        /// is +0 and a NaN the canonical NaN.
+        relu: bool,
     },
     /// `HMNMX2 d, a, b, p` (`p`: min, `!p`: max): operands `[d, a, b, p]`.
     Hmnmx2 {
@@ -665,16 +684,23 @@ pub enum Op {
         bool_op: BoolOp,
     },
     /// `F2FP[.BF16].PACK_AB[.RZ] d, a, b`: `d = half(a) << 16 | half(b)`: operands `[d, a, b]`.
+    /// `F2FP[.RELU][.BF16].MERGE_C[.RZ] d, b, c`: `d = c & 0xffff0000 | half(b)`: operands `[d, b, c]`.
     F2fp {
         /// bfloat16 results (else binary16).
         bf16: bool,
         /// Rounding (nearest or toward zero).
         rnd: Rnd,
+        /// `.RELU` (`cvt.rn.relu`): a negative result, -0 included, is +0; a NaN the canonical NaN.
+        relu: bool,
+        /// `.MERGE_C`: one conversion, into the low half, the high half from C.
+        merge: bool,
     },
     /// `F2F[.FTZ].F16.F32` and `F2F[.FTZ].F32.F16`: operands `[d, a]`.
     F2fHalf {
         /// f32 to f16 (else f16 to f32).
         to_f16: bool,
+        /// `.BF16.F32` (bit 77; with `to_f16` only): to bfloat16.
+        bf16: bool,
         /// Rounding.
         rnd: Rnd,
         /// `.FTZ`.
@@ -833,6 +859,8 @@ pub enum AtomTy {
     S32,
     U64,
     F32,
+    /// `.F16x2.RN`: two binary16 lanes, each rounded to nearest (`atom.add.noftz.f16x2`).
+    F16x2,
     S64,
     F64,
 }

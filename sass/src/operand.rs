@@ -262,6 +262,11 @@ impl fmt::Display for Operand {
                 } else {
                     write!(f, "[{}]", hex_signed(c.offset.into()))?;
                 }
+                // A 16-bit conversion's high half, inside the bars as on a
+                // register: `|c[0x0][0x18c].H1|`.
+                if m.h1 {
+                    f.write_str(".H1")?;
+                }
                 if m.abs {
                     f.write_str("|")?;
                 }

@@ -152,9 +152,13 @@ pub(crate) fn op(op: &Op, f: &mut Formatter<'_>) -> fmt::Result {
             let (ftz, sat) = (if *ftz { ".FTZ" } else { "" }, if *sat { ".SAT" } else { "" });
             write!(f, "{name}{ftz}{scale}{}{sat}", rnd.text())
         }
-        Op::Fmnmx { ftz, nan } => {
-            write!(f, "FMNMX{}{}", if *ftz { ".FTZ" } else { "" }, if *nan { ".NAN" } else { "" })
-        }
+        Op::Fmnmx { ftz, nan, xorsign } => write!(
+            f,
+            "FMNMX{}{}{}",
+            if *ftz { ".FTZ" } else { "" },
+            if *nan { ".NAN" } else { "" },
+            if *xorsign { ".XORSIGN" } else { "" }
+        ),
         Op::Fsetp { cmp, ftz, bool_op, double } => write!(
             f,
             "{}.{}{}.{}",
@@ -235,13 +239,23 @@ pub(crate) fn op(op: &Op, f: &mut Formatter<'_>) -> fmt::Result {
             }
             write!(f, ".F{dst_bits}.F{src_bits}{}", rnd.text())
         }
-        Op::Frnd { rnd, ftz, double } => {
+        Op::F2ip { signed, rnd, ntz } => write!(
+            f,
+            "F2IP{}.F32{}{}",
+            if *signed { ".S8" } else { ".U8" },
+            ["", ".FLOOR", ".CEIL", ".TRUNC"][*rnd as usize],
+            if *ntz { ".NTZ" } else { "" }
+        ),
+        Op::Frnd { rnd, ftz, double, half } => {
             f.write_str("FRND")?;
             if *ftz {
                 f.write_str(".FTZ")?;
             }
             if *double {
                 f.write_str(".F64")?;
+            }
+            if *half {
+                f.write_str(".F16")?;
             }
             f.write_str(["", ".FLOOR", ".CEIL", ".TRUNC"][*rnd as usize])
         }
@@ -311,6 +325,7 @@ pub(crate) fn op(op: &Op, f: &mut Formatter<'_>) -> fmt::Result {
                 AtomTy::S32 => ".S32",
                 AtomTy::U64 => ".64",
                 AtomTy::F32 => ".F32.FTZ.RN",
+                AtomTy::F16x2 => ".F16x2.RN",
                 AtomTy::S64 => ".S64",
                 AtomTy::F64 => ".F64.RN",
             };

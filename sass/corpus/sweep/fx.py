@@ -206,7 +206,8 @@ def key(a, fmt):
 
 def minmax(a, b, fmt, is_max, flush=False, nan=False, xorsign=False):
     """PTX min/max: one NaN operand -> the other; two (or any, with .NaN) -> canonical NaN;
-    -0 < +0.  .xorsign.abs: min/max of |a|, |b| with the sign a.sign ^ b.sign."""
+    -0 < +0.  .xorsign.abs: min/max of |a|, |b| with the sign a.sign ^ b.sign, unless the result is
+    a NaN (PTX: "If the result of min is NaN then the .xorsign and .abs modifiers will be ignored")."""
     if flush:
         a, b = ftz(a, fmt), ftz(b, fmt)
     sb = signbit(fmt)
@@ -216,8 +217,7 @@ def minmax(a, b, fmt, is_max, flush=False, nan=False, xorsign=False):
     na, nb = isnan(a, fmt), isnan(b, fmt)
     if na or nb:
         if (na and nb) or nan:
-            r = canon(fmt)
-            return r | xs if xorsign else r
+            return canon(fmt)
         r = b if na else a
     else:
         ka, kb = key(a, fmt), key(b, fmt)
@@ -302,8 +302,11 @@ def f2f(a, sfmt, dfmt, rnd="rn", flush=False, sat=False, relu=False):
     .ftz flushes f32 subnormals only (an f32 source, an f32 result)."""
     if sfmt == BF16 and dfmt == F32:
         return post(a << 16, dfmt, flush and dfmt == F32, sat, relu)  # a shift: NaN payloads kept
-    if flush and sfmt == F32 and dfmt[2] > 16:
-        a = ftz(a, sfmt)  # ptxas drops .ftz when the result is f16 or bf16 (F2F.F16.F32 without .FTZ)
+    if flush and sfmt == F32 and (dfmt[2] > 16 or dfmt == BF16):
+        # .ftz flushes an f32 source's subnormals. ptxas drops .ftz when the result is f16
+        # (F2F.F16.F32 without .FTZ) but keeps it for bf16 (F2F.FTZ.BF16.F32), whose
+        # results from subnormal sources are subnormal.
+        a = ftz(a, sfmt)
     d = dec(a, sfmt)
     if d[0] == "nan":
         r = canon(dfmt)

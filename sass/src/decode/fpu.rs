@@ -32,8 +32,9 @@ fn unary_src(b: &Builder, mn: &'static str, float: bool) -> Result<Operand, Deco
 }
 
 /// The conversions' source (bits 84..86) and result (75..77) sizes by
-/// opcode: the pairs compiled code uses (2: 32 bits, 3: 64); others are
-/// refused (the 32-bit opcodes take no 64-bit size, and F2F.F64.F64 is FRND's).
+/// opcode: the pairs compiled code uses (1: 16 bits, 2: 32, 3: 64; 0: 8
+/// for integers); others are refused (the 32-bit opcodes take no 64-bit
+/// size, and F2F.F64.F64 is FRND's).
 fn sizes_seen(b: &Builder, mn: &'static str) -> Result<(), DecodeError> {
     // F2F's size fields are two bits wide (F2I's bit 77 is `.NTZ`).
     if mn == "F2F" && (b.w.bit(77) || b.w.bit(86)) {
@@ -45,11 +46,14 @@ fn sizes_seen(b: &Builder, mn: &'static str) -> Result<(), DecodeError> {
         0x105 => matches!(pair, (2, 0..=2) | (1, 0..=2)),
         // I2F from 32, 8 or 16 bits, to f32 or to f16 (result size 1).
         0x106 => matches!(pair, (0..=2, 1..=2)),
-        0x107 => pair == (2, 2),
+        // FRND and FRND.F16 (`cvt.rni.f16.f16`).
+        0x107 => matches!(pair, (2, 2) | (1, 1)),
         // FRND.F64 has an opcode of its own; nvdisasm prints other sizes as `.???`.
         0x113 => pair == (3, 3),
-        0x110 => matches!(pair, (3, 2) | (2, 3)),
-        0x111 => matches!(pair, (2, 3) | (3, 2) | (3, 3)),
+        // F2F between f64 and f32 or f16 (`cvt.f16.f64`, `cvt.f64.f16`).
+        0x110 => matches!(pair, (3, 2) | (2, 3) | (3, 1) | (1, 3)),
+        // F2I with a 64-bit side: from f64 to 8..64 bits, or to 64 from f32 or f16.
+        0x111 => matches!(pair, (2, 3) | (3, 0..=3) | (1, 3)),
         0x112 => matches!(pair, (2, 3) | (3, 2) | (3, 3) | (0, 3) | (1, 3) | (3, 1)),
         _ => true,
     };
@@ -60,10 +64,10 @@ fn sizes_seen(b: &Builder, mn: &'static str) -> Result<(), DecodeError> {
     }
 }
 
-/// The source of a conversion from 8 or 16 bits: a register only (nvdisasm
-/// refuses an 8-bit immediate and prints constants oddly; no compiler emits
-/// either), with the part it reads at 60..62: `.B0`..`.B3` for 8 bits,
-/// `.H0`/`.H1` for 16 (2 and 3 print as `.INVALID`). `src` is `unary_src`'s.
+/// The source of a conversion from 8 or 16 bits: a register, or for 16
+/// bits a constant (nvdisasm refuses an 8-bit immediate), with the part it
+/// reads at 60..62: `.B0`..`.B3` for 8 bits, `.H0`/`.H1` for 16 (2 and 3
+/// print as `.INVALID`). `src` is `unary_src`'s.
 fn small_src(b: &Builder, mn: &'static str, bits: u8, src: Operand) -> Result<Operand, DecodeError> {
     let part = b.w.bits(60, 2) as u8;
     match (src, bits) {
@@ -73,6 +77,9 @@ fn small_src(b: &Builder, mn: &'static str, bits: u8, src: Operand) -> Result<Op
         // A uniform register takes the same selectors (`UR6.B1`, `UR6.H1`).
         (Operand::UReg(r, m), 8) => Ok(Operand::UReg(r, SrcMods { byte: part, ..m })),
         (Operand::UReg(r, m), _) if part < 2 => Ok(Operand::UReg(r, SrcMods { h1: part == 1, ..m })),
+        // `cvt.rzi.s32.f16` of a kernel parameter: `F2I.F16.NTZ R15, c[0x0][0x18c]`
+        // (nvdisasm's listing prints a space between the brackets; its JSON does not).
+        (Operand::CBuf(c, m), 16) if part < 2 => Ok(Operand::CBuf(c, SrcMods { h1: part == 1, ..m })),
         _ => Err(b.bad(mn, "form of an 8- or 16-bit source", b.w.bits(9, 3))),
     }
 }
@@ -136,14 +143,13 @@ pub(super) fn fmul(b: &mut Builder) -> Result<Op, DecodeError> {
 
 /// `FMNMX d, a, b, p`.
 pub(super) fn fmnmx(b: &mut Builder) -> Result<Op, DecodeError> {
-    // `.NAN` at 81; `.XORSIGN` (82) is not modelled.
-    b.expect("FMNMX", ".XORSIGN", 82, 1, 0)?;
+    // `.NAN` at 81, `.XORSIGN` at 82.
     let (bb, _) = b.fbc("FMNMX")?;
     b.push(d(b), true);
     b.push(b.fa(), true);
     b.push(bb, true);
     b.push(Operand::Pred(b.pred(87, Some(90))), true);
-    Ok(Op::Fmnmx { ftz: b.w.bit(80), nan: b.w.bit(81) })
+    Ok(Op::Fmnmx { ftz: b.w.bit(80), nan: b.w.bit(81), xorsign: b.w.bit(82) })
 }
 
 /// `FSETP`/`DSETP`.
@@ -399,8 +405,9 @@ pub(super) fn f2i(b: &mut Builder) -> Result<Op, DecodeError> {
         3 => 64,
         v => return Err(b.bad("F2I", "source size", v)),
     };
-    // `.F16`: the low or high half of a register (`R2.H1`).
+    // `.F16`: the low or high half of a register or constant (`R2.H1`).
     let src = match src_bits {
+        16 if matches!(src, Operand::F32(..)) => return Err(b.bad("F2I", "f16 immediate", 1)),
         16 => small_src(b, "F2I", 16, src)?,
         64 => f64_imm(src),
         _ => src,
@@ -417,38 +424,91 @@ pub(super) fn f2i(b: &mut Builder) -> Result<Op, DecodeError> {
     Ok(Op::F2i { signed: b.w.bit(72), src_bits, dst_bits, rnd: rnd(b), ftz: b.w.bit(80), ntz: b.w.bit(77) })
 }
 
-/// `F2F`.
+/// `F2F` (opcode 0x110: one side f64, the other f32 or f16).
 pub(super) fn f2f(b: &mut Builder) -> Result<Op, DecodeError> {
     sizes_seen(b, "F2F")?;
     let src = unary_src(b, "F2F", true)?;
     let size = |v: u64, what| match v {
+        1 => Ok(16),
         2 => Ok(32),
         3 => Ok(64),
         v => Err(b.bad("F2F", what, v)),
     };
     let src_bits = size(b.w.bits(84, 2), "source size")?;
     let dst_bits = size(b.w.bits(75, 2), "result size")?;
-    let src = if src_bits == 64 { f64_imm(src) } else { src };
+    // `.FTZ` between f16 and f64: nvdisasm prints it, ptxas was not seen to
+    // emit it, and what it would flush is not known.
+    if (src_bits == 16 || dst_bits == 16) && b.w.bit(80) {
+        return Err(b.bad("F2F", ".FTZ with .F16", 1));
+    }
+    let src = match src_bits {
+        64 => f64_imm(src),
+        // An f16 immediate would be printed as an f32 (not seen; refused).
+        16 if matches!(src, Operand::F32(..)) => return Err(b.bad("F2F", "f16 immediate", 1)),
+        16 => small_src(b, "F2F", 16, src)?,
+        _ => src,
+    };
     b.push(d(b), true);
     b.push(src, true);
     Ok(Op::F2f { src_bits, dst_bits, rnd: rnd(b), ftz: b.w.bit(80) })
 }
 
-/// `FRND[.FLOOR|.CEIL|.TRUNC]`.
+/// `F2IP.{U8|S8}.F32[.TRUNC][.NTZ] d, a, b, c` (opcode 0x043): A at 24, B in
+/// bits 32..64 (register, immediate, constant or uniform register: forms 1,
+/// 4, 5, 6), C at 64 with `.H1` at 72; the type at 76..78 (0: U8, 1: S8),
+/// the rounding at 78..80 (0: nearest, 3: `.TRUNC`; nvdisasm prints 1 and 2
+/// as `.INVALIDn`), `.NTZ` at 74. `.RELU` (75), the forms with C in bits
+/// 32..64 and the bits nvdisasm ignores (73, 80..91) are refused.
+pub(super) fn f2ip(b: &mut Builder) -> Result<Op, DecodeError> {
+    let mn = "F2IP";
+    if !matches!(b.w.bits(9, 3), 1 | 4 | 5 | 6) {
+        return Err(b.bad(mn, "form", b.w.bits(9, 3)));
+    }
+    b.expect(mn, "bit 73", 73, 1, 0)?;
+    b.expect(mn, ".RELU", 75, 1, 0)?;
+    b.expect(mn, "bits 80..91", 80, 11, 0)?;
+    let signed = match b.w.bits(76, 2) {
+        0 => false,
+        1 => true,
+        v => return Err(b.bad(mn, "type", v)),
+    };
+    let rnd = match b.w.bits(78, 2) {
+        0 => Rnd::Rn,
+        3 => Rnd::Rz,
+        v => return Err(b.bad(mn, "rounding", v)),
+    };
+    let src = unary_src(b, mn, true)?;
+    let a = Operand::Reg(b.reg(24), SrcMods { reuse: b.reuse(0), ..SrcMods::default() });
+    let c = Operand::Reg(b.reg(64), SrcMods { reuse: b.reuse(2), h1: b.w.bit(72), ..SrcMods::default() });
+    b.push(d(b), true);
+    b.push(a, true);
+    b.push(src, true);
+    b.push(c, true);
+    Ok(Op::F2ip { signed, rnd, ntz: b.w.bit(74) })
+}
+
+/// `FRND[.F16|.F64][.FLOOR|.CEIL|.TRUNC]`.
 pub(super) fn frnd(b: &mut Builder) -> Result<Op, DecodeError> {
     sizes_seen(b, "FRND")?;
     let src = unary_src(b, "FRND", true)?;
-    // sizes_seen has checked the sizes against the opcode (0x107: 32 bits, 0x113: 64).
+    // sizes_seen has checked the sizes against the opcode (0x107: 32 or 16
+    // bits, 0x113: 64).
     let double = b.w.bits(0, 9) == 0x113;
-    // `.FTZ` on doubles: nvdisasm prints it, no compiler emits it, and what
-    // it would flush is not known.
-    if double && b.w.bit(80) {
-        return Err(b.bad("FRND", ".FTZ on .F64", 1));
+    let half = !double && b.w.bits(84, 2) == 1;
+    // `.FTZ` on doubles and halves: nvdisasm prints it, no compiler emits
+    // it, and what it would flush is not known.
+    if (double || half) && b.w.bit(80) {
+        return Err(b.bad("FRND", ".FTZ on .F64 or .F16", 1));
     }
-    let src = if double { f64_imm(src) } else { src };
+    let src = match src {
+        _ if double => f64_imm(src),
+        Operand::F32(..) if half => return Err(b.bad("FRND", "f16 immediate", 1)),
+        _ if half => small_src(b, "FRND", 16, src)?,
+        _ => src,
+    };
     b.push(d(b), true);
     b.push(src, true);
-    Ok(Op::Frnd { rnd: rnd(b), ftz: b.w.bit(80), double })
+    Ok(Op::Frnd { rnd: rnd(b), ftz: b.w.bit(80), double, half })
 }
 
 /// `FCHK pd, a, b`.

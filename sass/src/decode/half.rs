@@ -12,7 +12,9 @@
 //!
 //! Which of those holds B or C depends on the form, and differs between
 //! operations (HADD2 puts an immediate B in form 2, HMUL2 in form 4).
-//! Bit 91 (a uniform constant bank) is refused everywhere, as nvdisasm does.
+//! Bit 91 marks a uniform register in bits 32..64 (forms 6 and 7, where
+//! nvdisasm reads one: `HADD2 R3, -RZ.H0_H0, |UR4.H0_H0|`); the other
+//! operations refuse it.
 
 use std::fmt;
 
@@ -32,6 +34,8 @@ enum Slot {
     Imm,
     /// A constant in 32..64.
     CBuf,
+    /// A uniform register at 32 (forms 6 and 7, with bit 91).
+    UReg,
 }
 
 fn swizzle(b: &Builder, mn: &'static str, v: u64) -> Result<Swizzle, DecodeError> {
@@ -90,6 +94,7 @@ fn src_at(b: &Builder, mn: &'static str, slot: Slot, reuse: u32, ext: bool, mma:
         }
         Slot::Reg32 => (HalfBase::Reg(b.reg(32)), 63, 62, 60),
         Slot::CBuf => (HalfBase::CBuf(b.cbuf(mn)?), 63, 62, 60),
+        Slot::UReg => (HalfBase::UReg(b.ureg(32)), 63, 62, 60),
         Slot::Reg64 => (HalfBase::Reg(b.reg(64)), 84, 83, 81),
     };
     let mods = SrcMods {
@@ -103,7 +108,14 @@ fn src_at(b: &Builder, mn: &'static str, slot: Slot, reuse: u32, ext: bool, mma:
     Ok(Operand::Half(HalfSrc { base, mods, swizzle: swz }))
 }
 
+/// The paired-half arithmetic and comparisons take a uniform register in
+/// their forms 6 and 7 (the shape check ties bit 91 to those forms, and
+/// each operation's form table refuses the ones it lacks); the others refuse
+/// bit 91.
 fn common(b: &Builder, mn: &'static str) -> Result<(), DecodeError> {
+    if matches!(b.w.bits(0, 9), 0x030..=0x034 | 0x040) {
+        return Ok(());
+    }
     if b.w.bit(91) {
         return Err(b.bad(mn, "uniform constant bank", 1));
     }
@@ -130,6 +142,10 @@ pub(super) fn half2(b: &mut Builder) -> Result<Op, DecodeError> {
         (Half2Kind::Add, 3) => (Slot::CBuf, None),
         (Half2Kind::Mul, 4) => (Slot::Imm, None),
         (Half2Kind::Mul, 5) => (Slot::CBuf, None),
+        (Half2Kind::Add, 7) => (Slot::UReg, None),
+        (Half2Kind::Mul, 6) => (Slot::UReg, None),
+        (Half2Kind::Fma, 6) => (Slot::UReg, Some(Slot::Reg64)),
+        (Half2Kind::Fma, 7) => (Slot::Reg64, Some(Slot::UReg)),
         (Half2Kind::Fma | Half2Kind::FmaMma, 2) => (Slot::Reg64, Some(Slot::Imm)),
         (Half2Kind::Fma | Half2Kind::FmaMma, 3) => (Slot::Reg64, Some(Slot::CBuf)),
         (Half2Kind::Fma | Half2Kind::FmaMma, 4) => (Slot::Imm, Some(Slot::Reg64)),
@@ -137,15 +153,21 @@ pub(super) fn half2(b: &mut Builder) -> Result<Op, DecodeError> {
         _ => return Err(b.bad(mn, "form", form)),
     };
     // Modifiers: 76 FMZ (not HADD2), 77 SAT, 78 F32 (not .MMA), 79 RELU
-    // (HFMA2 only; refused: its extra predicate operand is not modelled),
-    // 80 FTZ, 85 BF16_V2 (HFMA2 only). FMZ with FTZ is invalid, as is
-    // BF16_V2 with F32.
+    // (HFMA2 only), 80 FTZ, 85 BF16_V2 (HFMA2 only). FMZ with FTZ is
+    // invalid, as are BF16_V2 with F32 and SAT with RELU (nvdisasm
+    // refuses that one).
     let fmz = kind != Half2Kind::Add && b.w.bit(76);
     let ftz = b.w.bit(80);
     let f32_out = !mma && b.w.bit(78);
     let bf16 = kind == Half2Kind::Fma && b.w.bit(85);
-    if fma && b.w.bit(79) {
-        return Err(b.bad(mn, "RELU", 1));
+    let relu = fma && b.w.bit(79);
+    // With `.RELU` nvdisasm prints a predicate operand (bits 87..91) unless
+    // it is PT; what it selects is not known, so any other is refused.
+    if relu && b.w.bits(87, 4) != 7 {
+        return Err(b.bad(mn, "RELU predicate", b.w.bits(87, 4)));
+    }
+    if relu && b.w.bit(77) {
+        return Err(b.bad(mn, "SAT with RELU", 1));
     }
     if fmz && ftz {
         return Err(b.bad(mn, "FMZ with FTZ", 1));
@@ -165,7 +187,7 @@ pub(super) fn half2(b: &mut Builder) -> Result<Op, DecodeError> {
         let c = src_at(b, mn, cs, 2, false, mma)?;
         b.push(c, true);
     }
-    Ok(Op::Half2 { kind, bf16, f32_out, ftz, fmz, sat: b.w.bit(77) })
+    Ok(Op::Half2 { kind, bf16, f32_out, ftz, fmz, sat: b.w.bit(77), relu })
 }
 
 /// The B source of the two-source comparisons and HMNMX2.
@@ -175,6 +197,8 @@ fn b_two(b: &Builder, mn: &'static str, imm_form: u64) -> Result<Operand, Decode
         1 => Slot::Reg32,
         f if f == imm_form => Slot::Imm,
         f if f == imm_form + 1 => Slot::CBuf,
+        // The uniform-register form: 7 where the immediate's is 2, else 6.
+        f if f == if imm_form == 2 { 7 } else { 6 } => Slot::UReg,
         f => return Err(b.bad(mn, "form", f)),
     };
     if b_in_slot_c(b) {
@@ -252,13 +276,13 @@ fn cvt_src(b: &Builder, mn: &'static str, mods: bool) -> Result<Operand, DecodeE
     })
 }
 
-/// `F2FP[.BF16].PACK_AB[.RZ] d, a, b` (opcode 0x03e). The forms without
-/// `.PACK_AB` (2 and 3), `.RELU`, `.SATFINITE`, `.MERGE_C` and the
-/// stochastic rounding of bit 81 are refused.
+/// `F2FP[.RELU][.BF16].PACK_AB[.RZ] d, a, b` and `F2FP[.RELU][.BF16].MERGE_C[.RZ] d, b, c`
+/// (opcode 0x03e; `.RELU` at 75, `.BF16` at 76, `.MERGE_C` at 78). The forms
+/// 2 and 3, `.SATFINITE` and the stochastic rounding of bit 81 are refused.
 pub(super) fn f2fp(b: &mut Builder) -> Result<Op, DecodeError> {
     let mn = "F2FP";
     common(b, mn)?;
-    for (bit, what) in [(75, "RELU"), (77, "SATFINITE"), (78, "MERGE_C"), (81, "RS"), (86, "bit 86")] {
+    for (bit, what) in [(77, "SATFINITE"), (81, "RS"), (86, "bit 86")] {
         if b.w.bit(bit) {
             return Err(b.bad(mn, what, 1));
         }
@@ -268,29 +292,40 @@ pub(super) fn f2fp(b: &mut Builder) -> Result<Op, DecodeError> {
         3 => Rnd::Rz,
         v => return Err(b.bad(mn, "rounding", v)),
     };
+    let merge = b.w.bit(78);
+    if merge {
+        // `.MERGE_C d, b, c`: nvdisasm prints no A (bits 24..32), and the
+        // reuse flags of A and C are refused (not seen in compiled code).
+        reuse_ok(b, mn, if b.w.bits(9, 3) == 1 { 2 } else { 0 })?;
+    }
     let bb = cvt_src(b, mn, false)?;
     b.push(Operand::reg(b.reg(16)), true);
-    b.push(Operand::Reg(b.reg(24), SrcMods { reuse: b.reuse(0), ..SrcMods::default() }), true);
-    b.push(bb, true);
-    Ok(Op::F2fp { bf16: b.w.bit(76), rnd })
+    if merge {
+        b.push(bb, true);
+        b.push(Operand::reg(b.reg(64)), true);
+    } else {
+        b.push(Operand::Reg(b.reg(24), SrcMods { reuse: b.reuse(0), ..SrcMods::default() }), true);
+        b.push(bb, true);
+    }
+    Ok(Op::F2fp { bf16: b.w.bit(76), rnd, relu: b.w.bit(75), merge })
 }
 
-/// `F2F[.FTZ].F16.F32` and `.F32.F16` (opcode 0x104): sizes at 75..77 and 84..86 (1: 16 bits, 2: 32).
+/// `F2F[.FTZ].F16.F32`, `.BF16.F32` and `.F32.F16` (opcode 0x104): the
+/// result type at 75..78 (1: f16, 2: f32, 4: bf16) and the source's at
+/// 84..87 (1: f16, 2: f32).
 pub(super) fn f2f16(b: &mut Builder) -> Result<Op, DecodeError> {
     let mn = "F2F";
     common(b, mn)?;
-    if b.w.bit(77) {
-        return Err(b.bad(mn, "bit 77", 1));
-    }
-    let to_f16 = match (b.w.bits(75, 2), b.w.bits(84, 3)) {
-        (1, 2) => true,
-        (2, 1) => false,
+    let (to_f16, bf16) = match (b.w.bits(75, 3), b.w.bits(84, 3)) {
+        (1, 2) => (true, false),
+        (4, 2) => (true, true),
+        (2, 1) => (false, false),
         (d, s) => return Err(b.bad(mn, "sizes", d << 4 | s)),
     };
     let src = cvt_src(b, mn, true)?;
     b.push(Operand::reg(b.reg(16)), true);
     b.push(src, true);
-    Ok(Op::F2fHalf { to_f16, rnd: Rnd::from_bits(b.w.bits(78, 2)), ftz: b.w.bit(80) })
+    Ok(Op::F2fHalf { to_f16, bf16, rnd: Rnd::from_bits(b.w.bits(78, 2)), ftz: b.w.bit(80) })
 }
 
 /// `HMMA.16816.F32[.BF16] d, a, b, c` (opcode 0x03c, form 1). The sparse
@@ -355,9 +390,9 @@ pub(super) fn ldsm(b: &mut Builder) -> Result<Op, DecodeError> {
 pub(crate) fn render(op: &Op, f: &mut fmt::Formatter<'_>) -> fmt::Result {
     let flag = |on: bool, s: &'static str| if on { s } else { "" };
     match op {
-        Op::Half2 { kind, bf16, f32_out, ftz, fmz, sat } => write!(
+        Op::Half2 { kind, bf16, f32_out, ftz, fmz, sat, relu } => write!(
             f,
-            "{}{}{}{}{}{}",
+            "{}{}{}{}{}{}{}",
             match kind {
                 Half2Kind::Add => "HADD2",
                 Half2Kind::Mul => "HMUL2",
@@ -369,6 +404,7 @@ pub(crate) fn render(op: &Op, f: &mut fmt::Formatter<'_>) -> fmt::Result {
             flag(*fmz, ".FMZ"),
             flag(*ftz, ".FTZ"),
             flag(*sat, ".SAT"),
+            flag(*relu, ".RELU"),
         ),
         Op::Hmnmx2 { bf16, ftz, nan, xorsign, f32_out } => write!(
             f,
@@ -385,9 +421,21 @@ pub(crate) fn render(op: &Op, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         Op::Hset2 { cmp, bf, ftz, bool_op } => {
             write!(f, "HSET2{}.{}{}.{}", flag(*bf, ".BF"), cmp.text(), flag(*ftz, ".FTZ"), bool_op.text())
         }
-        Op::F2fp { bf16, rnd } => write!(f, "F2FP{}.PACK_AB{}", flag(*bf16, ".BF16"), rnd.text()),
-        Op::F2fHalf { to_f16, rnd, ftz } => {
-            write!(f, "F2F{}{}{}", flag(*ftz, ".FTZ"), if *to_f16 { ".F16.F32" } else { ".F32.F16" }, rnd.text())
+        Op::F2fp { bf16, rnd, relu, merge } => write!(
+            f,
+            "F2FP{}{}{}{}",
+            flag(*relu, ".RELU"),
+            flag(*bf16, ".BF16"),
+            if *merge { ".MERGE_C" } else { ".PACK_AB" },
+            rnd.text()
+        ),
+        Op::F2fHalf { to_f16, bf16, rnd, ftz } => {
+            let sizes = match (to_f16, bf16) {
+                (true, true) => ".BF16.F32",
+                (true, false) => ".F16.F32",
+                _ => ".F32.F16",
+            };
+            write!(f, "F2F{}{sizes}{}", flag(*ftz, ".FTZ"), rnd.text())
         }
         Op::Hmma { bf16 } => write!(f, "HMMA.16816.F32{}", flag(*bf16, ".BF16")),
         Op::Ldsm { count, trans } => write!(

@@ -157,7 +157,7 @@ pub(super) fn load(b: &mut Builder) -> Result<Op, DecodeError> {
     let mn = "LD";
     let size = size(b, mn)?;
     let mut m = mods(b, mn, sp, true)?;
-    let a = addr(b, mn, sp, 32)?;
+    let mut a = addr(b, mn, sp, 32)?;
     if matches!(sp, Space::Global) && b.w.bits(81, 3) != 7 {
         return Err(b.bad(mn, "predicate output", b.w.bits(81, 3)));
     }
@@ -189,7 +189,21 @@ pub(super) fn load(b: &mut Builder) -> Result<Op, DecodeError> {
             (3, ".E.NA") => ".E.NA.LTC256B",
             (v, _) => return Err(b.bad(mn, "L2 prefetch hint", v)),
         };
-        b.expect(mn, "bit 90", 90, 1, 1)?;
+        // Bit 90 clear without a uniform register (bit 91 clear: LD form 4,
+        // LDG form 1): nvdisasm prints the address without `.64`, and it is
+        // still the register pair `.E` names, as ATOMG.E.CAS's (the same
+        // fields): ptxas emits it in `atom.cas.b16`'s loop, `LDG.E R12,
+        // [R10]` after setting R11 to the address's high word, then
+        // `ATOMG.E.CAS ..., [R10], ...`. With a uniform register it is a
+        // 32-bit offset (`[R10.U32+UR4]`), not seen in compiled code: refused.
+        if !b.w.bit(90) {
+            let form_ok = matches!((sp, b.w.bits(9, 3)), (Space::Generic, 4) | (Space::Global, 1));
+            if b.w.bit(91) || !b.w.bit(72) || !form_ok {
+                return Err(b.bad(mn, "bit 90", 0));
+            }
+            a.width = AddrWidth::W64Unmarked;
+            a.ubase = URZ;
+        }
     }
     b.push(Operand::reg(b.reg(16)), true);
     b.push(Operand::Mem(a), true);

@@ -114,6 +114,7 @@ pub fn decode(word: Word, pc: u64) -> Result<Instr, DecodeError> {
         0x106 | 0x112 | 0x045 => fpu::i2f(&mut b)?,
         0x105 | 0x111 => fpu::f2i(&mut b)?,
         0x110 => fpu::f2f(&mut b)?,
+        0x043 => fpu::f2ip(&mut b)?,
         0x107 | 0x113 => fpu::frnd(&mut b)?,
         0x102 => fpu::fchk(&mut b)?,
         0x189 => sync::shfl(&mut b)?,
@@ -158,7 +159,7 @@ pub fn decode(word: Word, pc: u64) -> Result<Instr, DecodeError> {
     // own reading of a field it does not know is refused before this).
     let write_barrier = word.bits(110, 3) as u8;
     if let Some((field, value)) =
-        shape::refused(word.bits(0, 9) as u16, word.bits(9, 3) as u8, word.bit(91), write_barrier)
+        shape::refused(word.bits(0, 9) as u16, word.bits(9, 3) as u8, word.bit(91), write_barrier, word.bit(90))
     {
         return Err(DecodeError::UnknownShape { instruction: instr.text(), field, value, word: word.0 });
     }

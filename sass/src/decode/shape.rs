@@ -114,10 +114,17 @@ fn uniform_alu(op: u16) -> bool {
 
 /// Why a word's shape is refused, or `None` when it may go on to decode.
 /// `write_barrier` is the control bits' write scoreboard (7: none), which
-/// an operation that writes no register cannot set.
-pub(super) fn refused(op: u16, form: u8, bit91: bool, write_barrier: u8) -> Option<(&'static str, u64)> {
+/// an operation that writes no register cannot set; `bit90`: the word's
+/// bit 90 (a global or generic load's `.64` mark).
+pub(super) fn refused(op: u16, form: u8, bit91: bool, write_barrier: u8, bit90: bool) -> Option<(&'static str, u64)> {
     if matches!(op, 0x185..=0x188 | 0x18e | 0x18f) && write_barrier != 7 {
         return Some(("write scoreboard of an operation without a result", u64::from(write_barrier)));
+    }
+    // LD (form 4) and LDG (form 1) with neither a uniform register nor the
+    // `.64` mark: the address is the register pair `.E` names, printed
+    // `[R10]` as ATOMG.E.CAS's (decode/mem.rs).
+    if matches!((op, form), (0x180, 4) | (0x181, 1)) && !bit90 && !bit91 {
+        return None;
     }
     if let Ok(i) = FORMS.binary_search_by_key(&op, |&(o, _)| o) {
         if FORMS[i].1 >> form & 1 == 0 {

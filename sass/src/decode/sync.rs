@@ -78,6 +78,9 @@ fn atom_ty(b: &Builder, mn: &'static str) -> Result<AtomTy, DecodeError> {
         1 => AtomTy::S32,
         2 => AtomTy::U64,
         3 => AtomTy::F32,
+        // ATOMG/ATOM/RED only (`ATOMG.E.ADD.F16x2.RN`, `red.add.noftz.f16x2`):
+        // ATOMS prints no type for it.
+        4 if matches!(mn, "ATOMG" | "ATOM" | "RED") => AtomTy::F16x2,
         5 => AtomTy::S64,
         6 => AtomTy::F64,
         v => return Err(b.bad(mn, "type", v)),
@@ -102,6 +105,10 @@ pub(super) fn red(b: &mut Builder) -> Result<Op, DecodeError> {
     b.expect("RED", "uniform address", 71, 1, 1)?;
     b.expect("RED", "type", 76, 1, 0)?;
     let ty = atom_ty(b, "RED")?;
+    // Two f16 lanes add; what another operation would do on them is not known.
+    if ty == AtomTy::F16x2 && b.w.bits(87, 3) != 0 {
+        return Err(b.bad("RED", "type for the operation", 4));
+    }
     let text = sem(b, "RED")?;
     b.push(Operand::Pred(Pred::p(7, false)), false);
     b.push(Operand::reg(crate::operand::RZ), false);
@@ -145,7 +152,7 @@ pub(super) fn atomg(b: &mut Builder) -> Result<Op, DecodeError> {
     // not known, so the others are refused.
     let meaningful = match ty {
         AtomTy::U32 | AtomTy::S32 | AtomTy::U64 => true,
-        AtomTy::F32 | AtomTy::F64 => op == AtomOp::Add,
+        AtomTy::F32 | AtomTy::F64 | AtomTy::F16x2 => op == AtomOp::Add,
         AtomTy::S64 => matches!(op, AtomOp::Add | AtomOp::Min | AtomOp::Max),
     };
     if !meaningful {

@@ -33,6 +33,17 @@ fn part(v: u32, m: SrcMods) -> u32 {
     }
 }
 
+/// A 16-bit float source: the half the operand names (`.H1`), with `-`/`|x|` on its sign.
+fn half_in(w: &Warp, a: (S, SrcMods), l: usize) -> u16 {
+    let h = part(get(w, a.0, l), a.1) as u16;
+    let h = if a.1.abs { h & 0x7fff } else { h };
+    if a.1.neg {
+        h ^ 0x8000
+    } else {
+        h
+    }
+}
+
 /// A 64-bit integer source: a register pair, or one value for every lane
 /// (two constant words, a uniform pair, or an immediate, which is the high
 /// word: ptxas writes `cvt.rp.f64.u64` of 0x40_0000_0000 as
@@ -109,9 +120,7 @@ pub(super) fn exec(w: &mut Warp, i: &Instr, exec: u32, env: &mut Env<'_>) -> Res
                     Some(d) => d(w, l),
                     None if *src_bits == 16 => {
                         // `.F16`: `-`/`|x|` act on the half's sign, FTZ on its subnormals.
-                        let h = part(get(w, a.0, l), a.1) as u16;
-                        let h = if a.1.abs { h & 0x7fff } else { h };
-                        let h = if a.1.neg { h ^ 0x8000 } else { h };
+                        let h = half_in(w, a, l);
                         HalfFmt::F16.to_f64(if *fz { HalfFmt::F16.ftz(h) } else { h })
                     }
                     None => f64::from(f32_in(w, a, l, *fz)),
@@ -160,12 +169,51 @@ pub(super) fn exec(w: &mut Warp, i: &Instr, exec: u32, env: &mut Env<'_>) -> Res
                         let x = f32_in(w, a, l, *fz);
                         w.set_r(d, l, f32_out(round_int(f64::from(x), *rnd) as f32, *fz, false));
                     }
+                    // `cvt.f16.f64`: rounded once, into the low half (the high half cleared).
+                    (64, 16) => {
+                        let Some(x) = a64.as_ref().map(|d| d(w, l)) else { return Err(bad(i, "F2F source")) };
+                        w.set_r(d, l, sf::narrow(sf::F64, sf::F16, x.to_bits(), *rnd) as u32);
+                    }
+                    // `cvt.f64.f16`: exact; a NaN becomes the canonical double NaN.
+                    (16, 64) => w.set_r64(d, l, dcanon(HalfFmt::F16.to_f64(half_in(w, a, l)))),
                     _ => return Err(bad(i, "F2F.F64.F64")),
                 }
             }
             Ok(())
         }
-        Op::Frnd { rnd, ftz: fz, double } => {
+        Op::F2ip { signed, rnd, .. } => {
+            // Only the form compiled code uses: A and C RZ, so the packed
+            // result is the one byte converted from B, zero-extended (ptxas
+            // masks it with `LOP3 ... 0xff`); how A and C would be packed
+            // around it is not known.
+            let rz = |n: usize| matches!(*i.src(n), Operand::Reg(crate::operand::RZ, m) if !m.h1);
+            if !rz(1) || !rz(3) {
+                return Err(bad(i, "F2IP with an A or C other than RZ"));
+            }
+            let b = src(w, i, 2, env)?;
+            let (lo, hi) = if *signed { (-128.0, 127.0) } else { (0.0, 255.0) };
+            for l in lanes(exec) {
+                // Saturating; a NaN converts to 0 (as F2I's 8-bit results).
+                let x = f32_in(w, b, l, false);
+                let v = if x.is_nan() { 0 } else { round_int(f64::from(x), *rnd).clamp(lo, hi) as i32 };
+                write_dst(w, i, 0, l, v as u32 & 0xff, false)?;
+            }
+            Ok(())
+        }
+        Op::Frnd { rnd, half: true, .. } => {
+            // `cvt.rni.f16.f16` and the like: an integral value is exact in
+            // f16 (every f16 of magnitude 1024 or more is an integer), and
+            // the sign of a zero result is the source's; a NaN becomes the
+            // canonical one. The result fills the low half, the high one cleared.
+            let a = src(w, i, 1, env)?;
+            for l in lanes(exec) {
+                let h = half_in(w, a, l);
+                let r = HalfFmt::F16.from_f64(round_int(HalfFmt::F16.to_f64(h), *rnd), Rnd::Rn);
+                write_dst(w, i, 0, l, u32::from(r), false)?;
+            }
+            Ok(())
+        }
+        Op::Frnd { rnd, ftz: fz, double, .. } => {
             let a64 = if *double { Some(f64_src(w, i, 1, env)?) } else { None };
             let a = if a64.is_some() { (S::V(0), SrcMods::default()) } else { src(w, i, 1, env)? };
             for l in lanes(exec) {

@@ -19,11 +19,14 @@ pub(super) fn f32_in(w: &Warp, s: (S, SrcMods), lane: usize, fz: bool) -> f32 {
 }
 
 pub(super) fn f32_out(r: f32, fz: bool, sat: bool) -> u32 {
+    // `.SAT` clamps to [+0.0, 1.0] (CUDA's `__saturatef`, which ptxas emits
+    // as `.SAT`): a negative result, -0 included, and a NaN become +0, as
+    // F2F.SAT does.
     let r = if sat {
-        if r.is_nan() {
+        if r.is_nan() || r.is_sign_negative() {
             0.0
         } else {
-            r.clamp(0.0, 1.0)
+            r.min(1.0)
         }
     } else {
         r
@@ -104,7 +107,7 @@ pub(super) fn exec(w: &mut Warp, i: &Instr, exec: u32, env: &mut Env<'_>) -> Res
             }
             Ok(())
         }
-        Op::Fmnmx { ftz: fz, nan } => {
+        Op::Fmnmx { ftz: fz, nan, xorsign } => {
             let (a, b) = (src(w, i, 1, env)?, src(w, i, 2, env)?);
             let p = w.pred_mask(pred_of(i, 3));
             for l in lanes(exec) {
@@ -126,6 +129,15 @@ pub(super) fn exec(w: &mut Warp, i: &Instr, exec: u32, env: &mut Env<'_>) -> Res
                     }
                     _ if (x < y) == min => x,
                     _ => y,
+                };
+                // `.XORSIGN` (`min.xorsign.abs`): ptxas sets `|x|` on both
+                // sources, so the signs XOR-ed are the registers' own (with
+                // a `-` the source names); PTX: not applied to a NaN result.
+                let r = if *xorsign && !r.is_nan() {
+                    let sign = |s: (S, SrcMods)| (get(w, s.0, l) >> 31) ^ u32::from(s.1.neg);
+                    f32::from_bits(r.to_bits() & 0x7fff_ffff | (sign(a) ^ sign(b)) << 31)
+                } else {
+                    r
                 };
                 write_dst(w, i, 0, l, f32_out(r, *fz, false), false)?;
             }

@@ -71,7 +71,8 @@ pub(crate) fn exec(w: &mut Warp, i: &Instr, exec: u32, env: &mut Env<'_>) -> Res
                 };
                 let mut r = fma_f32(g(a), g(b), g(c), *rnd);
                 if *sat {
-                    r = if r.is_nan() { 0.0 } else { r.clamp(0.0, 1.0) };
+                    // [+0.0, 1.0]: NaN and negatives, -0 included, become +0 (farith::f32_out).
+                    r = if r.is_nan() || r.is_sign_negative() { 0.0 } else { r.min(1.0) };
                 }
                 let mut bits = canon(r);
                 if *fz {

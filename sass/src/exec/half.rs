@@ -4,7 +4,7 @@
 //! result is the canonical NaN (`0x7fff`, or `0x7fffffff` for an f32).
 //!
 //! Not modelled (a typed `Unsupported` fault, never a guess): `.FMZ`,
-//! `HMNMX2.XORSIGN` and `.F32`, `HSETP2.H_AND`, the `.F32` and `.H0_NH1`
+//! `HMNMX2.F32`, `HSETP2.H_AND`, the `.F32` and `.H0_NH1`
 //! source swizzles.
 
 use super::alu::{get, read_const, src, write_dst, S};
@@ -27,6 +27,11 @@ struct HSrc {
 impl HSrc {
     /// The two lanes' 16-bit inputs (low lane first) of `lane`, modifiers applied.
     fn halves(&self, w: &Warp, lane: usize) -> [u16; 2] {
+        self.halves_abs(w, lane, self.mods.abs)
+    }
+
+    /// `halves`, with `|x|` applied only where `abs` says.
+    fn halves_abs(&self, w: &Warp, lane: usize, abs: bool) -> [u16; 2] {
         let v = get(w, self.v, lane);
         let (lo, hi) = (v as u16, (v >> 16) as u16);
         let pair = match self.swizzle {
@@ -35,7 +40,7 @@ impl HSrc {
             _ => [lo, hi],
         };
         pair.map(|h| {
-            let h = if self.mods.abs { h & 0x7fff } else { h };
+            let h = if abs { h & 0x7fff } else { h };
             if self.mods.neg {
                 h ^ 0x8000
             } else {
@@ -45,7 +50,7 @@ impl HSrc {
     }
 }
 
-fn hsrc(i: &Instr, n: usize, env: &Env<'_>) -> Result<HSrc, Fault> {
+fn hsrc(w: &Warp, i: &Instr, n: usize, env: &Env<'_>) -> Result<HSrc, Fault> {
     match *i.src(n) {
         Operand::Half(h) => {
             if matches!(h.swizzle, Swizzle::F32 | Swizzle::H0Nh1) {
@@ -54,6 +59,7 @@ fn hsrc(i: &Instr, n: usize, env: &Env<'_>) -> Result<HSrc, Fault> {
             let v = match h.base {
                 HalfBase::Reg(r) => S::R(r),
                 HalfBase::CBuf(c) => S::V(read_const(env, &c, 0, i.pc)?),
+                HalfBase::UReg(r) => S::V(w.ur(r)),
                 HalfBase::Imm { bits, .. } => S::V(bits),
             };
             Ok(HSrc { v, mods: h.mods, swizzle: h.swizzle })
@@ -72,10 +78,11 @@ fn pred_at(i: &Instr, n: usize) -> Pred {
     }
 }
 
-/// Saturate to `[0, 1]` (a NaN becomes +0), on a 16-bit result.
+/// Saturate to `[+0, 1]` on a 16-bit result: a NaN and a negative result,
+/// -0 included, become +0 (as f32's `.SAT`, `farith::f32_out`).
 fn sat16(fmt: HalfFmt, h: u16) -> u16 {
     let one = fmt.from_f64(1.0, Rnd::Rn);
-    if fmt.is_nan(h) || (h & 0x8000 != 0 && h & 0x7fff != 0) {
+    if fmt.is_nan(h) || h & 0x8000 != 0 {
         0
     } else if fmt.to_f64(h) > 1.0 {
         one
@@ -86,15 +93,15 @@ fn sat16(fmt: HalfFmt, h: u16) -> u16 {
 
 pub(crate) fn exec(w: &mut Warp, i: &Instr, exec: u32, env: &mut Env<'_>) -> Result<(), Fault> {
     match i.op {
-        Op::Half2 { kind, bf16, f32_out, ftz, fmz, sat } => {
+        Op::Half2 { kind, bf16, f32_out, ftz, fmz, sat, relu } => {
             if fmz {
                 return Err(bad(i, ".FMZ"));
             }
             let fmt = if bf16 { HalfFmt::Bf16 } else { HalfFmt::F16 };
             let fma = matches!(kind, Half2Kind::Fma | Half2Kind::FmaMma);
-            let a = hsrc(i, 1, env)?;
-            let b = hsrc(i, 2, env)?;
-            let c = if fma { Some(hsrc(i, 3, env)?) } else { None };
+            let a = hsrc(w, i, 1, env)?;
+            let b = hsrc(w, i, 2, env)?;
+            let c = if fma { Some(hsrc(w, i, 3, env)?) } else { None };
             for l in lanes(exec) {
                 let val = |s: &HSrc| s.halves(w, l).map(|h| fmt.to_f64(if ftz { fmt.ftz(h) } else { h }));
                 let (x, y) = (val(&a), val(&b));
@@ -115,7 +122,13 @@ pub(crate) fn exec(w: &mut Warp, i: &Instr, exec: u32, env: &mut Env<'_>) -> Res
                         Half2Kind::Mul => (x[0] * y[0]) as f32,
                         _ => (x[0] as f32).mul_add(y[0] as f32, z[0] as f32),
                     };
-                    super::farith::f32_out(r, ftz, sat)
+                    let r = super::farith::f32_out(r, ftz, sat);
+                    // `.RELU`: NaN stays canonical (f32_out made it so); negatives become +0.
+                    if relu && r != super::float_ops::CANONICAL_NAN && r >> 31 == 1 {
+                        0
+                    } else {
+                        r
+                    }
                 } else {
                     let mut out = 0u32;
                     for k in 0..2 {
@@ -127,6 +140,11 @@ pub(crate) fn exec(w: &mut Warp, i: &Instr, exec: u32, env: &mut Env<'_>) -> Res
                         if sat {
                             h = sat16(fmt, h);
                         }
+                        // `.RELU`: negatives, -0 included, become +0 (a NaN
+                        // result is already the canonical one).
+                        if relu && h & 0x8000 != 0 && !fmt.is_nan(h) {
+                            h = 0;
+                        }
                         out |= u32::from(h) << (16 * k);
                     }
                     out
@@ -136,19 +154,30 @@ pub(crate) fn exec(w: &mut Warp, i: &Instr, exec: u32, env: &mut Env<'_>) -> Res
             Ok(())
         }
         Op::Hmnmx2 { bf16, ftz, nan, xorsign, f32_out } => {
-            if xorsign || f32_out {
-                return Err(bad(i, "HMNMX2.XORSIGN and .F32"));
+            if f32_out {
+                return Err(bad(i, "HMNMX2.F32"));
             }
             let fmt = if bf16 { HalfFmt::Bf16 } else { HalfFmt::F16 };
-            let (a, b) = (hsrc(i, 1, env)?, hsrc(i, 2, env)?);
+            let (a, b) = (hsrc(w, i, 1, env)?, hsrc(w, i, 2, env)?);
             let p = w.pred_mask(pred_at(i, 3));
             for l in lanes(exec) {
                 let (x, y) = (a.halves(w, l), b.halves(w, l));
                 let min = p >> l & 1 == 1;
                 let mut out = 0u32;
+                // `.XORSIGN` (`min.xorsign.abs`): ptxas sets `|x|` on both
+                // sources, so the signs XOR-ed are the registers' own (with a
+                // `-` the source names); PTX: not applied to a NaN result.
+                let signs = if xorsign {
+                    let (sx, sy) = (a.halves_abs(w, l, false), b.halves_abs(w, l, false));
+                    [(sx[0] ^ sy[0]) & 0x8000, (sx[1] ^ sy[1]) & 0x8000]
+                } else {
+                    [0, 0]
+                };
                 for k in 0..2 {
                     let (u, v) = if ftz { (fmt.ftz(x[k]), fmt.ftz(y[k])) } else { (x[k], y[k]) };
-                    out |= u32::from(minmax(fmt, u, v, min, nan)) << (16 * k);
+                    let r = minmax(fmt, u, v, min, nan);
+                    let r = if xorsign && !fmt.is_nan(r) { r & 0x7fff | signs[k] } else { r };
+                    out |= u32::from(r) << (16 * k);
                 }
                 write_dst(w, i, 0, l, out, false)?;
             }
@@ -158,7 +187,7 @@ pub(crate) fn exec(w: &mut Warp, i: &Instr, exec: u32, env: &mut Env<'_>) -> Res
             if h_and {
                 return Err(bad(i, "HSETP2.H_AND"));
             }
-            let (a, b) = (hsrc(i, 2, env)?, hsrc(i, 3, env)?);
+            let (a, b) = (hsrc(w, i, 2, env)?, hsrc(w, i, 3, env)?);
             let pc = w.pred_mask(pred_at(i, 4));
             let (mut p, mut q) = (0u32, 0u32);
             for l in lanes(exec) {
@@ -172,7 +201,7 @@ pub(crate) fn exec(w: &mut Warp, i: &Instr, exec: u32, env: &mut Env<'_>) -> Res
             Ok(())
         }
         Op::Hset2 { cmp, bf, ftz, bool_op } => {
-            let (a, b) = (hsrc(i, 1, env)?, hsrc(i, 2, env)?);
+            let (a, b) = (hsrc(w, i, 1, env)?, hsrc(w, i, 2, env)?);
             let pc = w.pred_mask(pred_at(i, 3));
             let yes: u16 = if bf { 0x3c00 } else { 0xffff };
             for l in lanes(exec) {
@@ -183,25 +212,47 @@ pub(crate) fn exec(w: &mut Warp, i: &Instr, exec: u32, env: &mut Env<'_>) -> Res
             }
             Ok(())
         }
-        Op::F2fp { bf16, rnd } => {
+        Op::F2fp { bf16, rnd, relu, merge } => {
             let fmt = if bf16 { HalfFmt::Bf16 } else { HalfFmt::F16 };
+            // `.MERGE_C`'s C: compiled code passes RZ (the other half is
+            // merged by a PRMT); which half of another register it would
+            // keep is not known, so a register other than RZ is refused.
+            if merge && !matches!(*i.src(2), Operand::Reg(crate::operand::RZ, _)) {
+                return Err(bad(i, "F2FP.MERGE_C with a C register other than RZ"));
+            }
             let (a, b) = (src(w, i, 1, env)?, src(w, i, 2, env)?);
             for l in lanes(exec) {
-                let cvt = |v: u32| fmt.from_f64(f64::from(f32::from_bits(v)), rnd);
-                let out = u32::from(cvt(get(w, a.0, l))) << 16 | u32::from(cvt(get(w, b.0, l)));
+                let cvt = |v: u32| {
+                    let h = fmt.from_f64(f64::from(f32::from_bits(v)), rnd);
+                    // `.RELU` (PTX `cvt.rn.relu`): negatives, -0 included, become +0,
+                    // and a NaN the canonical NaN.
+                    match (relu, fmt.is_nan(h), h & 0x8000 != 0) {
+                        (true, true, _) => crate::half::CANONICAL_NAN16,
+                        (true, false, true) => 0,
+                        _ => h,
+                    }
+                };
+                let out = if merge {
+                    u32::from(cvt(get(w, a.0, l)))
+                } else {
+                    u32::from(cvt(get(w, a.0, l))) << 16 | u32::from(cvt(get(w, b.0, l)))
+                };
                 write_dst(w, i, 0, l, out, false)?;
             }
             Ok(())
         }
-        Op::F2fHalf { to_f16, rnd, ftz } => {
+        Op::F2fHalf { to_f16, bf16, rnd, ftz } => {
             let s = src(w, i, 1, env)?;
+            let fmt = if bf16 { HalfFmt::Bf16 } else { HalfFmt::F16 };
             for l in lanes(exec) {
                 let v = get(w, s.0, l);
                 let out = if to_f16 {
+                    // `.FTZ` flushes the f32 source (PTX: `.ftz` flushes
+                    // single-precision subnormal inputs) and the 16-bit result.
                     let v = fmods(v, s.1);
                     let v = if ftz { ftz32(v) } else { v };
-                    let h = HalfFmt::F16.from_f64(f64::from(f32::from_bits(v)), rnd);
-                    u32::from(if ftz { HalfFmt::F16.ftz(h) } else { h })
+                    let h = fmt.from_f64(f64::from(f32::from_bits(v)), rnd);
+                    u32::from(if ftz { fmt.ftz(h) } else { h })
                 } else {
                     let h = if s.1.abs { v as u16 & 0x7fff } else { v as u16 };
                     let h = if s.1.neg { h ^ 0x8000 } else { h };

@@ -20,7 +20,9 @@ pub(crate) fn exec(w: &mut Warp, i: &Instr, exec: u32, env: &mut Env<'_>) -> Res
         | Op::Dadd { .. }
         | Op::Dmul { .. }
         | Op::Dfma { .. } => super::farith::exec(w, i, exec, env),
-        Op::I2f { .. } | Op::F2i { .. } | Op::F2f { .. } | Op::Frnd { .. } => super::convert::exec(w, i, exec, env),
+        Op::I2f { .. } | Op::F2i { .. } | Op::F2f { .. } | Op::Frnd { .. } | Op::F2ip { .. } => {
+            super::convert::exec(w, i, exec, env)
+        }
         Op::Imnmx { signed } => {
             let (a, b) = (src(w, i, 1, env)?, src(w, i, 2, env)?);
             let p = w.pred_mask(pred_of(i, 3));
@@ -253,6 +255,17 @@ fn atom(
                     u64::from(super::farith::f32_out(ftz(sum), true, false))
                 }
                 AtomOp::Add if ty == AtomTy::F64 => (f64::from_bits(old) + f64::from_bits(bv)).to_bits(),
+                // `.F16x2.RN` (`atom.add.noftz.f16x2`): each lane's exact sum
+                // (exact in f64) rounded once to nearest, subnormals kept, a
+                // NaN the canonical one.
+                AtomOp::Add if ty == AtomTy::F16x2 => {
+                    let f16 = crate::half::HalfFmt::F16;
+                    let lane = |k: u32| {
+                        let (x, y) = ((old >> k) as u16, (bv >> k) as u16);
+                        u64::from(f16.from_f64(f16.to_f64(x) + f16.to_f64(y), crate::op::Rnd::Rn)) << k
+                    };
+                    lane(0) | lane(16)
+                }
                 AtomOp::Min if ty == AtomTy::S64 => (old as i64).min(bv as i64) as u64,
                 AtomOp::Max if ty == AtomTy::S64 => (old as i64).max(bv as i64) as u64,
                 AtomOp::Add => old.wrapping_add(bv),
