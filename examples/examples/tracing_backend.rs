@@ -9,8 +9,8 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use gpuiface::{
-    AllocRequest, BackendKind, Buffer, DeviceInfo, ForeignMemory, GpFifoEntry, GpuIface, Result, RmAllocParams,
-    RmClass, RmControl, RmHandle, Signal, UsermodeRegs,
+    AllocRequest, BackendKind, Buffer, DeviceInfo, ForeignMemory, GpFifoEntry, GpuIface, LiveCounts, Result,
+    RmAllocParams, RmClass, RmControl, RmHandle, Signal, UsermodeRegs,
 };
 
 /// Counts the calls made through it, then forwards them.
@@ -68,6 +68,10 @@ impl<I: GpuIface> GpuIface for Tracing<I> {
     fn signal_wait(&self, signal: &Signal, value: u64, timeout: Duration) -> Result<()> {
         self.note();
         self.inner.signal_wait(signal, value, timeout)
+    }
+    /// Forwarded, so the suite's leak check sees through the wrapper.
+    fn live(&self) -> Option<LiveCounts> {
+        self.inner.live()
     }
 }
 
