@@ -222,3 +222,52 @@ fn a_runtimes_teardown_frees_nothing_its_queued_work_can_still_reach_in(dev: &Mo
     assert_zero(&out, "a launch of a closed channel");
     dev.free(out).unwrap();
 }
+
+/// Issue 41's teardown case with a kernel still running: `Runtime`'s drop
+/// used to free its local memory while a launch was writing it, and a new
+/// buffer at that address got the stores. Now the free waits for the
+/// channel's closing, which stops the launch first; the address is handed
+/// out again only after, and nothing reaches the new buffer.
+#[test]
+fn a_runtimes_teardown_while_a_kernel_writes_local_memory_frees_it_only_after_the_kernel_stopped() {
+    let dev = open_with(MockKernel::builder().trace_decoded(true).gpu(GpuConfig { mode: ExecMode::Threaded }))
+        .expect("mock device");
+    let rt = Runtime::new(&dev).unwrap();
+    let scratch = rt.load_kernel(gpuiface_kernels::LOCAL_SCRATCH.cubin, "local_scratch").unwrap();
+    let local = rt.local_memory().expect("the kernel grew the local memory");
+    let n = 1u32 << 20; // a million threads, each filling a 1 KiB local array: seconds on the interpreter
+    let out = dev.alloc(AllocRequest::new(4 * u64::from(n))).unwrap();
+    let args = scratch.pack_args(&[Arg::U64(out.gpu_va()), Arg::U32(n)]).unwrap();
+    let mut q = Queue::compute();
+    q.launch(&scratch, LaunchDims::new([n / 256, 1, 1], [256, 1, 1]), &args);
+    rt.submit(&q, &[]).unwrap();
+    drop(q);
+    drop(scratch);
+    rt.set_wait_timeout(Duration::from_millis(200));
+    std::thread::sleep(Duration::from_millis(20)); // the launch is running
+    dev.kernel().clear_trace();
+    drop(rt);
+    // The order the kernel saw: the channels' own buffers (GPFIFO, USERD and
+    // notifier pages, three per channel) are unmapped when a channel is
+    // destroyed; the local memory only after both, when no launch can run.
+    let unmaps: Vec<String> =
+        dev.kernel().trace().into_iter().filter(|e| e.name == "NVGPU_AS_IOCTL_UNMAP_BUFFER").map(|e| e.line).collect();
+    let local_at = unmaps.iter().position(|l| l.contains(&format!("offset={:#x}", local.gpu_va)));
+    assert!(
+        local_at.is_some_and(|k| k >= 6),
+        "the local memory was unmapped before both channels were closed: {unmaps:#?}"
+    );
+    assert_eq!(dev.live().unwrap().deferred_frees, 0, "the closed channel's memory went: {:?}", dev.live());
+    // The old local memory's address comes back for a buffer of its kind;
+    // nothing the torn-down runtime's launch did reaches it.
+    let w = dev.alloc(AllocRequest::new(local.size).gpu_only()).unwrap();
+    assert_eq!(w.gpu_va(), local.gpu_va, "the local memory's address is handed out again");
+    std::thread::sleep(Duration::from_millis(300));
+    let reader = Runtime::new(&dev).unwrap();
+    let mut seen = vec![0xffu8; local.size as usize];
+    reader.copyout_staged(&mut seen, &w, 0).unwrap();
+    assert!(seen.iter().all(|&b| b == 0), "the launch of a torn-down runtime wrote its old local memory");
+    reader.free(w).unwrap();
+    drop(reader);
+    dev.free(out).unwrap();
+}
