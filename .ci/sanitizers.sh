@@ -21,6 +21,8 @@ if [[ $what == all || $what == tsan ]]; then
     tsan=(cargo +nightly test -q -Zbuild-std --target "$host" --target-dir target/tsan)
     export RUSTFLAGS="-Zsanitizer=thread" RUSTDOCFLAGS="-Zsanitizer=thread"
     export TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1"
+    # The mock's compute watchdog counts host time; instrumented code is slower.
+    export GPUIFACE_MOCK_KERNEL_WATCHDOG_MS=120000
     # Threads racing on CpuView clones, the doorbell, CPU views against the
     # mock's GPU thread (items 8-10); the threaded mock's worker.
     "${tsan[@]}" -p gpuiface-hal --test cpu_view_race
@@ -34,7 +36,7 @@ if [[ $what == all || $what == tsan ]]; then
     "${tsan[@]}" -p gpuiface-hal --lib -- spin_lock
     "${tsan[@]}" -p gpuiface-mock --test gpu_modes -- threaded
     "${tsan[@]}" -p gpuiface-mock --test runtime_scheduling
-    unset RUSTFLAGS RUSTDOCFLAGS TSAN_OPTIONS
+    unset RUSTFLAGS RUSTDOCFLAGS TSAN_OPTIONS GPUIFACE_MOCK_KERNEL_WATCHDOG_MS
     echo "ThreadSanitizer step took $((SECONDS - start)) s"
 fi
 
