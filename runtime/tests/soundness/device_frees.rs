@@ -106,6 +106,35 @@ fn a_copy_another_runtime_queued_never_reaches_a_buffer_allocated_after_the_free
     address_comes_back(dev, x_va);
 }
 
+/// Was: runtime B's launch, declared with `uses(x)`, would write `x` once
+/// a flag was set; runtime A's `free(x)` returned `Ok` at once, and the new
+/// buffer at x's address got B's stores.
+#[test]
+fn a_launch_another_runtime_declared_with_uses_never_reaches_a_buffer_allocated_after_the_free() {
+    each_mode(a_launch_another_runtime_declared_with_uses_never_reaches_a_buffer_allocated_after_the_free_in);
+}
+
+fn a_launch_another_runtime_declared_with_uses_never_reaches_a_buffer_allocated_after_the_free_in(dev: &MockDevice) {
+    let (a, b) = (Runtime::new(dev).unwrap(), Runtime::new(dev).unwrap());
+    let fill = b.load_kernel(gpuiface_kernels::FILL.cubin, "fill").unwrap();
+    let x = dev.alloc(AllocRequest::new(SIZE)).unwrap();
+    let x_va = x.gpu_va();
+    let g = gate(dev);
+    let args = fill.pack_args(&[Arg::U64(x_va), Arg::U32(64), Arg::U32(9)]).unwrap();
+    let mut q = Queue::compute();
+    q.wait(&g, 1u64).uses(&x).launch(&fill, LaunchDims::new([2, 1, 1], [32, 1, 1]), &args);
+    b.submit(&q, &[]).unwrap();
+    drop(q);
+    a.free(x).expect("runtime A frees its handle");
+    let w = alloc_elsewhere(dev, x_va);
+    open_gate(dev, &g);
+    b.synchronize().unwrap();
+    assert_zero(&w, "runtime B's launch declared with uses(x)");
+    dev.free(w).unwrap();
+    b.free_program(fill).unwrap();
+    address_comes_back(dev, x_va);
+}
+
 /// Was: runtime A freed a program while runtime B's launch of it was
 /// queued; a new buffer landed at the program's address, and B's kernel ran
 /// from (and its stores reached) that buffer. Now B's launch runs the
