@@ -134,13 +134,17 @@ impl<S: Syscalls> NvgpuDevice<S> {
 
     /// Keep `allocation` until every channel's work published so far is done.
     pub(crate) fn defer_free(&self, st: &mut State<S>, allocation: Allocation<S>) -> Result<()> {
-        let channels: Vec<Arc<Channel<S>>> = self.submit_channels.all();
-        let waits = channels
+        // A faulted channel runs nothing more; one whose fence already passed is done.
+        let waits: Vec<(Weak<Channel<S>>, u64)> = self
+            .submit_channels
+            .all()
             .iter()
             .filter(|ch| !ch.has_fault())
-            .map(|ch| (Arc::downgrade(ch), self.fence(ch)))
-            .filter(|(w, target)| w.upgrade().is_some_and(|ch| !passed(ch.fences_done(), *target)))
-            .collect::<Vec<_>>();
+            .filter_map(|ch| {
+                let target = self.fence(ch);
+                (!passed(ch.fences_done(), target)).then(|| (Arc::downgrade(ch), target))
+            })
+            .collect();
         if waits.is_empty() {
             return self.release(st, allocation);
         }
