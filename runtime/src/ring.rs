@@ -23,7 +23,7 @@
 //!
 //! They are one type's parts, not layers: the fast paths (a replay's
 //! reservation, commit and hint) are `#[inline(always)]` across the files,
-//! and splitting them changed no submit's instruction count (BENCHMARKS.md,
+//! and splitting them changed no submit's instruction count (BENCHMARKS-HISTORY.md,
 //! 2026-11-28).
 
 use std::collections::VecDeque;

@@ -12,7 +12,7 @@ use super::{CommandRing, RING_ALIGN};
 /// lines the next ones will write ([`CommandRing::prefetch_next_lines`]).
 /// One ahead left a line that comes from memory still on its way when
 /// written (a one-shot, two lines a submission: 153-168 ns); three ahead
-/// 102-107 ns, six 95-105 ns, twelve no better (BENCHMARKS.md).
+/// 102-107 ns, six 95-105 ns, twelve no better (BENCHMARKS-HISTORY.md, round 5).
 const PREFETCH_AHEAD: u64 = 6;
 
 impl CommandRing {
@@ -43,7 +43,7 @@ impl CommandRing {
     /// its image there, [`PREFETCH_AHEAD`] submissions ahead: only the
     /// `lines` (byte offsets) it will write, and the chunk's image tag. In the steady state a replay writes a line or
     /// two of its chunk; hinting the whole chunk fetched twelve lines a
-    /// replay and made it slower (56-73 ns against 42-47 ns; BENCHMARKS.md).
+    /// replay and made it slower (56-73 ns against 42-47 ns; BENCHMARKS-HISTORY.md, round 4).
     #[inline(always)]
     pub(crate) fn prefetch_next_lines(&self, len: u64, lines: &crate::patch::HitLines) {
         // The chunk PREFETCH_AHEAD submissions of this length ahead (the

@@ -55,7 +55,7 @@ impl CommandRing {
     /// caches, instead of going once around the whole ring: with a 4 MiB
     /// ring the lines a submission writes otherwise come from a lap
     /// earlier, and a launch that writes two lines of its chunk took half
-    /// again a replay's time (BENCHMARKS.md, round 11). Called with the
+    /// again a replay's time (BENCHMARKS-HISTORY.md, round 11). Called with the
     /// engine's lock held, as every allocation and commit is, so no chunk
     /// is handed out and not yet committed meanwhile.
     pub(crate) fn prune_idle(&mut self, completed: u64) {
