@@ -1,47 +1,14 @@
 //! Issue 22, item 16: crafted cubins. Parsing never panics, and its memory
 //! stays proportional to the file, however many names share one string.
 
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::sync::atomic::{AtomicUsize, Ordering};
-
 use gpuiface_hal::cubin::{Cubin, CubinError};
 
-/// Counts the bytes live on the heap and their peak.
-struct Counting;
-static LIVE: AtomicUsize = AtomicUsize::new(0);
-static PEAK: AtomicUsize = AtomicUsize::new(0);
-
-// SAFETY: forwards to the system allocator; only counts.
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, l: Layout) -> *mut u8 {
-        let now = LIVE.fetch_add(l.size(), Ordering::Relaxed) + l.size();
-        PEAK.fetch_max(now, Ordering::Relaxed);
-        // SAFETY: the caller's layout, forwarded.
-        unsafe { System.alloc(l) }
-    }
-    unsafe fn dealloc(&self, p: *mut u8, l: Layout) {
-        LIVE.fetch_sub(l.size(), Ordering::Relaxed);
-        // SAFETY: `p` came from `alloc` with `l`.
-        unsafe { System.dealloc(p, l) }
-    }
-}
+#[path = "common/heap.rs"]
+mod heap;
+use heap::{peak_during, serial};
 
 #[global_allocator]
-static COUNTING: Counting = Counting;
-
-/// Peak heap growth while `f` runs (tests in this file run one at a time:
-/// see `serial`).
-fn peak_during<T>(f: impl FnOnce() -> T) -> (T, usize) {
-    let base = LIVE.load(Ordering::Relaxed);
-    PEAK.store(base, Ordering::Relaxed);
-    let r = f();
-    (r, PEAK.load(Ordering::Relaxed).saturating_sub(base))
-}
-
-static SERIAL: std::sync::Mutex<()> = std::sync::Mutex::new(());
-fn serial() -> std::sync::MutexGuard<'static, ()> {
-    SERIAL.lock().unwrap_or_else(|p| p.into_inner())
-}
+static COUNTING: heap::Counting = heap::Counting::with_cap(usize::MAX);
 
 struct Section {
     name: u32,

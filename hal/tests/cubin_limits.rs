@@ -15,7 +15,6 @@
 //! heap grow past [`HEAP_CAP`]: a loader that tried to build the issue's
 //! 4 GiB image would abort this test binary rather than the machine.
 
-use std::alloc::{GlobalAlloc, Layout, System};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
@@ -27,36 +26,17 @@ use gpuiface_hal::hw::ga10b;
 // ---------------------------------------------------------------------------
 // A counting allocator with a cap.
 
-struct Counting;
-static LIVE: AtomicUsize = AtomicUsize::new(0);
-static PEAK: AtomicUsize = AtomicUsize::new(0);
+#[path = "common/heap.rs"]
+mod heap;
+use heap::serial;
+
 /// The most heap this test binary may hold at once (proptest and the test
 /// harness included): far above what any parse here needs once bounded,
 /// far below the 4 GiB.
 const HEAP_CAP: usize = 1 << 30;
 
-// SAFETY: forwards to the system allocator; only counts, and refuses
-// (returns null, which the caller reports) past the cap.
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, l: Layout) -> *mut u8 {
-        let now = LIVE.fetch_add(l.size(), Ordering::Relaxed) + l.size();
-        if now > HEAP_CAP {
-            LIVE.fetch_sub(l.size(), Ordering::Relaxed);
-            return std::ptr::null_mut();
-        }
-        PEAK.fetch_max(now, Ordering::Relaxed);
-        // SAFETY: the caller's layout, forwarded.
-        unsafe { System.alloc(l) }
-    }
-    unsafe fn dealloc(&self, p: *mut u8, l: Layout) {
-        LIVE.fetch_sub(l.size(), Ordering::Relaxed);
-        // SAFETY: `p` came from `alloc` with `l`.
-        unsafe { System.dealloc(p, l) }
-    }
-}
-
 #[global_allocator]
-static COUNTING: Counting = Counting;
+static COUNTING: heap::Counting = heap::Counting::with_cap(HEAP_CAP);
 
 /// Heap growth allowed while parsing a file of `len` bytes: what the fuzzer
 /// asserts, and what ROBUSTNESS.md records.
@@ -71,17 +51,9 @@ const HEAP_BOUND_FIXED: usize = 64 << 10;
 /// Peak heap growth while `f` runs, and its time (tests in this file run
 /// one at a time: see `serial`).
 fn measured<T>(f: impl FnOnce() -> T) -> (T, usize, Duration) {
-    let base = LIVE.load(Ordering::Relaxed);
-    PEAK.store(base, Ordering::Relaxed);
     let t = Instant::now();
-    let r = f();
-    let took = t.elapsed();
-    (r, PEAK.load(Ordering::Relaxed).saturating_sub(base), took)
-}
-
-static SERIAL: std::sync::Mutex<()> = std::sync::Mutex::new(());
-fn serial() -> std::sync::MutexGuard<'static, ()> {
-    SERIAL.lock().unwrap_or_else(|p| p.into_inner())
+    let (r, peak) = heap::peak_during(f);
+    (r, peak, t.elapsed())
 }
 
 /// Parse `file` both ways; the peak heap and the longest time of the two.

@@ -2,35 +2,18 @@
 //! to its grid, and a fault ends it at the first bad access. Counted by a
 //! test allocator, on the mock (whose suite-kernel twins run the launch).
 
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
 use gpuiface_hal::{AllocRequest, ErrorKind, GpuIface};
 use gpuiface_nvgpu::mock::{MockDevice, MockDeviceExt};
 use gpuiface_runtime::{Arg, LaunchDims, Queue, Runtime};
 
-struct Counting;
-static LIVE: AtomicUsize = AtomicUsize::new(0);
-static PEAK: AtomicUsize = AtomicUsize::new(0);
-
-// SAFETY: forwards to the system allocator; only counts.
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, l: Layout) -> *mut u8 {
-        let now = LIVE.fetch_add(l.size(), Ordering::Relaxed) + l.size();
-        PEAK.fetch_max(now, Ordering::Relaxed);
-        // SAFETY: the caller's layout, forwarded.
-        unsafe { System.alloc(l) }
-    }
-    unsafe fn dealloc(&self, p: *mut u8, l: Layout) {
-        LIVE.fetch_sub(l.size(), Ordering::Relaxed);
-        // SAFETY: `p` came from `alloc` with `l`.
-        unsafe { System.dealloc(p, l) }
-    }
-}
+// The hal tests' counting allocator, uncapped.
+#[path = "../../hal/tests/common/heap.rs"]
+mod heap;
 
 #[global_allocator]
-static COUNTING: Counting = Counting;
+static COUNTING: heap::Counting = heap::Counting::with_cap(usize::MAX);
 
 /// `fill` over `dims` into a one-page buffer with `n = u32::MAX`: the
 /// launch faults at the first word past the page; the heap grows by less
@@ -44,11 +27,10 @@ fn huge_fill_faults_within(dims: LaunchDims, limit: usize) {
     let args = fill.pack_args(&[Arg::U64(out.gpu_va()), Arg::U32(u32::MAX), Arg::U32(3)]).unwrap();
     let mut q = Queue::compute();
     q.launch(&fill, dims, &args);
-    let base = LIVE.load(Ordering::Relaxed);
-    PEAK.store(base, Ordering::Relaxed);
-    rt.submit(&q, &[]).unwrap();
-    let e = rt.synchronize().expect_err("the launch runs off its buffer");
-    let grew = PEAK.load(Ordering::Relaxed).saturating_sub(base);
+    let (e, grew) = heap::peak_during(|| {
+        rt.submit(&q, &[]).unwrap();
+        rt.synchronize().expect_err("the launch runs off its buffer")
+    });
     assert_eq!(e.kind(), ErrorKind::DeviceHang, "{e}");
     assert!(grew < limit, "a {dims:?} launch took {grew} bytes of host memory");
     let mut first = [0u8; 8];
