@@ -39,3 +39,27 @@ nvrtc_tools() {
   fi
   LIBNVRTC="$nvrtc/site/nvidia/cuda_nvrtc/lib/libnvrtc.so.12"
 }
+
+# check_tree NAME OUT HERE "FILES" DIR...: what a regeneration wrote under OUT
+# against the checked-in tree under HERE (NAME is HERE's path in the repository,
+# for messages). Each top-level file in FILES and every file of each DIR under
+# OUT must equal its checked-in copy; every checked-in file of each DIR must
+# still be produced. Says which differ; returns 1 then.
+check_tree() {
+  local name=$1 out=$2 here=$3 files=$4 status=0 f rel d
+  shift 4
+  for f in $files; do
+    cmp -s "$out/$f" "$here/$f" || { echo "$name/$f differs from what $name/regen.sh produces" >&2; status=1; }
+  done
+  for d in "$@"; do
+    for f in "$out/$d"/*; do
+      rel="${f#"$out"/}"
+      cmp -s "$f" "$here/$rel" || { echo "$name/$rel differs from what $name/regen.sh produces" >&2; status=1; }
+    done
+    for f in "$here/$d"/*; do
+      rel="${f#"$here"/}"
+      [ -e "$out/$rel" ] || { echo "$name/$rel is not produced any more" >&2; status=1; }
+    done
+  done
+  return "$status"
+}

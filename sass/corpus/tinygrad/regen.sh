@@ -61,16 +61,6 @@ trap 'rm -rf "$XDG_CACHE_HOME"; [ "$check" = 1 ] && rm -rf "$out"' EXIT
 
 if [ "$check" = 1 ]; then
   status=0
-  for f in "$out"/manifest.tsv "$out"/src/* "$out"/sm_87/*; do
-    rel="${f#"$out"/}"
-    if ! cmp -s "$f" "$here/$rel"; then
-      echo "sass/corpus/tinygrad/$rel differs from what sass/corpus/tinygrad/regen.sh produces" >&2
-      status=1
-    fi
-  done
-  for f in "$here"/src/* "$here"/sm_87/*; do
-    rel="${f#"$here"/}"
-    [ -e "$out/$rel" ] || { echo "sass/corpus/tinygrad/$rel is not produced any more" >&2; status=1; }
-  done
+  check_tree sass/corpus/tinygrad "$out" "$here" manifest.tsv src sm_87 || status=1
   exit $status
 fi
