@@ -3,6 +3,8 @@
 
 use gpuiface_hal::cubin::{Cubin, CubinError};
 
+#[path = "common/elf.rs"]
+mod elf;
 #[path = "common/heap.rs"]
 mod heap;
 use heap::{peak_during, serial};
@@ -61,20 +63,7 @@ fn elf(sections: &[Section]) -> Vec<u8> {
         out.extend_from_slice(&8u64.to_le_bytes()); // addralign
         out.extend_from_slice(&s.entsize.to_le_bytes());
     }
-    let h = &mut out[..64];
-    h[..4].copy_from_slice(b"\x7fELF");
-    h[4] = 2; // ELF64
-    h[5] = 1; // little-endian
-    h[6] = 1; // version
-    h[16..18].copy_from_slice(&1u16.to_le_bytes()); // ET_REL
-    h[18..20].copy_from_slice(&190u16.to_le_bytes()); // EM_CUDA
-    h[20..24].copy_from_slice(&1u32.to_le_bytes());
-    h[40..48].copy_from_slice(&shoff.to_le_bytes());
-    h[48..52].copy_from_slice(&87u32.to_le_bytes()); // SM 8.7
-    h[52..54].copy_from_slice(&64u16.to_le_bytes());
-    h[58..60].copy_from_slice(&64u16.to_le_bytes());
-    h[60..62].copy_from_slice(&(sections.len() as u16 + 1).to_le_bytes());
-    h[62..64].copy_from_slice(&1u16.to_le_bytes()); // .shstrtab
+    elf::write_header(&mut out, 1, shoff, sections.len() as u16 + 1); // ET_REL
     out
 }
 
