@@ -351,6 +351,53 @@ pub(crate) fn exec(w: &mut Warp, i: &Instr, exec: u32, env: &mut Env<'_>) -> Res
         }
         Op::S2r { uniform, .. } => {
             let Operand::Special(sr) = *i.src(1) else { return Err(bad(i, "special register")) };
+            if let (true, false, Operand::Reg(d, _)) = (env.fast, *uniform, *i.src(0)) {
+                // The register looked up once; its value lane by lane.
+                use crate::special::Sr;
+                let known = crate::special::known(sr).ok_or_else(|| bad(i, "this special register"))?;
+                let v = match known {
+                    Sr::LaneId => gen32(|l| l as u32),
+                    // The same in every lane.
+                    Sr::CtaIdX => [env.ctaid[0]; 32],
+                    Sr::CtaIdY => [env.ctaid[1]; 32],
+                    Sr::CtaIdZ => [env.ctaid[2]; 32],
+                    Sr::TidX | Sr::TidY | Sr::TidZ | Sr::Tid => {
+                        // The warp's thread indices, counted up from its first
+                        // thread's (no division per lane).
+                        let [bx, by, _] = env.cfg.block;
+                        let t0 = w.id * 32;
+                        let (mut x, mut y, mut z) = (t0 % bx, (t0 / bx) % by, t0 / (bx * by));
+                        let mut v = [0u32; 32];
+                        for out in &mut v {
+                            *out = match known {
+                                Sr::TidX => x,
+                                Sr::TidY => y,
+                                Sr::TidZ => z,
+                                _ => x | y << 16 | z << 26,
+                            };
+                            x += 1;
+                            if x == bx {
+                                x = 0;
+                                y += 1;
+                                if y == by {
+                                    y = 0;
+                                    z += 1;
+                                }
+                            }
+                        }
+                        v
+                    }
+                    _ => {
+                        let mut v = [0u32; 32];
+                        for l in lanes(exec) {
+                            v[l] = special_of(w, env, known, l).ok_or_else(|| bad(i, "this special register"))?;
+                        }
+                        v
+                    }
+                };
+                w.set_row(d, exec, &v);
+                return Ok(());
+            }
             for l in lanes(super::bits::active(exec, *uniform)) {
                 let v = special(w, env, sr, l).ok_or_else(|| bad(i, "this special register"))?;
                 write_dst(w, i, 0, l, v, *uniform)?;
@@ -650,11 +697,17 @@ fn imad(w: &mut Warp, i: &Instr, exec: u32, env: &Env<'_>, kind: ImadKind, signe
 
 /// A special register's value for `lane`.
 fn special(w: &Warp, env: &Env<'_>, sr: u16, lane: usize) -> Option<u32> {
-    use crate::special::{known, Sr};
+    special_of(w, env, crate::special::known(sr)?, lane)
+}
+
+/// A special register the table names, for `lane`.
+#[inline]
+fn special_of(w: &Warp, env: &Env<'_>, sr: crate::special::Sr, lane: usize) -> Option<u32> {
+    use crate::special::Sr;
     let block = env.cfg.block;
     let t = w.id * 32 + lane as u32;
     let tid = [t % block[0], (t / block[0]) % block[1], t / (block[0] * block[1])];
-    Some(match known(sr)? {
+    Some(match sr {
         Sr::LaneId => lane as u32,
         Sr::TidX => tid[0],
         Sr::TidY => tid[1],

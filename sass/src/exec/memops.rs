@@ -253,12 +253,19 @@ pub(crate) fn exec(w: &mut Warp, i: &Instr, exec: u32, env: &mut Env<'_>) -> Res
                 let mut buf = [0u8; 32 * 16];
                 let bytes = &mut buf[..s.count * n];
                 if span_read(env, &s, bytes) {
-                    for k in 0..s.count {
-                        for j in 0..n / 4 {
-                            let o = k * n + 4 * j;
-                            let v = u32::from_le_bytes([bytes[o], bytes[o + 1], bytes[o + 2], bytes[o + 3]]);
-                            w.set_r(d.saturating_add(j as u8), s.first + k, v);
+                    // Lane first + k's word j is word k * n/4 + j of the span.
+                    let mut words = [0u32; 32 * 4];
+                    for (w4, c) in words.iter_mut().zip(bytes.chunks_exact(4)) {
+                        *w4 = u32::from_le_bytes([c[0], c[1], c[2], c[3]]);
+                    }
+                    let per = n / 4;
+                    for j in 0..per {
+                        let r = d.saturating_add(j as u8);
+                        let mut row = w.row(r);
+                        for (k, lane) in row[s.first..s.first + s.count].iter_mut().enumerate() {
+                            *lane = words[k * per + j];
                         }
+                        w.set_row(r, exec, &row);
                     }
                     return Ok(());
                 }
