@@ -44,7 +44,7 @@ pub(crate) fn gen32<U: Copy + Default>(f: impl Fn(usize) -> U) -> [U; 32] {
 }
 
 /// A source in all 32 lanes.
-#[inline]
+#[inline(always)]
 pub(crate) fn row_of(w: &Warp, s: S) -> [u32; 32] {
     match s {
         S::R(r) => w.row(r),
@@ -53,7 +53,7 @@ pub(crate) fn row_of(w: &Warp, s: S) -> [u32; 32] {
 }
 
 /// An integer source in all 32 lanes with its `~` and `-` applied ([`int_val`]).
-#[inline]
+#[inline(always)]
 fn int_row(w: &Warp, s: (S, SrcMods)) -> [u32; 32] {
     let mut v = row_of(w, s.0);
     if s.1.not {
@@ -67,7 +67,7 @@ fn int_row(w: &Warp, s: (S, SrcMods)) -> [u32; 32] {
 
 /// A 32-bit sum's term in all lanes: `-x` as `~x + 1` (so the carries of a
 /// subtraction come out right), `~x`, or `x`.
-#[inline]
+#[inline(always)]
 fn term_row(w: &Warp, s: (S, SrcMods)) -> [u64; 32] {
     let v = row_of(w, s.0);
     if s.1.neg {
@@ -80,7 +80,7 @@ fn term_row(w: &Warp, s: (S, SrcMods)) -> [u64; 32] {
 }
 
 /// A lane mask from a per-lane condition.
-#[inline]
+#[inline(always)]
 fn mask_where(f: impl Fn(usize) -> bool) -> u32 {
     let mut m = 0u32;
     for l in 0..32 {
@@ -90,7 +90,7 @@ fn mask_where(f: impl Fn(usize) -> bool) -> u32 {
 }
 
 /// A predicate combination, on masks.
-#[inline]
+#[inline(always)]
 fn bool_mask(op: crate::op::BoolOp, a: u32, b: u32) -> u32 {
     match op {
         crate::op::BoolOp::And => a & b,
