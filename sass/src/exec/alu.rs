@@ -602,14 +602,15 @@ fn imad(w: &mut Warp, i: &Instr, exec: u32, env: &Env<'_>, kind: ImadKind, signe
                 (None, S::V(v)) if signed => v as i32 as i64 as u64,
                 (None, S::V(v)) => u64::from(v),
             };
-            let c64 = if c.1.neg {
-                c64.wrapping_neg()
+            // `-c` as `~c + 1` in the 65-bit sum, as below (negating 0 carries).
+            let c128 = if c.1.neg {
+                u128::from(!c64) + 1
             } else if c.1.not {
-                !c64
+                u128::from(!c64)
             } else {
-                c64
+                u128::from(c64)
             };
-            u128::from(p) + u128::from(c64) + u128::from(ci[l])
+            u128::from(p) + c128 + u128::from(ci[l])
         });
         w.set_row(d, exec, &map32(&s, |s| s as u32));
         if d != RZ {
