@@ -113,13 +113,15 @@ fn load(w: &Warp, env: &Env<'_>, p: Place, out: &mut [u8], lane: usize, pc: u64)
         Place::Global(va) => env.mem.read(va, out).map_err(|va| Fault::Mmu { va, write: false, pc }),
         Place::Shared(off) => {
             let src = off.checked_add(out.len()).and_then(|end| env.shared.get(off..end));
-            let src = src.ok_or_else(|| Fault::OutOfRange {
-                space: "shared",
-                addr: off as u64,
-                size: out.len(),
-                limit: env.shared.len() as u64,
-                pc,
-            })?;
+            let Some(src) = src else {
+                return Err(Fault::OutOfRange {
+                    space: "shared",
+                    addr: off as u64,
+                    size: out.len(),
+                    limit: env.shared.len() as u64,
+                    pc,
+                });
+            };
             out.copy_from_slice(src);
             Ok(())
         }
@@ -136,13 +138,9 @@ fn store(w: &Warp, env: &mut Env<'_>, p: Place, data: &[u8], lane: usize, pc: u6
         Place::Shared(off) => {
             let limit = env.shared.len() as u64;
             let dst = off.checked_add(data.len()).and_then(|end| env.shared.get_mut(off..end));
-            let dst = dst.ok_or_else(|| Fault::OutOfRange {
-                space: "shared",
-                addr: off as u64,
-                size: data.len(),
-                limit,
-                pc,
-            })?;
+            let Some(dst) = dst else {
+                return Err(Fault::OutOfRange { space: "shared", addr: off as u64, size: data.len(), limit, pc });
+            };
             dst.copy_from_slice(data);
             Ok(())
         }
@@ -245,6 +243,58 @@ fn span_write(env: &mut Env<'_>, s: &Span, data: &[u8]) -> bool {
     }
 }
 
+/// A load of `n` (4, 8 or 16) bytes per lane at scattered addresses, with
+/// the addresses computed for the warp at once, a lane at the address of
+/// the lane before it served by that lane's value (a broadcast), and the
+/// registers written as rows. `false`, having written nothing, where any
+/// lane's access is misaligned, out of range, local or faults: the
+/// lane-by-lane path then runs the load and finds the exact fault.
+fn gather(w: &mut Warp, env: &Env<'_>, a: &Addr, space: Space, exec: u32, n: usize, d: u8) -> bool {
+    let all = addresses(w, a);
+    let per = n / 4;
+    let mut rows = [[0u32; 32]; 4];
+    let mut last: Option<(u64, [u32; 4])> = None;
+    for l in super::warp::lanes(exec) {
+        let addr = all[l];
+        let words = match last {
+            Some((at, v)) if at == addr => v,
+            _ => {
+                if !addr.is_multiple_of(n as u64) {
+                    return false;
+                }
+                let mut buf = [0u8; 16];
+                let ok = match place(env, space, addr) {
+                    Place::Global(va) => env.mem.read(va, &mut buf[..n]).is_ok(),
+                    Place::Shared(off) => match off.checked_add(n).and_then(|end| env.shared.get(off..end)) {
+                        Some(src) => {
+                            buf[..n].copy_from_slice(src);
+                            true
+                        }
+                        None => false,
+                    },
+                    Place::Local(_) => false,
+                };
+                if !ok {
+                    return false;
+                }
+                let mut v = [0u32; 4];
+                for (x, c) in v.iter_mut().zip(buf.chunks_exact(4)) {
+                    *x = u32::from_le_bytes([c[0], c[1], c[2], c[3]]);
+                }
+                last = Some((addr, v));
+                v
+            }
+        };
+        for j in 0..per {
+            rows[j][l] = words[j];
+        }
+    }
+    for (j, row) in rows.iter().enumerate().take(per) {
+        w.set_row(d.saturating_add(j as u8), exec, row);
+    }
+    true
+}
+
 pub(crate) fn exec(w: &mut Warp, i: &Instr, exec: u32, env: &mut Env<'_>) -> Result<(), Fault> {
     match &i.op {
         Op::Ld { space, size, .. } => {
@@ -274,6 +324,9 @@ pub(crate) fn exec(w: &mut Warp, i: &Instr, exec: u32, env: &mut Env<'_>) -> Res
                     }
                     return Ok(());
                 }
+            }
+            if env.fast && n >= 4 && gather(w, env, &a, *space, exec, n, d) {
+                return Ok(());
             }
             for l in super::warp::lanes(exec) {
                 let addr = address(w, &a, l);

@@ -133,13 +133,15 @@ pub(crate) fn ldsm(w: &mut Warp, i: &Instr, exec: u32, env: &Env<'_>, count: u8,
             return Err(Fault::Misaligned { va, size: 16, pc: i.pc });
         }
         let src = (va as usize).checked_add(16).and_then(|end| env.shared.get(va as usize..end));
-        let src = src.ok_or_else(|| Fault::OutOfRange {
-            space: "shared",
-            addr: va,
-            size: 16,
-            limit: env.shared.len() as u64,
-            pc: i.pc,
-        })?;
+        let Some(src) = src else {
+            return Err(Fault::OutOfRange {
+                space: "shared",
+                addr: va,
+                size: 16,
+                limit: env.shared.len() as u64,
+                pc: i.pc,
+            });
+        };
         row.copy_from_slice(src);
     }
     for l in lanes(exec) {
