@@ -78,7 +78,7 @@ const FORMS: &[(u16, u8)] = &[
     (0x118, 0b0001_0000), // NOP
     (0x119, 0b0001_0000), // S2R
     (0x11c, 0b0000_0010), // B2R
-    (0x11d, 0b0010_0000), // BAR
+    (0x11d, 0b0011_0110), // BAR (1: id and count in one register, 2: id register, 4: count register, 5: immediates)
     (0x141, 0b0001_0000), // BSYNC
     (0x142, 0b0001_0000), // BREAK
     (0x145, 0b0001_0000), // BSSY
@@ -117,7 +117,8 @@ fn uniform_alu(op: u16) -> bool {
 /// an operation that writes no register cannot set; `bit90`: the word's
 /// bit 90 (a global or generic load's `.64` mark).
 pub(super) fn refused(op: u16, form: u8, bit91: bool, write_barrier: u8, bit90: bool) -> Option<(&'static str, u64)> {
-    if matches!(op, 0x185..=0x188 | 0x18e | 0x18f) && write_barrier != 7 {
+    // BAR too: nvdisasm refuses it with a write scoreboard (its `.RED` result is read by B2R).
+    if matches!(op, 0x11d | 0x185..=0x188 | 0x18e | 0x18f) && write_barrier != 7 {
         return Some(("write scoreboard of an operation without a result", u64::from(write_barrier)));
     }
     // LD (form 4) and LDG (form 1) with neither a uniform register nor the

@@ -31,6 +31,8 @@ pub(crate) enum Lane {
     Bsync(u8),
     /// Waiting at a block barrier.
     Bar,
+    /// Waiting at a named barrier, or one with a thread count (`barrier.rs`).
+    Named,
     /// Waiting at `WARPSYNC` for the other lanes of its mask (`Warp::wsync`).
     Warpsync,
 }
@@ -315,6 +317,8 @@ pub(crate) struct Env<'a> {
     pub(crate) clock: u64,
     /// The reduction of the block barrier being waited at, if any.
     pub(crate) bar_red: Option<crate::op::BarRed>,
+    /// The named barriers (`barrier.rs`).
+    pub(crate) named: super::barrier::Named,
 }
 
 /// One block being run.
@@ -375,8 +379,16 @@ impl Block {
         stop: Stop<'_>,
     ) -> Result<(), Fault> {
         let local_slot = self.local_slot;
-        let mut env =
-            Env { mem, cfg, shared: &mut self.shared, ctaid: self.ctaid, local_slot, clock: 0, bar_red: None };
+        let mut env = Env {
+            mem,
+            cfg,
+            shared: &mut self.shared,
+            ctaid: self.ctaid,
+            local_slot,
+            clock: 0,
+            bar_red: None,
+            named: Default::default(),
+        };
         // Rounds since the clock was last read (the deadline is checked every
         // CLOCK_ROUNDS rounds, the flags every round).
         let mut rounds = 0u32;
@@ -402,6 +414,8 @@ impl Block {
             } else if stop.stopped() {
                 return Err(Fault::Stopped(super::CANCELLED));
             }
+            // Named barriers whose threads have arrived let their lanes go on.
+            ran |= super::barrier::release(&mut self.warps, &mut env.named, !ran)?;
             if ran {
                 continue;
             }
@@ -591,9 +605,14 @@ fn step(w: &mut Warp, i: &Instr, mask: u32, env: &mut Env<'_>, stats: &mut Stats
                 }
             }
         }
-        Op::Bar { kind } => {
+        // Named barriers, thread counts and BAR.ARV: `barrier.rs`.
+        Op::Bar { .. } if super::barrier::named(i) => {
+            let wait = super::barrier::arrive(w, i, exec, &mut env.named)?;
+            advance(w, mask & !wait);
+        }
+        Op::Bar { kind, .. } => {
             if let BarKind::Red(red) = kind {
-                let p = w.pred_mask(operand_pred(i, 1));
+                let p = w.pred_mask(operand_pred(i, 2));
                 w.bar_pred = (w.bar_pred & !exec) | (p & exec);
                 env.bar_red = Some(*red);
             } else if *kind != BarKind::Sync {

@@ -53,6 +53,23 @@ pub fn run(block: u32, regs: &[(u8, u32)], body: &[Word], outs: &[u8]) -> Vec<u3
         prog.extend([mov(ADDR, at as u32), mov(ADDR + 1, (at >> 32) as u32), stg(o)]);
     }
     prog.push(exit());
+    launch(block, &prog, outs.len()).expect("runs")
+}
+
+/// Run `body` with `block` threads; each thread stores register `out` at
+/// its thread index: returns one value per thread, or the launch's fault.
+/// (R27 holds the thread index.)
+pub fn run_threads(block: u32, body: &[Word], out: u8) -> Result<Vec<u32>, gpuiface_sass::Fault> {
+    let s2r = op(0x00000000001b7919, 0x000e220000002100, "S2R R27, SR_TID.X ;");
+    let scale = op(0x000000041b1c7825, 0x000fe400078e001c, "IMAD.WIDE.U32 R28, R27, 0x4, R28 ;");
+    let mut prog = vec![s2r];
+    prog.extend_from_slice(body);
+    prog.extend([mov(ADDR, OUT as u32), mov(ADDR + 1, (OUT >> 32) as u32), scale, stg(out), exit()]);
+    launch(block, &prog, block as usize)
+}
+
+/// Run `prog` with `block` threads; returns the `n` words at OUT.
+fn launch(block: u32, prog: &[Word], n: usize) -> Result<Vec<u32>, gpuiface_sass::Fault> {
     let mem = FlatMemory::new(BASE, 0x10000);
     let code: Vec<u8> = prog.iter().flat_map(|w| w.0.to_le_bytes()).collect();
     mem.store(BASE, &code);
@@ -69,8 +86,8 @@ pub fn run(block: u32, regs: &[(u8, u32)], body: &[Word], outs: &[u8]) -> Vec<u3
         local_memory: None,
         max_warp_instructions: 1000,
     };
-    run_launch(&mut Code::new(BASE), &mem, &cfg, None).expect("runs");
-    mem.load(OUT, 4 * outs.len()).chunks(4).map(|c| u32::from_le_bytes(c.try_into().unwrap())).collect()
+    run_launch(&mut Code::new(BASE), &mem, &cfg, None)?;
+    Ok(mem.load(OUT, 4 * n).chunks(4).map(|c| u32::from_le_bytes(c.try_into().unwrap())).collect())
 }
 
 /// One thread, one result register.
