@@ -289,12 +289,18 @@ impl Builder {
         Pred::up(self.w.bits(lo, 3) as u8, not.is_some_and(|n| self.w.bit(n)))
     }
 
-    /// The constant-bank reference in bits 32..64 (bank 54..59, byte offset 38..54 signed).
+    /// The constant operand in bits 32..64 of an ALU form: `c[bank][offset]`
+    /// (bank 54..59, byte offset 38..54 signed), or with bit 91
+    /// `cx[URn][offset]` (URn at 32..38, the offset unsigned; nvdisasm does
+    /// not read the bank bits then, nor bits 32..38 without bit 91).
     pub(crate) fn cbuf(&self, mnemonic: &'static str) -> Result<CBuf, DecodeError> {
-        let c = self.cbuf_bytes(mnemonic)?;
-        self.expect(mnemonic, "bits 32..38 of a constant operand", 32, 6, 0)?;
         // An ALU operand reads a whole word: the hardware ignores the
         // offset's low two bits, and nvdisasm does not print them.
+        if self.w.bit(91) {
+            let offset = self.w.bits(38, 16) as i32 & !3;
+            return Ok(CBuf { bank: 0, offset, index: RZ, ubank: Some(self.ureg(32)) });
+        }
+        let c = self.cbuf_bytes(mnemonic)?;
         Ok(CBuf { offset: c.offset & !3, ..c })
     }
 

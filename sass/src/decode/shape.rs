@@ -145,6 +145,9 @@ pub(super) fn refused(op: u16, form: u8, bit91: bool, write_barrier: u8, bit90: 
         // STS: its form 4 (only) adds one (`[R3+UR5]`).
         0x188 => form == 4,
         _ if uniform_alu(op) => true,
+        // A constant operand (forms 3 and 5) in a bindless constant buffer,
+        // `cx[URn][offset]`, sets it.
+        0x000..=0x112 if matches!(form, 3 | 5) => bit91,
         // An ALU operand in a uniform register (forms 6 and 7) sets it.
         0x000..=0x112 => form >= 6,
         _ => false,
