@@ -110,13 +110,22 @@ pub(super) fn brk(b: &mut Builder) -> Result<Op, DecodeError> {
 /// `NANOSLEEP [p,] t`: a hint to the scheduler, nothing to do in a model
 /// without time; `.CLEAR` (83) and `.WARP` (85) are refused.
 pub(super) fn nanosleep(b: &mut Builder) -> Result<Op, DecodeError> {
-    b.expect("NANOSLEEP", "form", 9, 3, 4)?;
+    // The duration: a register (form 1), an immediate (4), a constant (5,
+    // `cx[URn]` with bit 91) or a uniform register (6, bit 91); the
+    // interpreter does not sleep, so it reads none of them.
+    let time = match b.w.bits(9, 3) {
+        1 => Operand::reg(b.reg(32)),
+        4 => Operand::Hex(b.w.bits(32, 32)),
+        5 => Operand::CBuf(b.cbuf("NANOSLEEP")?, SrcMods::default()),
+        6 => Operand::ureg(b.ureg(32)),
+        v => return Err(b.bad("NANOSLEEP", "form", v)),
+    };
     b.expect("NANOSLEEP", "bits 16..32", 16, 16, 0)?;
     b.expect("NANOSLEEP", "bits 64..87", 64, 23, 0)?;
-    b.expect("NANOSLEEP", "bits 91..105", 91, 14, 0)?;
+    b.expect("NANOSLEEP", "bits 92..105", 92, 13, 0)?;
     let s = shown_cond(b);
     b.push(cond(b), s);
-    b.push(Operand::Hex(b.w.bits(32, 32)), true);
+    b.push(time, true);
     Ok(Op::Hint { text: "NANOSLEEP" })
 }
 
@@ -159,10 +168,8 @@ pub(super) fn hint(b: &mut Builder) -> Result<Op, DecodeError> {
 /// `WARPSYNC mask`: the mask a register (form 1, at 32) or an immediate (form 4).
 pub(super) fn warpsync(b: &mut Builder) -> Result<Op, DecodeError> {
     let mask = match b.w.bits(9, 3) {
-        1 => {
-            b.expect("WARPSYNC", "bits 40..64", 40, 24, 0)?;
-            Operand::reg(b.reg(32))
-        }
+        // nvdisasm does not read bits 40..64 beside the register.
+        1 => Operand::reg(b.reg(32)),
         4 => Operand::Hex(b.w.bits(32, 32)),
         v => return Err(b.bad("WARPSYNC", "form", v)),
     };
