@@ -8,7 +8,7 @@
 mod harness;
 
 use gpuiface_sass::{decode, Word};
-use harness::{run_data, umov, DATA};
+use harness::{mov_ur, run_data, umov, DATA};
 
 /// A word from `operand_forms.tsv` (file order), checked to print as `text`.
 fn tsv(hex: &str, text: &str) -> Word {
@@ -100,4 +100,21 @@ fn a_handle_in_an_odd_uniform_register_is_a_fault() {
     let p2r = tsv("037a06ff010000000000000800e40f00", "P2R R6, PR, RZ, cx[UR1][0x0] ;");
     let e = run_data(&[], &[p2r], &[6], &words()).unwrap_err();
     assert!(e.to_string().contains("cx[UR1]: a handle in an odd uniform register"), "{e}");
+}
+
+#[test]
+fn uldc_loads_words_and_bytes_from_a_bindless_buffer() {
+    let ldc64 = tsv("b97a060000460000000a000800c60f00", "ULDC.64 UR6, cx[UR0][0x118] ;");
+    let mut data = vec![0u8; 0x120];
+    data[0x118..0x120].copy_from_slice(&0x8877_6655_4433_2211u64.to_le_bytes());
+    let [a, b] = handle(0, 0x120);
+    let v = run_data(&[], &[a, b, ldc64, mov_ur(20, 6), mov_ur(21, 7)], &[20, 21], &data).expect("runs");
+    assert_eq!(v, vec![0x4433_2211, 0x8877_6655]);
+    // ULDC.U8 of byte 0x11b: the aligned word's top byte.
+    let u8_ = tsv("b97a0600c04600000000000800c60f00", "ULDC.U8 UR6, cx[UR0][0x11b] ;");
+    assert_eq!(run_data(&[], &[a, b, u8_, mov_ur(20, 6)], &[20], &data).expect("runs"), vec![0x44]);
+    // Past the buffer's 0x110 bytes: zero.
+    let [a, b] = handle(0, 0x110);
+    let v = run_data(&[(20, 1), (21, 1)], &[a, b, ldc64, mov_ur(20, 6), mov_ur(21, 7)], &[20, 21], &data);
+    assert_eq!(v.expect("runs"), vec![0, 0]);
 }

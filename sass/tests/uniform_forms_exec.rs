@@ -9,14 +9,7 @@
 
 mod harness;
 
-use gpuiface_sass::Word;
-use harness::{mov, one, op, run, run_data, umov, DATA};
-
-/// `MOV Rd, URu` (the tsv's `MOV R20, UR16` with its fields replaced).
-fn mov_ur(d: u8, u: u8) -> Word {
-    let w = 0x000fe40008000f000000035000147c02u128 & !(0xff << 16) & !(0x3f << 32);
-    Word(w | u128::from(d) << 16 | u128::from(u) << 32)
-}
+use harness::{mov, mov_ur, one, op, run, run_data, umov, DATA};
 
 #[test]
 fn iabs_of_a_signed_immediate() {

@@ -27,6 +27,12 @@ pub fn umov(d: u8, imm: u32) -> Word {
     Word(0x7882 | u128::from(d) << 16 | u128::from(imm) << 32 | 0x000fe4 << 104)
 }
 
+/// `MOV Rd, URu` (`MOV R20, UR16` of `operand_forms.tsv` with its fields replaced).
+pub fn mov_ur(d: u8, u: u8) -> Word {
+    let w = 0x000fe40008000f000000035000147c02u128 & !(0xff << 16) & !(0x3f << 32);
+    Word(w | u128::from(d) << 16 | u128::from(u) << 32)
+}
+
 /// `MOV Rd, imm32`.
 pub fn mov(d: u8, imm: u32) -> Word {
     Word(0x7802 | u128::from(d) << 16 | u128::from(imm) << 32 | 0xf << 72 | CTRL)
