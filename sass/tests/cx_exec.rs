@@ -118,3 +118,14 @@ fn uldc_loads_words_and_bytes_from_a_bindless_buffer() {
     let v = run_data(&[(20, 1), (21, 1)], &[a, b, ldc64, mov_ur(20, 6), mov_ur(21, 7)], &[20, 21], &data);
     assert_eq!(v.expect("runs"), vec![0, 0]);
 }
+
+#[test]
+fn uldc_names_its_handle_register_at_bits_24() {
+    // nvdisasm: `cx[UR4]` from bits 24..30; bits 32..38 (here 0x3f) are not read.
+    let w = tsv("b97a06043f460000000a000800c60f00", "ULDC.64 UR6, cx[UR4][0x118] ;");
+    let mut data = vec![0u8; 0x120];
+    data[0x118..0x120].copy_from_slice(&0x8877_6655_4433_2211u64.to_le_bytes());
+    let [a, b] = handle(4, 0x120);
+    let v = run_data(&[], &[a, b, w, mov_ur(20, 6), mov_ur(21, 7)], &[20, 21], &data).expect("runs");
+    assert_eq!(v, vec![0x4433_2211, 0x8877_6655]);
+}

@@ -300,8 +300,9 @@ impl Builder {
     /// A constant reference with a byte offset in bits 32..64:
     /// `c[bank][offset]` (bank 54..59, offset 38..54 signed), or with bit
     /// 91 `cx[URn][offset]` (URn at 32..38, the offset unsigned). nvdisasm
-    /// reads no bank bits with bit 91, nor bits 32..38 without it. (LDC's
-    /// `cx[]` form is another layout: the shape check refuses its bit 91.)
+    /// reads no bank bits with bit 91, nor bits 32..38 without it. (ULDC
+    /// names its URn at 24 instead; LDC's `cx[]` form is another layout,
+    /// whose bit 91 the shape check refuses.)
     pub(crate) fn cbuf_bytes(&self, _mnemonic: &'static str) -> Result<CBuf, DecodeError> {
         if self.w.bit(91) {
             let offset = self.w.bits(38, 16) as i32;
