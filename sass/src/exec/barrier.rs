@@ -11,9 +11,13 @@
 //! completes, as barrier 0 does, once no lane of the block can run. Each
 //! completion is a generation: the warps that arrive after it start the
 //! next one, with their own count and reduction. `BAR.ARV` arrives without
-//! waiting. The lanes a completed generation holds go on at the end of the
-//! current round of warps (`release`), so a warp that spins on memory
-//! after `BAR.ARV` cannot keep them waiting.
+//! waiting. Each warp keeps its arrivals (`Warp::arrivals`, with the clock
+//! at which it came); at the end of each round of warps `release` orders
+//! a barrier's arrivals in time, cuts them into generations and lets the
+//! lanes of the completed ones go on, so a warp that spins on memory after
+//! `BAR.ARV` cannot keep them waiting. (`release` changes other warps'
+//! lanes and pcs: a scheduler that caches a warp's runnable lanes must
+//! refresh that warp there, as `barrier_release` does.)
 
 use super::warp::{lanes, Lane, Warp};
 use super::Fault;
@@ -21,40 +25,21 @@ use crate::instr::Instr;
 use crate::op::{BarKind, BarRed, Op};
 use crate::operand::{Operand, Pred, PT};
 
-/// One generation of one barrier: who arrived, and the reduction's inputs.
-#[derive(Debug, Clone, Default)]
-struct Generation {
+/// One warp's arrival at a named barrier, kept in the warp until a
+/// generation it belongs to completes.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Arrival {
     id: u8,
-    /// Threads expected (0: every thread of the block).
-    expected: u32,
-    /// Threads arrived (32 per warp).
-    arrived: u32,
-    /// Lanes that brought a predicate, and those whose predicate held.
+    /// The thread count the instruction gave (0: every thread of the block).
+    count: u32,
+    red: Option<BarRed>,
+    /// Lanes that brought a predicate (`BAR.RED`), and those whose predicate held.
     lanes: u32,
     trues: u32,
-    red: Option<BarRed>,
-    /// The lanes that wait, by warp index.
-    waiters: Vec<(usize, u32)>,
-}
-
-impl Generation {
-    fn result(&self) -> u32 {
-        match self.red {
-            Some(BarRed::Popc) => self.trues,
-            Some(BarRed::And) => u32::from(self.trues == self.lanes),
-            Some(BarRed::Or) => u32::from(self.trues > 0),
-            None => 0,
-        }
-    }
-}
-
-/// The block's named barriers.
-#[derive(Debug, Default)]
-pub(crate) struct Named {
-    /// The generation each barrier is gathering (`arrived == 0`: none).
-    open: [Generation; 16],
-    /// Completed generations whose lanes have not gone on yet.
-    done: Vec<Generation>,
+    /// The lanes that wait (none for `BAR.ARV`).
+    wait: u32,
+    /// When: the launch's clock, which no two instructions share.
+    at: u64,
 }
 
 /// Whether `i` is a barrier instruction this module runs: `BAR.ARV`, a
@@ -103,10 +88,10 @@ fn id_and_count(w: &Warp, i: &Instr, exec: u32) -> Result<(u8, u32), Fault> {
     Ok((id as u8, count))
 }
 
-/// A warp executes barrier instruction `i` with the lanes in `exec`: it
-/// arrives, and (but for `BAR.ARV`) those lanes wait. Returns the lanes
-/// that wait; the caller moves the others on.
-pub(crate) fn arrive(w: &mut Warp, i: &Instr, exec: u32, named: &mut Named) -> Result<u32, Fault> {
+/// A warp executes barrier instruction `i` with the lanes in `exec` at
+/// time `at`: it arrives, and (but for `BAR.ARV`) those lanes wait.
+/// Returns the lanes that wait; the caller moves the others on.
+pub(crate) fn arrive(w: &mut Warp, i: &Instr, exec: u32, at: u64) -> Result<u32, Fault> {
     let Op::Bar { kind, .. } = i.op else { return Err(unsupported(i, "barrier")) };
     if exec == 0 {
         return Ok(0);
@@ -117,77 +102,109 @@ pub(crate) fn arrive(w: &mut Warp, i: &Instr, exec: u32, named: &mut Named) -> R
         BarKind::Arrive => (None, 0),
         BarKind::Red(r) => (Some(r), exec),
     };
-    let g = &mut named.open[usize::from(id)];
-    if g.arrived == 0 {
-        *g = Generation { id, expected: count, red, ..Generation::default() };
-    } else if g.expected != count {
-        return Err(unsupported(i, "thread counts that differ at one barrier"));
-    } else if g.red != red && red.is_some() {
-        return Err(unsupported(i, "reductions that differ at one barrier"));
-    }
-    g.arrived += 32;
-    if let BarKind::Red(_) = kind {
+    let (mut lanes_in, mut trues) = (0, 0);
+    if red.is_some() {
         let p = match *i.src(2) {
             Operand::Pred(p) => p,
             _ => Pred::p(PT, false),
         };
-        g.lanes += exec.count_ones();
-        g.trues += (w.pred_mask(p) & exec).count_ones();
-        g.red = red;
+        lanes_in = exec.count_ones();
+        trues = (w.pred_mask(p) & exec).count_ones();
     }
-    if wait != 0 {
-        g.waiters.push((w.id as usize, wait));
-        for l in lanes(wait) {
-            w.lanes[l] = Lane::Named;
-        }
-    }
-    if g.expected != 0 && g.arrived >= g.expected {
-        let g = std::mem::take(g);
-        named.done.push(g);
+    w.arrivals.push(Arrival { id, count, red, lanes: lanes_in, trues, wait, at });
+    for l in lanes(wait) {
+        w.lanes[l] = Lane::Named;
     }
     Ok(wait)
 }
 
-/// Let the lanes of completed generations go on; `stalled`: no lane of
-/// the block could run this round, so barriers without a count that
-/// lanes wait at complete too. Returns whether any lane went on; faults
-/// when lanes wait at barriers that can no longer complete.
-pub(crate) fn release(warps: &mut [Warp], named: &mut Named, stalled: bool) -> Result<bool, Fault> {
-    if stalled {
-        for g in &mut named.open {
-            if g.expected == 0 && !g.waiters.is_empty() {
-                named.done.push(std::mem::take(g));
-            }
-        }
+/// Complete the generations whose threads have all arrived and let their
+/// lanes go on; `stalled`: no lane of the block could run this round, so
+/// a barrier without a count that lanes wait at completes too. Returns
+/// whether any lane went on; faults when lanes wait at barriers that can no
+/// longer complete, or the warps of one generation gave different counts.
+pub(crate) fn release(warps: &mut [Warp], stalled: bool) -> Result<bool, Fault> {
+    if warps.iter().all(|w| w.arrivals.is_empty()) {
+        return Ok(false);
     }
-    if named.done.is_empty() {
-        if !stalled {
-            return Ok(false);
+    let mut released = false;
+    for id in 0..16u8 {
+        // This barrier's arrivals in the order they came: (time, warp, index).
+        let mut order: Vec<(u64, usize, usize)> = warps
+            .iter()
+            .enumerate()
+            .flat_map(|(wi, w)| {
+                w.arrivals.iter().enumerate().filter(|(_, a)| a.id == id).map(move |(k, a)| (a.at, wi, k))
+            })
+            .collect();
+        if order.is_empty() {
+            continue;
         }
-        let waiting = named.open.iter().find(|g| !g.waiters.is_empty());
-        let other = warps.iter().any(|w| w.lanes.iter().any(|l| matches!(l, Lane::Bar | Lane::Warpsync)));
-        return match waiting {
-            Some(g) if !other => Err(Fault::Control(format!(
-                "named barrier {} waits for {} threads; {} arrived and no other thread can run",
-                g.id, g.expected, g.arrived
-            ))),
-            _ => Ok(false),
-        };
-    }
-    for g in named.done.drain(..) {
-        let result = g.result();
-        for &(wi, mask) in &g.waiters {
-            let Some(w) = warps.get_mut(wi) else { continue };
-            if g.red.is_some() {
-                w.bar_result = result;
-            }
-            for l in lanes(mask) {
-                if w.lanes[l] == Lane::Named {
-                    w.lanes[l] = Lane::Run;
-                    w.pc[l] += 16;
+        order.sort_unstable();
+        // Generations, each the run of arrivals until its count is reached.
+        let mut done: Vec<(usize, usize)> = Vec::new();
+        let mut start = 0;
+        while start < order.len() {
+            let first = warps[order[start].1].arrivals[order[start].2];
+            let mut end = start;
+            let mut threads = 0u32;
+            while end < order.len() && (first.count == 0 || threads < first.count) {
+                let a = warps[order[end].1].arrivals[order[end].2];
+                if a.count != first.count {
+                    return Err(Fault::Control(format!(
+                        "named barrier {id}: thread counts {} and {} in one generation",
+                        first.count, a.count
+                    )));
                 }
+                threads += 32;
+                end += 1;
             }
+            let complete = if first.count == 0 { stalled } else { threads >= first.count };
+            if !complete {
+                break;
+            }
+            let gen: Vec<Arrival> = order[start..end].iter().map(|&(_, wi, k)| warps[wi].arrivals[k]).collect();
+            let (lanes_in, trues) = gen.iter().fold((0, 0), |(l, t), a| (l + a.lanes, t + a.trues));
+            let red = gen.iter().find_map(|a| a.red);
+            let result = match red {
+                Some(BarRed::Popc) => trues,
+                Some(BarRed::And) => u32::from(trues == lanes_in),
+                Some(BarRed::Or) => u32::from(trues > 0),
+                None => 0,
+            };
+            for &(_, wi, k) in &order[start..end] {
+                let w = &mut warps[wi];
+                let wait = w.arrivals[k].wait;
+                if wait != 0 && red.is_some() {
+                    w.bar_result = result;
+                }
+                for l in lanes(wait) {
+                    if w.lanes[l] == Lane::Named {
+                        w.lanes[l] = Lane::Run;
+                        w.pc[l] += 16;
+                        released = true;
+                    }
+                }
+                done.push((wi, k));
+            }
+            start = end;
+        }
+        // Drop the completed arrivals (highest index first in each warp).
+        done.sort_unstable_by(|a, b| b.cmp(a));
+        for (wi, k) in done {
+            warps[wi].arrivals.remove(k);
         }
     }
-    Ok(true)
+    if stalled && !released {
+        let other = warps.iter().any(|w| w.lanes.iter().any(|l| matches!(l, Lane::Bar | Lane::Warpsync)));
+        let waiting = warps.iter().flat_map(|w| w.arrivals.iter()).filter(|a| a.wait != 0).min_by_key(|a| a.at);
+        if let (false, Some(a)) = (other, waiting) {
+            let arrived: u32 = warps.iter().flat_map(|w| w.arrivals.iter()).filter(|b| b.id == a.id).map(|_| 32).sum();
+            return Err(Fault::Control(format!(
+                "named barrier {} waits for {} threads; {arrived} arrived and no other thread can run",
+                a.id, a.count
+            )));
+        }
+    }
+    Ok(released)
 }

@@ -59,6 +59,8 @@ pub(crate) struct Warp {
     pub(crate) bar_result: u32,
     /// The predicate each lane brought to a reducing block barrier.
     pub(crate) bar_pred: u32,
+    /// Arrivals at named barriers not yet part of a completed generation (`barrier.rs`).
+    pub(crate) arrivals: Vec<super::barrier::Arrival>,
     /// The mask each lane waiting at `WARPSYNC` waits for.
     pub(crate) wsync: [u32; 32],
     /// The lanes of the path the warp is running (see `select`).
@@ -81,6 +83,7 @@ impl Warp {
             lanes: [Lane::Done; 32],
             bar_result: 0,
             bar_pred: 0,
+            arrivals: Vec::new(),
             wsync: [0; 32],
             group: 0,
             pending: [0; 32],
@@ -100,6 +103,7 @@ impl Warp {
         self.uregs = [0; 64];
         self.upreds = 0x80;
         self.bars = [0; 16];
+        self.arrivals.clear();
         self.pc = [0; 32];
         self.group = 0;
         self.pending_len = 0;
@@ -317,8 +321,6 @@ pub(crate) struct Env<'a> {
     pub(crate) clock: u64,
     /// The reduction of the block barrier being waited at, if any.
     pub(crate) bar_red: Option<crate::op::BarRed>,
-    /// The named barriers (`barrier.rs`).
-    pub(crate) named: super::barrier::Named,
 }
 
 /// One block being run.
@@ -379,16 +381,8 @@ impl Block {
         stop: Stop<'_>,
     ) -> Result<(), Fault> {
         let local_slot = self.local_slot;
-        let mut env = Env {
-            mem,
-            cfg,
-            shared: &mut self.shared,
-            ctaid: self.ctaid,
-            local_slot,
-            clock: 0,
-            bar_red: None,
-            named: Default::default(),
-        };
+        let mut env =
+            Env { mem, cfg, shared: &mut self.shared, ctaid: self.ctaid, local_slot, clock: 0, bar_red: None };
         // Rounds since the clock was last read (the deadline is checked every
         // CLOCK_ROUNDS rounds, the flags every round).
         let mut rounds = 0u32;
@@ -415,7 +409,7 @@ impl Block {
                 return Err(Fault::Stopped(super::CANCELLED));
             }
             // Named barriers whose threads have arrived let their lanes go on.
-            ran |= super::barrier::release(&mut self.warps, &mut env.named, !ran)?;
+            ran |= super::barrier::release(&mut self.warps, !ran)?;
             if ran {
                 continue;
             }
@@ -607,7 +601,7 @@ fn step(w: &mut Warp, i: &Instr, mask: u32, env: &mut Env<'_>, stats: &mut Stats
         }
         // Named barriers, thread counts and BAR.ARV: `barrier.rs`.
         Op::Bar { .. } if super::barrier::named(i) => {
-            let wait = super::barrier::arrive(w, i, exec, &mut env.named)?;
+            let wait = super::barrier::arrive(w, i, exec, env.clock)?;
             advance(w, mask & !wait);
         }
         Op::Bar { kind, .. } => {
