@@ -16,6 +16,10 @@
 #     its ctypes calls through dlopen("libc.so.6") + dlsym reach the model;
 #     a hung channel stays hung, a forked child uses its inherited fds, and
 #     fds under a low fd limit are numbered as on an Orin (issue 40);
+#     tinygrad's own NV queue and program code (its venv, as
+#     sass/corpus/tinygrad/regen.sh makes it) runs its HCQ test
+#     test_exec_2_kernels_100_times: 400 launches, the timeline at its last
+#     value, a = 200 once the GPU is idle (issue 40 item 5);
 #  5. the conformance runner over the real Linux syscall path
 #     (--backend nvgpu) passes the same cases as the mock backend, on an
 #     r36 kernel model and on an r35 one (GPUIFACE_MOCK_RELEASE=r35).
@@ -59,6 +63,11 @@ check "Python client: a forked child uses inherited fds, has no doorbell page, a
     env LD_PRELOAD="$lib" timeout 60 python3 preload/clients/round4.py fork
 check "Python client: under ulimit -n 20 the fds are numbered as on an Orin" \
     bash -c "ulimit -n 20 && LD_PRELOAD='$lib' timeout 60 python3 preload/clients/round4.py fds"
+tinygrad_py="${GPUIFACE_TINYGRAD_VENV:-$HOME/.cache/gpuiface/tinygrad-0.14.0-venv}/bin/python"
+check "tinygrad's NV queue: test_exec_2_kernels_100_times, QMDs reused 100 times, reaches its last value and a = 200" bash -c \
+    "[ -x '$tinygrad_py' ] || { echo 'no tinygrad venv at $tinygrad_py (sass/corpus/tinygrad/regen.sh makes it)'; exit 1; }
+     rm -f '$work/hcq'; LD_PRELOAD='$lib' GPUIFACE_MOCK_TRACE='$work/hcq' PYTHONDONTWRITEBYTECODE=1 timeout 120 '$tinygrad_py' preload/clients/hcq_reuse.py '$nvrtc_lib' || exit 1
+     n=\$(grep -c 'launch of kernel .E_2. .*; completed' '$work/hcq'); [ \"\$n\" = 400 ] || { echo \"\$n launches completed, want 400\"; exit 1; }"
 check "trace to a file, every field decoded" bash -c "rm -f '$work/trace'; LD_PRELOAD='$lib' GPUIFACE_MOCK_TRACE='$work/trace' '$work/semaphore' >/dev/null && grep -q 'NVGPU_IOCTL_CHANNEL_SETUP_BIND {num_gpfifo_entries=1024.*flags=DETERMINISTIC|USERMODE_SUPPORT.*} => {work_submit_token=.*} = 0' '$work/trace' && grep -q 'mmap(.*<ctrl>' '$work/trace'"
 check "injected failure reaches the program" bash -c "! LD_PRELOAD='$lib' GPUIFACE_MOCK_FAIL=NVMAP_IOC_ALLOC:1:ENOMEM '$work/semaphore' 2>&1 | grep -q 'payload' && LD_PRELOAD='$lib' GPUIFACE_MOCK_FAIL=NVMAP_IOC_ALLOC:1:ENOMEM '$work/semaphore' 2>&1 | grep -q 'Cannot allocate memory'"
 check "conformance over the real Linux seam on an L4T r35 kernel, the report naming it" env LD_PRELOAD="$lib" \

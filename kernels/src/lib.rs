@@ -128,6 +128,22 @@ pub const MODULE_PRINTF: SuiteModule = SuiteModule {
     cubin: include_bytes!("../sm_87/module_printf.cubin"),
 };
 
+/// `bench`: CUDA C compiled with NVRTC, the interpreter's benchmark kernels
+/// (`sass/benches/interp.rs`): a tiled SGEMM with shared memory and
+/// barriers, a row softmax with warp shuffles and `expf`, a 256-bin
+/// shared-memory histogram with shared and global atomics, a block-wide
+/// inclusive scan (warp shuffles and shared memory), and a Collatz step count
+/// whose lanes diverge. `collatz` reads a constant from its own bank 2, so the
+/// cubin loads as a module (`gpuiface_hal::cubin::ModuleImage`), not as a
+/// self-contained cubin. See `kernels/cuda/bench.cu`.
+pub const BENCH: SuiteModule = SuiteModule {
+    name: "bench",
+    kernels: &["sgemm_tiled", "softmax_rows", "histogram256", "block_scan", "collatz"],
+    summary: "NVRTC output: the interpreter's benchmark kernels (SGEMM, softmax, histogram, scan, divergence)",
+    source: include_str!("../cuda/bench.cu"),
+    cubin: include_bytes!("../sm_87/bench.cubin"),
+};
+
 /// `module_ops` as `ptxas -ewp` emits it (`kernels/regen.sh`): the code
 /// reaches the globals through 32-bit immediates relocated by
 /// `R_CUDA_ABS32_LO_32`/`HI_32`. Its ELF type is 0xff00 (an extensible
@@ -136,7 +152,7 @@ pub const MODULE_PRINTF: SuiteModule = SuiteModule {
 pub const MODULE_OPS_EWP_CUBIN: &[u8] = include_bytes!("../sm_87/module_ops.ewp.cubin");
 
 /// Every suite module.
-pub const MODULES: &[SuiteModule] = &[MODULE_OPS, MODULE_CUDA, MODULE_PRINTF];
+pub const MODULES: &[SuiteModule] = &[MODULE_OPS, MODULE_CUDA, MODULE_PRINTF, BENCH];
 
 /// Every suite kernel.
 pub const ALL: &[SuiteKernel] =

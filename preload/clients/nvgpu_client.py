@@ -12,6 +12,7 @@ go to nvgpu.ko on an Orin.
 - `Qmd`: a QMD V03_00 whose fields are set by name, the layout read from
   the project's class facts (facts/nv-ampere-classes.tsv: NVIDIA's class
   headers), so this client has no copy of it.
+- `nvrtc_cubin`: CUDA C compiled for SM 8.7 with NVRTC.
 """
 import ctypes as C, fcntl, mmap, os, struct, time
 
@@ -56,6 +57,21 @@ def io(fd, req, s):
     return s
 
 def round_up(v, a): return (v + a - 1) // a * a
+
+def nvrtc_cubin(lib_path, src, filename):
+    """`src` (CUDA C, bytes) compiled for sm_87 by the NVRTC library at
+    `lib_path`: the cubin's bytes. Exits with the compiler's log on an error."""
+    lib = C.CDLL(lib_path)
+    prog = C.c_void_p()
+    assert lib.nvrtcCreateProgram(C.byref(prog), src, filename, 0, None, None) == 0
+    opts = (C.c_char_p * 1)(b"--gpu-architecture=sm_87")
+    if lib.nvrtcCompileProgram(prog, 1, opts) != 0:
+        n = C.c_size_t(); lib.nvrtcGetProgramLogSize(prog, C.byref(n))
+        log = C.create_string_buffer(n.value); lib.nvrtcGetProgramLog(prog, log)
+        raise SystemExit(log.value.decode())
+    n = C.c_size_t(); lib.nvrtcGetCUBINSize(prog, C.byref(n))
+    buf = C.create_string_buffer(n.value); lib.nvrtcGetCUBIN(prog, buf)
+    return buf.raw
 
 class Facts:
     """NVIDIA's class facts as the project keeps them: method offsets and QMD fields."""

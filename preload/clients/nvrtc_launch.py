@@ -8,7 +8,7 @@ Usage: nvrtc_launch.py LIBNVRTC. Exit 0 when every output is right."""
 import ctypes as C, struct, sys
 
 from cubin_loader import Module
-from nvgpu_client import Session, launch_words
+from nvgpu_client import Session, launch_words, nvrtc_cubin
 
 SRC = rb"""
 extern "C" __global__ void poly(const unsigned *in, unsigned *out, unsigned n, unsigned k) {
@@ -17,20 +17,7 @@ extern "C" __global__ void poly(const unsigned *in, unsigned *out, unsigned n, u
 }
 """
 
-def nvrtc(lib_path):
-    lib = C.CDLL(lib_path)
-    prog = C.c_void_p()
-    assert lib.nvrtcCreateProgram(C.byref(prog), SRC, b"poly.cu", 0, None, None) == 0
-    opts = (C.c_char_p * 1)(b"--gpu-architecture=sm_87")
-    if lib.nvrtcCompileProgram(prog, 1, opts) != 0:
-        n = C.c_size_t(); lib.nvrtcGetProgramLogSize(prog, C.byref(n))
-        log = C.create_string_buffer(n.value); lib.nvrtcGetProgramLog(prog, log)
-        sys.exit(log.value.decode())
-    n = C.c_size_t(); lib.nvrtcGetCUBINSize(prog, C.byref(n))
-    buf = C.create_string_buffer(n.value); lib.nvrtcGetCUBIN(prog, buf)
-    return buf.raw
-
-m = Module(nvrtc(sys.argv[1]))
+m = Module(nvrtc_cubin(sys.argv[1], SRC, b"poly.cu"))
 k = m.kernels["poly"]
 s = Session()
 ch = s.open_channel()

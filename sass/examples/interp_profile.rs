@@ -1,38 +1,74 @@
-//! Run the suite's saxpy over 64 Ki elements once on the interpreter: the
-//! driver for `valgrind --tool=callgrind` when finding where the
-//! interpreter's time goes (BENCHMARKS.md).
+//! Run one of the interpreter benchmark's kernels once on the interpreter,
+//! on the caller's thread: the driver for `valgrind --tool=callgrind` when
+//! finding where the interpreter's time goes (BENCHMARKS.md, [P]).
+//!
+//! ```sh
+//! interp_profile [saxpy|sgemm|softmax|histogram|scan|divergent] [size]
+//! ```
+//!
+//! The kernel defaults to saxpy; the size to one that runs 1-9 M
+//! thread-instructions (saxpy 64 Ki elements, SGEMM 128³, softmax 128 rows,
+//! histogram 512 Ki words, scan 128 Ki words, Collatz 4 Ki numbers). It
+//! prints the launch's warp- and thread-instructions; the launch alone is
+//! `interp_profile::launch`, so
+//! `valgrind --tool=callgrind --toggle-collect=interp_profile::launch ...`
+//! counts only the interpreter's host instructions: divide callgrind's total
+//! by the thread-instructions. Afterwards it checks the output against the
+//! native loop's (outside `launch`).
 
-use gpuiface_sass::{run_launch, Code, ConstBuffer, FlatMemory, LaunchConfig};
+#[path = "../benches/interp/workloads.rs"]
+mod workloads;
 
-fn main() {
-    const BASE: u64 = 0x1_0000_0000;
-    const N: u32 = 1 << 16;
-    let cubin = gpuiface_hal::cubin::Cubin::parse(gpuiface_kernels::SAXPY.cubin).expect("saxpy cubin");
-    let k = cubin.kernel("saxpy").expect("saxpy kernel");
-    let (cbuf_va, x_va, y_va) = (BASE + 0x1_0000, BASE + 0x10_0000, BASE + 0x10_0000 + 4 * u64::from(N));
-    let mem = FlatMemory::new(BASE, 0x10_0000 + 8 * N as usize);
-    mem.store(BASE, &k.code);
-    let mut cbuf = vec![0u8; 0x180];
-    cbuf[0..4].copy_from_slice(&256u32.to_le_bytes());
-    let p = k.attrs.param_offset as usize;
-    cbuf[p..p + 8].copy_from_slice(&x_va.to_le_bytes());
-    cbuf[p + 8..p + 16].copy_from_slice(&y_va.to_le_bytes());
-    cbuf[p + 16..p + 20].copy_from_slice(&2.5f32.to_le_bytes());
-    cbuf[p + 20..p + 24].copy_from_slice(&N.to_le_bytes());
-    mem.store(cbuf_va, &cbuf);
-    let mut const_buffers = [None; 18];
-    const_buffers[0] = Some(ConstBuffer { va: cbuf_va, size: cbuf.len() as u32 });
-    let cfg = LaunchConfig {
-        grid: [N / 256, 1, 1],
-        block: [256, 1, 1],
-        registers: k.attrs.registers,
-        shared_memory: 0,
-        const_buffers,
-        shared_window: 0xFE_0000_0000,
-        local_window: 0xFD_0000_0000,
-        local_memory: None,
-        max_warp_instructions: u64::MAX,
+use std::process::ExitCode;
+
+use gpuiface_sass::{Code, Fault, Stats};
+use workloads::{Kernel, Workload};
+
+/// The launch callgrind counts (`--toggle-collect=interp_profile::launch`).
+#[inline(never)]
+fn launch(w: &Workload, code: &mut Code) -> Result<Stats, Fault> {
+    w.run(code)
+}
+
+fn main() -> ExitCode {
+    let mut args = std::env::args().skip(1);
+    let name = args.next().unwrap_or_else(|| "saxpy".into());
+    let Some(kernel) = Kernel::by_name(&name) else {
+        let names: Vec<_> = Kernel::ALL.iter().map(|k| k.name()).collect();
+        eprintln!("usage: interp_profile [{}] [size]", names.join("|"));
+        return ExitCode::from(2);
     };
-    let stats = run_launch(&mut Code::new(BASE), &mem, &cfg, None).expect("saxpy runs");
-    println!("{} warp-instructions, {} thread-instructions", stats.warp_instructions, stats.thread_instructions);
+    let size = match args.next().map(|s| s.parse::<u32>()) {
+        None => kernel.profile_size(),
+        Some(Ok(n)) => n,
+        Some(Err(e)) => {
+            eprintln!("interp_profile: size: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let w = Workload::new(kernel, size);
+    let stats = match launch(&w, &mut w.code()) {
+        Ok(s) => s,
+        Err(f) => {
+            eprintln!("{}: {f}", kernel.label(size));
+            return ExitCode::FAILURE;
+        }
+    };
+    println!(
+        "{}: {} blocks, {} warp-instructions, {} thread-instructions",
+        kernel.label(size),
+        w.blocks(),
+        stats.warp_instructions,
+        stats.thread_instructions
+    );
+    match w.check() {
+        Ok(how) => {
+            println!("output checked against the native loop: {how}");
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("wrong output: {e}");
+            ExitCode::FAILURE
+        }
+    }
 }

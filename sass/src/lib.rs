@@ -31,8 +31,8 @@ pub mod word;
 
 pub use decode::{decode, DecodeError};
 pub use exec::{
-    run_launch, run_launch_parallel, workers_for, Code, ConstBuffer, Fault, FlatMemory, LaunchConfig, LocalMemory,
-    Memory, Stats,
+    fast_path, run_launch, run_launch_parallel, set_fast_path, workers_for, Code, ConstBuffer, Fault, FlatMemory,
+    LaunchConfig, LocalMemory, Memory, Stats,
 };
 pub use instr::Instr;
 pub use op::Op;

@@ -22,6 +22,83 @@ pub(crate) fn get(w: &Warp, s: S, lane: usize) -> u32 {
     }
 }
 
+/// `f` of every lane's value (a plain loop: `[T; N]::map` and
+/// `array::from_fn` were left as calls through closures in the hot paths).
+#[inline(always)]
+pub(crate) fn map32<T: Copy, U: Copy + Default>(v: &[T; 32], f: impl Fn(T) -> U) -> [U; 32] {
+    let mut out = [U::default(); 32];
+    for l in 0..32 {
+        out[l] = f(v[l]);
+    }
+    out
+}
+
+/// `f` of every lane index.
+#[inline(always)]
+pub(crate) fn gen32<U: Copy + Default>(f: impl Fn(usize) -> U) -> [U; 32] {
+    let mut out = [U::default(); 32];
+    for (l, o) in out.iter_mut().enumerate() {
+        *o = f(l);
+    }
+    out
+}
+
+/// A source in all 32 lanes.
+#[inline]
+pub(crate) fn row_of(w: &Warp, s: S) -> [u32; 32] {
+    match s {
+        S::R(r) => w.row(r),
+        S::V(v) => [v; 32],
+    }
+}
+
+/// An integer source in all 32 lanes with its `~` and `-` applied ([`int_val`]).
+#[inline]
+fn int_row(w: &Warp, s: (S, SrcMods)) -> [u32; 32] {
+    let mut v = row_of(w, s.0);
+    if s.1.not {
+        v = map32(&v, |x| !x);
+    }
+    if s.1.neg {
+        v = map32(&v, u32::wrapping_neg);
+    }
+    v
+}
+
+/// A 32-bit sum's term in all lanes: `-x` as `~x + 1` (so the carries of a
+/// subtraction come out right), `~x`, or `x`.
+#[inline]
+fn term_row(w: &Warp, s: (S, SrcMods)) -> [u64; 32] {
+    let v = row_of(w, s.0);
+    if s.1.neg {
+        map32(&v, |x| u64::from(!x) + 1)
+    } else if s.1.not {
+        map32(&v, |x| u64::from(!x))
+    } else {
+        map32(&v, u64::from)
+    }
+}
+
+/// A lane mask from a per-lane condition.
+#[inline]
+fn mask_where(f: impl Fn(usize) -> bool) -> u32 {
+    let mut m = 0u32;
+    for l in 0..32 {
+        m |= u32::from(f(l)) << l;
+    }
+    m
+}
+
+/// A predicate combination, on masks.
+#[inline]
+fn bool_mask(op: crate::op::BoolOp, a: u32, b: u32) -> u32 {
+    match op {
+        crate::op::BoolOp::And => a & b,
+        crate::op::BoolOp::Or => a | b,
+        crate::op::BoolOp::Xor => a ^ b,
+    }
+}
+
 /// Read a constant: zero past the bank's declared size; a fault where the memory faults.
 pub(crate) fn read_const(w: &Warp, env: &Env<'_>, c: &CBuf, extra: u64, pc: u64) -> Result<u32, Fault> {
     if let Some(u) = c.ubank {
@@ -43,6 +120,9 @@ pub(crate) fn read_const(w: &Warp, env: &Env<'_>, c: &CBuf, extra: u64, pc: u64)
 /// Resolve operand `n` (without its modifiers).
 pub(crate) fn src(w: &Warp, i: &Instr, n: usize, env: &Env<'_>) -> Result<(S, SrcMods), Fault> {
     Ok(match *i.src(n) {
+        // RZ is zero in every lane: a value, so that code seeing only
+        // values knows the result is the same for every lane.
+        Operand::Reg(RZ, m) => (S::V(0), m),
         Operand::Reg(r, m) => (S::R(r), m),
         Operand::UReg(r, m) => (S::V(w.ur(r)), m),
         Operand::Imm(v) => (S::V(v as u32), SrcMods::default()),
@@ -123,6 +203,15 @@ pub(crate) fn exec(w: &mut Warp, i: &Instr, exec: u32, env: &mut Env<'_>) -> Res
             }
             let pd = pred_of(i, 0);
             let pc_mask = w.pred_mask(pred_of(i, 6));
+            if let (true, false, Operand::Reg(d, _)) = (env.fast, *uniform, *i.src(1)) {
+                // The whole warp at once (the same function, lane by lane).
+                let (av, bv, cv) = (int_row(w, a), int_row(w, b), int_row(w, c));
+                let r: [u32; 32] = gen32(|l| lut3(lut, av[l], bv[l], cv[l]));
+                w.set_row(d, exec, &r);
+                let pv = mask_where(|l| r[l] != 0) | pc_mask;
+                set_pred_out(w, pd, exec, pv, false);
+                return Ok(());
+            }
             let mut pv = 0u32;
             for l in lanes(super::bits::active(exec, *uniform)) {
                 let r = lut3(lut, int_val(w, a, l), int_val(w, b, l), int_val(w, c, l));
@@ -148,33 +237,50 @@ pub(crate) fn exec(w: &mut Warp, i: &Instr, exec: u32, env: &mut Env<'_>) -> Res
             let (a, b) = (src(w, i, 2, env)?, src(w, i, 3, env)?);
             let pc = w.pred_mask(pred_of(i, 4));
             let pex = w.pred_mask(pred_of(i, 5));
-            let mut r = 0u32;
-            for l in lanes(exec) {
-                let (x, y) = (get(w, a.0, l), get(w, b.0, l));
-                let ord = if *signed { (x as i32).cmp(&(y as i32)) } else { x.cmp(&y) };
-                let mut v = cmp.eval(ord);
-                if *ex {
-                    // The high word of a 64-bit compare: on equal high words
-                    // the low words' result (pex) decides.
-                    let low = pex >> l & 1 == 1;
-                    v = match ord {
-                        std::cmp::Ordering::Equal => match cmp {
-                            crate::op::Cmp::Eq => low,
-                            crate::op::Cmp::Ne => low,
-                            _ => low,
-                        },
-                        _ => v,
+            let r = if env.fast {
+                // The whole warp at once (the same comparison as below).
+                let (xs, ys) = (row_of(w, a.0), row_of(w, b.0));
+                mask_where(|l| {
+                    let (x, y) = (xs[l], ys[l]);
+                    let ord = if *signed { (x as i32).cmp(&(y as i32)) } else { x.cmp(&y) };
+                    if *ex && ord == std::cmp::Ordering::Equal {
+                        pex >> l & 1 == 1
+                    } else {
+                        cmp.eval(ord)
+                    }
+                })
+            } else {
+                let mut r = 0u32;
+                for l in lanes(exec) {
+                    let (x, y) = (get(w, a.0, l), get(w, b.0, l));
+                    let ord = if *signed { (x as i32).cmp(&(y as i32)) } else { x.cmp(&y) };
+                    let mut v = cmp.eval(ord);
+                    if *ex && ord == std::cmp::Ordering::Equal {
+                        // The high word of a 64-bit compare: on equal high
+                        // words the low words' result (pex) decides.
+                        v = pex >> l & 1 == 1;
+                    }
+                    if v {
+                        r |= 1 << l;
+                    }
+                }
+                r
+            };
+            let (p, q) = if env.fast {
+                (bool_mask(*bool_op, r, pc), bool_mask(*bool_op, !r, pc))
+            } else {
+                let each =
+                    |want: u32| {
+                        (0..32).fold(0u32, |m, l| {
+                            if bool_op.eval(r >> l & 1 == want, pc >> l & 1 == 1) {
+                                m | 1 << l
+                            } else {
+                                m
+                            }
+                        })
                     };
-                }
-                if v {
-                    r |= 1 << l;
-                }
-            }
-            let pcv = pc;
-            let p = (0..32)
-                .fold(0u32, |m, l| if bool_op.eval(r >> l & 1 == 1, pcv >> l & 1 == 1) { m | 1 << l } else { m });
-            let q = (0..32)
-                .fold(0u32, |m, l| if bool_op.eval(r >> l & 1 == 0, pcv >> l & 1 == 1) { m | 1 << l } else { m });
+                (each(1), each(0))
+            };
             set_pred_out(w, pred_of(i, 0), exec, p, *uniform);
             set_pred_out(w, pred_of(i, 1), exec, q, *uniform);
             Ok(())
@@ -226,6 +332,10 @@ pub(crate) fn exec(w: &mut Warp, i: &Instr, exec: u32, env: &mut Env<'_>) -> Res
         }
         Op::Mov { uniform } => {
             let s = src(w, i, 1, env)?;
+            if let (true, false, Operand::Reg(d, _)) = (env.fast, *uniform, *i.src(0)) {
+                w.set_row(d, exec, &row_of(w, s.0));
+                return Ok(());
+            }
             for l in lanes(super::bits::active(exec, *uniform)) {
                 let v = get(w, s.0, l);
                 write_dst(w, i, 0, l, v, *uniform)?;
@@ -244,6 +354,53 @@ pub(crate) fn exec(w: &mut Warp, i: &Instr, exec: u32, env: &mut Env<'_>) -> Res
         }
         Op::S2r { uniform, .. } => {
             let Operand::Special(sr) = *i.src(1) else { return Err(bad(i, "special register")) };
+            if let (true, false, Operand::Reg(d, _)) = (env.fast, *uniform, *i.src(0)) {
+                // The register looked up once; its value lane by lane.
+                use crate::special::Sr;
+                let known = crate::special::known(sr).ok_or_else(|| bad(i, "this special register"))?;
+                let v = match known {
+                    Sr::LaneId => gen32(|l| l as u32),
+                    // The same in every lane.
+                    Sr::CtaIdX => [env.ctaid[0]; 32],
+                    Sr::CtaIdY => [env.ctaid[1]; 32],
+                    Sr::CtaIdZ => [env.ctaid[2]; 32],
+                    Sr::TidX | Sr::TidY | Sr::TidZ | Sr::Tid => {
+                        // The warp's thread indices, counted up from its first
+                        // thread's (no division per lane).
+                        let [bx, by, _] = env.cfg.block;
+                        let t0 = w.id * 32;
+                        let (mut x, mut y, mut z) = (t0 % bx, (t0 / bx) % by, t0 / (bx * by));
+                        let mut v = [0u32; 32];
+                        for out in &mut v {
+                            *out = match known {
+                                Sr::TidX => x,
+                                Sr::TidY => y,
+                                Sr::TidZ => z,
+                                _ => x | y << 16 | z << 26,
+                            };
+                            x += 1;
+                            if x == bx {
+                                x = 0;
+                                y += 1;
+                                if y == by {
+                                    y = 0;
+                                    z += 1;
+                                }
+                            }
+                        }
+                        v
+                    }
+                    _ => {
+                        let mut v = [0u32; 32];
+                        for l in lanes(exec) {
+                            v[l] = special_of(w, env, known, l).ok_or_else(|| bad(i, "this special register"))?;
+                        }
+                        v
+                    }
+                };
+                w.set_row(d, exec, &v);
+                return Ok(());
+            }
             for l in lanes(super::bits::active(exec, *uniform)) {
                 let v = special(w, env, sr, l).ok_or_else(|| bad(i, "this special register"))?;
                 write_dst(w, i, 0, l, v, *uniform)?;
@@ -350,6 +507,17 @@ fn iadd3(w: &mut Warp, i: &Instr, exec: u32, env: &Env<'_>, x: bool, uniform: bo
             u64::from(v)
         }
     };
+    if let (true, false, Operand::Reg(d, _)) = (env.fast, uniform, *i.src(0)) {
+        // The whole warp at once (the same sum, lane by lane).
+        let (ta, tb, tc) = (term_row(w, a), term_row(w, b), term_row(w, c));
+        let cin = if x { [cin0, cin1] } else { [0, 0] };
+        let sum: [u64; 32] = gen32(|l| ta[l] + tb[l] + tc[l] + u64::from(cin[0] >> l & 1) + u64::from(cin[1] >> l & 1));
+        w.set_row(d, exec, &map32(&sum, |s| s as u32));
+        // The carry out as a count (see below).
+        set_pred_out(w, pred_of(i, 1), exec, mask_where(|l| sum[l] >= 1 << 32), false);
+        set_pred_out(w, pred_of(i, 2), exec, mask_where(|l| sum[l] >= 2 << 32), false);
+        return Ok(());
+    }
     let (mut p0, mut p1) = (0u32, 0u32);
     for l in lanes(super::bits::active(exec, uniform)) {
         let mut s = term(w, a, l) + term(w, b, l) + term(w, c, l);
@@ -404,6 +572,49 @@ fn imad(w: &mut Warp, i: &Instr, exec: u32, env: &Env<'_>, kind: ImadKind, signe
         }
         _ => None,
     };
+    if env.fast && ud.is_none() && matches!(kind, ImadKind::Lo | ImadKind::Wide) {
+        // The whole warp at once (the same arithmetic as below, lane by lane).
+        let (av, bv, cv) = (int_row(w, a), int_row(w, b), row_of(w, c.0));
+        let ci: [u64; 32] = gen32(|l| u64::from(x && cin >> l & 1 == 1));
+        if kind == ImadKind::Lo {
+            let cterm = term_row(w, c);
+            let s: [u64; 32] = gen32(|l| u64::from(av[l].wrapping_mul(bv[l])) + cterm[l] + ci[l]);
+            w.set_row(d, exec, &map32(&s, |s| s as u32));
+            set_pred_out(w, pred_of(i, 1), exec, mask_where(|l| s[l] >> 32 != 0), false);
+            return Ok(());
+        }
+        let chi = match c.0 {
+            S::R(r) => w.row(r.saturating_add(1)),
+            S::V(_) => [0; 32],
+        };
+        let s: [u128; 32] = gen32(|l| {
+            let p = if signed {
+                ((av[l] as i32 as i64) * (bv[l] as i32 as i64)) as u64
+            } else {
+                u64::from(av[l]) * u64::from(bv[l])
+            };
+            let c64 = match (c64, c.0) {
+                (Some(v), _) => v,
+                (None, S::R(_)) => u64::from(cv[l]) | u64::from(chi[l]) << 32,
+                (None, S::V(v)) if signed => v as i32 as i64 as u64,
+                (None, S::V(v)) => u64::from(v),
+            };
+            let c64 = if c.1.neg {
+                c64.wrapping_neg()
+            } else if c.1.not {
+                !c64
+            } else {
+                c64
+            };
+            u128::from(p) + u128::from(c64) + u128::from(ci[l])
+        });
+        w.set_row(d, exec, &map32(&s, |s| s as u32));
+        if d != RZ {
+            w.set_row(d.saturating_add(1), exec, &map32(&s, |s| (s >> 32) as u32));
+        }
+        set_pred_out(w, pred_of(i, 1), exec, mask_where(|l| s[l] >> 64 != 0), false);
+        return Ok(());
+    }
     let mut carry = 0u32;
     for l in lanes(super::bits::active(exec, ud.is_some())) {
         let (av, bv) = (int_val(w, a, l), int_val(w, b, l));
@@ -489,11 +700,17 @@ fn imad(w: &mut Warp, i: &Instr, exec: u32, env: &Env<'_>, kind: ImadKind, signe
 
 /// A special register's value for `lane`.
 fn special(w: &Warp, env: &Env<'_>, sr: u16, lane: usize) -> Option<u32> {
-    use crate::special::{known, Sr};
+    special_of(w, env, crate::special::known(sr)?, lane)
+}
+
+/// A special register the table names, for `lane`.
+#[inline]
+fn special_of(w: &Warp, env: &Env<'_>, sr: crate::special::Sr, lane: usize) -> Option<u32> {
+    use crate::special::Sr;
     let block = env.cfg.block;
     let t = w.id * 32 + lane as u32;
     let tid = [t % block[0], (t / block[0]) % block[1], t / (block[0] * block[1])];
-    Some(match known(sr)? {
+    Some(match sr {
         Sr::LaneId => lane as u32,
         Sr::TidX => tid[0],
         Sr::TidY => tid[1],

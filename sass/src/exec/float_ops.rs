@@ -2,7 +2,7 @@
 //! mode, flush-to-zero where the instruction says so, and the canonical NaN
 //! (0x7fffffff) the hardware returns for any NaN result.
 
-use super::alu::{get, src, write_dst, S};
+use super::alu::{gen32, get, map32, row_of, src, write_dst, S};
 use super::softfloat as sf;
 use super::warp::{bad, Env, Warp};
 use super::Fault;
@@ -64,6 +64,33 @@ pub(crate) fn exec(w: &mut Warp, i: &Instr, exec: u32, env: &mut Env<'_>) -> Res
     match &i.op {
         Op::Ffma { ftz: fz, sat, rnd } => {
             let (a, b, c) = (src(w, i, 1, env)?, src(w, i, 2, env)?, src(w, i, 3, env)?);
+            if let (true, crate::operand::Operand::Reg(d, _)) = (env.fast, *i.src(0)) {
+                // The whole warp at once: the same rounding, lane by lane.
+                let g = |s: (S, SrcMods)| {
+                    map32(&row_of(w, s.0), |v| {
+                        let v = fmods(v, s.1);
+                        f32::from_bits(if *fz { ftz(v) } else { v })
+                    })
+                };
+                let (av, bv, cv) = (g(a), g(b), g(c));
+                let out: [u32; 32] = gen32(|l| {
+                    if exec >> l & 1 == 0 {
+                        return 0;
+                    }
+                    let mut r = fma_f32(av[l], bv[l], cv[l], *rnd);
+                    if *sat {
+                        r = if r.is_nan() || r.is_sign_negative() { 0.0 } else { r.min(1.0) };
+                    }
+                    let bits = canon(r);
+                    if *fz {
+                        ftz(bits)
+                    } else {
+                        bits
+                    }
+                });
+                w.set_row(d, exec, &out);
+                return Ok(());
+            }
             for l in lanes {
                 let g = |s: (S, SrcMods)| {
                     let v = fmods(get(w, s.0, l), s.1);

@@ -57,6 +57,7 @@ fn hsrc(w: &Warp, i: &Instr, n: usize, env: &Env<'_>) -> Result<HSrc, Fault> {
                 return Err(bad(i, "the .F32 and .H0_NH1 source swizzles"));
             }
             let v = match h.base {
+                HalfBase::Reg(crate::operand::RZ) => S::V(0),
                 HalfBase::Reg(r) => S::R(r),
                 HalfBase::CBuf(c) => S::V(read_const(w, env, &c, 0, i.pc)?),
                 HalfBase::UReg(r) => S::V(w.ur(r)),
@@ -102,7 +103,16 @@ pub(crate) fn exec(w: &mut Warp, i: &Instr, exec: u32, env: &mut Env<'_>) -> Res
             let a = hsrc(w, i, 1, env)?;
             let b = hsrc(w, i, 2, env)?;
             let c = if fma { Some(hsrc(w, i, 3, env)?) } else { None };
+            // Sources that are the same in every lane (immediates, RZ,
+            // uniform registers, constants: `HFMA2.MMA R5, -RZ, RZ, 0, c` is
+            // how ptxas moves a constant) give one result for every lane.
+            let same = env.fast && [Some(a), Some(b), c].iter().flatten().all(|s| matches!(s.v, S::V(_)));
+            let mut first = None;
             for l in lanes(exec) {
+                if let (true, Some(out)) = (same, first) {
+                    write_dst(w, i, 0, l, out, false)?;
+                    continue;
+                }
                 let val = |s: &HSrc| s.halves(w, l).map(|h| fmt.to_f64(if ftz { fmt.ftz(h) } else { h }));
                 let (x, y) = (val(&a), val(&b));
                 let z = c.as_ref().map_or([0.0; 2], val);
@@ -149,6 +159,7 @@ pub(crate) fn exec(w: &mut Warp, i: &Instr, exec: u32, env: &mut Env<'_>) -> Res
                     }
                     out
                 };
+                first = Some(out);
                 write_dst(w, i, 0, l, out, false)?;
             }
             Ok(())

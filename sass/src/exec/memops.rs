@@ -1,7 +1,7 @@
 //! Loads and stores: global (through the GPU VM), shared (the block's),
 //! local (the thread's slice of the bound local memory) and generic.
 
-use super::alu::write_dst;
+use super::alu::{gen32, write_dst};
 use super::warp::{bad, Env, Warp};
 use super::{Fault, LocalMemory, LOCAL_SPACE, WINDOW_SIZE};
 use crate::instr::Instr;
@@ -40,6 +40,33 @@ fn address(w: &Warp, a: &Addr, lane: usize) -> u64 {
         AddrWidth::W64 | AddrWidth::W64Unmarked => v,
         _ => v & 0xffff_ffff,
     }
+}
+
+/// The address operand's value in all 32 lanes ([`address`], for the warp).
+fn addresses(w: &Warp, a: &Addr) -> [u64; 32] {
+    let lo = w.row(a.base);
+    let wide = matches!(a.width, AddrWidth::W64 | AddrWidth::W64Unmarked);
+    // The uniform part and the offset are the same in every lane.
+    let u = if a.ubase >= crate::operand::URZ {
+        0
+    } else if wide {
+        u64::from(w.ur(a.ubase)) | u64::from(w.ur(a.ubase.saturating_add(1))) << 32
+    } else {
+        u64::from(w.ur(a.ubase))
+    };
+    let add = u.wrapping_add(a.offset as i64 as u64);
+    if wide {
+        // The pair base:base+1; RZ's pair reads zero (`Warp::r64`).
+        let hi = if a.base == crate::operand::RZ { [0; 32] } else { w.row(a.base.saturating_add(1)) };
+        return gen32(|l| (u64::from(lo[l]) | u64::from(hi[l]) << 32).wrapping_add(add));
+    }
+    let scale = match a.width {
+        AddrWidth::X4 => 4,
+        AddrWidth::X8 => 8,
+        AddrWidth::X16 => 16,
+        _ => 1,
+    };
+    gen32(|l| (u64::from(lo[l]) * scale).wrapping_add(add) & 0xffff_ffff)
 }
 
 fn place(env: &Env<'_>, space: Space, addr: u64) -> Place {
@@ -129,6 +156,90 @@ fn check_align(addr: u64, size: MemSize, pc: u64) -> Result<(), Fault> {
     Ok(())
 }
 
+/// A warp's access that is one contiguous, aligned span: the executing
+/// lanes are consecutive (`first`, `count`), lane `first + k` accesses
+/// `n` bytes at `at + k * n`, the first address is `n`-aligned (so every
+/// one is), and the whole span lies in one space. Such an access (a
+/// coalesced load or store) is one copy of the span instead of one per
+/// lane. Anything else (`None`) goes lane by lane.
+struct Span {
+    first: usize,
+    count: usize,
+    /// Where the span starts.
+    at: SpanPlace,
+}
+
+#[derive(Clone, Copy)]
+enum SpanPlace {
+    Global(u64),
+    Shared(usize),
+}
+
+fn span(w: &Warp, env: &Env<'_>, a: &Addr, space: Space, exec: u32, n: usize) -> Option<Span> {
+    if !env.fast || n < 4 || exec == 0 {
+        return None;
+    }
+    let first = exec.trailing_zeros() as usize;
+    let count = (exec >> first).trailing_ones() as usize;
+    if count < 32 && (exec >> first) >> count != 0 {
+        return None;
+    }
+    let all = addresses(w, a);
+    let at = all[first];
+    if !at.is_multiple_of(n as u64) {
+        return None;
+    }
+    let step = n as u64;
+    let mut contiguous = true;
+    for k in 1..count {
+        contiguous &= all[first + k] == at.wrapping_add(k as u64 * step);
+    }
+    if !contiguous {
+        return None;
+    }
+    let len = (count * n) as u64;
+    let last = at.checked_add(len - 1)?;
+    let place = |addr| place(env, space, addr);
+    match (place(at), place(last)) {
+        (Place::Global(g), Place::Global(_)) => Some(Span { first, count, at: SpanPlace::Global(g) }),
+        (Place::Shared(o), Place::Shared(e)) if e.checked_sub(o) == Some(len as usize - 1) => {
+            Some(Span { first, count, at: SpanPlace::Shared(o) })
+        }
+        _ => None,
+    }
+}
+
+/// Read a span whole; `false` where any of it faults or is out of range
+/// (the lane-by-lane path then finds the exact fault).
+fn span_read(env: &Env<'_>, s: &Span, out: &mut [u8]) -> bool {
+    match s.at {
+        SpanPlace::Global(va) => env.mem.read(va, out).is_ok(),
+        SpanPlace::Shared(off) => match off.checked_add(out.len()).and_then(|end| env.shared.get(off..end)) {
+            Some(src) => {
+                out.copy_from_slice(src);
+                true
+            }
+            None => false,
+        },
+    }
+}
+
+/// Write a span whole; `false` where any of it faults or is out of range.
+/// A global write that faults has written at most the bytes before the
+/// fault, all of which the lane-by-lane path writes again.
+fn span_write(env: &mut Env<'_>, s: &Span, data: &[u8]) -> bool {
+    match s.at {
+        SpanPlace::Global(va) => env.mem.write(va, data).is_ok(),
+        SpanPlace::Shared(off) => match off.checked_add(data.len()).and_then(|end| env.shared.get_mut(off..end)) {
+            Some(dst) => {
+                dst.copy_from_slice(data);
+                true
+            }
+            None => false,
+        },
+    }
+}
+
 pub(crate) fn exec(w: &mut Warp, i: &Instr, exec: u32, env: &mut Env<'_>) -> Result<(), Fault> {
     match &i.op {
         Op::Ld { space, size, .. } => {
@@ -137,6 +248,28 @@ pub(crate) fn exec(w: &mut Warp, i: &Instr, exec: u32, env: &mut Env<'_>) -> Res
                 Operand::Reg(r, _) => r,
                 _ => return Err(bad(i, "destination")),
             };
+            let n = size.bytes();
+            if let Some(s) = span(w, env, &a, *space, exec, n) {
+                let mut buf = [0u8; 32 * 16];
+                let bytes = &mut buf[..s.count * n];
+                if span_read(env, &s, bytes) {
+                    // Lane first + k's word j is word k * n/4 + j of the span.
+                    let mut words = [0u32; 32 * 4];
+                    for (w4, c) in words.iter_mut().zip(bytes.chunks_exact(4)) {
+                        *w4 = u32::from_le_bytes([c[0], c[1], c[2], c[3]]);
+                    }
+                    let per = n / 4;
+                    for j in 0..per {
+                        let r = d.saturating_add(j as u8);
+                        let mut row = w.row(r);
+                        for (k, lane) in row[s.first..s.first + s.count].iter_mut().enumerate() {
+                            *lane = words[k * per + j];
+                        }
+                        w.set_row(r, exec, &row);
+                    }
+                    return Ok(());
+                }
+            }
             for l in super::warp::lanes(exec) {
                 let addr = address(w, &a, l);
                 check_align(addr, *size, i.pc)?;
@@ -170,6 +303,20 @@ pub(crate) fn exec(w: &mut Warp, i: &Instr, exec: u32, env: &mut Env<'_>) -> Res
                 Operand::Reg(r, _) => r,
                 _ => return Err(bad(i, "source")),
             };
+            let n = size.bytes();
+            if let Some(sp) = span(w, env, &a, *space, exec, n) {
+                let mut buf = [0u8; 32 * 16];
+                for k in 0..sp.count {
+                    for j in 0..n / 4 {
+                        let r = if s == crate::operand::RZ { s } else { s.saturating_add(j as u8) };
+                        let o = k * n + 4 * j;
+                        buf[o..o + 4].copy_from_slice(&w.r(r, sp.first + k).to_le_bytes());
+                    }
+                }
+                if span_write(env, &sp, &buf[..sp.count * n]) {
+                    return Ok(());
+                }
+            }
             for l in super::warp::lanes(exec) {
                 let addr = address(w, &a, l);
                 check_align(addr, *size, i.pc)?;

@@ -47,6 +47,7 @@ use std::time::Instant;
 pub use code::Code;
 pub use flat::FlatMemory;
 pub use par::{run_launch_parallel, workers_for};
+pub use warp::{fast_path, set_fast_path};
 
 use crate::decode::DecodeError;
 

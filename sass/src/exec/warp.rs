@@ -41,8 +41,10 @@ pub(crate) enum Lane {
 pub(crate) struct Warp {
     /// Warp index within the block.
     pub(crate) id: u32,
-    /// General registers: `regs[r * 32 + lane]`, 256 registers (RZ reads zero).
-    pub(crate) regs: Vec<u32>,
+    /// General registers: `regs[r][lane]`, 256 registers (RZ reads zero).
+    /// A register is one row of 32 lanes, so an operation over the warp
+    /// is a loop over one row the compiler can vectorize.
+    regs: Box<[[u32; 32]; 256]>,
     /// Predicates as lane masks (`preds[7]`, PT, is all lanes).
     pub(crate) preds: [u32; 8],
     /// Uniform registers.
@@ -68,13 +70,22 @@ pub(crate) struct Warp {
     /// Sides of split paths still to run, the last kept on top.
     pending: [u32; 32],
     pending_len: u8,
+    /// The converged fast path: every runnable lane is in `group`, and all
+    /// of them are at `gpc` (their entries in `pc` may be stale). Set by
+    /// `select` when it finds the warp so; cleared by anything that moves
+    /// lanes apart or changes a lane's state (`sync_pcs` first writes `gpc`
+    /// back to the group's lanes). While it holds, choosing the next lanes
+    /// and advancing them cost no per-lane work.
+    fast: bool,
+    /// The group's pc while `fast` holds.
+    gpc: u64,
 }
 
 impl Warp {
     fn new(id: u32) -> Warp {
         Warp {
             id,
-            regs: vec![0; 256 * 32],
+            regs: Box::new([[0; 32]; 256]),
             preds: [0, 0, 0, 0, 0, 0, 0, u32::MAX],
             uregs: [0; 64],
             upreds: 0x80,
@@ -88,6 +99,8 @@ impl Warp {
             group: 0,
             pending: [0; 32],
             pending_len: 0,
+            fast: false,
+            gpc: 0,
         }
     }
 
@@ -97,8 +110,8 @@ impl Warp {
     /// compiled code and are not cleared (clearing all 256 per block cost
     /// more than the kernel).
     fn reset(&mut self, live: u32, regs: usize) {
-        let n = (regs + 1).min(256) * 32;
-        self.regs[..n].fill(0);
+        let n = (regs + 1).min(256);
+        self.regs[..n].fill([0; 32]);
         self.preds = [0, 0, 0, 0, 0, 0, 0, u32::MAX];
         self.uregs = [0; 64];
         self.upreds = 0x80;
@@ -107,6 +120,7 @@ impl Warp {
         self.pc = [0; 32];
         self.group = 0;
         self.pending_len = 0;
+        self.fast = false;
         for l in 0..32 {
             self.lanes[l] = if live >> l & 1 == 1 { Lane::Run } else { Lane::Done };
         }
@@ -118,7 +132,7 @@ impl Warp {
         if r == RZ {
             0
         } else {
-            self.regs[usize::from(r) * 32 + lane]
+            self.regs[usize::from(r)][lane & 31]
         }
     }
 
@@ -126,7 +140,35 @@ impl Warp {
     #[inline]
     pub(crate) fn set_r(&mut self, r: u8, lane: usize, v: u32) {
         if r != RZ {
-            self.regs[usize::from(r) * 32 + lane] = v;
+            self.regs[usize::from(r)][lane & 31] = v;
+        }
+    }
+
+    /// Register `r` in all 32 lanes (RZ reads zero).
+    #[inline]
+    pub(crate) fn row(&self, r: u8) -> [u32; 32] {
+        if r == RZ {
+            [0; 32]
+        } else {
+            self.regs[usize::from(r)]
+        }
+    }
+
+    /// Write register `r` in the lanes of `mask` (RZ discards): a blend,
+    /// with no branch per lane.
+    #[inline]
+    pub(crate) fn set_row(&mut self, r: u8, mask: u32, v: &[u32; 32]) {
+        if r == RZ {
+            return;
+        }
+        let row = &mut self.regs[usize::from(r)];
+        if mask == u32::MAX {
+            *row = *v;
+            return;
+        }
+        for (l, (d, s)) in row.iter_mut().zip(v).enumerate() {
+            let keep = (mask >> l & 1).wrapping_sub(1);
+            *d = (*d & keep) | (*s & !keep);
         }
     }
 
@@ -222,7 +264,12 @@ impl Warp {
     /// high lets the other run) let two sides set the same barrier
     /// register in turn, and each waited at its `BSYNC` for lanes of the
     /// other's.
-    fn select(&mut self) -> Option<(u64, u32)> {
+    fn select(&mut self, fast: bool) -> Option<(u64, u32)> {
+        if self.fast {
+            // All runnable lanes are the group, at one pc: what the search
+            // below would find (`candidates` = the group, nothing kept).
+            return Some((self.gpc, self.group));
+        }
         let run = self.mask_of(Lane::Run);
         let mut candidates = self.group & run;
         while candidates == 0 && self.pending_len > 0 {
@@ -239,7 +286,38 @@ impl Warp {
             self.keep_pending(rest);
         }
         self.group = mask;
+        // Converged: every runnable lane is at this pc (the per-lane pcs
+        // of the group are exact now, and `gpc` carries them from here).
+        if mask == run && fast {
+            self.fast = true;
+            self.gpc = pc;
+        }
         Some((pc, mask))
+    }
+
+    /// Leave the fast path: write the group's pc back to its lanes, so
+    /// per-lane code sees every lane's pc.
+    #[inline]
+    fn sync_pcs(&mut self) {
+        if self.fast {
+            self.fast = false;
+            for l in lanes(self.group) {
+                self.pc[l] = self.gpc;
+            }
+        }
+    }
+
+    /// The lanes in `m` go on to the next instruction.
+    #[inline]
+    fn advance(&mut self, m: u32) {
+        if self.fast && m == self.group {
+            self.gpc += 16;
+            return;
+        }
+        self.sync_pcs();
+        for l in lanes(m) {
+            self.pc[l] += 16;
+        }
     }
 
     /// Keep a side of a split path for later (at most 32 sides: the oldest
@@ -268,12 +346,25 @@ impl Warp {
     /// Lanes waiting at `BSYNC Bn` go on once every lane of `Bn` that has
     /// not exited waits there.
     fn release_bsync(&mut self) {
+        // Who waits on which barrier, in one pass over the lanes.
+        let mut wait = [0u32; 16];
+        let mut any = 0u32;
+        for l in 0..32 {
+            if let Lane::Bsync(n) = self.lanes[l] {
+                wait[usize::from(n & 15)] |= 1 << l;
+                any |= 1 << l;
+            }
+        }
+        if any == 0 {
+            return;
+        }
+        self.sync_pcs();
+        let done = self.mask_of(Lane::Done);
         for n in 0..16u8 {
-            let waiting = self.mask_of(Lane::Bsync(n));
+            let waiting = wait[usize::from(n)];
             if waiting == 0 {
                 continue;
             }
-            let done = self.mask_of(Lane::Done);
             let need = self.bars[usize::from(n)] & !done;
             if need & !waiting == 0 {
                 for l in 0..32 {
@@ -298,6 +389,9 @@ impl Warp {
         }
         let done = self.mask_of(Lane::Done);
         let go: Vec<usize> = lanes(waiting).filter(|&l| all || self.wsync[l] & !done & !waiting == 0).collect();
+        if !go.is_empty() {
+            self.sync_pcs();
+        }
         for l in go {
             self.lanes[l] = Lane::Run;
             self.pc[l] += 16;
@@ -321,6 +415,8 @@ pub(crate) struct Env<'a> {
     pub(crate) clock: u64,
     /// The reduction of the block barrier being waited at, if any.
     pub(crate) bar_red: Option<crate::op::BarRed>,
+    /// The fast paths are on ([`fast_path`]), read when the block starts.
+    pub(crate) fast: bool,
 }
 
 /// One block being run.
@@ -334,6 +430,48 @@ pub(crate) struct Block {
     /// The first local-memory thread slot of this block's threads (blocks
     /// running at once on several host threads use distinct slots).
     pub(crate) local_slot: u64,
+}
+
+/// Whether the fast paths are on: unset (read `GPUIFACE_SASS_PER_LANE`
+/// at first use), on, or off.
+static FAST_PATH: std::sync::atomic::AtomicU8 = std::sync::atomic::AtomicU8::new(UNSET);
+const UNSET: u8 = 0;
+const ON: u8 = 1;
+const OFF: u8 = 2;
+
+/// Turn the interpreter's fast paths on (the default) or off, process-wide.
+///
+/// The fast paths are: a converged warp (all runnable lanes at one pc)
+/// steps as one, with no per-lane search for the lowest pc and one pc to
+/// advance; the common integer, move and `FFMA` instructions compute all
+/// 32 lanes as one array operation and write them with a blend; and a
+/// load or store whose lanes touch one contiguous aligned span is one
+/// copy. Off, every instruction chooses its lanes by the per-lane search
+/// and runs lane by lane: the reference the fast paths must equal bit for
+/// bit. The environment variable `GPUIFACE_SASS_PER_LANE=1` turns them off
+/// for a whole process (the tests run the corpus both ways). Each block
+/// reads the setting when it starts, so flip it only between launches.
+pub fn set_fast_path(on: bool) {
+    FAST_PATH.store(if on { ON } else { OFF }, std::sync::atomic::Ordering::Relaxed);
+}
+
+/// Whether the fast paths are on ([`set_fast_path`]).
+pub fn fast_path() -> bool {
+    match FAST_PATH.load(std::sync::atomic::Ordering::Relaxed) {
+        ON => true,
+        OFF => false,
+        _ => {
+            let off = std::env::var_os("GPUIFACE_SASS_PER_LANE").is_some_and(|v| !v.is_empty() && v != "0");
+            // A racing set_fast_path wins over the environment.
+            let _ = FAST_PATH.compare_exchange(
+                UNSET,
+                if off { OFF } else { ON },
+                std::sync::atomic::Ordering::Relaxed,
+                std::sync::atomic::Ordering::Relaxed,
+            );
+            FAST_PATH.load(std::sync::atomic::Ordering::Relaxed) == ON
+        }
+    }
 }
 
 /// Warp-instructions one warp runs before the next warp's turn.
@@ -381,8 +519,16 @@ impl Block {
         stop: Stop<'_>,
     ) -> Result<(), Fault> {
         let local_slot = self.local_slot;
-        let mut env =
-            Env { mem, cfg, shared: &mut self.shared, ctaid: self.ctaid, local_slot, clock: 0, bar_red: None };
+        let mut env = Env {
+            mem,
+            cfg,
+            shared: &mut self.shared,
+            ctaid: self.ctaid,
+            local_slot,
+            clock: 0,
+            bar_red: None,
+            fast: fast_path(),
+        };
         // Rounds since the clock was last read (the deadline is checked every
         // CLOCK_ROUNDS rounds, the flags every round).
         let mut rounds = 0u32;
@@ -391,7 +537,7 @@ impl Block {
             for w in &mut self.warps {
                 let mut n = 0;
                 while n < SLICE {
-                    let Some((pc, mask)) = w.select() else { break };
+                    let Some((pc, mask)) = w.select(env.fast) else { break };
                     let instr = code.get(mem, pc)?;
                     step(w, instr, mask, &mut env, stats)?;
                     n += 1;
@@ -450,6 +596,7 @@ fn barrier_release(warps: &mut [Warp], red: Option<crate::op::BarRed>) {
         None => 0,
     };
     for w in warps {
+        w.sync_pcs();
         if red.is_some() {
             w.bar_result = result;
             w.bar_pred = 0;
@@ -470,13 +617,10 @@ fn step(w: &mut Warp, i: &Instr, mask: u32, env: &mut Env<'_>, stats: &mut Stats
     let exec = mask & w.pred_mask(i.guard);
     stats.thread_instructions += u64::from(exec.count_ones());
     let pc = i.pc;
-    let advance = |w: &mut Warp, m: u32| {
-        for l in lanes(m) {
-            w.pc[l] += 16;
-        }
-    };
+    let advance = |w: &mut Warp, m: u32| w.advance(m);
     match &i.op {
         Op::Exit { .. } => {
+            w.sync_pcs();
             let cond = w.pred_mask(operand_pred(i, 0));
             let leaving = exec & cond;
             for l in 0..32 {
@@ -505,6 +649,12 @@ fn step(w: &mut Warp, i: &Instr, mask: u32, env: &mut Env<'_>, stats: &mut Stats
                 (Operand::Target(t), _) => t,
                 _ => return Err(bad(i, "branch target")),
             };
+            // A uniform branch keeps a converged warp converged.
+            if w.fast && (taken == 0 || taken == mask) {
+                w.gpc = if taken == 0 { w.gpc + 16 } else { t };
+                return Ok(());
+            }
+            w.sync_pcs();
             for l in 0..32 {
                 if taken >> l & 1 == 1 {
                     w.pc[l] = t;
@@ -523,6 +673,7 @@ fn step(w: &mut Warp, i: &Instr, mask: u32, env: &mut Env<'_>, stats: &mut Stats
             advance(w, mask);
         }
         Op::Bsync => {
+            w.sync_pcs();
             let Operand::BarReg(b) = *i.src(1) else { return Err(bad(i, "BSYNC operand")) };
             let cond = w.pred_mask(operand_pred(i, 0));
             let waiting = exec & cond;
@@ -576,6 +727,7 @@ fn step(w: &mut Warp, i: &Instr, mask: u32, env: &mut Env<'_>, stats: &mut Stats
                 (Operand::Reg(r, _), Operand::Target(t)) => (t, Some(r)),
                 _ => return Err(bad(i, "call target")),
             };
+            w.sync_pcs();
             for l in 0..32 {
                 if exec >> l & 1 == 1 {
                     w.pc[l] = offset.map_or(t, |r| t.wrapping_add(w.r64(r, l)));
@@ -591,6 +743,7 @@ fn step(w: &mut Warp, i: &Instr, mask: u32, env: &mut Env<'_>, stats: &mut Stats
             };
             // Lanes whose condition fails go on, as for BRA.
             let taken = exec & w.pred_mask(operand_pred(i, 0));
+            w.sync_pcs();
             for l in 0..32 {
                 if taken >> l & 1 == 1 {
                     w.pc[l] = base.wrapping_add(u64::from(w.r(r, l)));
@@ -617,6 +770,7 @@ fn step(w: &mut Warp, i: &Instr, mask: u32, env: &mut Env<'_>, stats: &mut Stats
                     return Err(Fault::Unsupported { pc, text: i.to_string(), what: "named barriers other than 0" });
                 }
             }
+            w.sync_pcs();
             for l in 0..32 {
                 if exec >> l & 1 == 1 {
                     w.lanes[l] = Lane::Bar;
@@ -629,6 +783,7 @@ fn step(w: &mut Warp, i: &Instr, mask: u32, env: &mut Env<'_>, stats: &mut Stats
         // diverged run the next instructions together, as a warp-wide
         // shuffle or vote after it needs (ptxas -O0 puts one before each).
         Op::Warpsync { .. } => {
+            w.sync_pcs();
             for l in lanes(exec) {
                 w.wsync[l] = match *i.src(0) {
                     Operand::Reg(r, _) => w.r(r, l),
