@@ -15,9 +15,8 @@
 //! at which it came); at the end of each round of warps `release` orders
 //! a barrier's arrivals in time, cuts them into generations and lets the
 //! lanes of the completed ones go on, so a warp that spins on memory after
-//! `BAR.ARV` cannot keep them waiting. (`release` changes other warps'
-//! lanes and pcs: a scheduler that caches a warp's runnable lanes must
-//! refresh that warp there, as `barrier_release` does.)
+//! `BAR.ARV` cannot keep them waiting. (Both change lanes' states and pcs,
+//! so each leaves the converged fast path first: `Warp::sync_pcs`.)
 
 use super::warp::{lanes, Lane, Warp};
 use super::Fault;
@@ -174,6 +173,7 @@ pub(crate) fn release(warps: &mut [Warp], stalled: bool) -> Result<bool, Fault> 
             };
             for &(_, wi, k) in &order[start..end] {
                 let w = &mut warps[wi];
+                w.sync_pcs();
                 let wait = w.arrivals[k].wait;
                 if wait != 0 && red.is_some() {
                     w.bar_result = result;

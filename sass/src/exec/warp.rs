@@ -298,7 +298,7 @@ impl Warp {
     /// Leave the fast path: write the group's pc back to its lanes, so
     /// per-lane code sees every lane's pc.
     #[inline]
-    fn sync_pcs(&mut self) {
+    pub(crate) fn sync_pcs(&mut self) {
         if self.fast {
             self.fast = false;
             for l in lanes(self.group) {
@@ -754,6 +754,7 @@ fn step(w: &mut Warp, i: &Instr, mask: u32, env: &mut Env<'_>, stats: &mut Stats
         }
         // Named barriers, thread counts and BAR.ARV: `barrier.rs`.
         Op::Bar { .. } if super::barrier::named(i) => {
+            w.sync_pcs();
             let wait = super::barrier::arrive(w, i, exec, env.clock)?;
             advance(w, mask & !wait);
         }
