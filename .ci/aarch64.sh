@@ -53,6 +53,9 @@ echo "== aarch64: tests under qemu-aarch64 (cargo test --workspace)"
 # runtime's wait timeout): qemu runs the interpreter many times slower, so a
 # kernel that is no runaway would be stopped as one. Runaway tests set their own.
 export GPUIFACE_MOCK_KERNEL_WATCHDOG_MS=120000
+# Test deadlines meant to catch hangs natively (conformance/tests/planted_bugs.rs)
+# scale the same way.
+export GPUIFACE_TEST_TIME_SCALE=10
 cargo test --workspace --target "$triple"
 t2=$SECONDS
 echo "aarch64 tests: $((t2 - t1)) s"

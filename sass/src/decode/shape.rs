@@ -74,7 +74,7 @@ const FORMS: &[(u16, u8)] = &[
     (0x110, 0b0111_0010), // F2F
     (0x111, 0b0111_0010), // F2I.F64
     (0x112, 0b0111_0010), // I2F.64
-    (0x113, 0b0111_0010), // FRND.F64
+    (0x113, 0b0111_0010), // FRND.F64 (form 6: `FRND.F64.CEIL R10, UR4`, a uniform pair, ptxas -O3 for `cvt.rpi.f64.f64` of a uniform value)
     (0x118, 0b0001_0000), // NOP
     (0x119, 0b0001_0000), // S2R
     (0x11c, 0b0000_0010), // B2R
@@ -144,11 +144,15 @@ pub(super) fn refused(op: u16, form: u8, bit91: bool, write_barrier: u8, bit90: 
         0x184 => bit91,
         // STS: its form 4 (only) adds one (`[R3+UR5]`).
         0x188 => form == 4,
+        // UPLOP3.LUT (uniform predicates only, no register operand) leaves
+        // it clear: `UPLOP3.LUT UP0, UPT, UPT, UPT, UPT, 0x80, 0x0` (ptxas -O3).
+        0x09c => false,
         _ if uniform_alu(op) => true,
         // A constant operand (forms 3 and 5) in a bindless constant buffer,
         // `cx[URn][offset]`, sets it.
         0x000..=0x113 | 0x15d if matches!(form, 3 | 5) => bit91,
-        // An ALU operand in a uniform register (forms 6 and 7) sets it.
+        // An ALU operand in a uniform register (forms 6 and 7) sets it
+        // (FRND.F64, 0x113, too: nvdisasm refuses its form 6 without it).
         0x000..=0x113 | 0x15d => form >= 6,
         _ => false,
     };
@@ -208,6 +212,25 @@ mod tests {
             0x0001e4000800003f0000000005ff7f8c,     // ATOMS.ADD in the uniform form
             0x0001e20008000800000000ff03007388,     // STS form 1 with bit 91
             0x000fe800001ee1c40000000f0aff798a,     // ATOM without bit 91
+        ] {
+            assert!(text(w).is_err(), "{w:#034x} decodes as {:?}", text(w));
+        }
+    }
+
+    /// Forms of the random programs' -O3 code (seed-7 campaign), as nvdisasm
+    /// prints them, and the neighbours nvdisasm refuses.
+    #[test]
+    fn random_campaign_forms_decode_as_nvdisasm_prints_them() {
+        for (w, want) in [
+            (0x000e2200083018000000000400047d13, "FRND.F64 R4, UR4 ;"),
+            (0x000e22000830980000000004000a9d13, "@!P1 FRND.F64.CEIL R10, UR4 ;"),
+            (0x000fe20003f0f070000000000000789c, "UPLOP3.LUT UP0, UPT, UPT, UPT, UPT, 0x80, 0x0 ;"),
+        ] {
+            assert_eq!(text(w).as_deref(), Ok(want), "{w:#034x}");
+        }
+        for w in [
+            0x000e2200003018000000000400047d13u128, // FRND.F64 form 6 without bit 91
+            0x000fe2000bf0f070000000000000789c,     // UPLOP3.LUT with bit 91
         ] {
             assert!(text(w).is_err(), "{w:#034x} decodes as {:?}", text(w));
         }

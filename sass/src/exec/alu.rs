@@ -44,7 +44,7 @@ pub(crate) fn gen32<U: Copy + Default>(f: impl Fn(usize) -> U) -> [U; 32] {
 }
 
 /// A source in all 32 lanes.
-#[inline]
+#[inline(always)]
 pub(crate) fn row_of(w: &Warp, s: S) -> [u32; 32] {
     match s {
         S::R(r) => w.row(r),
@@ -53,7 +53,7 @@ pub(crate) fn row_of(w: &Warp, s: S) -> [u32; 32] {
 }
 
 /// An integer source in all 32 lanes with its `~` and `-` applied ([`int_val`]).
-#[inline]
+#[inline(always)]
 fn int_row(w: &Warp, s: (S, SrcMods)) -> [u32; 32] {
     let mut v = row_of(w, s.0);
     if s.1.not {
@@ -67,7 +67,7 @@ fn int_row(w: &Warp, s: (S, SrcMods)) -> [u32; 32] {
 
 /// A 32-bit sum's term in all lanes: `-x` as `~x + 1` (so the carries of a
 /// subtraction come out right), `~x`, or `x`.
-#[inline]
+#[inline(always)]
 fn term_row(w: &Warp, s: (S, SrcMods)) -> [u64; 32] {
     let v = row_of(w, s.0);
     if s.1.neg {
@@ -80,7 +80,7 @@ fn term_row(w: &Warp, s: (S, SrcMods)) -> [u64; 32] {
 }
 
 /// A lane mask from a per-lane condition.
-#[inline]
+#[inline(always)]
 fn mask_where(f: impl Fn(usize) -> bool) -> u32 {
     let mut m = 0u32;
     for l in 0..32 {
@@ -90,7 +90,7 @@ fn mask_where(f: impl Fn(usize) -> bool) -> u32 {
 }
 
 /// A predicate combination, on masks.
-#[inline]
+#[inline(always)]
 fn bool_mask(op: crate::op::BoolOp, a: u32, b: u32) -> u32 {
     match op {
         crate::op::BoolOp::And => a & b,
@@ -294,14 +294,20 @@ pub(crate) fn exec(w: &mut Warp, i: &Instr, exec: u32, env: &mut Env<'_>) -> Res
             let mut carry = 0u32;
             for l in lanes(super::bits::active(exec, *uniform)) {
                 let av = int_val(w, a, l);
+                // `-a` (and `-b`) is ~v + 1 in the 33-bit sum, as IADD3's,
+                // so that negating 0 carries: ptxas negates a 64-bit
+                // `x << 5` as `LEA lo, P0, -x_lo, RZ, 0x5` then
+                // `IMAD.X hi, RZ, RZ, ~x_hi, P0` (`neg.s64` of a shift),
+                // which needs the carry of 0 to give 0, not -2^32.
+                let neg = |v: u32, m: SrcMods| if m.neg { u64::from(!v.wrapping_neg()) + 1 } else { u64::from(v) };
                 let shifted = if *hi {
                     let chi = if *sx32 { ((av as i32) >> 31) as u32 } else { c.map(|c| int_val(w, c, l)).unwrap_or(0) };
                     let v = (u64::from(chi) << 32) | u64::from(av);
-                    ((v << shift) >> 32) as u32
+                    u64::from(((v << shift) >> 32) as u32)
                 } else {
-                    av << shift
+                    neg(av << shift, a.1)
                 };
-                let s = u64::from(shifted) + u64::from(int_val(w, b, l)) + u64::from(*x && cin >> l & 1 == 1);
+                let s = shifted + neg(int_val(w, b, l), b.1) + u64::from(*x && cin >> l & 1 == 1);
                 if s >> 32 != 0 {
                     carry |= 1 << l;
                 }
@@ -599,14 +605,15 @@ fn imad(w: &mut Warp, i: &Instr, exec: u32, env: &Env<'_>, kind: ImadKind, signe
                 (None, S::V(v)) if signed => v as i32 as i64 as u64,
                 (None, S::V(v)) => u64::from(v),
             };
-            let c64 = if c.1.neg {
-                c64.wrapping_neg()
+            // `-c` as `~c + 1` in the 65-bit sum, as below (negating 0 carries).
+            let c128 = if c.1.neg {
+                u128::from(!c64) + 1
             } else if c.1.not {
-                !c64
+                u128::from(!c64)
             } else {
-                c64
+                u128::from(c64)
             };
-            u128::from(p) + u128::from(c64) + u128::from(ci[l])
+            u128::from(p) + c128 + u128::from(ci[l])
         });
         w.set_row(d, exec, &map32(&s, |s| s as u32));
         if d != RZ {
@@ -620,14 +627,18 @@ fn imad(w: &mut Warp, i: &Instr, exec: u32, env: &Env<'_>, kind: ImadKind, signe
         let (av, bv) = (int_val(w, a, l), int_val(w, b, l));
         let cv = get(w, c.0, l);
         let (cneg, cnot) = (c.1.neg, c.1.not);
-        // The 64-bit addend of .HI and .WIDE with its `-` or `~` applied.
-        let addend = |v: u64| {
+        // The 64-bit addend of .HI and .WIDE with its `-` or `~` applied,
+        // in the 65-bit sum: -c is ~c + 1, so that a subtraction carries
+        // (does not borrow) when c is 0 (`IMAD.WIDE R2, P0, R5, R18, -R8`,
+        // ptxas's `mul.wide` + `sub.cc.u64`: 2^64 - 0, not 0, which lost the
+        // carry the following `IADD3.X` reads and borrowed one too many).
+        let addend = |v: u64| -> u128 {
             if cneg {
-                v.wrapping_neg()
+                u128::from(!v) + 1
             } else if cnot {
-                !v
+                u128::from(!v)
             } else {
-                v
+                u128::from(v)
             }
         };
         let ci = u64::from(x && cin >> l & 1 == 1);
@@ -660,7 +671,12 @@ fn imad(w: &mut Warp, i: &Instr, exec: u32, env: &Env<'_>, kind: ImadKind, signe
                     (None, S::V(v)) => u64::from(v),
                 };
                 let c64 = addend(c64);
-                let s = u128::from(p) + u128::from(c64) + (u128::from(ci) << 32);
+                // `.X`'s carry-in is bit 0 of the 64-bit sum (ptxas's
+                // `mul.hi.u64` keeps only the top word with `IMAD.HI.U32.X
+                // d, ah, bh, {mid_hi}, P`, P the carry of the middle words
+                // into bit 64 of the product); it was added at bit 32, so
+                // the top word was one too large whenever P was set.
+                let s = u128::from(p) + c64 + u128::from(ci);
                 if s >> 64 != 0 {
                     carry |= 1 << l;
                 }
@@ -686,7 +702,7 @@ fn imad(w: &mut Warp, i: &Instr, exec: u32, env: &Env<'_>, kind: ImadKind, signe
                     },
                 };
                 let c64 = addend(c64);
-                let s = u128::from(p) + u128::from(c64) + u128::from(ci);
+                let s = u128::from(p) + c64 + u128::from(ci);
                 if s >> 64 != 0 {
                     carry |= 1 << l;
                 }

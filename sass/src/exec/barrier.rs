@@ -112,7 +112,7 @@ pub(crate) fn arrive(w: &mut Warp, i: &Instr, exec: u32, at: u64) -> Result<u32,
     }
     w.arrivals.push(Arrival { id, count, red, lanes: lanes_in, trues, wait, at });
     for l in lanes(wait) {
-        w.lanes[l] = Lane::Named;
+        w.set_lane(l, Lane::Named);
     }
     Ok(wait)
 }
@@ -178,12 +178,11 @@ pub(crate) fn release(warps: &mut [Warp], stalled: bool) -> Result<bool, Fault> 
                 if wait != 0 && red.is_some() {
                     w.bar_result = result;
                 }
+                // The lanes that wait stay `Named` until here (a waiting lane does not run).
                 for l in lanes(wait) {
-                    if w.lanes[l] == Lane::Named {
-                        w.lanes[l] = Lane::Run;
-                        w.pc[l] += 16;
-                        released = true;
-                    }
+                    w.set_lane(l, Lane::Run);
+                    w.pc[l] += 16;
+                    released = true;
                 }
                 done.push((wi, k));
             }
@@ -196,7 +195,7 @@ pub(crate) fn release(warps: &mut [Warp], stalled: bool) -> Result<bool, Fault> 
         }
     }
     if stalled && !released {
-        let other = warps.iter().any(|w| w.lanes.iter().any(|l| matches!(l, Lane::Bar | Lane::Warpsync)));
+        let other = warps.iter().any(|w| w.any(Lane::Bar) || w.any(Lane::Warpsync));
         let waiting = warps.iter().flat_map(|w| w.arrivals.iter()).filter(|a| a.wait != 0).min_by_key(|a| a.at);
         if let (false, Some(a)) = (other, waiting) {
             let arrived: u32 = warps.iter().flat_map(|w| w.arrivals.iter()).filter(|b| b.id == a.id).map(|_| 32).sum();

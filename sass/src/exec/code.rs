@@ -163,7 +163,7 @@ impl Code {
     /// it unless an earlier launch decoded the same word there.
     #[cold]
     fn fill<'a>(&self, slot: &'a Slot, mem: &dyn Memory, pc: u64) -> Result<&'a Arc<Decoded>, Fault> {
-        let va = self.base.checked_add(pc).ok_or(Fault::Mmu { va: u64::MAX, write: false, pc })?;
+        let va = self.base.checked_add(pc).ok_or_else(|| Fault::Mmu { va: u64::MAX, write: false, pc })?;
         let mut bytes = [0u8; 16];
         mem.read(va, &mut bytes).map_err(|va| Fault::Mmu { va, write: false, pc })?;
         let word = u128::from_le_bytes(bytes);

@@ -305,6 +305,12 @@ fn dsetp_min_max(
 /// doubt, true: the slow path is exact for every input.) A zero dividend
 /// is included: the fast sequence's `FFMA q, x, r, RZ` turns `-0 · r` into
 /// `+0`, so `-0 / y` (and `-(+0) / y`, `+0 / -y`) would lose the sign.
+/// A small dividend too: the sequence's correction step needs the
+/// residual `x - y·q` exactly, and its last bit is 2^(ex - 127 - 47) at the
+/// least, below the smallest subnormal (2^-149) when the dividend's biased
+/// exponent is under 25. (With `ex <= 2` only, `div.rn.ftz.f32` of
+/// 0x01d4d7ea by 0xb383eb69 took the fast path, whose residual rounded in the
+/// subnormal range, and gave 0x8dce84fa, one ulp from the quotient 0x8dce84fb.)
 fn needs_slow_division(x: f32, y: f32) -> bool {
     let ex = ((x.to_bits() >> 23) & 0xff) as i32;
     let ey = ((y.to_bits() >> 23) & 0xff) as i32;
@@ -312,5 +318,5 @@ fn needs_slow_division(x: f32, y: f32) -> bool {
         return true;
     }
     let d = ex - ey;
-    !(-125..=125).contains(&d) || ex >= 253 || (x != 0.0 && ex <= 2) || ey >= 253 || ey <= 2
+    !(-125..=125).contains(&d) || ex >= 253 || ex <= 25 || ey >= 253 || ey <= 2
 }

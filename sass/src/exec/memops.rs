@@ -113,7 +113,7 @@ fn load(w: &Warp, env: &Env<'_>, p: Place, out: &mut [u8], lane: usize, pc: u64)
         Place::Global(va) => env.mem.read(va, out).map_err(|va| Fault::Mmu { va, write: false, pc }),
         Place::Shared(off) => {
             let src = off.checked_add(out.len()).and_then(|end| env.shared.get(off..end));
-            let src = src.ok_or(Fault::OutOfRange {
+            let src = src.ok_or_else(|| Fault::OutOfRange {
                 space: "shared",
                 addr: off as u64,
                 size: out.len(),
@@ -136,8 +136,13 @@ fn store(w: &Warp, env: &mut Env<'_>, p: Place, data: &[u8], lane: usize, pc: u6
         Place::Shared(off) => {
             let limit = env.shared.len() as u64;
             let dst = off.checked_add(data.len()).and_then(|end| env.shared.get_mut(off..end));
-            let dst =
-                dst.ok_or(Fault::OutOfRange { space: "shared", addr: off as u64, size: data.len(), limit, pc })?;
+            let dst = dst.ok_or_else(|| Fault::OutOfRange {
+                space: "shared",
+                addr: off as u64,
+                size: data.len(),
+                limit,
+                pc,
+            })?;
             dst.copy_from_slice(data);
             Ok(())
         }

@@ -306,8 +306,13 @@ fn atom(
                 let off = va as usize;
                 let limit = env.shared.len() as u64;
                 let cell = off.checked_add(size as usize).and_then(|e| env.shared.get_mut(off..e));
-                let cell =
-                    cell.ok_or(Fault::OutOfRange { space: "shared", addr: va, size: size as usize, limit, pc: i.pc })?;
+                let cell = cell.ok_or_else(|| Fault::OutOfRange {
+                    space: "shared",
+                    addr: va,
+                    size: size as usize,
+                    limit,
+                    pc: i.pc,
+                })?;
                 let mut raw = [0u8; 8];
                 raw[..cell.len()].copy_from_slice(cell);
                 let old = u64::from_le_bytes(raw);

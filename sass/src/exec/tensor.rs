@@ -133,7 +133,7 @@ pub(crate) fn ldsm(w: &mut Warp, i: &Instr, exec: u32, env: &Env<'_>, count: u8,
             return Err(Fault::Misaligned { va, size: 16, pc: i.pc });
         }
         let src = (va as usize).checked_add(16).and_then(|end| env.shared.get(va as usize..end));
-        let src = src.ok_or(Fault::OutOfRange {
+        let src = src.ok_or_else(|| Fault::OutOfRange {
             space: "shared",
             addr: va,
             size: 16,

@@ -55,8 +55,13 @@ pub(crate) struct Warp {
     pub(crate) bars: [u32; 16],
     /// Each lane's program counter.
     pub(crate) pc: [u64; 32],
-    /// Each lane's state.
-    pub(crate) lanes: [Lane; 32],
+    /// Each lane's state (written through `set_lane`, which keeps the
+    /// masks below).
+    lanes: [Lane; 32],
+    /// The lanes in `Lane::Run`.
+    run: u32,
+    /// The lanes in `Lane::Done`.
+    done: u32,
     /// The last block-barrier reduction's result (`B2R.RESULT`).
     pub(crate) bar_result: u32,
     /// The predicate each lane brought to a reducing block barrier.
@@ -92,6 +97,8 @@ impl Warp {
             bars: [0; 16],
             pc: [0; 32],
             lanes: [Lane::Done; 32],
+            run: 0,
+            done: u32::MAX,
             bar_result: 0,
             bar_pred: 0,
             arrivals: Vec::new(),
@@ -124,10 +131,12 @@ impl Warp {
         for l in 0..32 {
             self.lanes[l] = if live >> l & 1 == 1 { Lane::Run } else { Lane::Done };
         }
+        self.run = live;
+        self.done = !live;
     }
 
     /// Register `r` of `lane` (RZ reads zero).
-    #[inline]
+    #[inline(always)]
     pub(crate) fn r(&self, r: u8, lane: usize) -> u32 {
         if r == RZ {
             0
@@ -137,7 +146,7 @@ impl Warp {
     }
 
     /// Write register `r` of `lane` (RZ discards).
-    #[inline]
+    #[inline(always)]
     pub(crate) fn set_r(&mut self, r: u8, lane: usize, v: u32) {
         if r != RZ {
             self.regs[usize::from(r)][lane & 31] = v;
@@ -145,7 +154,7 @@ impl Warp {
     }
 
     /// Register `r` in all 32 lanes (RZ reads zero).
-    #[inline]
+    #[inline(always)]
     pub(crate) fn row(&self, r: u8) -> [u32; 32] {
         if r == RZ {
             [0; 32]
@@ -156,7 +165,7 @@ impl Warp {
 
     /// Write register `r` in the lanes of `mask` (RZ discards): a blend,
     /// with no branch per lane.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn set_row(&mut self, r: u8, mask: u32, v: &[u32; 32]) {
         if r == RZ {
             return;
@@ -210,7 +219,7 @@ impl Warp {
     }
 
     /// A predicate's value for every lane, as a mask.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn pred_mask(&self, p: Pred) -> u32 {
         let m = if p.uniform {
             if self.upreds >> (p.index & 7) & 1 == 1 {
@@ -308,7 +317,7 @@ impl Warp {
     }
 
     /// The lanes in `m` go on to the next instruction.
-    #[inline]
+    #[inline(always)]
     fn advance(&mut self, m: u32) {
         if self.fast && m == self.group {
             self.gpc += 16;
@@ -339,8 +348,21 @@ impl Warp {
         self.pending_len = n as u8 + 1;
     }
 
+    /// Set lane `l`'s state, keeping the run and done masks.
+    #[inline]
+    pub(crate) fn set_lane(&mut self, l: usize, state: Lane) {
+        let bit = 1u32 << (l & 31);
+        self.lanes[l & 31] = state;
+        self.run = if state == Lane::Run { self.run | bit } else { self.run & !bit };
+        self.done = if state == Lane::Done { self.done | bit } else { self.done & !bit };
+    }
+
     fn mask_of(&self, want: Lane) -> u32 {
-        (0..32).filter(|&l| self.lanes[l] == want).fold(0, |m, l| m | 1 << l)
+        match want {
+            Lane::Run => self.run,
+            Lane::Done => self.done,
+            _ => (0..32).filter(|&l| self.lanes[l] == want).fold(0, |m, l| m | 1 << l),
+        }
     }
 
     /// Lanes waiting at `BSYNC Bn` go on once every lane of `Bn` that has
@@ -369,7 +391,7 @@ impl Warp {
             if need & !waiting == 0 {
                 for l in 0..32 {
                     if waiting >> l & 1 == 1 {
-                        self.lanes[l] = Lane::Run;
+                        self.set_lane(l, Lane::Run);
                         self.pc[l] += 16;
                     }
                 }
@@ -393,12 +415,12 @@ impl Warp {
             self.sync_pcs();
         }
         for l in go {
-            self.lanes[l] = Lane::Run;
+            self.set_lane(l, Lane::Run);
             self.pc[l] += 16;
         }
     }
 
-    fn any(&self, want: Lane) -> bool {
+    pub(crate) fn any(&self, want: Lane) -> bool {
         self.lanes.contains(&want)
     }
 }
@@ -603,7 +625,7 @@ fn barrier_release(warps: &mut [Warp], red: Option<crate::op::BarRed>) {
         }
         for l in 0..32 {
             if w.lanes[l] == Lane::Bar {
-                w.lanes[l] = Lane::Run;
+                w.set_lane(l, Lane::Run);
                 w.pc[l] += 16;
             }
         }
@@ -625,7 +647,7 @@ fn step(w: &mut Warp, i: &Instr, mask: u32, env: &mut Env<'_>, stats: &mut Stats
             let leaving = exec & cond;
             for l in 0..32 {
                 if leaving >> l & 1 == 1 {
-                    w.lanes[l] = Lane::Done;
+                    w.set_lane(l, Lane::Done);
                 }
             }
             advance(w, mask & !leaving);
@@ -679,7 +701,7 @@ fn step(w: &mut Warp, i: &Instr, mask: u32, env: &mut Env<'_>, stats: &mut Stats
             let waiting = exec & cond;
             for l in 0..32 {
                 if waiting >> l & 1 == 1 {
-                    w.lanes[l] = Lane::Bsync(b & 15);
+                    w.set_lane(l, Lane::Bsync(b & 15));
                 }
             }
             advance(w, mask & !waiting);
@@ -774,7 +796,7 @@ fn step(w: &mut Warp, i: &Instr, mask: u32, env: &mut Env<'_>, stats: &mut Stats
             w.sync_pcs();
             for l in 0..32 {
                 if exec >> l & 1 == 1 {
-                    w.lanes[l] = Lane::Bar;
+                    w.set_lane(l, Lane::Bar);
                 }
             }
             advance(w, mask & !exec);
@@ -791,7 +813,7 @@ fn step(w: &mut Warp, i: &Instr, mask: u32, env: &mut Env<'_>, stats: &mut Stats
                     Operand::Hex(v) => v as u32,
                     _ => return Err(bad(i, "WARPSYNC mask")),
                 };
-                w.lanes[l] = Lane::Warpsync;
+                w.set_lane(l, Lane::Warpsync);
             }
             advance(w, mask & !exec);
             w.release_warpsync(false);
