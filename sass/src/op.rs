@@ -218,10 +218,17 @@ pub enum Op {
     /// `RET.REL.NODEC [p,] Rn target`: lanes where `p` holds return:
     /// operands `[p, return register, target]`.
     Ret,
-    /// `BAR.SYNC.DEFER_BLOCKING id` (and `.RED` forms): operands `[barrier id, thread count]`.
+    /// `BAR.SYNC[.DEFER_BLOCKING] id[, count]`, `BAR.ARV id, count`,
+    /// `BAR.RED.op[.DEFER_BLOCKING] id[, count], p`: operands `[barrier id,
+    /// thread count, predicate]`, the id and count each an immediate
+    /// (`Hex`; a count of 0 is the whole block) or a register, or both the
+    /// same register (the id in its low bits, the count in bits 16..28).
     Bar {
-        /// Text of the variant (`SYNC.DEFER_BLOCKING`, `ARV`, `RED.POPC`, …).
+        /// The variant (`SYNC`, `ARV`, `RED.POPC`, …).
         kind: BarKind,
+        /// `.DEFER_BLOCKING` (bit 80): how the hardware schedules a warp
+        /// that waits; the same barrier to the interpreter.
+        defer: bool,
     },
     /// `SGXT[.U32][.W] d, a, b`: sign- (or zero-) extend `a` from its low
     /// `b` bits; `b` is clamped to 32 (or wrapped mod 32 with `.W`).

@@ -250,6 +250,7 @@ impl fmt::Display for Operand {
                     f.write_str("|")?;
                 }
                 match c.ubank {
+                    Some(URZ) => f.write_str("cx[URZ]")?,
                     Some(u) => write!(f, "cx[UR{u}]")?,
                     None => write!(f, "c[{:#x}]", c.bank)?,
                 }

@@ -36,19 +36,22 @@ pub(crate) fn op(op: &Op, f: &mut Formatter<'_>) -> fmt::Result {
         }
         Op::Call { absolute } => f.write_str(if *absolute { "CALL.ABS.NOINC" } else { "CALL.REL.NOINC" }),
         Op::Ret => f.write_str("RET.REL.NODEC"),
-        Op::Bar { kind } => match kind {
-            BarKind::Sync => f.write_str("BAR.SYNC.DEFER_BLOCKING"),
-            BarKind::Arrive => f.write_str("BAR.ARV"),
-            BarKind::Red(r) => write!(
-                f,
-                "BAR.RED.{}.DEFER_BLOCKING",
-                match r {
-                    BarRed::Popc => "POPC",
-                    BarRed::And => "AND",
-                    BarRed::Or => "OR",
-                }
-            ),
-        },
+        Op::Bar { kind, defer } => {
+            match kind {
+                BarKind::Sync => f.write_str("BAR.SYNC")?,
+                BarKind::Arrive => f.write_str("BAR.ARV")?,
+                BarKind::Red(r) => write!(
+                    f,
+                    "BAR.RED.{}",
+                    match r {
+                        BarRed::Popc => "POPC",
+                        BarRed::And => "AND",
+                        BarRed::Or => "OR",
+                    }
+                )?,
+            }
+            f.write_str(if *defer { ".DEFER_BLOCKING" } else { "" })
+        }
         Op::Membar { text } | Op::Hint { text } => f.write_str(text),
         Op::IAdd3 { x, uniform } => write!(f, "{}IADD3{}", u(*uniform), if *x { ".X" } else { "" }),
         Op::Lop3 { pand, uniform } => write!(f, "{}LOP3.LUT{}", u(*uniform), if *pand { ".PAND" } else { "" }),

@@ -184,7 +184,10 @@ pub(super) fn imad(b: &mut Builder) -> Result<Op, DecodeError> {
     // nvdisasm names common shapes: `a*b + c` with a = b = RZ, or `a * 1 + RZ`,
     // is a move (not when b or c is a uniform register: forms.tsv), `a * 2^n + RZ`
     // a shift (but not 2^16), `a * 1 + c` an add.
-    let c_uniform = matches!(src_c, Operand::UReg(..)) || matches!(src_b, Operand::UReg(..));
+    // (nor when one is a bindless constant, `cx[URn][..]`: forms.tsv)
+    let uniform_src =
+        |o: &Operand| matches!(o, Operand::UReg(..) | Operand::CBuf(crate::operand::CBuf { ubank: Some(_), .. }, _));
+    let c_uniform = uniform_src(&src_c) || uniform_src(&src_b);
     let alias = match (kind, &src_a, &src_b, &src_c) {
         _ if u => None,
         // A zero factor makes the product zero: a move of c.

@@ -110,13 +110,22 @@ pub(super) fn brk(b: &mut Builder) -> Result<Op, DecodeError> {
 /// `NANOSLEEP [p,] t`: a hint to the scheduler, nothing to do in a model
 /// without time; `.CLEAR` (83) and `.WARP` (85) are refused.
 pub(super) fn nanosleep(b: &mut Builder) -> Result<Op, DecodeError> {
-    b.expect("NANOSLEEP", "form", 9, 3, 4)?;
+    // The duration: a register (form 1), an immediate (4), a constant (5,
+    // `cx[URn]` with bit 91) or a uniform register (6, bit 91); the
+    // interpreter does not sleep, so it reads none of them.
+    let time = match b.w.bits(9, 3) {
+        1 => Operand::reg(b.reg(32)),
+        4 => Operand::Hex(b.w.bits(32, 32)),
+        5 => Operand::CBuf(b.cbuf("NANOSLEEP")?, SrcMods::default()),
+        6 => Operand::ureg(b.ureg(32)),
+        v => return Err(b.bad("NANOSLEEP", "form", v)),
+    };
     b.expect("NANOSLEEP", "bits 16..32", 16, 16, 0)?;
     b.expect("NANOSLEEP", "bits 64..87", 64, 23, 0)?;
-    b.expect("NANOSLEEP", "bits 91..105", 91, 14, 0)?;
+    b.expect("NANOSLEEP", "bits 92..105", 92, 13, 0)?;
     let s = shown_cond(b);
     b.push(cond(b), s);
-    b.push(Operand::Hex(b.w.bits(32, 32)), true);
+    b.push(time, true);
     Ok(Op::Hint { text: "NANOSLEEP" })
 }
 
@@ -159,10 +168,8 @@ pub(super) fn hint(b: &mut Builder) -> Result<Op, DecodeError> {
 /// `WARPSYNC mask`: the mask a register (form 1, at 32) or an immediate (form 4).
 pub(super) fn warpsync(b: &mut Builder) -> Result<Op, DecodeError> {
     let mask = match b.w.bits(9, 3) {
-        1 => {
-            b.expect("WARPSYNC", "bits 40..64", 40, 24, 0)?;
-            Operand::reg(b.reg(32))
-        }
+        // nvdisasm does not read bits 40..64 beside the register.
+        1 => Operand::reg(b.reg(32)),
         4 => Operand::Hex(b.w.bits(32, 32)),
         v => return Err(b.bad("WARPSYNC", "form", v)),
     };
@@ -236,22 +243,47 @@ pub(super) fn bmov(b: &mut Builder) -> Result<Op, DecodeError> {
 
 /// `BAR.SYNC.DEFER_BLOCKING id[, count]`.
 pub(super) fn bar(b: &mut Builder) -> Result<Op, DecodeError> {
-    b.expect("BAR", "form", 9, 3, 5)?;
-    // A thread count at 42..54 (BAR.SYNC id, count) is not modelled.
-    b.expect("BAR", "thread count", 42, 12, 0)?;
-    if !b.w.bit(80) {
-        return Err(b.bad("BAR", "without DEFER_BLOCKING", 0));
+    // The barrier id and thread count by form (bits 9..12): an immediate
+    // id at 54..58 and count at 42..54 (form 5; a count of 0, not printed,
+    // is every thread of the block), a register for either (2: the id in
+    // R[32], 4: the count in R[32]), or one register holding both (1:
+    // the id in its low bits, the count in bits 16..28; nvdisasm prints
+    // it twice, `BAR.SYNC.DEFER_BLOCKING R3, R3`). A field the form does
+    // not use must be zero.
+    let form = b.w.bits(9, 3);
+    let reg = Operand::Reg(b.reg(32), SrcMods::default());
+    let (id, count) = match form {
+        1 => (reg, reg),
+        2 => (reg, Operand::Hex(b.w.bits(42, 12))),
+        4 => (Operand::Hex(b.w.bits(54, 4)), reg),
+        5 => (Operand::Hex(b.w.bits(54, 4)), Operand::Hex(b.w.bits(42, 12))),
+        v => return Err(b.bad("BAR", "form", v)),
+    };
+    if matches!(form, 1 | 4) {
+        b.expect("BAR", "thread count beside a count register", 42, 12, 0)?;
     }
+    if matches!(form, 1 | 2) {
+        b.expect("BAR", "barrier id beside an id register", 54, 4, 0)?;
+    }
+    if form == 5 {
+        b.expect("BAR", "bits 32..42", 32, 10, 0)?;
+    } else {
+        b.expect("BAR", "bits 40..42", 40, 2, 0)?;
+    }
+    let defer = b.w.bit(80);
     let kind = match (b.w.bits(77, 3), b.w.bits(74, 2)) {
         (0, _) => BarKind::Sync,
+        // nvdisasm refuses BAR.ARV with bit 80.
+        (1, _) if !defer => BarKind::Arrive,
         (2, 0) => BarKind::Red(BarRed::Popc),
         (2, 1) => BarKind::Red(BarRed::And),
         (2, 2) => BarKind::Red(BarRed::Or),
         (v, _) => return Err(b.bad("BAR", "mode", v)),
     };
-    b.push(Operand::Hex(b.w.bits(54, 4)), true);
+    b.push(id, true);
+    b.push(count, count != Operand::Hex(0));
     if let BarKind::Red(_) = kind {
         b.push(cond(b), true);
     }
-    Ok(Op::Bar { kind })
+    Ok(Op::Bar { kind, defer })
 }

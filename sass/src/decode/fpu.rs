@@ -277,12 +277,12 @@ pub(super) fn unary(b: &mut Builder) -> Result<Op, DecodeError> {
         _ => UnaryKind::Iabs,
     };
     if b.w.bits(0, 9) & 0x180 == 0x080 {
-        // UPOPC/UBREV URd, URb: form 1 only.
-        b.expect("UPOPC", "form", 9, 3, 1)?;
+        // UPOPC/UBREV URd, URb (form 1) or URd, imm32 (form 4, printed unsigned).
         b.expect("UPOPC", "bits 24..32", 24, 8, 0)?;
-        b.expect("UPOPC", "bits 38..91", 38, 53, 0)?;
+        b.expect("UPOPC", "bits 64..91", 64, 27, 0)?;
+        let src = uniform_unary_src(b, "UPOPC")?;
         b.push(Operand::ureg(b.ureg(16)), true);
-        b.push(Operand::ureg(b.ureg(32)), true);
+        b.push(src, true);
         return Ok(Op::Unary { kind, uniform: true });
     }
     let mn = match kind {
@@ -291,18 +291,35 @@ pub(super) fn unary(b: &mut Builder) -> Result<Op, DecodeError> {
         UnaryKind::Iabs => "IABS",
         UnaryKind::I2iSat(_) => "I2I",
     };
-    let src = unsigned(unary_src(b, mn, false)?);
+    // nvdisasm prints IABS's immediate signed (`IABS R12, -0x5`).
+    let src = match unary_src(b, mn, false)? {
+        Operand::Imm(v) if kind == UnaryKind::Iabs => Operand::Imm(i64::from(v as i32)),
+        src => unsigned(src),
+    };
     let src = if kind == UnaryKind::Popc { not63(b, src) } else { src };
     b.push(d(b), true);
     b.push(src, true);
     Ok(Op::Unary { kind, uniform: false })
 }
 
+/// The source of a uniform unary operation: URb at 32 (form 1, bits 38..64
+/// clear) or an immediate printed unsigned (form 4).
+fn uniform_unary_src(b: &Builder, mn: &'static str) -> Result<Operand, DecodeError> {
+    match b.w.bits(9, 3) {
+        1 => {
+            b.expect(mn, "bits 38..64", 38, 26, 0)?;
+            Ok(Operand::ureg(b.ureg(32)))
+        }
+        4 => Ok(Operand::Imm(b.w.bits(32, 32) as i64)),
+        v => Err(b.bad(mn, "form", v)),
+    }
+}
+
 /// `FLO[.U32][.SH] d, [p,] a` and `UFLO`.
 pub(super) fn flo(b: &mut Builder) -> Result<Op, DecodeError> {
     let uniform = b.w.bits(0, 9) == 0x0bd;
     let (dst, src, p) = if uniform {
-        (Operand::ureg(b.ureg(16)), Operand::ureg(b.ureg(32)), Operand::Pred(b.upred(81, None)))
+        (Operand::ureg(b.ureg(16)), uniform_unary_src(b, "UFLO")?, Operand::Pred(b.upred(81, None)))
     } else {
         (d(b), not63(b, unsigned(unary_src(b, "FLO", false)?)), Operand::Pred(b.pred(81, None)))
     };

@@ -113,7 +113,7 @@ fn src_at(b: &Builder, mn: &'static str, slot: Slot, reuse: u32, ext: bool, mma:
 /// each operation's form table refuses the ones it lacks); the others refuse
 /// bit 91.
 fn common(b: &Builder, mn: &'static str) -> Result<(), DecodeError> {
-    if matches!(b.w.bits(0, 9), 0x030..=0x034 | 0x040) {
+    if matches!(b.w.bits(0, 9), 0x030..=0x035 | 0x03e | 0x040 | 0x104) {
         return Ok(());
     }
     if b.w.bit(91) {
@@ -144,8 +144,8 @@ pub(super) fn half2(b: &mut Builder) -> Result<Op, DecodeError> {
         (Half2Kind::Mul, 5) => (Slot::CBuf, None),
         (Half2Kind::Add, 7) => (Slot::UReg, None),
         (Half2Kind::Mul, 6) => (Slot::UReg, None),
-        (Half2Kind::Fma, 6) => (Slot::UReg, Some(Slot::Reg64)),
-        (Half2Kind::Fma, 7) => (Slot::Reg64, Some(Slot::UReg)),
+        (Half2Kind::Fma | Half2Kind::FmaMma, 6) => (Slot::UReg, Some(Slot::Reg64)),
+        (Half2Kind::Fma | Half2Kind::FmaMma, 7) => (Slot::Reg64, Some(Slot::UReg)),
         (Half2Kind::Fma | Half2Kind::FmaMma, 2) => (Slot::Reg64, Some(Slot::Imm)),
         (Half2Kind::Fma | Half2Kind::FmaMma, 3) => (Slot::Reg64, Some(Slot::CBuf)),
         (Half2Kind::Fma | Half2Kind::FmaMma, 4) => (Slot::Imm, Some(Slot::Reg64)),
@@ -272,6 +272,7 @@ fn cvt_src(b: &Builder, mn: &'static str, mods: bool) -> Result<Operand, DecodeE
         1 => Operand::Reg(b.reg(32), SrcMods { reuse: b.reuse(1), ..m }),
         4 => Operand::F32(b.w.bits(32, 32) as u32, SrcMods::default()),
         5 => Operand::CBuf(b.cbuf(mn)?, m),
+        6 => Operand::UReg(b.ureg(32), m),
         f => return Err(b.bad(mn, "form", f)),
     })
 }

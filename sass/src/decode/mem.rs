@@ -232,6 +232,9 @@ pub(super) fn uldc(b: &mut Builder) -> Result<Op, DecodeError> {
         .ok_or_else(|| b.bad("ULDC", "size", b.w.bits(73, 3)))?;
     b.expect("ULDC", "form", 9, 3, 5)?;
     let c: CBuf = b.cbuf_bytes("ULDC")?;
+    // ULDC's `cx[URn]` names URn at 24..30, not at 32 as the ALU forms do
+    // (nvdisasm reads neither bits 30..32 nor 32..38 here).
+    let c = CBuf { ubank: c.ubank.map(|_| b.ureg(24)), ..c };
     b.push(Operand::ureg(b.ureg(16)), true);
     b.push(Operand::CBuf(CBuf { index: RZ, ..c }, SrcMods::default()), true);
     Ok(Op::Uldc { size })

@@ -289,19 +289,24 @@ impl Builder {
         Pred::up(self.w.bits(lo, 3) as u8, not.is_some_and(|n| self.w.bit(n)))
     }
 
-    /// The constant-bank reference in bits 32..64 (bank 54..59, byte offset 38..54 signed).
+    /// The constant operand in bits 32..64 of an ALU form (`cbuf_bytes`),
+    /// whose offset's low two bits the hardware ignores for a whole-word
+    /// operand, and nvdisasm does not print.
     pub(crate) fn cbuf(&self, mnemonic: &'static str) -> Result<CBuf, DecodeError> {
         let c = self.cbuf_bytes(mnemonic)?;
-        self.expect(mnemonic, "bits 32..38 of a constant operand", 32, 6, 0)?;
-        // An ALU operand reads a whole word: the hardware ignores the
-        // offset's low two bits, and nvdisasm does not print them.
         Ok(CBuf { offset: c.offset & !3, ..c })
     }
 
-    /// A constant reference with a byte offset (LDC, ULDC: sub-word loads).
-    pub(crate) fn cbuf_bytes(&self, mnemonic: &'static str) -> Result<CBuf, DecodeError> {
+    /// A constant reference with a byte offset in bits 32..64:
+    /// `c[bank][offset]` (bank 54..59, offset 38..54 signed), or with bit
+    /// 91 `cx[URn][offset]` (URn at 32..38, the offset unsigned). nvdisasm
+    /// reads no bank bits with bit 91, nor bits 32..38 without it. (ULDC
+    /// names its URn at 24 instead; LDC's `cx[]` form is another layout,
+    /// whose bit 91 the shape check refuses.)
+    pub(crate) fn cbuf_bytes(&self, _mnemonic: &'static str) -> Result<CBuf, DecodeError> {
         if self.w.bit(91) {
-            return Err(self.bad(mnemonic, "uniform constant bank (cx)", 1));
+            let offset = self.w.bits(38, 16) as i32;
+            return Ok(CBuf { bank: 0, offset, index: RZ, ubank: Some(self.ureg(32)) });
         }
         let offset = self.w.sbits(38, 16) as i32;
         Ok(CBuf { bank: self.w.bits(54, 5) as u8, offset, index: RZ, ubank: None })

@@ -11,7 +11,7 @@
 /// Operations absent here check their forms themselves.
 const FORMS: &[(u16, u8)] = &[
     (0x002, 0b0111_0010), // MOV: reg, imm, cbuf, ureg
-    (0x003, 0b0011_0010), // P2R: reg, imm, cbuf mask
+    (0x003, 0b0111_0010), // P2R: reg, imm, cbuf, ureg mask
     (0x004, 0b0111_0010), // R2P
     (0x005, 0b0001_0000), // CS2R
     (0x006, 0b0001_0000), // VOTE
@@ -24,7 +24,7 @@ const FORMS: &[(u16, u8)] = &[
     (0x010, 0b0111_0010), // IADD3
     (0x011, 0b0111_0010), // LEA (form 6: a uniform base, `in + (size_t)blockIdx.x * cols`)
     (0x012, 0b0111_0010), // LOP3
-    (0x013, 0b0110_0010), // IABS (form 4: nvdisasm prints a signed immediate; not decoded)
+    (0x013, 0b0111_0010), // IABS (form 4: nvdisasm prints the immediate signed)
     (0x014, 0b1111_1110), // VABSDIFF
     (0x016, 0b1111_1110), // PRMT
     (0x017, 0b0111_0010), // IMNMX
@@ -60,8 +60,8 @@ const FORMS: &[(u16, u8)] = &[
     (0x0a5, 0b0001_0010), // UIMAD.WIDE (form 1: `(size_t)blockIdx.x * cols`)
     (0x0a7, 0b0000_0000), // UIMAD.HI: refused by nvdisasm
     (0x0b9, 0b0010_0000), // ULDC
-    (0x0bd, 0b0000_0010), // UFLO
-    (0x0bf, 0b0000_0010), // UPOPC
+    (0x0bd, 0b0001_0010), // UFLO (form 4: an immediate)
+    (0x0bf, 0b0001_0010), // UPOPC (form 4: an immediate)
     (0x100, 0b0111_0010), // FLO (form 6: `__ffs` of a warp-uniform mask)
     (0x101, 0b0111_0010), // BREV
     (0x102, 0b0111_0010), // FCHK
@@ -78,7 +78,7 @@ const FORMS: &[(u16, u8)] = &[
     (0x118, 0b0001_0000), // NOP
     (0x119, 0b0001_0000), // S2R
     (0x11c, 0b0000_0010), // B2R
-    (0x11d, 0b0010_0000), // BAR
+    (0x11d, 0b0011_0110), // BAR (1: id and count in one register, 2: id register, 4: count register, 5: immediates)
     (0x141, 0b0001_0000), // BSYNC
     (0x142, 0b0001_0000), // BREAK
     (0x145, 0b0001_0000), // BSSY
@@ -117,7 +117,8 @@ fn uniform_alu(op: u16) -> bool {
 /// an operation that writes no register cannot set; `bit90`: the word's
 /// bit 90 (a global or generic load's `.64` mark).
 pub(super) fn refused(op: u16, form: u8, bit91: bool, write_barrier: u8, bit90: bool) -> Option<(&'static str, u64)> {
-    if matches!(op, 0x185..=0x188 | 0x18e | 0x18f) && write_barrier != 7 {
+    // BAR too: nvdisasm refuses it with a write scoreboard (its `.RED` result is read by B2R).
+    if matches!(op, 0x11d | 0x185..=0x188 | 0x18e | 0x18f) && write_barrier != 7 {
         return Some(("write scoreboard of an operation without a result", u64::from(write_barrier)));
     }
     // LD (form 4) and LDG (form 1) with neither a uniform register nor the
@@ -147,9 +148,12 @@ pub(super) fn refused(op: u16, form: u8, bit91: bool, write_barrier: u8, bit90: 
         // it clear: `UPLOP3.LUT UP0, UPT, UPT, UPT, UPT, 0x80, 0x0` (ptxas -O3).
         0x09c => false,
         _ if uniform_alu(op) => true,
+        // A constant operand (forms 3 and 5) in a bindless constant buffer,
+        // `cx[URn][offset]`, sets it.
+        0x000..=0x113 | 0x15d if matches!(form, 3 | 5) => bit91,
         // An ALU operand in a uniform register (forms 6 and 7) sets it
         // (FRND.F64, 0x113, too: nvdisasm refuses its form 6 without it).
-        0x000..=0x113 => form >= 6,
+        0x000..=0x113 | 0x15d => form >= 6,
         _ => false,
     };
     (bit91 != want91).then_some(("uniform-operand bit 91", u64::from(bit91)))

@@ -100,7 +100,10 @@ fn bool_mask(op: crate::op::BoolOp, a: u32, b: u32) -> u32 {
 }
 
 /// Read a constant: zero past the bank's declared size; a fault where the memory faults.
-pub(crate) fn read_const(env: &Env<'_>, c: &CBuf, extra: u64, pc: u64) -> Result<u32, Fault> {
+pub(crate) fn read_const(w: &Warp, env: &Env<'_>, c: &CBuf, extra: u64, pc: u64) -> Result<u32, Fault> {
+    if let Some(u) = c.ubank {
+        return read_bindless(w, env, u, i64::from(c.offset).wrapping_add(extra as i64), pc);
+    }
     let bank = env.cfg.const_buffers.get(usize::from(c.bank)).copied().flatten();
     let Some(bank) = bank else {
         return Err(Fault::Control(format!("constant bank {} is not bound (instruction at {pc:#x})", c.bank)));
@@ -126,7 +129,7 @@ pub(crate) fn src(w: &Warp, i: &Instr, n: usize, env: &Env<'_>) -> Result<(S, Sr
         Operand::Hex(v) => (S::V(v as u32), SrcMods::default()),
         Operand::F32(b, m) => (S::V(b), m),
         Operand::H2(hi, lo) => (S::V(u32::from(hi) << 16 | u32::from(lo)), SrcMods::default()),
-        Operand::CBuf(c, m) => (S::V(read_const(env, &c, 0, i.pc)?), m),
+        Operand::CBuf(c, m) => (S::V(read_const(w, env, &c, 0, i.pc)?), m),
         _ => return Err(bad(i, "operand kind")),
     })
 }
@@ -428,7 +431,7 @@ pub(crate) fn exec(w: &mut Warp, i: &Instr, exec: u32, env: &mut Env<'_>) -> Res
             };
             // Sub-word constants come from their aligned word.
             let aligned = CBuf { offset: c.offset & !3, ..c };
-            let lo = read_const(env, &aligned, 0, i.pc)?;
+            let lo = read_const(w, env, &aligned, 0, i.pc)?;
             let shift = (c.offset & 3) as u32 * 8;
             let v = match size.bytes() {
                 1 => {
@@ -451,7 +454,7 @@ pub(crate) fn exec(w: &mut Warp, i: &Instr, exec: u32, env: &mut Env<'_>) -> Res
             };
             w.set_ur(d, v);
             if size.bytes() == 8 {
-                let hi = read_const(env, &c, 4, i.pc)?;
+                let hi = read_const(w, env, &c, 4, i.pc)?;
                 w.set_ur(d.saturating_add(1), hi);
             }
             Ok(())
@@ -568,7 +571,7 @@ fn imad(w: &mut Warp, i: &Instr, exec: u32, env: &Env<'_>, kind: ImadKind, signe
     // pair or two constant words.
     let c64 = match (kind, *i.src(4)) {
         (ImadKind::Wide | ImadKind::Hi, Operand::CBuf(cb, _)) => {
-            Some(u64::from(read_const(env, &cb, 0, i.pc)?) | u64::from(read_const(env, &cb, 4, i.pc)?) << 32)
+            Some(u64::from(read_const(w, env, &cb, 0, i.pc)?) | u64::from(read_const(w, env, &cb, 4, i.pc)?) << 32)
         }
         (ImadKind::Wide | ImadKind::Hi, Operand::UReg(r, _)) => {
             Some(u64::from(w.ur(r)) | u64::from(w.ur(r.saturating_add(1))) << 32)
@@ -753,4 +756,26 @@ fn special_of(w: &Warp, env: &Env<'_>, sr: crate::special::Sr, lane: usize) -> O
         Sr::ClockHi | Sr::GlobalTimerHi => (env.clock >> 32) as u32,
         Sr::VirtCfg | Sr::NTid => return None,
     })
+}
+
+/// Read `cx[URn][off]`: a bindless constant buffer, whose 64-bit handle is
+/// the uniform pair URn:URn+1: the buffer's address / 16 in bits 0..45 and
+/// its size / 16 in bits 45..64 (the handle Turing to Ada read, as Mesa's
+/// NVK builds it for them: `nvk_bindless_cbuf`). Zero past the size, as a
+/// bound bank reads; a fault where the memory faults. An odd URn (not a
+/// pair) is a fault rather than a guess.
+fn read_bindless(w: &Warp, env: &Env<'_>, u: u8, off: i64, pc: u64) -> Result<u32, Fault> {
+    if u % 2 == 1 && u != crate::operand::URZ {
+        return Err(Fault::Control(format!("cx[UR{u}]: a handle in an odd uniform register (instruction at {pc:#x})")));
+    }
+    // URZ: a zero handle, a buffer of no bytes.
+    let handle = if u == crate::operand::URZ { 0 } else { u64::from(w.ur(u)) | u64::from(w.ur(u + 1)) << 32 };
+    let base = (handle & ((1 << 45) - 1)) << 4;
+    let size = (handle >> 45) << 4;
+    if off < 0 || off as u64 + 4 > size {
+        return Ok(0);
+    }
+    let mut b = [0u8; 4];
+    env.mem.read(base + off as u64, &mut b).map_err(|va| Fault::Mmu { va, write: false, pc })?;
+    Ok(u32::from_le_bytes(b))
 }

@@ -57,9 +57,9 @@ impl Src64 {
     fn read(w: &Warp, i: &Instr, n: usize, env: &Env<'_>) -> Result<Src64, Fault> {
         Ok(match *i.src(n) {
             Operand::Reg(r, _) => Src64::Pair(r),
-            Operand::CBuf(c, _) => {
-                Src64::Same(u64::from(read_const(env, &c, 0, i.pc)?) | u64::from(read_const(env, &c, 4, i.pc)?) << 32)
-            }
+            Operand::CBuf(c, _) => Src64::Same(
+                u64::from(read_const(w, env, &c, 0, i.pc)?) | u64::from(read_const(w, env, &c, 4, i.pc)?) << 32,
+            ),
             Operand::UReg(r, _) => Src64::Same(u64::from(w.ur(r)) | u64::from(w.ur(r.saturating_add(1))) << 32),
             Operand::Imm(v) => Src64::Same(u64::from(v as u32) << 32),
             Operand::Hex(v) => Src64::Same(v),

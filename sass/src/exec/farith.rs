@@ -51,7 +51,7 @@ pub(super) fn f64_src(w: &Warp, i: &Instr, n: usize, env: &Env<'_>) -> Result<F6
         }
         Operand::F64(b, m) => (Some(b), m),
         Operand::CBuf(c, m) => {
-            (Some(u64::from(read_const(env, &c, 0, i.pc)?) | u64::from(read_const(env, &c, 4, i.pc)?) << 32), m)
+            (Some(u64::from(read_const(w, env, &c, 0, i.pc)?) | u64::from(read_const(w, env, &c, 4, i.pc)?) << 32), m)
         }
         Operand::UReg(r, m) => (Some(u64::from(w.ur(r)) | u64::from(w.ur(r.saturating_add(1))) << 32), m),
         _ => return Err(bad(i, "double operand")),

@@ -59,7 +59,7 @@ fn hsrc(w: &Warp, i: &Instr, n: usize, env: &Env<'_>) -> Result<HSrc, Fault> {
             let v = match h.base {
                 HalfBase::Reg(crate::operand::RZ) => S::V(0),
                 HalfBase::Reg(r) => S::R(r),
-                HalfBase::CBuf(c) => S::V(read_const(env, &c, 0, i.pc)?),
+                HalfBase::CBuf(c) => S::V(read_const(w, env, &c, 0, i.pc)?),
                 HalfBase::UReg(r) => S::V(w.ur(r)),
                 HalfBase::Imm { bits, .. } => S::V(bits),
             };

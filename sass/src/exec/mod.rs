@@ -24,6 +24,7 @@
 //! memory (see [`LaunchConfig::local_memory`]).
 
 mod alu;
+mod barrier;
 mod bits;
 mod code;
 mod convert;

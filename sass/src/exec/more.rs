@@ -123,7 +123,7 @@ pub(crate) fn exec(w: &mut Warp, i: &Instr, exec: u32, env: &mut Env<'_>) -> Res
                 let off = i64::from(c.offset) + i64::from(w.r(c.index, l) as i32);
                 let byte = off.rem_euclid(4) as u32;
                 let word = crate::operand::CBuf { offset: 0, index: crate::operand::RZ, ..c };
-                let lo = read_const(env, &word, (off - i64::from(byte)) as u64, i.pc)?;
+                let lo = read_const(w, env, &word, (off - i64::from(byte)) as u64, i.pc)?;
                 let v = match size.bytes() {
                     1 => {
                         let b = (lo >> (8 * byte)) & 0xff;
@@ -145,7 +145,7 @@ pub(crate) fn exec(w: &mut Warp, i: &Instr, exec: u32, env: &mut Env<'_>) -> Res
                 };
                 w.set_r(d, l, v);
                 if size.bytes() == 8 {
-                    let hi = read_const(env, &word, (off + 4) as u64, i.pc)?;
+                    let hi = read_const(w, env, &word, (off + 4) as u64, i.pc)?;
                     w.set_r(d.saturating_add(1), l, hi);
                 }
             }

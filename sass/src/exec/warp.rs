@@ -31,6 +31,8 @@ pub(crate) enum Lane {
     Bsync(u8),
     /// Waiting at a block barrier.
     Bar,
+    /// Waiting at a named barrier, or one with a thread count (`barrier.rs`).
+    Named,
     /// Waiting at `WARPSYNC` for the other lanes of its mask (`Warp::wsync`).
     Warpsync,
 }
@@ -64,6 +66,8 @@ pub(crate) struct Warp {
     pub(crate) bar_result: u32,
     /// The predicate each lane brought to a reducing block barrier.
     pub(crate) bar_pred: u32,
+    /// Arrivals at named barriers not yet part of a completed generation (`barrier.rs`).
+    pub(crate) arrivals: Vec<super::barrier::Arrival>,
     /// The mask each lane waiting at `WARPSYNC` waits for.
     pub(crate) wsync: [u32; 32],
     /// The lanes of the path the warp is running (see `select`).
@@ -97,6 +101,7 @@ impl Warp {
             done: u32::MAX,
             bar_result: 0,
             bar_pred: 0,
+            arrivals: Vec::new(),
             wsync: [0; 32],
             group: 0,
             pending: [0; 32],
@@ -118,6 +123,7 @@ impl Warp {
         self.uregs = [0; 64];
         self.upreds = 0x80;
         self.bars = [0; 16];
+        self.arrivals.clear();
         self.pc = [0; 32];
         self.group = 0;
         self.pending_len = 0;
@@ -301,7 +307,7 @@ impl Warp {
     /// Leave the fast path: write the group's pc back to its lanes, so
     /// per-lane code sees every lane's pc.
     #[inline]
-    fn sync_pcs(&mut self) {
+    pub(crate) fn sync_pcs(&mut self) {
         if self.fast {
             self.fast = false;
             for l in lanes(self.group) {
@@ -414,7 +420,7 @@ impl Warp {
         }
     }
 
-    fn any(&self, want: Lane) -> bool {
+    pub(crate) fn any(&self, want: Lane) -> bool {
         self.lanes.contains(&want)
     }
 }
@@ -570,6 +576,8 @@ impl Block {
             } else if stop.stopped() {
                 return Err(Fault::Stopped(super::CANCELLED));
             }
+            // Named barriers whose threads have arrived let their lanes go on.
+            ran |= super::barrier::release(&mut self.warps, !ran)?;
             if ran {
                 continue;
             }
@@ -766,9 +774,15 @@ fn step(w: &mut Warp, i: &Instr, mask: u32, env: &mut Env<'_>, stats: &mut Stats
                 }
             }
         }
-        Op::Bar { kind } => {
+        // Named barriers, thread counts and BAR.ARV: `barrier.rs`.
+        Op::Bar { .. } if super::barrier::named(i) => {
+            w.sync_pcs();
+            let wait = super::barrier::arrive(w, i, exec, env.clock)?;
+            advance(w, mask & !wait);
+        }
+        Op::Bar { kind, .. } => {
             if let BarKind::Red(red) = kind {
-                let p = w.pred_mask(operand_pred(i, 1));
+                let p = w.pred_mask(operand_pred(i, 2));
                 w.bar_pred = (w.bar_pred & !exec) | (p & exec);
                 env.bar_red = Some(*red);
             } else if *kind != BarKind::Sync {

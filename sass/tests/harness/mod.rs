@@ -18,6 +18,21 @@ const CTRL: u128 = 0x000fe4 << 104;
 /// The address pair the harness stores through (clear of every register under test).
 pub const ADDR: u8 = 28;
 
+/// Where `run_data` puts its data (a buffer a test names by address, e.g.
+/// in a bindless constant buffer's handle).
+pub const DATA: u64 = BASE + 0xA000;
+
+/// `UMOV URd, imm32` (ptxas's `UMOV UR2, 0x1` with its fields replaced).
+pub fn umov(d: u8, imm: u32) -> Word {
+    Word(0x7882 | u128::from(d) << 16 | u128::from(imm) << 32 | 0x000fe4 << 104)
+}
+
+/// `MOV Rd, URu` (`MOV R20, UR16` of `operand_forms.tsv` with its fields replaced).
+pub fn mov_ur(d: u8, u: u8) -> Word {
+    let w = 0x000fe40008000f000000035000147c02u128 & !(0xff << 16) & !(0x3f << 32);
+    Word(w | u128::from(d) << 16 | u128::from(u) << 32)
+}
+
 /// `MOV Rd, imm32`.
 pub fn mov(d: u8, imm: u32) -> Word {
     Word(0x7802 | u128::from(d) << 16 | u128::from(imm) << 32 | 0xf << 72 | CTRL)
@@ -53,9 +68,39 @@ pub fn run(block: u32, regs: &[(u8, u32)], body: &[Word], outs: &[u8]) -> Vec<u3
         prog.extend([mov(ADDR, at as u32), mov(ADDR + 1, (at >> 32) as u32), stg(o)]);
     }
     prog.push(exit());
+    launch(block, &prog, outs.len(), &[]).expect("runs")
+}
+
+/// As `run` with one thread, `data` at `DATA`; the launch's fault is returned.
+pub fn run_data(regs: &[(u8, u32)], body: &[Word], outs: &[u8], data: &[u8]) -> Result<Vec<u32>, gpuiface_sass::Fault> {
+    let mut prog: Vec<Word> = regs.iter().map(|&(r, v)| mov(r, v)).collect();
+    prog.extend_from_slice(body);
+    for (k, &o) in outs.iter().enumerate() {
+        let at = OUT + 4 * k as u64;
+        prog.extend([mov(ADDR, at as u32), mov(ADDR + 1, (at >> 32) as u32), stg(o)]);
+    }
+    prog.push(exit());
+    launch(1, &prog, outs.len(), data)
+}
+
+/// Run `body` with `block` threads; each thread stores register `out` at
+/// its thread index: returns one value per thread, or the launch's fault.
+/// (R27 holds the thread index.)
+pub fn run_threads(block: u32, body: &[Word], out: u8) -> Result<Vec<u32>, gpuiface_sass::Fault> {
+    let s2r = op(0x00000000001b7919, 0x000e220000002100, "S2R R27, SR_TID.X ;");
+    let scale = op(0x000000041b1c7825, 0x000fe400078e001c, "IMAD.WIDE.U32 R28, R27, 0x4, R28 ;");
+    let mut prog = vec![s2r];
+    prog.extend_from_slice(body);
+    prog.extend([mov(ADDR, OUT as u32), mov(ADDR + 1, (OUT >> 32) as u32), scale, stg(out), exit()]);
+    launch(block, &prog, block as usize, &[])
+}
+
+/// Run `prog` with `block` threads and `data` at `DATA`; returns the `n` words at OUT.
+fn launch(block: u32, prog: &[Word], n: usize, data: &[u8]) -> Result<Vec<u32>, gpuiface_sass::Fault> {
     let mem = FlatMemory::new(BASE, 0x10000);
     let code: Vec<u8> = prog.iter().flat_map(|w| w.0.to_le_bytes()).collect();
     mem.store(BASE, &code);
+    mem.store(DATA, data);
     let mut const_buffers = [None; 18];
     const_buffers[0] = Some(ConstBuffer { va: CBUF, size: 0x200 });
     let cfg = LaunchConfig {
@@ -69,8 +114,8 @@ pub fn run(block: u32, regs: &[(u8, u32)], body: &[Word], outs: &[u8]) -> Vec<u3
         local_memory: None,
         max_warp_instructions: 1000,
     };
-    run_launch(&mut Code::new(BASE), &mem, &cfg, None).expect("runs");
-    mem.load(OUT, 4 * outs.len()).chunks(4).map(|c| u32::from_le_bytes(c.try_into().unwrap())).collect()
+    run_launch(&mut Code::new(BASE), &mem, &cfg, None)?;
+    Ok(mem.load(OUT, 4 * n).chunks(4).map(|c| u32::from_le_bytes(c.try_into().unwrap())).collect())
 }
 
 /// One thread, one result register.
