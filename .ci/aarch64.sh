@@ -56,6 +56,9 @@ export GPUIFACE_MOCK_KERNEL_WATCHDOG_MS=120000
 # Test deadlines meant to catch hangs natively (conformance/tests/planted_bugs.rs)
 # scale the same way.
 export GPUIFACE_TEST_TIME_SCALE=10
+# The QMD-race interleavings (conformance/tests/qmd_race.rs): 1,000 per policy
+# here (10,000 took 7.7 minutes under qemu); the native test run keeps 10,000.
+export GPUIFACE_QMD_RACE_INTERLEAVINGS=1000
 cargo test --workspace --target "$triple"
 t2=$SECONDS
 echo "aarch64 tests: $((t2 - t1)) s"

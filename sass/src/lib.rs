@@ -17,6 +17,11 @@
 //! let i = decode(w, 0).unwrap();
 //! assert_eq!(i.to_string(), "ISETP.NE.U32.AND P0, PT, RZ, UR2, PT ;");
 //! ```
+//!
+//! The crate has no `unsafe` code (forbidden below): whatever a kernel or a
+//! word does, the worst the interpreter can do is return a [`Fault`].
+
+#![forbid(unsafe_code)]
 
 pub mod decode;
 pub mod exec;

@@ -43,6 +43,15 @@ pub(crate) fn gen32<U: Copy + Default>(f: impl Fn(usize) -> U) -> [U; 32] {
     out
 }
 
+/// Whether to compute an instruction for the whole warp at once: the fast
+/// paths are on and enough lanes execute that computing all 32 (and
+/// blending) costs less than visiting the executing ones (divergent code
+/// often runs a few lanes at a time).
+#[inline(always)]
+pub(crate) fn dense(env: &Env<'_>, exec: u32) -> bool {
+    env.fast && exec.count_ones() >= 8
+}
+
 /// A source in all 32 lanes.
 #[inline(always)]
 pub(crate) fn row_of(w: &Warp, s: S) -> [u32; 32] {
@@ -203,7 +212,7 @@ pub(crate) fn exec(w: &mut Warp, i: &Instr, exec: u32, env: &mut Env<'_>) -> Res
             }
             let pd = pred_of(i, 0);
             let pc_mask = w.pred_mask(pred_of(i, 6));
-            if let (true, false, Operand::Reg(d, _)) = (env.fast, *uniform, *i.src(1)) {
+            if let (true, false, Operand::Reg(d, _)) = (dense(env, exec), *uniform, *i.src(1)) {
                 // The whole warp at once (the same function, lane by lane).
                 let (av, bv, cv) = (int_row(w, a), int_row(w, b), int_row(w, c));
                 let r: [u32; 32] = gen32(|l| lut3(lut, av[l], bv[l], cv[l]));
@@ -513,7 +522,7 @@ fn iadd3(w: &mut Warp, i: &Instr, exec: u32, env: &Env<'_>, x: bool, uniform: bo
             u64::from(v)
         }
     };
-    if let (true, false, Operand::Reg(d, _)) = (env.fast, uniform, *i.src(0)) {
+    if let (true, false, Operand::Reg(d, _)) = (dense(env, exec), uniform, *i.src(0)) {
         // The whole warp at once (the same sum, lane by lane).
         let (ta, tb, tc) = (term_row(w, a), term_row(w, b), term_row(w, c));
         let cin = if x { [cin0, cin1] } else { [0, 0] };
@@ -578,7 +587,7 @@ fn imad(w: &mut Warp, i: &Instr, exec: u32, env: &Env<'_>, kind: ImadKind, signe
         }
         _ => None,
     };
-    if env.fast && ud.is_none() && matches!(kind, ImadKind::Lo | ImadKind::Wide) {
+    if dense(env, exec) && ud.is_none() && matches!(kind, ImadKind::Lo | ImadKind::Wide) {
         // The whole warp at once (the same arithmetic as below, lane by lane).
         let (av, bv, cv) = (int_row(w, a), int_row(w, b), row_of(w, c.0));
         let ci: [u64; 32] = gen32(|l| u64::from(x && cin >> l & 1 == 1));

@@ -64,7 +64,7 @@ pub(crate) fn exec(w: &mut Warp, i: &Instr, exec: u32, env: &mut Env<'_>) -> Res
     match &i.op {
         Op::Ffma { ftz: fz, sat, rnd } => {
             let (a, b, c) = (src(w, i, 1, env)?, src(w, i, 2, env)?, src(w, i, 3, env)?);
-            if let (true, crate::operand::Operand::Reg(d, _)) = (env.fast, *i.src(0)) {
+            if let (true, crate::operand::Operand::Reg(d, _)) = (super::alu::dense(env, exec), *i.src(0)) {
                 // The whole warp at once: the same rounding, lane by lane.
                 let g = |s: (S, SrcMods)| {
                     map32(&row_of(w, s.0), |v| {

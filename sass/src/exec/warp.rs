@@ -75,15 +75,20 @@ pub(crate) struct Warp {
     /// Sides of split paths still to run, the last kept on top.
     pending: [u32; 32],
     pending_len: u8,
-    /// The converged fast path: every runnable lane is in `group`, and all
-    /// of them are at `gpc` (their entries in `pc` may be stale). Set by
-    /// `select` when it finds the warp so; cleared by anything that moves
-    /// lanes apart or changes a lane's state (`sync_pcs` first writes `gpc`
-    /// back to the group's lanes). While it holds, choosing the next lanes
-    /// and advancing them cost no per-lane work.
+    /// The converged fast path: every lane of `group` is runnable and at
+    /// `gpc` (their entries in `pc` may be stale), and the other runnable
+    /// lanes (a divergent warp's other paths) are at the pcs in `others`.
+    /// Set by `select` when it finds the warp so; cleared by anything that
+    /// moves the group's lanes apart or changes a lane's state (`sync_pcs`
+    /// first writes `gpc` back to the group's lanes). While it holds,
+    /// choosing the next lanes and advancing them cost no per-lane work.
     fast: bool,
     /// The group's pc while `fast` holds.
     gpc: u64,
+    /// The distinct pcs of the runnable lanes outside the group while
+    /// `fast` holds (`n_others` of them).
+    others: [u64; 8],
+    n_others: u8,
 }
 
 impl Warp {
@@ -108,6 +113,8 @@ impl Warp {
             pending_len: 0,
             fast: false,
             gpc: 0,
+            others: [0; 8],
+            n_others: 0,
         }
     }
 
@@ -275,9 +282,17 @@ impl Warp {
     /// other's.
     fn select(&mut self, fast: bool) -> Option<(u64, u32)> {
         if self.fast {
-            // All runnable lanes are the group, at one pc: what the search
-            // below would find (`candidates` = the group, nothing kept).
-            return Some((self.gpc, self.group));
+            // The group's lanes are all runnable and at one pc, so the
+            // search below would find `candidates` = the group and nothing
+            // to keep; the lanes it adds are the other runnable lanes at
+            // that pc, and those (which do not move while the group runs)
+            // sit at the pcs in `others`.
+            let others = &self.others[..usize::from(self.n_others)];
+            if !others.contains(&self.gpc) {
+                return Some((self.gpc, self.group));
+            }
+            // Lanes waiting there join: the search decides.
+            self.sync_pcs();
         }
         let run = self.mask_of(Lane::Run);
         let mut candidates = self.group & run;
@@ -295,11 +310,29 @@ impl Warp {
             self.keep_pending(rest);
         }
         self.group = mask;
-        // Converged: every runnable lane is at this pc (the per-lane pcs
-        // of the group are exact now, and `gpc` carries them from here).
-        if mask == run && fast {
-            self.fast = true;
-            self.gpc = pc;
+        // The group is at one pc: `gpc` carries it from here (the per-lane
+        // pcs of the group are exact now). The other runnable lanes' pcs
+        // are kept (up to a few distinct ones) to see when the group
+        // reaches one of them.
+        if fast {
+            let mut n = 0usize;
+            let mut ok = true;
+            for l in lanes(run & !mask) {
+                let p = self.pc[l];
+                if !self.others[..n].contains(&p) {
+                    if n == self.others.len() {
+                        ok = false;
+                        break;
+                    }
+                    self.others[n] = p;
+                    n += 1;
+                }
+            }
+            if ok {
+                self.n_others = n as u8;
+                self.fast = true;
+                self.gpc = pc;
+            }
         }
         Some((pc, mask))
     }
