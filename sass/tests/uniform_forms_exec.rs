@@ -31,6 +31,17 @@ fn upopc_and_uflo_of_an_immediate() {
 }
 
 #[test]
+fn upopc_and_uflo_invert_a_uniform_register_under_a_tilde() {
+    // From a seed-7 random program (`bfind.shiftamt` of a `not`): bit 63 is
+    // the `~` nvdisasm prints; it was refused, and before that ignored.
+    let flo = op(0x80000005000572bd, 0x000fe400080e0400, "UFLO.U32.SH UR5, ~UR5 ;");
+    // ~0xfffffff0 = 0xf: 28 leading zeros (.SH counts from the top).
+    assert_eq!(one(&[], &[umov(5, 0xffff_fff0), flo, mov_ur(20, 5)], 20), 28);
+    let popc = op(0x80000005000672bf, 0x000fe20008000000, "UPOPC UR6, ~UR5 ;");
+    assert_eq!(one(&[], &[umov(5, 0xffff_00ff), popc, mov_ur(20, 6)], 20), 8);
+}
+
+#[test]
 fn p2r_takes_its_mask_from_a_uniform_register() {
     // P0 set (100 >= 40); P2R R6, PR, RZ, UR1 copies the predicates UR1 selects.
     let p0 = op(0x000000281b00780c, 0x001fda0003f06070, "ISETP.GE.U32.AND P0, PT, R27, 0x28, PT ;");

@@ -280,7 +280,8 @@ pub(super) fn unary(b: &mut Builder) -> Result<Op, DecodeError> {
         // UPOPC/UBREV URd, URb (form 1) or URd, imm32 (form 4, printed unsigned).
         b.expect("UPOPC", "bits 24..32", 24, 8, 0)?;
         b.expect("UPOPC", "bits 64..91", 64, 27, 0)?;
-        let src = uniform_unary_src(b, "UPOPC")?;
+        // UPOPC's source may be inverted (`~UR5`, bit 63); UBREV has no `~`.
+        let src = uniform_unary_src(b, "UPOPC", kind == UnaryKind::Popc)?;
         b.push(Operand::ureg(b.ureg(16)), true);
         b.push(src, true);
         return Ok(Op::Unary { kind, uniform: true });
@@ -302,10 +303,16 @@ pub(super) fn unary(b: &mut Builder) -> Result<Op, DecodeError> {
     Ok(Op::Unary { kind, uniform: false })
 }
 
-/// The source of a uniform unary operation: URb at 32 (form 1, bits 38..64
-/// clear) or an immediate printed unsigned (form 4).
-fn uniform_unary_src(b: &Builder, mn: &'static str) -> Result<Operand, DecodeError> {
+/// The source of a uniform unary operation: URb at 32 (form 1, bits 38..63
+/// clear; bit 63 the `~` where `tilde` says the operation has one, as
+/// nvdisasm prints `UFLO.U32.SH UR5, ~UR5` and `UPOPC UR5, ~UR5`) or an
+/// immediate printed unsigned (form 4).
+fn uniform_unary_src(b: &Builder, mn: &'static str, tilde: bool) -> Result<Operand, DecodeError> {
     match b.w.bits(9, 3) {
+        1 if tilde => {
+            b.expect(mn, "bits 38..63", 38, 25, 0)?;
+            Ok(not63(b, Operand::ureg(b.ureg(32))))
+        }
         1 => {
             b.expect(mn, "bits 38..64", 38, 26, 0)?;
             Ok(Operand::ureg(b.ureg(32)))
@@ -319,7 +326,7 @@ fn uniform_unary_src(b: &Builder, mn: &'static str) -> Result<Operand, DecodeErr
 pub(super) fn flo(b: &mut Builder) -> Result<Op, DecodeError> {
     let uniform = b.w.bits(0, 9) == 0x0bd;
     let (dst, src, p) = if uniform {
-        (Operand::ureg(b.ureg(16)), uniform_unary_src(b, "UFLO")?, Operand::Pred(b.upred(81, None)))
+        (Operand::ureg(b.ureg(16)), uniform_unary_src(b, "UFLO", true)?, Operand::Pred(b.upred(81, None)))
     } else {
         (d(b), not63(b, unsigned(unary_src(b, "FLO", false)?)), Operand::Pred(b.pred(81, None)))
     };
