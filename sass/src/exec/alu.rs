@@ -183,18 +183,17 @@ fn bool_in(w: &Warp, i: &Instr, n: usize, env: &Env<'_>) -> Result<u32, Fault> {
 }
 
 /// A three-input bitwise function by its truth table (`a` is 0xf0, `b` 0xcc, `c` 0xaa).
-#[inline]
+///
+/// Bit `k` of the table is the output where `a`, `b`, `c` are the bits of
+/// `k` (a the highest): a tree of bitwise selects on c, then b, then a,
+/// with no branch (the same result as OR-ing the table's minterms).
+#[inline(always)]
 pub(crate) fn lut3(lut: u32, a: u32, b: u32, c: u32) -> u32 {
-    let mut r = 0;
-    for k in 0..8 {
-        if lut >> k & 1 == 1 {
-            let x = if k & 4 != 0 { a } else { !a };
-            let y = if k & 2 != 0 { b } else { !b };
-            let z = if k & 1 != 0 { c } else { !c };
-            r |= x & y & z;
-        }
-    }
-    r
+    let bit = |k: u32| 0u32.wrapping_sub(lut >> k & 1);
+    let sel = |m: u32, one: u32, zero: u32| (m & one) | (!m & zero);
+    let (c0, c1, c2, c3) =
+        (sel(c, bit(1), bit(0)), sel(c, bit(3), bit(2)), sel(c, bit(5), bit(4)), sel(c, bit(7), bit(6)));
+    sel(a, sel(b, c3, c2), sel(b, c1, c0))
 }
 
 /// Execute a non-control instruction for the lanes in `exec`.
@@ -590,7 +589,7 @@ fn imad(w: &mut Warp, i: &Instr, exec: u32, env: &Env<'_>, kind: ImadKind, signe
     if dense(env, exec) && ud.is_none() && matches!(kind, ImadKind::Lo | ImadKind::Wide) {
         // The whole warp at once (the same arithmetic as below, lane by lane).
         let (av, bv, cv) = (int_row(w, a), int_row(w, b), row_of(w, c.0));
-        let ci: [u64; 32] = gen32(|l| u64::from(x && cin >> l & 1 == 1));
+        let ci: [u64; 32] = if x { gen32(|l| u64::from(cin >> l & 1)) } else { [0; 32] };
         if kind == ImadKind::Lo {
             let cterm = term_row(w, c);
             let s: [u64; 32] = gen32(|l| u64::from(av[l].wrapping_mul(bv[l])) + cterm[l] + ci[l]);
@@ -787,4 +786,41 @@ fn read_bindless(w: &Warp, env: &Env<'_>, u: u8, off: i64, pc: u64) -> Result<u3
     let mut b = [0u8; 4];
     env.mem.read(base + off as u64, &mut b).map_err(|va| Fault::Mmu { va, write: false, pc })?;
     Ok(u32::from_le_bytes(b))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::lut3;
+
+    /// The table's definition: the OR of its minterms.
+    fn by_minterms(lut: u32, a: u32, b: u32, c: u32) -> u32 {
+        let mut r = 0;
+        for k in 0..8 {
+            if lut >> k & 1 == 1 {
+                let x = if k & 4 != 0 { a } else { !a };
+                let y = if k & 2 != 0 { b } else { !b };
+                let z = if k & 1 != 0 { c } else { !c };
+                r |= x & y & z;
+            }
+        }
+        r
+    }
+
+    #[test]
+    fn lut3_is_the_or_of_its_minterms_for_every_table() {
+        let mut x = 0x9e37_79b9_7f4a_7c15u64;
+        for lut in 0..256 {
+            for _ in 0..16 {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                let (a, b, c) = (x as u32, (x >> 32) as u32, (x >> 16) as u32 ^ 0x5a5a_a5a5);
+                assert_eq!(lut3(lut, a, b, c), by_minterms(lut, a, b, c), "lut {lut:#x}");
+            }
+            // The three inputs' own tables.
+            assert_eq!(lut3(0xf0, 1, 2, 4), 1);
+            assert_eq!(lut3(0xcc, 1, 2, 4), 2);
+            assert_eq!(lut3(0xaa, 1, 2, 4), 4);
+        }
+    }
 }
