@@ -17,6 +17,32 @@
 //!   (not per grid), an instruction budget and a cancellation flag stop a
 //!   runaway kernel, and the first faulting access ends the launch.
 //!
+//! ## Fast paths, and the per-lane path they must equal
+//! The model above is what the per-lane path does: choose the lanes at
+//! the lowest pc among those of the running path, run the instruction
+//! lane by lane, advance each lane's pc. Three fast paths do the same work
+//! with less of it ([`set_fast_path`], `GPUIFACE_SASS_PER_LANE=1` to turn
+//! them off):
+//! - a warp whose running path is at one pc steps as one: one pc advanced,
+//!   no per-lane search, while the lanes of other paths (a divergent warp)
+//!   wait at up to eight other pcs that the path is checked against;
+//!   control flow that splits the path, and every change of a lane's state
+//!   (`EXIT`, `BSYNC`, `BAR`, `WARPSYNC`), go back to per-lane pcs;
+//! - registers are rows of 32 lanes, and the common integer, move and
+//!   `FFMA` instructions compute all 32 lanes as arrays and write the
+//!   executing ones with a blend (when 8 or more execute);
+//! - a load or store whose lanes cover one contiguous aligned span is one
+//!   copy; other 4- to 16-byte loads compute the warp's addresses at once
+//!   and serve equal addresses once. Any access that would fault, or is
+//!   out of range, is redone lane by lane, so the fault is the one the
+//!   per-lane path raises.
+//!
+//! Both paths run the same instructions on the same lanes in the same
+//! order: `sass/tests/fast_path.rs` compares their memory and instruction
+//! counts, and CI runs the corpus, the random programs, the PTX sweep and
+//! tinygrad's kernels on the per-lane path against the same exact
+//! references.
+//!
 //! Memory: global accesses go through [`Memory`] (the GPU VM: an unmapped
 //! or read-only access is the fault with its address); constant banks are
 //! read on access from the buffers the QMD binds; shared memory is the
