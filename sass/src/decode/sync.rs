@@ -59,19 +59,6 @@ fn sem(b: &Builder, mn: &'static str) -> Result<&'static str, DecodeError> {
     })
 }
 
-/// The address of ATOMG/RED: 64-bit under `.E` (bit 72, which the callers
-/// require). CAS has no `.64` mark; for the others bit 91 must be set.
-fn global_addr(b: &Builder, cas: bool) -> Addr {
-    Addr {
-        base: b.reg(24),
-        width: if cas { AddrWidth::W64Unmarked } else { AddrWidth::W64 },
-        ubase: URZ,
-        offset: b.w.sbits(40, 24) as i32,
-        reuse: b.reuse(0),
-        uniform_form: false,
-    }
-}
-
 fn atom_ty(b: &Builder, mn: &'static str) -> Result<AtomTy, DecodeError> {
     Ok(match b.w.bits(73, 3) {
         0 => AtomTy::U32,
@@ -94,15 +81,14 @@ fn op3(v: u64) -> AtomOp {
 
 /// `RED.E.op.type.sem [addr], b`: operands [pd, d, addr, b, c].
 pub(super) fn red(b: &mut Builder) -> Result<Op, DecodeError> {
-    // Without bit 91 nvdisasm prints the address without `.64`; no compiler
-    // output has it and its width is unknown, so it is refused.
-    if !b.w.bit(72) || !b.w.bit(90) || !b.w.bit(91) || b.w.bits(84, 3) != 1 || b.w.bits(101, 4) != 0 {
+    if b.w.bits(84, 3) != 1 || b.w.bits(101, 4) != 0 {
         return Err(b.bad("RED", "form", 0));
     }
-    // Bit 71 clear adds a uniform register to the address; bit 76 extends
-    // the type field past the types there are.
+    // The address by its form (`mem::ADDR_FORMS`: a uniform register at 64
+    // when bit 71 is clear, `.64` at bit 90); bit 76 extends the type field
+    // past the types there are.
+    let (addr, data) = super::mem::address(b, "RED")?;
     b.expect("RED", "bit 70", 70, 1, 0)?;
-    b.expect("RED", "uniform address", 71, 1, 1)?;
     b.expect("RED", "type", 76, 1, 0)?;
     let ty = atom_ty(b, "RED")?;
     // Two f16 lanes add; what another operation would do on them is not known.
@@ -112,8 +98,8 @@ pub(super) fn red(b: &mut Builder) -> Result<Op, DecodeError> {
     let text = sem(b, "RED")?;
     b.push(Operand::Pred(Pred::p(7, false)), false);
     b.push(Operand::reg(crate::operand::RZ), false);
-    b.push(Operand::Mem(global_addr(b, false)), true);
-    b.push(Operand::reg(b.reg(32)), true);
+    b.push(Operand::Mem(addr), true);
+    b.push(Operand::reg(b.reg(data)), true);
     b.push(Operand::reg(crate::operand::RZ), false);
     Ok(Op::Atom { space: Space::Global, op: op3(b.w.bits(87, 3)), ty, red: true, text })
 }
@@ -127,15 +113,14 @@ pub(super) fn atomg(b: &mut Builder) -> Result<Op, DecodeError> {
     let cas = matches!(b.w.bits(0, 9), 0x1a9 | 0x18b);
     let (space, mn) =
         if matches!(b.w.bits(0, 9), 0x18a | 0x18b) { (Space::Generic, "ATOM") } else { (Space::Global, "ATOMG") };
-    // Bit 91 is set in every ATOMG but CAS (nvdisasm refuses the others).
-    if !b.w.bit(72) || b.w.bit(91) == cas || b.w.bits(84, 3) != 1 || b.w.bits(101, 4) != 0 {
+    if b.w.bits(84, 3) != 1 || b.w.bits(101, 4) != 0 {
         return Err(b.bad(mn, "form", 0));
     }
+    // The address by its form (`mem::ADDR_FORMS`): `[Ra+imm]` (form 1, CAS's
+    // only one), or with bit 91 `[Ra.64+URb+imm]`, the uniform register at 64
+    // when bit 71 is clear, `.64` at bit 70 (`.U32` clear).
+    let (addr, data) = super::mem::address(b, mn)?;
     b.expect(mn, "type", 76, 1, 0)?;
-    if !cas {
-        // Bit 71 clear adds a uniform register to the address.
-        b.expect(mn, "bits 70..72", 70, 2, 3)?;
-    }
     let op = if cas {
         AtomOp::Cas
     } else {
@@ -161,8 +146,8 @@ pub(super) fn atomg(b: &mut Builder) -> Result<Op, DecodeError> {
     let text = sem(b, mn)?;
     b.push(Operand::Pred(b.pred(81, None)), true);
     b.push(Operand::reg(b.reg(16)), true);
-    b.push(Operand::Mem(global_addr(b, cas)), true);
-    b.push(Operand::reg(b.reg(32)), true);
+    b.push(Operand::Mem(addr), true);
+    b.push(Operand::reg(b.reg(data)), true);
     b.push(Operand::reg(b.reg(64)), cas);
     Ok(Op::Atom { space, op, ty, red: false, text })
 }
