@@ -34,10 +34,20 @@ fn cache(b: &Builder, mn: &'static str) -> Result<&'static str, DecodeError> {
 /// with a 20-bit offset at 44, the global pair at 24 with a 12-bit offset at
 /// 32, the size at 73..76 (4: 32 bits, 5: 64, 6: 128). Cache hints, a
 /// uniform base, a zero-fill predicate other than PT and descriptors are
-/// refused.
+/// refused. Form 6 adds the uniform register at 64 to the shared address
+/// (`[R7+UR4]`, printed even as `URZ`); form 7 has none (ptxas leaves UR4
+/// and bit 70 set there).
 pub(super) fn ldgsts(b: &mut Builder) -> Result<Op, DecodeError> {
-    b.expect("LDGSTS", "form", 9, 3, 7)?;
-    b.expect("LDGSTS", "bits 64..73", 64, 9, 0x44)?;
+    let uniform = match b.w.bits(9, 3) {
+        6 => true,
+        7 => false,
+        v => return Err(b.bad("LDGSTS", "form", v)),
+    };
+    if uniform {
+        b.expect("LDGSTS", "bits 70..73", 70, 3, 1)?;
+    } else {
+        b.expect("LDGSTS", "bits 64..73", 64, 9, 0x44)?;
+    }
     b.expect("LDGSTS", "uniform base", 76, 1, 1)?;
     b.expect("LDGSTS", "memory ordering", 77, 4, 0)?;
     b.expect("LDGSTS", "bits 82..84", 82, 2, 0)?;
@@ -56,10 +66,10 @@ pub(super) fn ldgsts(b: &mut Builder) -> Result<Op, DecodeError> {
     let shared = Addr {
         base: b.reg(16),
         width: AddrWidth::W32,
-        ubase: URZ,
+        ubase: if uniform { b.ureg(64) } else { URZ },
         offset: b.w.sbits(44, 20) as i32,
         reuse: false,
-        uniform_form: false,
+        uniform_form: uniform,
     };
     let global = Addr {
         base: b.reg(24),
@@ -321,17 +331,28 @@ pub(super) fn uldc(b: &mut Builder) -> Result<Op, DecodeError> {
     Ok(Op::Uldc { size })
 }
 
-/// `LDC[.size] Rd, c[bank][Ra+offset]`: form 5, index register at 24;
-/// fields the corpus never shows set are refused.
+/// `LDC[.size] Rd, c[bank][Ra+offset]`: form 5, index register at 24; or
+/// form 2 with bit 91, `LDC[.size] Rd, cx[URa][Rb+offset]`, a bindless
+/// buffer whose handle is in URa (at 24) and the index register at 64, the
+/// offset signed as in form 5 (nvdisasm prints `cx[UR2][R0+-0x4]`); fields
+/// the corpus never shows set are refused.
 pub(super) fn ldc(b: &mut Builder) -> Result<Op, DecodeError> {
     let size = MemSize::from_bits(b.w.bits(73, 3))
         .filter(|s| s.bytes() <= 8)
         .ok_or_else(|| b.bad("LDC", "size", b.w.bits(73, 3)))?;
-    b.expect("LDC", "form", 9, 3, 5)?;
-    b.expect("LDC", "bits 64..73", 64, 9, 0)?;
-    b.expect("LDC", "bits 76..105", 76, 29, 0)?;
-    let c: CBuf = b.cbuf_bytes("LDC")?;
+    let c = if b.w.bit(91) {
+        b.expect("LDC", "form", 9, 3, 2)?;
+        b.expect("LDC", "bit 72", 72, 1, 0)?;
+        b.expect("LDC", "bits 76..91", 76, 15, 0)?;
+        b.expect("LDC", "bits 92..105", 92, 13, 0)?;
+        CBuf { bank: 0, offset: b.w.sbits(38, 16) as i32, index: b.reg(64), ubank: Some(b.ureg(24)) }
+    } else {
+        b.expect("LDC", "form", 9, 3, 5)?;
+        b.expect("LDC", "bits 64..73", 64, 9, 0)?;
+        b.expect("LDC", "bits 76..105", 76, 29, 0)?;
+        CBuf { index: b.reg(24), ..b.cbuf_bytes("LDC")? }
+    };
     b.push(Operand::reg(b.reg(16)), true);
-    b.push(Operand::CBuf(CBuf { index: b.reg(24), ..c }, SrcMods::default()), true);
+    b.push(Operand::CBuf(c, SrcMods::default()), true);
     Ok(Op::Ldc { size })
 }

@@ -86,7 +86,7 @@ const FORMS: &[(u16, u8)] = &[
     (0x147, 0b0001_0000), // BRA
     (0x14d, 0b0001_0000), // EXIT
     (0x150, 0b0001_0000), // RET
-    (0x182, 0b0010_0000), // LDC
+    (0x182, 0b0010_0100), // LDC (form 2: bindless, `cx[URa][Rb+imm]`)
     (0x184, 0b0001_0000), // LDS
     (0x188, 0b0001_0010), // STS (form 4: a uniform register in the address, `[R3+UR5]`)
     (0x189, 0b1001_0110), // SHFL (form 1: lane and segment mask in registers, a run-time width)
@@ -120,10 +120,16 @@ pub(super) fn refused(op: u16, form: u8, bit91: bool, write_barrier: u8) -> Opti
         // addressing forms (`decode/mem.rs`, `ADDR_FORMS`).
         0x147 | 0x18f => return None,
         0x180 | 0x181 | 0x183 | 0x185..=0x187 | 0x18a | 0x18b | 0x18e | 0x1a8 | 0x1a9 => return None,
+        // LDGSTS: form 6 adds a uniform register to the shared address.
         0x1ae => true,
         // ATOMS's uniform-address form (7, `ATOMS.POPC.INC.32 RZ, [R5+URZ]`)
         // sets it; nvdisasm refuses it with the register form and without it here.
-        0x18c => form == 7,
+        // Its form 4 (a register operation) takes one too: `[UR0+0xc]`.
+        0x18c => matches!(form, 4 | 7),
+        // LDSM: bit 91 adds a uniform register to the address (`[R7+UR0]`).
+        0x03b => bit91,
+        // LDC: the bindless form 2 (`cx[UR2][R0+0x180]`) sets it (decode/mem.rs).
+        0x182 => form == 2,
         // LDS: it adds a uniform register to the address (`[R2+UR10]`, `[UR10]`).
         0x184 => bit91,
         // STS: its form 4 (only) adds one (`[R3+UR5]`).

@@ -60,6 +60,11 @@ fn sem(b: &Builder, mn: &'static str) -> Result<&'static str, DecodeError> {
 }
 
 fn atom_ty(b: &Builder, mn: &'static str) -> Result<AtomTy, DecodeError> {
+    // ATOMS has three types (nvdisasm: `.S32`, `.64`, `.INVALID3` and no
+    // floats; it ignores bit 75, which is refused here).
+    if mn == "ATOMS" && b.w.bits(73, 3) > 2 {
+        return Err(b.bad(mn, "type", b.w.bits(73, 3)));
+    }
     Ok(match b.w.bits(73, 3) {
         0 => AtomTy::U32,
         1 => AtomTy::S32,
@@ -157,8 +162,8 @@ pub(super) fn atoms(b: &mut Builder) -> Result<Op, DecodeError> {
     let form = b.w.bits(9, 3);
     let op = match (form, b.w.bits(87, 4)) {
         (7, 10) => AtomOp::PopcInc,
-        (1, v) if v < 8 => op3(v),
-        (1, 8) => AtomOp::Exch,
+        (1 | 4, v) if v < 8 => op3(v),
+        (1 | 4, 8) => AtomOp::Exch,
         (f, v) => return Err(b.bad("ATOMS", "operation", f << 8 | v)),
     };
     // `.POPC.INC` counts in 32 bits only: nvdisasm prints other type values as `.???n`.
@@ -169,16 +174,19 @@ pub(super) fn atoms(b: &mut Builder) -> Result<Op, DecodeError> {
         atom_ty(b, "ATOMS")?
     };
     let width = b.shared_scale();
-    let ubase = if form == 7 { b.ureg(64) } else { URZ };
+    // Forms 7 and 4 (bit 91, checked in `decode/shape.rs`) add the uniform
+    // register at 64: `[R5+URZ]`, `[R3.X4+UR5+0xc]`.
+    let uniform = matches!(form, 4 | 7);
+    let ubase = if uniform { b.ureg(64) } else { URZ };
     let addr = Addr {
         base: b.reg(24),
         width,
         ubase,
         // Signed after a register (nvdisasm prints `[R5+-0x800000]`), an
         // unsigned address alone (`[0x800018]`).
-        offset: if b.reg(24) == RZ && form != 7 { b.w.bits(40, 24) as i32 } else { b.w.sbits(40, 24) as i32 },
+        offset: if b.reg(24) == RZ && !uniform { b.w.bits(40, 24) as i32 } else { b.w.sbits(40, 24) as i32 },
         reuse: b.reuse(0),
-        uniform_form: form == 7,
+        uniform_form: uniform,
     };
     b.push(Operand::Pred(Pred::p(7, false)), false);
     b.push(Operand::reg(b.reg(16)), true);
