@@ -91,6 +91,9 @@ pub enum AddrWidth {
     /// A 64-bit register pair that nvdisasm prints without `.64` (the
     /// address of `ATOMG.E.CAS`, whose `.E` alone makes it 64-bit).
     W64Unmarked,
+    /// A 32-bit register zero-extended, added to a 64-bit uniform register
+    /// pair (`[R2.U32+UR4]`: a global or generic address).
+    U32,
     /// A 32-bit register scaled by 4 (`[R6.X4]`), in shared memory addressing.
     X4,
     /// Scaled by 8 (`.X8`).
@@ -297,6 +300,7 @@ impl fmt::Display for Operand {
                         AddrWidth::X4 | AddrWidth::X8 | AddrWidth::X16 if a.base == RZ && !rz_scaled_u => {}
                         AddrWidth::W32 | AddrWidth::W64Unmarked => {}
                         AddrWidth::W64 => f.write_str(".64")?,
+                        AddrWidth::U32 => f.write_str(".U32")?,
                         AddrWidth::X4 => f.write_str(".X4")?,
                         AddrWidth::X8 => f.write_str(".X8")?,
                         AddrWidth::X16 => f.write_str(".X16")?,

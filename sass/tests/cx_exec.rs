@@ -129,3 +129,29 @@ fn uldc_names_its_handle_register_at_bits_24() {
     let v = run_data(&[], &[a, b, w, mov_ur(20, 6), mov_ur(21, 7)], &[20, 21], &data).expect("runs");
     assert_eq!(v, vec![0x4433_2211, 0x8877_6655]);
 }
+
+#[test]
+fn ldc_reads_a_bindless_buffer_at_a_register_index() {
+    // Form 2u (nvdisasm 13.2): cx[URa][Rb+imm], URa at 24, Rb at 64, the offset signed.
+    let w = |lo: u64, hi: u64, text: &str| {
+        let w = Word(u128::from(lo) | u128::from(hi) << 64);
+        assert_eq!(decode(w, 0).map(|i| i.to_string()).as_deref(), Ok(text));
+        w
+    };
+    let ldc = w(0x0000020004077582, 0x000ee80008000803, "LDC R7, cx[UR4][R3+0x8] ;");
+    let ldc64 = w(0x003fff0004077582, 0x000ee80008000a03, "LDC.64 R7, cx[UR4][R3+-0x4] ;");
+    let ldc_u8 = w(0x000000c004077582, 0x000ee80008000003, "LDC.U8 R7, cx[UR4][R3+0x3] ;");
+    let [a, b] = handle(4, 0x80);
+    // R3 = 0x10: word 0x18 / 4 = 6 holds 0x0707_0707.
+    assert_eq!(one(&[a, b, ldc], &[(3, 0x10)], 7, &words()), 0x0707_0707);
+    // R3 = 0x10, -4: words 3 and 4.
+    let v = run_data(&[(3, 0x10)], &[a, b, ldc64], &[7, 8], &words()).expect("runs");
+    assert_eq!(v, vec![0x0404_0404, 0x0505_0505]);
+    // Byte 0x13 of word 4 (0x0505_0505 = bytes 05).
+    let mut data = words();
+    data[0x13] = 0xa7;
+    assert_eq!(one(&[a, b, ldc_u8], &[(3, 0x10)], 7, &data), 0xa7);
+    // Past the buffer's 0x10 bytes: zero.
+    let [a, b] = handle(4, 0x10);
+    assert_eq!(one(&[a, b, ldc], &[(3, 0x10)], 7, &words()), 0);
+}

@@ -185,10 +185,16 @@ fn hset2_and_hsetp2_compare_each_lane() {
 /// (each word holding its own byte offset), loads matrices with `LDSM`, and
 /// stores the four registers it got at `OUT + 16 * tid`.
 fn ldsm_run(ldsm: Word) -> Vec<u32> {
-    let mut prog = vec![
+    ldsm_run_after(&[], ldsm)
+}
+
+/// As `ldsm_run`, with `pre` run first (setting uniform registers).
+fn ldsm_run_after(pre: &[Word], ldsm: Word) -> Vec<u32> {
+    let mut prog = pre.to_vec();
+    prog.extend([
         op("19790000000000000021000000240e00", "S2R R0, SR_TID.X ;"),
         op("1978070004000000ff06000000e20f00", "SHF.L.U32 R7, R0, 0x4, RZ ;"),
-    ];
+    ]);
     for k in 0..4u8 {
         let add = format!("10780907{:02x}000000ffe0ff0700ca0f00", 4 * k);
         let imm = if k == 0 { String::new() } else { format!("+{:#x}", 4 * k) };
@@ -220,6 +226,18 @@ fn ldsm_run(ldsm: Word) -> Vec<u32> {
     };
     run_launch(&mut Code::new(BASE), &mem, &cfg, None).unwrap();
     mem.load(OUT, 512).chunks(4).map(|c| u32::from_le_bytes(c.try_into().unwrap())).collect()
+}
+
+#[test]
+fn ldsm_adds_its_uniform_register_to_the_address() {
+    // Form 4u (nvdisasm 13.2): [R7+UR5-0x40] with UR5 = 0x40 is [R7].
+    let plain = ldsm_run(op("3b780807000000000002000000680e00", "LDSM.16.M88.4 R8, [R7] ;"));
+    let w = Word(0xffffc0050708783b | 0x000e680008000200 << 64);
+    assert_eq!(decode(w, 0).map(|i| i.to_string()).as_deref(), Ok("LDSM.16.M88.4 R8, [R7+UR5+-0x40] ;"));
+    let umov5 = Word(0x7882 | 5 << 16 | 0x40 << 32 | 0x000fe4 << 104);
+    assert_eq!(ldsm_run_after(&[umov5], w), plain);
+    // Without UR5 set the lanes read 0x40 lower (lane 0..3 below shared memory: a fault).
+    assert!(std::panic::catch_unwind(|| ldsm_run(w)).is_err());
 }
 
 #[test]

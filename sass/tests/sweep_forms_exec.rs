@@ -152,6 +152,7 @@ fn sweep_memory_and_uniform_forms_decode_as_nvdisasm_prints_them() {
     // RED.E.MIN.F16x2 (nvdisasm prints it; its semantics are not known) is refused.
     assert!(decode(Word(red.0 ^ 1 << 87), 0).is_err());
     op(0x60000004ff037e30, 0x000fe20008010900, "HADD2.FTZ R3, -RZ.H0_H0, |UR4.H0_H0| ;");
-    // With a uniform register the register is a 32-bit offset (`[R10.U32+UR0]`): refused.
-    assert!(decode(Word(0x0002a20000100900000000000a0c7980 | 1 << 91), 0).is_err());
+    // With a uniform register and bit 90 clear the register is a 32-bit
+    // offset, zero-extended (`tests/memory_forms_exec.rs`).
+    op(0x000000000a0c7980, 0x0002a20008100900, "LD.E R12, [R10.U32+UR0] ;");
 }

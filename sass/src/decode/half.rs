@@ -110,10 +110,10 @@ fn src_at(b: &Builder, mn: &'static str, slot: Slot, reuse: u32, ext: bool, mma:
 
 /// The paired-half arithmetic and comparisons take a uniform register in
 /// their forms 6 and 7 (the shape check ties bit 91 to those forms, and
-/// each operation's form table refuses the ones it lacks); the others refuse
-/// bit 91.
+/// each operation's form table refuses the ones it lacks), LDSM a uniform
+/// register in its address; the others refuse bit 91.
 fn common(b: &Builder, mn: &'static str) -> Result<(), DecodeError> {
-    if matches!(b.w.bits(0, 9), 0x030..=0x035 | 0x03e | 0x040 | 0x104) {
+    if matches!(b.w.bits(0, 9), 0x030..=0x035 | 0x03b | 0x03e | 0x040 | 0x104) {
         return Ok(());
     }
     if b.w.bit(91) {
@@ -374,13 +374,15 @@ pub(super) fn ldsm(b: &mut Builder) -> Result<Op, DecodeError> {
         1 => true,
         v => return Err(b.bad(mn, "layout", v)),
     };
+    // Bit 91 adds the uniform register at 32 (`[R7+UR5]`, `[URZ]`).
+    let uniform = b.w.bit(91);
     let addr = Addr {
         base: b.reg(24),
         width: AddrWidth::W32,
-        ubase: URZ,
+        ubase: if uniform { b.ureg(32) } else { URZ },
         offset: b.w.sbits(40, 24) as i32,
         reuse: b.reuse(0),
-        uniform_form: false,
+        uniform_form: uniform,
     };
     b.push(Operand::reg(b.reg(16)), true);
     b.push(Operand::Mem(addr), true);

@@ -159,7 +159,7 @@ pub fn decode(word: Word, pc: u64) -> Result<Instr, DecodeError> {
     // own reading of a field it does not know is refused before this).
     let write_barrier = word.bits(110, 3) as u8;
     if let Some((field, value)) =
-        shape::refused(word.bits(0, 9) as u16, word.bits(9, 3) as u8, word.bit(91), write_barrier, word.bit(90))
+        shape::refused(word.bits(0, 9) as u16, word.bits(9, 3) as u8, word.bit(91), write_barrier)
     {
         return Err(DecodeError::UnknownShape { instruction: instr.text(), field, value, word: word.0 });
     }

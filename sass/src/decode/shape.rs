@@ -86,21 +86,10 @@ const FORMS: &[(u16, u8)] = &[
     (0x147, 0b0001_0000), // BRA
     (0x14d, 0b0001_0000), // EXIT
     (0x150, 0b0001_0000), // RET
-    (0x180, 0b0001_0000), // LD
-    (0x181, 0b0001_0000), // LDG
-    (0x182, 0b0010_0000), // LDC
-    (0x183, 0b0001_0000), // LDL
+    (0x182, 0b0010_0100), // LDC (form 2: bindless, `cx[URa][Rb+imm]`)
     (0x184, 0b0001_0000), // LDS
-    (0x185, 0b0001_0000), // ST
-    (0x186, 0b0001_0000), // STG
-    (0x187, 0b0000_0010), // STL
     (0x188, 0b0001_0010), // STS (form 4: a uniform register in the address, `[R3+UR5]`)
     (0x189, 0b1001_0110), // SHFL (form 1: lane and segment mask in registers, a run-time width)
-    (0x18a, 0b0001_0000), // ATOM (generic address)
-    (0x18b, 0b0000_0010), // ATOM.CAS (generic)
-    (0x18e, 0b0001_0000), // RED
-    (0x1a8, 0b0001_0000), // ATOMG
-    (0x1a9, 0b0000_0010), // ATOMG.CAS
     (0x1c2, 0b0000_0010), // R2UR
     (0x1c3, 0b0001_0000), // S2UR
     (0x1c4, 0b0000_0010), // REDUX
@@ -114,18 +103,11 @@ fn uniform_alu(op: u16) -> bool {
 
 /// Why a word's shape is refused, or `None` when it may go on to decode.
 /// `write_barrier` is the control bits' write scoreboard (7: none), which
-/// an operation that writes no register cannot set; `bit90`: the word's
-/// bit 90 (a global or generic load's `.64` mark).
-pub(super) fn refused(op: u16, form: u8, bit91: bool, write_barrier: u8, bit90: bool) -> Option<(&'static str, u64)> {
+/// an operation that writes no register cannot set.
+pub(super) fn refused(op: u16, form: u8, bit91: bool, write_barrier: u8) -> Option<(&'static str, u64)> {
     // BAR too: nvdisasm refuses it with a write scoreboard (its `.RED` result is read by B2R).
     if matches!(op, 0x11d | 0x185..=0x188 | 0x18e | 0x18f) && write_barrier != 7 {
         return Some(("write scoreboard of an operation without a result", u64::from(write_barrier)));
-    }
-    // LD (form 4) and LDG (form 1) with neither a uniform register nor the
-    // `.64` mark: the address is the register pair `.E` names, printed
-    // `[R10]` as ATOMG.E.CAS's (decode/mem.rs).
-    if matches!((op, form), (0x180, 4) | (0x181, 1)) && !bit90 && !bit91 {
-        return None;
     }
     if let Ok(i) = FORMS.binary_search_by_key(&op, |&(o, _)| o) {
         if FORMS[i].1 >> form & 1 == 0 {
@@ -133,13 +115,21 @@ pub(super) fn refused(op: u16, form: u8, bit91: bool, write_barrier: u8, bit90: 
         }
     }
     let want91 = match op {
-        // BRA and CCTL read bit 91 themselves; memory operations with a
-        // 64-bit global address set it.
+        // BRA and CCTL read bit 91 themselves; the global, generic and
+        // local memory operations and the atomics read it with their
+        // addressing forms (`decode/mem.rs`, `ADDR_FORMS`).
         0x147 | 0x18f => return None,
-        0x180 | 0x181 | 0x185 | 0x186 | 0x18a | 0x18e | 0x1a8 | 0x1ae => true,
+        0x180 | 0x181 | 0x183 | 0x185..=0x187 | 0x18a | 0x18b | 0x18e | 0x1a8 | 0x1a9 => return None,
+        // LDGSTS: form 6 adds a uniform register to the shared address.
+        0x1ae => true,
         // ATOMS's uniform-address form (7, `ATOMS.POPC.INC.32 RZ, [R5+URZ]`)
         // sets it; nvdisasm refuses it with the register form and without it here.
-        0x18c => form == 7,
+        // Its form 4 (a register operation) takes one too: `[UR0+0xc]`.
+        0x18c => matches!(form, 4 | 7),
+        // LDSM: bit 91 adds a uniform register to the address (`[R7+UR0]`).
+        0x03b => bit91,
+        // LDC: the bindless form 2 (`cx[UR2][R0+0x180]`) sets it (decode/mem.rs).
+        0x182 => form == 2,
         // LDS: it adds a uniform register to the address (`[R2+UR10]`, `[UR10]`).
         0x184 => bit91,
         // STS: its form 4 (only) adds one (`[R3+UR5]`).

@@ -59,20 +59,12 @@ fn sem(b: &Builder, mn: &'static str) -> Result<&'static str, DecodeError> {
     })
 }
 
-/// The address of ATOMG/RED: 64-bit under `.E` (bit 72, which the callers
-/// require). CAS has no `.64` mark; for the others bit 91 must be set.
-fn global_addr(b: &Builder, cas: bool) -> Addr {
-    Addr {
-        base: b.reg(24),
-        width: if cas { AddrWidth::W64Unmarked } else { AddrWidth::W64 },
-        ubase: URZ,
-        offset: b.w.sbits(40, 24) as i32,
-        reuse: b.reuse(0),
-        uniform_form: false,
-    }
-}
-
 fn atom_ty(b: &Builder, mn: &'static str) -> Result<AtomTy, DecodeError> {
+    // ATOMS has three types (nvdisasm: `.S32`, `.64`, `.INVALID3` and no
+    // floats; it ignores bit 75, which is refused here).
+    if mn == "ATOMS" && b.w.bits(73, 3) > 2 {
+        return Err(b.bad(mn, "type", b.w.bits(73, 3)));
+    }
     Ok(match b.w.bits(73, 3) {
         0 => AtomTy::U32,
         1 => AtomTy::S32,
@@ -94,15 +86,14 @@ fn op3(v: u64) -> AtomOp {
 
 /// `RED.E.op.type.sem [addr], b`: operands [pd, d, addr, b, c].
 pub(super) fn red(b: &mut Builder) -> Result<Op, DecodeError> {
-    // Without bit 91 nvdisasm prints the address without `.64`; no compiler
-    // output has it and its width is unknown, so it is refused.
-    if !b.w.bit(72) || !b.w.bit(90) || !b.w.bit(91) || b.w.bits(84, 3) != 1 || b.w.bits(101, 4) != 0 {
+    if b.w.bits(84, 3) != 1 || b.w.bits(101, 4) != 0 {
         return Err(b.bad("RED", "form", 0));
     }
-    // Bit 71 clear adds a uniform register to the address; bit 76 extends
-    // the type field past the types there are.
+    // The address by its form (`mem::ADDR_FORMS`: a uniform register at 64
+    // when bit 71 is clear, `.64` at bit 90); bit 76 extends the type field
+    // past the types there are.
+    let (addr, data) = super::mem::address(b, "RED")?;
     b.expect("RED", "bit 70", 70, 1, 0)?;
-    b.expect("RED", "uniform address", 71, 1, 1)?;
     b.expect("RED", "type", 76, 1, 0)?;
     let ty = atom_ty(b, "RED")?;
     // Two f16 lanes add; what another operation would do on them is not known.
@@ -112,8 +103,8 @@ pub(super) fn red(b: &mut Builder) -> Result<Op, DecodeError> {
     let text = sem(b, "RED")?;
     b.push(Operand::Pred(Pred::p(7, false)), false);
     b.push(Operand::reg(crate::operand::RZ), false);
-    b.push(Operand::Mem(global_addr(b, false)), true);
-    b.push(Operand::reg(b.reg(32)), true);
+    b.push(Operand::Mem(addr), true);
+    b.push(Operand::reg(b.reg(data)), true);
     b.push(Operand::reg(crate::operand::RZ), false);
     Ok(Op::Atom { space: Space::Global, op: op3(b.w.bits(87, 3)), ty, red: true, text })
 }
@@ -127,15 +118,14 @@ pub(super) fn atomg(b: &mut Builder) -> Result<Op, DecodeError> {
     let cas = matches!(b.w.bits(0, 9), 0x1a9 | 0x18b);
     let (space, mn) =
         if matches!(b.w.bits(0, 9), 0x18a | 0x18b) { (Space::Generic, "ATOM") } else { (Space::Global, "ATOMG") };
-    // Bit 91 is set in every ATOMG but CAS (nvdisasm refuses the others).
-    if !b.w.bit(72) || b.w.bit(91) == cas || b.w.bits(84, 3) != 1 || b.w.bits(101, 4) != 0 {
+    if b.w.bits(84, 3) != 1 || b.w.bits(101, 4) != 0 {
         return Err(b.bad(mn, "form", 0));
     }
+    // The address by its form (`mem::ADDR_FORMS`): `[Ra+imm]` (form 1, CAS's
+    // only one), or with bit 91 `[Ra.64+URb+imm]`, the uniform register at 64
+    // when bit 71 is clear, `.64` at bit 70 (`.U32` clear).
+    let (addr, data) = super::mem::address(b, mn)?;
     b.expect(mn, "type", 76, 1, 0)?;
-    if !cas {
-        // Bit 71 clear adds a uniform register to the address.
-        b.expect(mn, "bits 70..72", 70, 2, 3)?;
-    }
     let op = if cas {
         AtomOp::Cas
     } else {
@@ -161,8 +151,8 @@ pub(super) fn atomg(b: &mut Builder) -> Result<Op, DecodeError> {
     let text = sem(b, mn)?;
     b.push(Operand::Pred(b.pred(81, None)), true);
     b.push(Operand::reg(b.reg(16)), true);
-    b.push(Operand::Mem(global_addr(b, cas)), true);
-    b.push(Operand::reg(b.reg(32)), true);
+    b.push(Operand::Mem(addr), true);
+    b.push(Operand::reg(b.reg(data)), true);
     b.push(Operand::reg(b.reg(64)), cas);
     Ok(Op::Atom { space, op, ty, red: false, text })
 }
@@ -172,8 +162,8 @@ pub(super) fn atoms(b: &mut Builder) -> Result<Op, DecodeError> {
     let form = b.w.bits(9, 3);
     let op = match (form, b.w.bits(87, 4)) {
         (7, 10) => AtomOp::PopcInc,
-        (1, v) if v < 8 => op3(v),
-        (1, 8) => AtomOp::Exch,
+        (1 | 4, v) if v < 8 => op3(v),
+        (1 | 4, 8) => AtomOp::Exch,
         (f, v) => return Err(b.bad("ATOMS", "operation", f << 8 | v)),
     };
     // `.POPC.INC` counts in 32 bits only: nvdisasm prints other type values as `.???n`.
@@ -184,16 +174,19 @@ pub(super) fn atoms(b: &mut Builder) -> Result<Op, DecodeError> {
         atom_ty(b, "ATOMS")?
     };
     let width = b.shared_scale();
-    let ubase = if form == 7 { b.ureg(64) } else { URZ };
+    // Forms 7 and 4 (bit 91, checked in `decode/shape.rs`) add the uniform
+    // register at 64: `[R5+URZ]`, `[R3.X4+UR5+0xc]`.
+    let uniform = matches!(form, 4 | 7);
+    let ubase = if uniform { b.ureg(64) } else { URZ };
     let addr = Addr {
         base: b.reg(24),
         width,
         ubase,
         // Signed after a register (nvdisasm prints `[R5+-0x800000]`), an
         // unsigned address alone (`[0x800018]`).
-        offset: if b.reg(24) == RZ && form != 7 { b.w.bits(40, 24) as i32 } else { b.w.sbits(40, 24) as i32 },
+        offset: if b.reg(24) == RZ && !uniform { b.w.bits(40, 24) as i32 } else { b.w.sbits(40, 24) as i32 },
         reuse: b.reuse(0),
-        uniform_form: form == 7,
+        uniform_form: uniform,
     };
     b.push(Operand::Pred(Pred::p(7, false)), false);
     b.push(Operand::reg(b.reg(16)), true);

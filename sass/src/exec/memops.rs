@@ -23,13 +23,13 @@ pub(crate) fn address_of(w: &Warp, a: &Addr, lane: usize) -> u64 {
 fn address(w: &Warp, a: &Addr, lane: usize) -> u64 {
     let base = match a.width {
         AddrWidth::W64 | AddrWidth::W64Unmarked => w.r64(a.base, lane),
-        AddrWidth::W32 => u64::from(w.r(a.base, lane)),
+        AddrWidth::W32 | AddrWidth::U32 => u64::from(w.r(a.base, lane)),
         AddrWidth::X4 => u64::from(w.r(a.base, lane)) * 4,
         AddrWidth::X8 => u64::from(w.r(a.base, lane)) * 8,
         AddrWidth::X16 => u64::from(w.r(a.base, lane)) * 16,
     };
     let u = match a.width {
-        AddrWidth::W64 | AddrWidth::W64Unmarked => {
+        AddrWidth::W64 | AddrWidth::W64Unmarked | AddrWidth::U32 => {
             u64::from(w.ur(a.ubase)) | u64::from(w.ur(a.ubase.saturating_add(1))) << 32
         }
         _ => u64::from(w.ur(a.ubase)),
@@ -37,7 +37,7 @@ fn address(w: &Warp, a: &Addr, lane: usize) -> u64 {
     let u = if a.ubase >= crate::operand::URZ { 0 } else { u };
     let v = base.wrapping_add(u).wrapping_add(a.offset as i64 as u64);
     match a.width {
-        AddrWidth::W64 | AddrWidth::W64Unmarked => v,
+        AddrWidth::W64 | AddrWidth::W64Unmarked | AddrWidth::U32 => v,
         _ => v & 0xffff_ffff,
     }
 }
@@ -46,10 +46,12 @@ fn address(w: &Warp, a: &Addr, lane: usize) -> u64 {
 fn addresses(w: &Warp, a: &Addr) -> [u64; 32] {
     let lo = w.row(a.base);
     let wide = matches!(a.width, AddrWidth::W64 | AddrWidth::W64Unmarked);
+    // A zero-extended register beside a 64-bit uniform pair.
+    let u32_wide = a.width == AddrWidth::U32;
     // The uniform part and the offset are the same in every lane.
     let u = if a.ubase >= crate::operand::URZ {
         0
-    } else if wide {
+    } else if wide || u32_wide {
         u64::from(w.ur(a.ubase)) | u64::from(w.ur(a.ubase.saturating_add(1))) << 32
     } else {
         u64::from(w.ur(a.ubase))
@@ -59,6 +61,9 @@ fn addresses(w: &Warp, a: &Addr) -> [u64; 32] {
         // The pair base:base+1; RZ's pair reads zero (`Warp::r64`).
         let hi = if a.base == crate::operand::RZ { [0; 32] } else { w.row(a.base.saturating_add(1)) };
         return gen32(|l| (u64::from(lo[l]) | u64::from(hi[l]) << 32).wrapping_add(add));
+    }
+    if u32_wide {
+        return gen32(|l| u64::from(lo[l]).wrapping_add(add));
     }
     let scale = match a.width {
         AddrWidth::X4 => 4,

@@ -6,7 +6,7 @@
 
 #![allow(dead_code)]
 
-use gpuiface_sass::{decode, run_launch, Code, ConstBuffer, FlatMemory, LaunchConfig, Word};
+use gpuiface_sass::{decode, run_launch, Code, ConstBuffer, FlatMemory, LaunchConfig, LocalMemory, Word};
 
 const BASE: u64 = 0x1_0000_0000;
 const OUT: u64 = BASE + 0x8000;
@@ -83,6 +83,22 @@ pub fn run_data(regs: &[(u8, u32)], body: &[Word], outs: &[u8], data: &[u8]) -> 
     launch(1, &prog, outs.len(), data)
 }
 
+/// As `run_data` with `LOCAL` bytes of local memory bound (low, at `BASE + 0xC000`).
+pub fn run_local(regs: &[(u8, u32)], body: &[Word], outs: &[u8]) -> Result<Vec<u32>, gpuiface_sass::Fault> {
+    let mut prog: Vec<Word> = regs.iter().map(|&(r, v)| mov(r, v)).collect();
+    prog.extend_from_slice(body);
+    for (k, &o) in outs.iter().enumerate() {
+        let at = OUT + 4 * k as u64;
+        prog.extend([mov(ADDR, at as u32), mov(ADDR + 1, (at >> 32) as u32), stg(o)]);
+    }
+    prog.push(exit());
+    let local = LocalMemory { base: BASE + 0xC000, size: u64::from(LOCAL), low: LOCAL, high: 0 };
+    launch_with(1, &prog, outs.len(), &[], Some(local))
+}
+
+/// The local memory `run_local` binds to its thread.
+pub const LOCAL: u32 = 0x100;
+
 /// Run `body` with `block` threads; each thread stores register `out` at
 /// its thread index: returns one value per thread, or the launch's fault.
 /// (R27 holds the thread index.)
@@ -97,6 +113,16 @@ pub fn run_threads(block: u32, body: &[Word], out: u8) -> Result<Vec<u32>, gpuif
 
 /// Run `prog` with `block` threads and `data` at `DATA`; returns the `n` words at OUT.
 fn launch(block: u32, prog: &[Word], n: usize, data: &[u8]) -> Result<Vec<u32>, gpuiface_sass::Fault> {
+    launch_with(block, prog, n, data, None)
+}
+
+fn launch_with(
+    block: u32,
+    prog: &[Word],
+    n: usize,
+    data: &[u8],
+    local_memory: Option<LocalMemory>,
+) -> Result<Vec<u32>, gpuiface_sass::Fault> {
     let mem = FlatMemory::new(BASE, 0x10000);
     let code: Vec<u8> = prog.iter().flat_map(|w| w.0.to_le_bytes()).collect();
     mem.store(BASE, &code);
@@ -111,7 +137,7 @@ fn launch(block: u32, prog: &[Word], n: usize, data: &[u8]) -> Result<Vec<u32>, 
         const_buffers,
         shared_window: 0xFE_0000_0000,
         local_window: 0xFD_0000_0000,
-        local_memory: None,
+        local_memory,
         max_warp_instructions: 1000,
     };
     run_launch(&mut Code::new(BASE), &mem, &cfg, None)?;
