@@ -58,9 +58,9 @@ pub fn op(lo: u64, hi: u64, text: &str) -> Word {
     w
 }
 
-/// Run `body` with `block` threads after setting `regs`; returns the
-/// registers `outs` as the (last) thread to store them left them.
-pub fn run(block: u32, regs: &[(u8, u32)], body: &[Word], outs: &[u8]) -> Vec<u32> {
+/// The program `run*` launch: `regs` set, `body`, each of `outs` stored to
+/// `OUT` in turn, `EXIT`.
+fn program(regs: &[(u8, u32)], body: &[Word], outs: &[u8]) -> Vec<Word> {
     let mut prog: Vec<Word> = regs.iter().map(|&(r, v)| mov(r, v)).collect();
     prog.extend_from_slice(body);
     for (k, &o) in outs.iter().enumerate() {
@@ -68,32 +68,24 @@ pub fn run(block: u32, regs: &[(u8, u32)], body: &[Word], outs: &[u8]) -> Vec<u3
         prog.extend([mov(ADDR, at as u32), mov(ADDR + 1, (at >> 32) as u32), stg(o)]);
     }
     prog.push(exit());
-    launch(block, &prog, outs.len(), &[]).expect("runs")
+    prog
+}
+
+/// Run `body` with `block` threads after setting `regs`; returns the
+/// registers `outs` as the (last) thread to store them left them.
+pub fn run(block: u32, regs: &[(u8, u32)], body: &[Word], outs: &[u8]) -> Vec<u32> {
+    launch(block, &program(regs, body, outs), outs.len(), &[]).expect("runs")
 }
 
 /// As `run` with one thread, `data` at `DATA`; the launch's fault is returned.
 pub fn run_data(regs: &[(u8, u32)], body: &[Word], outs: &[u8], data: &[u8]) -> Result<Vec<u32>, gpuiface_sass::Fault> {
-    let mut prog: Vec<Word> = regs.iter().map(|&(r, v)| mov(r, v)).collect();
-    prog.extend_from_slice(body);
-    for (k, &o) in outs.iter().enumerate() {
-        let at = OUT + 4 * k as u64;
-        prog.extend([mov(ADDR, at as u32), mov(ADDR + 1, (at >> 32) as u32), stg(o)]);
-    }
-    prog.push(exit());
-    launch(1, &prog, outs.len(), data)
+    launch(1, &program(regs, body, outs), outs.len(), data)
 }
 
 /// As `run_data` with `LOCAL` bytes of local memory bound (low, at `BASE + 0xC000`).
 pub fn run_local(regs: &[(u8, u32)], body: &[Word], outs: &[u8]) -> Result<Vec<u32>, gpuiface_sass::Fault> {
-    let mut prog: Vec<Word> = regs.iter().map(|&(r, v)| mov(r, v)).collect();
-    prog.extend_from_slice(body);
-    for (k, &o) in outs.iter().enumerate() {
-        let at = OUT + 4 * k as u64;
-        prog.extend([mov(ADDR, at as u32), mov(ADDR + 1, (at >> 32) as u32), stg(o)]);
-    }
-    prog.push(exit());
     let local = LocalMemory { base: BASE + 0xC000, size: u64::from(LOCAL), low: LOCAL, high: 0 };
-    launch_with(1, &prog, outs.len(), &[], Some(local))
+    launch_with(1, &program(regs, body, outs), outs.len(), &[], Some(local))
 }
 
 /// The local memory `run_local` binds to its thread.
