@@ -85,7 +85,20 @@ pub fn run_data(regs: &[(u8, u32)], body: &[Word], outs: &[u8], data: &[u8]) -> 
 /// As `run_data` with `LOCAL` bytes of local memory bound (low, at `BASE + 0xC000`).
 pub fn run_local(regs: &[(u8, u32)], body: &[Word], outs: &[u8]) -> Result<Vec<u32>, gpuiface_sass::Fault> {
     let local = LocalMemory { base: BASE + 0xC000, size: u64::from(LOCAL), low: LOCAL, high: 0 };
-    launch_with(1, &program(regs, body, outs), outs.len(), &[], Some(local))
+    launch_with(1, &program(regs, body, outs), outs.len(), &[], Some(local), 0)
+}
+
+/// The shared memory `run_shared` binds to its block (`SHARED` bytes, zeroed).
+pub const SHARED: u32 = 0x100;
+
+/// As `run_data` with `SHARED` bytes of shared memory bound.
+pub fn run_shared(
+    regs: &[(u8, u32)],
+    body: &[Word],
+    outs: &[u8],
+    data: &[u8],
+) -> Result<Vec<u32>, gpuiface_sass::Fault> {
+    launch_with(1, &program(regs, body, outs), outs.len(), data, None, SHARED)
 }
 
 /// The local memory `run_local` binds to its thread.
@@ -105,7 +118,7 @@ pub fn run_threads(block: u32, body: &[Word], out: u8) -> Result<Vec<u32>, gpuif
 
 /// Run `prog` with `block` threads and `data` at `DATA`; returns the `n` words at OUT.
 fn launch(block: u32, prog: &[Word], n: usize, data: &[u8]) -> Result<Vec<u32>, gpuiface_sass::Fault> {
-    launch_with(block, prog, n, data, None)
+    launch_with(block, prog, n, data, None, 0)
 }
 
 fn launch_with(
@@ -114,6 +127,7 @@ fn launch_with(
     n: usize,
     data: &[u8],
     local_memory: Option<LocalMemory>,
+    shared_memory: u32,
 ) -> Result<Vec<u32>, gpuiface_sass::Fault> {
     let mem = FlatMemory::new(BASE, 0x10000);
     let code: Vec<u8> = prog.iter().flat_map(|w| w.0.to_le_bytes()).collect();
@@ -125,7 +139,7 @@ fn launch_with(
         grid: [1, 1, 1],
         block: [block, 1, 1],
         registers: 32,
-        shared_memory: 0,
+        shared_memory,
         const_buffers,
         shared_window: 0xFE_0000_0000,
         local_window: 0xFD_0000_0000,
