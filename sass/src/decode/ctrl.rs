@@ -32,9 +32,15 @@ pub(super) fn exit(b: &mut Builder) -> Result<Op, DecodeError> {
     Ok(Op::Exit { keep_refcount: b.w.bit(84) })
 }
 
-/// `BRA [p,] target`: operands [target, cond].
+/// `BRA [p,] [UPq,] target`: operands [cond, (URn or UPq,) target].
 pub(super) fn bra(b: &mut Builder) -> Result<Op, DecodeError> {
-    b.expect("BRA", "form", 9, 3, 4)?;
+    // Form 4, or form 2 with bit 91: a uniform predicate as a second
+    // condition (`BRA UP0, 0x50`, `BRA P3, !UP0, 0x50`).
+    let upred = match (b.w.bits(9, 3), b.w.bit(91)) {
+        (4, _) => false,
+        (2, true) => true,
+        (f, u) => return Err(b.bad("BRA", "form", f | u64::from(u) << 3)),
+    };
     let hint = match b.w.bits(85, 2) {
         0 => "",
         1 => ".INC",
@@ -55,6 +61,19 @@ pub(super) fn bra(b: &mut Builder) -> Result<Op, DecodeError> {
     let with_ur = b.w.bit(91);
     let offset = b.w.sbits(32, 50) & !3;
     let t = Operand::Target(b.pc.wrapping_add(16).wrapping_add(offset as u64));
+    if upred {
+        // UPq at 24..27, negated by 27; the condition at 87 and UPq both
+        // hold in a lane that branches (as the guard and the condition
+        // do). Variant 1 is `.U`; nvdisasm prints 2 and 3 as 0: refused.
+        if variant > 1 {
+            return Err(b.bad("BRA", "variant with a uniform predicate", variant));
+        }
+        b.expect("BRA", "bits 16..24", 16, 8, 0)?;
+        b.expect("BRA", "bits 28..32", 28, 4, 0)?;
+        b.push(Operand::Pred(b.upred(24, Some(27))), true);
+        b.push(t, true);
+        return Ok(Op::Bra { uniform: variant == 1, hint });
+    }
     let mut uniform = false;
     match (variant, with_ur) {
         (0, false) => {}
@@ -165,21 +184,27 @@ pub(super) fn hint(b: &mut Builder) -> Result<Op, DecodeError> {
     Ok(Op::Hint { text })
 }
 
-/// `WARPSYNC mask`: the mask a register (form 1, at 32) or an immediate (form 4).
+/// `WARPSYNC mask`: the mask a register (form 1, at 32), an immediate
+/// (form 4), a constant (form 5: `c[bank][offset]`, or with bit 91
+/// `cx[URn][offset]`) or a uniform register (form 6, bit 91, at 32).
 pub(super) fn warpsync(b: &mut Builder) -> Result<Op, DecodeError> {
     let mask = match b.w.bits(9, 3) {
-        // nvdisasm does not read bits 40..64 beside the register.
+        // nvdisasm does not read bits 40..64 beside a register (nor 38..64
+        // beside a uniform one, nor a bank with `cx`).
         1 => Operand::reg(b.reg(32)),
         4 => Operand::Hex(b.w.bits(32, 32)),
+        5 => Operand::CBuf(b.cbuf("WARPSYNC")?, SrcMods::default()),
+        6 => Operand::ureg(b.ureg(32)),
         v => return Err(b.bad("WARPSYNC", "form", v)),
     };
     b.expect("WARPSYNC", "bits 16..32", 16, 16, 0)?;
     b.expect("WARPSYNC", "bits 64..86", 64, 22, 0)?;
     b.expect("WARPSYNC", "condition", 87, 3, 7)?;
-    b.expect("WARPSYNC", "bits 90..105", 90, 15, 0)?;
+    b.expect("WARPSYNC", "bit 90", 90, 1, 0)?;
+    b.expect("WARPSYNC", "bits 92..105", 92, 13, 0)?;
     b.push(mask, true);
     // nvdisasm shows `.EXCLUSIVE` on the register form only (and ignores
-    // the bit on an immediate mask, which no compiler was seen to set).
+    // the bit on the other masks, which no compiler was seen to set).
     let exclusive = b.w.bit(86);
     if exclusive && b.w.bits(9, 3) != 1 {
         return Err(b.bad("WARPSYNC", "bit 86 with an immediate mask", 1));

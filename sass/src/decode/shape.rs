@@ -83,7 +83,7 @@ const FORMS: &[(u16, u8)] = &[
     (0x142, 0b0001_0000), // BREAK
     (0x145, 0b0001_0000), // BSSY
     (0x146, 0b0001_0000), // YIELD
-    (0x147, 0b0001_0000), // BRA
+    (0x147, 0b0001_0100), // BRA (form 2: a uniform predicate, `BRA UP0, 0x50`)
     (0x14d, 0b0001_0000), // EXIT
     (0x150, 0b0001_0000), // RET
     (0x182, 0b0010_0100), // LDC (form 2: bindless, `cx[URa][Rb+imm]`)
@@ -120,6 +120,16 @@ pub(super) fn refused(op: u16, form: u8, bit91: bool, write_barrier: u8) -> Opti
         // addressing forms (`decode/mem.rs`, `ADDR_FORMS`).
         0x147 | 0x18f => return None,
         0x180 | 0x181 | 0x183 | 0x185..=0x187 | 0x18a | 0x18b | 0x18e | 0x1a8 | 0x1a9 => return None,
+        // CALL.REL and RET: form 4 takes a uniform register for the
+        // register (`CALL.REL.NOINC UR0, 0x2b0`, `RET.REL.NODEC UR4, ...`).
+        0x144 | 0x150 if form == 4 => bit91,
+        // WARPSYNC: a bindless constant mask (form 5, `cx[URn][..]`) or a
+        // uniform register (form 6).
+        0x148 => match form {
+            5 => bit91,
+            6 => true,
+            _ => false,
+        },
         // LDGSTS: form 6 adds a uniform register to the shared address.
         0x1ae => true,
         // ATOMS's uniform-address form (7, `ATOMS.POPC.INC.32 RZ, [R5+URZ]`)

@@ -233,6 +233,15 @@ pub(super) fn call(b: &mut Builder) -> Result<Op, DecodeError> {
     // The target's low two bits are not address bits (nvdisasm drops them).
     let target = Operand::Target(b.pc.wrapping_add(16).wrapping_add((b.w.sbits(32, 50) & !3) as u64));
     match (b.w.bits(0, 9), b.w.bits(9, 3)) {
+        // CALL.REL.NOINC URa, base: to `base + URa` (the pair URa, URa+1,
+        // as the register form reads its pair); bits 30, 31 refused.
+        (0x144, 4) if b.w.bit(91) => {
+            b.expect("CALL", "bits 16..24", 16, 8, 0)?;
+            b.expect("CALL", "bits 30..32", 30, 2, 0)?;
+            b.push(Operand::ureg(b.ureg(24)), true);
+            b.push(target, true);
+            Ok(Op::Call { absolute: false })
+        }
         (0x144, 4) => {
             b.push(target, true);
             Ok(Op::Call { absolute: false })
@@ -264,7 +273,14 @@ pub(super) fn ret(b: &mut Builder) -> Result<Op, DecodeError> {
     // prints it unless it is PT (an early return compiles to `!P2`).
     let cond = b.pred(87, Some(90));
     b.push(Operand::Pred(cond), !cond.is_true());
-    b.push(Operand::reg(b.reg(24)), true);
+    // The return offset in a register at 24, or with bit 91 a uniform
+    // register there (`RET.REL.NODEC UR4, base`; bits 30, 31 refused).
+    if b.w.bit(91) {
+        b.expect("RET", "bits 30..32", 30, 2, 0)?;
+        b.push(Operand::ureg(b.ureg(24)), true);
+    } else {
+        b.push(Operand::reg(b.reg(24)), true);
+    }
     // The target's low two bits are not address bits (nvdisasm drops them).
     b.push(Operand::Target(b.pc.wrapping_add(16).wrapping_add((b.w.sbits(32, 50) & !3) as u64)), true);
     Ok(Op::Ret)
@@ -354,19 +370,45 @@ fn cctl_text(wide: bool, cache: usize, op: usize) -> &'static str {
 /// `CCTL[.E][.cache].op [addr]`: a cache operation, no effect in the model
 /// (it keeps no caches). The operation at 87..91; the whole-cache ones
 /// (`IVALL`, `IVALLP`, `WBALL`, `WBALLP`) take no address and no `.E`.
+///
+/// Form 6 with bit 91 adds a uniform register (at 32) to the address
+/// register (`CCTL.IV [R3+UR0]`, `[UR0]`: RZ dropped); nvdisasm reads no
+/// offset there, and prints the whole-cache operations, and those past
+/// `RML2` that it refuses in form 4, without a name (`CCTL [UR0]`): those
+/// are refused.
 pub(super) fn cctl(b: &mut Builder) -> Result<Op, DecodeError> {
-    b.expect("CCTL", "form", 9, 3, 4)?;
+    let uform = match (b.w.bits(9, 3), b.w.bit(91)) {
+        (4, false) => false,
+        (6, true) => true,
+        (f, u) => return Err(b.bad("CCTL", "form", f | u64::from(u) << 3)),
+    };
     b.expect("CCTL", "bits 16..24", 16, 8, 0)?;
     b.expect("CCTL", "bits 64..72", 64, 8, 0)?;
     b.expect("CCTL", "bits 73..78", 73, 5, 0)?;
     b.expect("CCTL", "bits 80..87", 80, 7, 0)?;
-    b.expect("CCTL", "bits 91..105", 91, 14, 0)?;
+    b.expect("CCTL", "bits 92..105", 92, 13, 0)?;
     let op = b.w.bits(87, 4) as usize;
     if op >= CCTL_OPS.len() {
         return Err(b.bad("CCTL", "operation", op as u64));
     }
     let whole = matches!(op, 4 | 6 | 7 | 8);
     let wide = b.w.bit(72);
+    if uform {
+        if whole {
+            return Err(b.bad("CCTL", "whole-cache operation with a uniform register", op as u64));
+        }
+        b.expect("CCTL", "bits 38..64", 38, 26, 0)?;
+        let addr = Addr {
+            base: b.reg(24),
+            width: if wide { AddrWidth::W64Unmarked } else { AddrWidth::W32 },
+            ubase: b.ureg(32),
+            offset: 0,
+            reuse: b.reuse(0),
+            uniform_form: true,
+        };
+        b.push(Operand::Mem(addr), true);
+        return Ok(Op::Hint { text: cctl_text(wide, b.w.bits(78, 2) as usize, op) });
+    }
     if whole && (wide || b.w.bits(24, 40) != 0xff) {
         return Err(b.bad("CCTL", "address of a whole-cache operation", b.w.bits(24, 40)));
     }

@@ -701,6 +701,12 @@ fn step(w: &mut Warp, i: &Instr, mask: u32, env: &mut Env<'_>, stats: &mut Stats
                     }
                     t
                 }
+                // BRA [p,] UPq: a lane branches where the condition and
+                // the uniform predicate both hold.
+                (Operand::Pred(up), Operand::Target(t)) => {
+                    taken &= w.pred_mask(up);
+                    t
+                }
                 (Operand::Target(t), _) => t,
                 _ => return Err(bad(i, "branch target")),
             };
@@ -776,16 +782,20 @@ fn step(w: &mut Warp, i: &Instr, mask: u32, env: &mut Env<'_>, stats: &mut Stats
         }
         Op::Call { absolute: false } => {
             // A direct call names its target; an indirect one adds a
-            // register's offset to the base it names.
-            let (t, offset) = match (*i.src(0), *i.src(1)) {
-                (Operand::Target(t), _) => (t, None),
-                (Operand::Reg(r, _), Operand::Target(t)) => (t, Some(r)),
+            // register pair's offset to the base it names (a uniform pair:
+            // the same offset for every lane).
+            let (t, offset, uoffset) = match (*i.src(0), *i.src(1)) {
+                (Operand::Target(t), _) => (t, None, 0),
+                (Operand::Reg(r, _), Operand::Target(t)) => (t, Some(r), 0),
+                (Operand::UReg(u, _), Operand::Target(t)) => {
+                    (t, None, u64::from(w.ur(u)) | u64::from(w.ur(u.saturating_add(1))) << 32)
+                }
                 _ => return Err(bad(i, "call target")),
             };
             w.sync_pcs();
             for l in 0..32 {
                 if exec >> l & 1 == 1 {
-                    w.pc[l] = offset.map_or(t, |r| t.wrapping_add(w.r64(r, l)));
+                    w.pc[l] = offset.map_or(t.wrapping_add(uoffset), |r| t.wrapping_add(w.r64(r, l)));
                 } else if mask >> l & 1 == 1 {
                     w.pc[l] += 16;
                 }
@@ -793,15 +803,18 @@ fn step(w: &mut Warp, i: &Instr, mask: u32, env: &mut Env<'_>, stats: &mut Stats
         }
         Op::Ret => {
             // The return address is an offset from the base the instruction names.
-            let (Operand::Reg(r, _), Operand::Target(base)) = (*i.src(1), *i.src(2)) else {
-                return Err(bad(i, "RET operands"));
+            // In a register, or a uniform register (one offset for every lane).
+            let (r, uoffset, base) = match (*i.src(1), *i.src(2)) {
+                (Operand::Reg(r, _), Operand::Target(base)) => (Some(r), 0, base),
+                (Operand::UReg(u, _), Operand::Target(base)) => (None, w.ur(u), base),
+                _ => return Err(bad(i, "RET operands")),
             };
             // Lanes whose condition fails go on, as for BRA.
             let taken = exec & w.pred_mask(operand_pred(i, 0));
             w.sync_pcs();
             for l in 0..32 {
                 if taken >> l & 1 == 1 {
-                    w.pc[l] = base.wrapping_add(u64::from(w.r(r, l)));
+                    w.pc[l] = base.wrapping_add(u64::from(r.map_or(uoffset, |r| w.r(r, l))));
                 } else if mask >> l & 1 == 1 {
                     w.pc[l] += 16;
                 }
@@ -835,16 +848,24 @@ fn step(w: &mut Warp, i: &Instr, mask: u32, env: &mut Env<'_>, stats: &mut Stats
             advance(w, mask & !exec);
         }
         // WARPSYNC: the executing lanes wait for the lanes of the mask (a
-        // register's value per lane, or an immediate), so lanes that
-        // diverged run the next instructions together, as a warp-wide
-        // shuffle or vote after it needs (ptxas -O0 puts one before each).
+        // register's value per lane; an immediate, a constant or a uniform
+        // register, the same for every lane), so lanes that diverged run
+        // the next instructions together, as a warp-wide shuffle or vote
+        // after it needs (ptxas -O0 puts one before each).
         Op::Warpsync { .. } => {
+            let same = match *i.src(0) {
+                Operand::Reg(r, _) => Err(r),
+                Operand::Hex(v) => Ok(v as u32),
+                Operand::UReg(u, _) => Ok(w.ur(u)),
+                Operand::CBuf(c, _) if exec != 0 => Ok(super::alu::read_const(w, env, &c, 0, pc)?),
+                Operand::CBuf(..) => Ok(0),
+                _ => return Err(bad(i, "WARPSYNC mask")),
+            };
             w.sync_pcs();
             for l in lanes(exec) {
-                w.wsync[l] = match *i.src(0) {
-                    Operand::Reg(r, _) => w.r(r, l),
-                    Operand::Hex(v) => v as u32,
-                    _ => return Err(bad(i, "WARPSYNC mask")),
+                w.wsync[l] = match same {
+                    Ok(v) => v,
+                    Err(r) => w.r(r, l),
                 };
                 w.set_lane(l, Lane::Warpsync);
             }

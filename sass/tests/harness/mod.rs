@@ -85,7 +85,7 @@ pub fn run_data(regs: &[(u8, u32)], body: &[Word], outs: &[u8], data: &[u8]) -> 
 /// As `run_data` with `LOCAL` bytes of local memory bound (low, at `BASE + 0xC000`).
 pub fn run_local(regs: &[(u8, u32)], body: &[Word], outs: &[u8]) -> Result<Vec<u32>, gpuiface_sass::Fault> {
     let local = LocalMemory { base: BASE + 0xC000, size: u64::from(LOCAL), low: LOCAL, high: 0 };
-    launch_with(1, &program(regs, body, outs), outs.len(), &[], Some(local), 0)
+    launch_with(1, &program(regs, body, outs), outs.len(), &[], Some(local), 0, &[])
 }
 
 /// The shared memory `run_shared` binds to its block (`SHARED` bytes, zeroed).
@@ -98,7 +98,7 @@ pub fn run_shared(
     outs: &[u8],
     data: &[u8],
 ) -> Result<Vec<u32>, gpuiface_sass::Fault> {
-    launch_with(1, &program(regs, body, outs), outs.len(), data, None, SHARED)
+    launch_with(1, &program(regs, body, outs), outs.len(), data, None, SHARED, &[])
 }
 
 /// The local memory `run_local` binds to its thread.
@@ -108,17 +108,28 @@ pub const LOCAL: u32 = 0x100;
 /// its thread index: returns one value per thread, or the launch's fault.
 /// (R27 holds the thread index.)
 pub fn run_threads(block: u32, body: &[Word], out: u8) -> Result<Vec<u32>, gpuiface_sass::Fault> {
+    run_threads_with(block, body, out, &[], &[])
+}
+
+/// As `run_threads` with `data` at `DATA` and `cbuf` at the start of constant bank 0.
+pub fn run_threads_with(
+    block: u32,
+    body: &[Word],
+    out: u8,
+    data: &[u8],
+    cbuf: &[u8],
+) -> Result<Vec<u32>, gpuiface_sass::Fault> {
     let s2r = op(0x00000000001b7919, 0x000e220000002100, "S2R R27, SR_TID.X ;");
     let scale = op(0x000000041b1c7825, 0x000fe400078e001c, "IMAD.WIDE.U32 R28, R27, 0x4, R28 ;");
     let mut prog = vec![s2r];
     prog.extend_from_slice(body);
     prog.extend([mov(ADDR, OUT as u32), mov(ADDR + 1, (OUT >> 32) as u32), scale, stg(out), exit()]);
-    launch(block, &prog, block as usize, &[])
+    launch_with(block, &prog, block as usize, data, None, 0, cbuf)
 }
 
 /// Run `prog` with `block` threads and `data` at `DATA`; returns the `n` words at OUT.
 fn launch(block: u32, prog: &[Word], n: usize, data: &[u8]) -> Result<Vec<u32>, gpuiface_sass::Fault> {
-    launch_with(block, prog, n, data, None, 0)
+    launch_with(block, prog, n, data, None, 0, &[])
 }
 
 fn launch_with(
@@ -128,11 +139,13 @@ fn launch_with(
     data: &[u8],
     local_memory: Option<LocalMemory>,
     shared_memory: u32,
+    cbuf: &[u8],
 ) -> Result<Vec<u32>, gpuiface_sass::Fault> {
     let mem = FlatMemory::new(BASE, 0x10000);
     let code: Vec<u8> = prog.iter().flat_map(|w| w.0.to_le_bytes()).collect();
     mem.store(BASE, &code);
     mem.store(DATA, data);
+    mem.store(CBUF, cbuf);
     let mut const_buffers = [None; 18];
     const_buffers[0] = Some(ConstBuffer { va: CBUF, size: 0x200 });
     let cfg = LaunchConfig {
