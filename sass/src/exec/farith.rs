@@ -91,7 +91,14 @@ pub(super) fn exec(w: &mut Warp, i: &Instr, exec: u32, env: &mut Env<'_>) -> Res
             let (a, b) = (src(w, i, 1, env)?, src(w, i, 2, env)?);
             for l in lanes(exec) {
                 let (x, y) = (f32_in(w, a, l, *fz), f32_in(w, b, l, *fz));
-                let r = if add { fma_f32(x, 1.0, y, *rnd) } else { mul_f32(x, y, *rnd) };
+                // x * 1 is exact, so FADD.RN is the host's correctly rounded
+                // sum (signed zeros included); other modes take the fused
+                // path's exact rounding.
+                let r = match (add, *rnd) {
+                    (true, crate::op::Rnd::Rn) => x + y,
+                    (true, _) => fma_f32(x, 1.0, y, *rnd),
+                    (false, _) => mul_f32(x, y, *rnd),
+                };
                 // `.M*`/`.D*`: modelled as the two multiplies ptxas folds into
                 // one, each rounded (and flushed) in the instruction's mode: the
                 // product, then the product times the power of two, which is
