@@ -191,7 +191,7 @@ mod tests {
         let mut checked = 0;
         for _ in 0..1_000_000 {
             let (a, b, mut c) = (pick(&mut x), pick(&mut x), pick(&mut x));
-            if x % 4 == 0 {
+            if x.is_multiple_of(4) {
                 // Cancellation: c near -a*b.
                 c = -(a * b);
             }
