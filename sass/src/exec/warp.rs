@@ -834,11 +834,8 @@ fn step(w: &mut Warp, i: &Instr, mask: u32, env: &mut Env<'_>, stats: &mut Stats
             } else if *kind != BarKind::Sync {
                 return Err(Fault::Unsupported { pc, text: i.to_string(), what: "this barrier" });
             }
-            if let Operand::Hex(id) = *i.src(0) {
-                if id != 0 {
-                    return Err(Fault::Unsupported { pc, text: i.to_string(), what: "named barriers other than 0" });
-                }
-            }
+            // Barrier 0 without a thread count: `barrier::named` took every
+            // other id and count above.
             w.sync_pcs();
             for l in 0..32 {
                 if exec >> l & 1 == 1 {
