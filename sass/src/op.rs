@@ -116,6 +116,14 @@ impl BoolOp {
             BoolOp::Xor => a ^ b,
         }
     }
+    /// Combine every lane at once: `eval` on each bit of two lane masks.
+    pub fn eval_mask(self, a: u32, b: u32) -> u32 {
+        match self {
+            BoolOp::And => a & b,
+            BoolOp::Or => a | b,
+            BoolOp::Xor => a ^ b,
+        }
+    }
 }
 
 /// Float rounding (`.RN` is the default and not printed).

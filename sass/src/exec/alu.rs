@@ -98,16 +98,6 @@ fn mask_where(f: impl Fn(usize) -> bool) -> u32 {
     m
 }
 
-/// A predicate combination, on masks.
-#[inline(always)]
-fn bool_mask(op: crate::op::BoolOp, a: u32, b: u32) -> u32 {
-    match op {
-        crate::op::BoolOp::And => a & b,
-        crate::op::BoolOp::Or => a | b,
-        crate::op::BoolOp::Xor => a ^ b,
-    }
-}
-
 /// Read a constant: zero past the bank's declared size; a fault where the memory faults.
 pub(crate) fn read_const(w: &Warp, env: &Env<'_>, c: &CBuf, extra: u64, pc: u64) -> Result<u32, Fault> {
     if let Some(u) = c.ubank {
@@ -275,7 +265,7 @@ pub(crate) fn exec(w: &mut Warp, i: &Instr, exec: u32, env: &mut Env<'_>) -> Res
                 r
             };
             let (p, q) = if env.fast {
-                (bool_mask(*bool_op, r, pc), bool_mask(*bool_op, !r, pc))
+                (bool_op.eval_mask(r, pc), bool_op.eval_mask(!r, pc))
             } else {
                 let each =
                     |want: u32| {

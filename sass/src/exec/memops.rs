@@ -183,16 +183,19 @@ enum SpanPlace {
     Shared(usize),
 }
 
-fn span(w: &Warp, env: &Env<'_>, a: &Addr, space: Space, exec: u32, n: usize) -> Option<Span> {
-    if !env.fast || n < 4 || exec == 0 {
-        return None;
-    }
+/// The warp's addresses where a fast path may serve an `n`-byte access
+/// (`None`: the fast paths are off, or the access is narrower than a word).
+fn fast_addresses(w: &Warp, env: &Env<'_>, a: &Addr, exec: u32, n: usize) -> Option<[u64; 32]> {
+    (env.fast && n >= 4 && exec != 0).then(|| addresses(w, a))
+}
+
+/// The span the executing lanes' addresses `all` cover, if they are one.
+fn span(env: &Env<'_>, all: &[u64; 32], space: Space, exec: u32, n: usize) -> Option<Span> {
     let first = exec.trailing_zeros() as usize;
     let count = (exec >> first).trailing_ones() as usize;
     if count < 32 && (exec >> first) >> count != 0 {
         return None;
     }
-    let all = addresses(w, a);
     let at = all[first];
     if !at.is_multiple_of(n as u64) {
         return None;
@@ -217,10 +220,11 @@ fn span(w: &Warp, env: &Env<'_>, a: &Addr, space: Space, exec: u32, n: usize) ->
     }
 }
 
-/// Read a span whole; `false` where any of it faults or is out of range
-/// (the lane-by-lane path then finds the exact fault).
-fn span_read(env: &Env<'_>, s: &Span, out: &mut [u8]) -> bool {
-    match s.at {
+/// Read `out.len()` bytes of global or shared memory; `false` where any of
+/// them faults or is out of range (the lane-by-lane path then finds the
+/// exact fault).
+fn read_quiet(env: &Env<'_>, at: SpanPlace, out: &mut [u8]) -> bool {
+    match at {
         SpanPlace::Global(va) => env.mem.read(va, out).is_ok(),
         SpanPlace::Shared(off) => match off.checked_add(out.len()).and_then(|end| env.shared.get(off..end)) {
             Some(src) => {
@@ -254,8 +258,7 @@ fn span_write(env: &mut Env<'_>, s: &Span, data: &[u8]) -> bool {
 /// registers written as rows. `false`, having written nothing, where any
 /// lane's access is misaligned, out of range, local or faults: the
 /// lane-by-lane path then runs the load and finds the exact fault.
-fn gather(w: &mut Warp, env: &Env<'_>, a: &Addr, space: Space, exec: u32, n: usize, d: u8) -> bool {
-    let all = addresses(w, a);
+fn gather(w: &mut Warp, env: &Env<'_>, all: &[u64; 32], space: Space, exec: u32, n: usize, d: u8) -> bool {
     let per = n / 4;
     let mut rows = [[0u32; 32]; 4];
     let mut last: Option<(u64, [u32; 4])> = None;
@@ -269,14 +272,8 @@ fn gather(w: &mut Warp, env: &Env<'_>, a: &Addr, space: Space, exec: u32, n: usi
                 }
                 let mut buf = [0u8; 16];
                 let ok = match place(env, space, addr) {
-                    Place::Global(va) => env.mem.read(va, &mut buf[..n]).is_ok(),
-                    Place::Shared(off) => match off.checked_add(n).and_then(|end| env.shared.get(off..end)) {
-                        Some(src) => {
-                            buf[..n].copy_from_slice(src);
-                            true
-                        }
-                        None => false,
-                    },
+                    Place::Global(va) => read_quiet(env, SpanPlace::Global(va), &mut buf[..n]),
+                    Place::Shared(off) => read_quiet(env, SpanPlace::Shared(off), &mut buf[..n]),
                     Place::Local(_) => false,
                 };
                 if !ok {
@@ -309,10 +306,11 @@ pub(crate) fn exec(w: &mut Warp, i: &Instr, exec: u32, env: &mut Env<'_>) -> Res
                 _ => return Err(bad(i, "destination")),
             };
             let n = size.bytes();
-            if let Some(s) = span(w, env, &a, *space, exec, n) {
+            let all = fast_addresses(w, env, &a, exec, n);
+            if let Some(s) = all.as_ref().and_then(|all| span(env, all, *space, exec, n)) {
                 let mut buf = [0u8; 32 * 16];
                 let bytes = &mut buf[..s.count * n];
-                if span_read(env, &s, bytes) {
+                if read_quiet(env, s.at, bytes) {
                     // Lane first + k's word j is word k * n/4 + j of the span.
                     let mut words = [0u32; 32 * 4];
                     for (w4, c) in words.iter_mut().zip(bytes.chunks_exact(4)) {
@@ -330,7 +328,7 @@ pub(crate) fn exec(w: &mut Warp, i: &Instr, exec: u32, env: &mut Env<'_>) -> Res
                     return Ok(());
                 }
             }
-            if env.fast && n >= 4 && gather(w, env, &a, *space, exec, n, d) {
+            if all.as_ref().is_some_and(|all| gather(w, env, all, *space, exec, n, d)) {
                 return Ok(());
             }
             for l in super::warp::lanes(exec) {
@@ -367,7 +365,8 @@ pub(crate) fn exec(w: &mut Warp, i: &Instr, exec: u32, env: &mut Env<'_>) -> Res
                 _ => return Err(bad(i, "source")),
             };
             let n = size.bytes();
-            if let Some(sp) = span(w, env, &a, *space, exec, n) {
+            let all = fast_addresses(w, env, &a, exec, n);
+            if let Some(sp) = all.as_ref().and_then(|all| span(env, all, *space, exec, n)) {
                 let mut buf = [0u8; 32 * 16];
                 for k in 0..sp.count {
                     for j in 0..n / 4 {

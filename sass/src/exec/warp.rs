@@ -672,7 +672,6 @@ fn step(w: &mut Warp, i: &Instr, mask: u32, env: &mut Env<'_>, stats: &mut Stats
     let exec = mask & w.pred_mask(i.guard);
     stats.thread_instructions += u64::from(exec.count_ones());
     let pc = i.pc;
-    let advance = |w: &mut Warp, m: u32| w.advance(m);
     match &i.op {
         Op::Exit { .. } => {
             w.sync_pcs();
@@ -683,7 +682,7 @@ fn step(w: &mut Warp, i: &Instr, mask: u32, env: &mut Env<'_>, stats: &mut Stats
                     w.set_lane(l, Lane::Done);
                 }
             }
-            advance(w, mask & !leaving);
+            w.advance(mask & !leaving);
             w.release_bsync();
             w.release_warpsync(false);
         }
@@ -731,7 +730,7 @@ fn step(w: &mut Warp, i: &Instr, mask: u32, env: &mut Env<'_>, stats: &mut Stats
             if exec != 0 {
                 w.bars[usize::from(b & 15)] = exec;
             }
-            advance(w, mask);
+            w.advance(mask);
         }
         Op::Bsync => {
             w.sync_pcs();
@@ -743,7 +742,7 @@ fn step(w: &mut Warp, i: &Instr, mask: u32, env: &mut Env<'_>, stats: &mut Stats
                     w.set_lane(l, Lane::Bsync(b & 15));
                 }
             }
-            advance(w, mask & !waiting);
+            w.advance(mask & !waiting);
             w.release_bsync();
         }
         Op::Break => {
@@ -752,7 +751,7 @@ fn step(w: &mut Warp, i: &Instr, mask: u32, env: &mut Env<'_>, stats: &mut Stats
             let Operand::BarReg(b) = *i.src(0) else { return Err(bad(i, "BREAK operand")) };
             let cond = w.pred_mask(operand_pred(i, 1));
             w.bars[usize::from(b & 15)] &= !(exec & cond);
-            advance(w, mask);
+            w.advance(mask);
             w.release_bsync();
         }
         Op::Bmov { .. } => {
@@ -778,7 +777,7 @@ fn step(w: &mut Warp, i: &Instr, mask: u32, env: &mut Env<'_>, stats: &mut Stats
                     w.bars[usize::from(s & 15)] = 0;
                 }
             }
-            advance(w, mask);
+            w.advance(mask);
         }
         Op::Call { absolute: false } => {
             // A direct call names its target; an indirect one adds a
@@ -824,7 +823,7 @@ fn step(w: &mut Warp, i: &Instr, mask: u32, env: &mut Env<'_>, stats: &mut Stats
         Op::Bar { .. } if super::barrier::named(i) => {
             w.sync_pcs();
             let wait = super::barrier::arrive(w, i, exec, env.clock)?;
-            advance(w, mask & !wait);
+            w.advance(mask & !wait);
         }
         Op::Bar { kind, .. } => {
             if let BarKind::Red(red) = kind {
@@ -842,7 +841,7 @@ fn step(w: &mut Warp, i: &Instr, mask: u32, env: &mut Env<'_>, stats: &mut Stats
                     w.set_lane(l, Lane::Bar);
                 }
             }
-            advance(w, mask & !exec);
+            w.advance(mask & !exec);
         }
         // WARPSYNC: the executing lanes wait for the lanes of the mask (a
         // register's value per lane; an immediate, a constant or a uniform
@@ -866,15 +865,15 @@ fn step(w: &mut Warp, i: &Instr, mask: u32, env: &mut Env<'_>, stats: &mut Stats
                 };
                 w.set_lane(l, Lane::Warpsync);
             }
-            advance(w, mask & !exec);
+            w.advance(mask & !exec);
             w.release_warpsync(false);
         }
-        Op::Nop | Op::Membar { .. } | Op::Hint { .. } => advance(w, mask),
+        Op::Nop | Op::Membar { .. } | Op::Hint { .. } => w.advance(mask),
         _ => {
             if exec != 0 {
                 super::alu::exec(w, i, exec, env)?;
             }
-            advance(w, mask);
+            w.advance(mask);
         }
     }
     Ok(())
