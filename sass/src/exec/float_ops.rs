@@ -122,6 +122,13 @@ pub(crate) fn exec(w: &mut Warp, i: &Instr, exec: u32, env: &mut Env<'_>) -> Res
                     })
                 };
                 let (av, bv, cv) = (g(a), g(b), g(c));
+                if *rnd == Rnd::Rn && !*sat {
+                    // The common form, its invariant choices taken once.
+                    let out: [u32; 32] = gen32(|l| canon(av[l].mul_add(bv[l], cv[l])));
+                    let out = if *fz { map32(&out, ftz) } else { out };
+                    w.set_row(d, exec, &out);
+                    return Ok(());
+                }
                 let out: [u32; 32] = gen32(|l| {
                     if exec >> l & 1 == 0 {
                         return 0;

@@ -8,6 +8,13 @@ use crate::instr::Instr;
 use crate::op::{MemSize, Op, Space};
 use crate::operand::{Addr, AddrWidth, Operand};
 
+/// The little-endian word of the first 4 bytes of `c` (0 if shorter): one
+/// load, where four byte indexings would be four loads and three shifts.
+#[inline(always)]
+fn le_word(c: &[u8]) -> u32 {
+    c.first_chunk::<4>().map_or(0, |b| u32::from_le_bytes(*b))
+}
+
 /// Where one access lands.
 enum Place {
     Global(u64),
@@ -65,13 +72,15 @@ fn addresses(w: &Warp, a: &Addr) -> [u64; 32] {
     if u32_wide {
         return gen32(|l| u64::from(lo[l]).wrapping_add(add));
     }
-    let scale = match a.width {
-        AddrWidth::X4 => 4,
-        AddrWidth::X8 => 8,
-        AddrWidth::X16 => 16,
-        _ => 1,
+    let shift = match a.width {
+        AddrWidth::X4 => 2,
+        AddrWidth::X8 => 3,
+        AddrWidth::X16 => 4,
+        _ => 0,
     };
-    gen32(|l| (u64::from(lo[l]) * scale).wrapping_add(add) & 0xffff_ffff)
+    // A 32-bit address: the sum modulo 2^32, so 32-bit lanes suffice.
+    let add = add as u32;
+    gen32(|l| u64::from((lo[l] << shift).wrapping_add(add)))
 }
 
 fn place(env: &Env<'_>, space: Space, addr: u64) -> Place {
@@ -197,10 +206,12 @@ fn span(env: &Env<'_>, all: &[u64; 32], space: Space, exec: u32, n: usize) -> Op
         return None;
     }
     let at = all[first];
-    if !at.is_multiple_of(n as u64) {
+    let step = n as u64;
+    // The last lane first: a warp whose halves read the same words (a
+    // 16-wide tile) fails here without the scan below.
+    if !at.is_multiple_of(step) || all[first + count - 1] != at.wrapping_add((count as u64 - 1) * step) {
         return None;
     }
-    let step = n as u64;
     let mut contiguous = true;
     for k in 1..count {
         contiguous &= all[first + k] == at.wrapping_add(k as u64 * step);
@@ -258,7 +269,12 @@ fn span_write(env: &mut Env<'_>, s: &Span, data: &[u8]) -> bool {
 /// registers written as rows. `false`, having written nothing, where any
 /// lane's access is misaligned, out of range, local or faults: the
 /// lane-by-lane path then runs the load and finds the exact fault.
-fn gather(w: &mut Warp, env: &Env<'_>, all: &[u64; 32], space: Space, exec: u32, n: usize, d: u8) -> bool {
+fn gather(w: &mut Warp, env: &mut Env<'_>, all: &[u64; 32], space: Space, exec: u32, n: usize, d: u8) -> bool {
+    match space {
+        Space::Shared => return gather_shared(w, env.shared, all, exec, n, d),
+        Space::Global | Space::Generic if gather_window(w, env, all, space, exec, n, d) => return true,
+        _ => {}
+    }
     let per = n / 4;
     let mut rows = [[0u32; 32]; 4];
     let mut last: Option<(u64, [u32; 4])> = None;
@@ -281,7 +297,7 @@ fn gather(w: &mut Warp, env: &Env<'_>, all: &[u64; 32], space: Space, exec: u32,
                 }
                 let mut v = [0u32; 4];
                 for (x, c) in v.iter_mut().zip(buf.chunks_exact(4)) {
-                    *x = u32::from_le_bytes([c[0], c[1], c[2], c[3]]);
+                    *x = le_word(c);
                 }
                 last = Some((addr, v));
                 v
@@ -289,6 +305,91 @@ fn gather(w: &mut Warp, env: &Env<'_>, all: &[u64; 32], space: Space, exec: u32,
         };
         for j in 0..per {
             rows[j][l] = words[j];
+        }
+    }
+    for (j, row) in rows.iter().enumerate().take(per) {
+        w.set_row(d.saturating_add(j as u8), exec, row);
+    }
+    true
+}
+
+/// [`gather`] of global memory whose lanes' addresses lie within a few
+/// KiB of each other (rows of a tile, a stencil, a transposed read): the
+/// bytes from the lowest address to the end of the highest are read in
+/// one [`Memory::read`] (one translation through the VM instead of one per
+/// lane) and each lane's words picked from them. `false`, having written
+/// nothing, where the lanes are farther apart, any address is misaligned,
+/// a generic address may be shared or local, or the read faults (a hole
+/// between the lanes' buffers is read by no lane: the lane-by-lane path
+/// then decides).
+fn gather_window(w: &mut Warp, env: &mut Env<'_>, all: &[u64; 32], space: Space, exec: u32, n: usize, d: u8) -> bool {
+    let (mut lo, mut hi, mut or) = (u64::MAX, 0u64, 0u64);
+    for l in super::warp::lanes(exec) {
+        lo = lo.min(all[l]);
+        hi = hi.max(all[l]);
+        or |= all[l];
+    }
+    let Some(end) = hi.checked_add(n as u64) else { return false };
+    let len = end.saturating_sub(lo);
+    if !or.is_multiple_of(n as u64) || len > env.scratch.len() as u64 {
+        return false;
+    }
+    if space == Space::Generic {
+        let overlaps = |window: u64| lo < window.saturating_add(WINDOW_SIZE) && window < end;
+        if overlaps(env.cfg.shared_window) || overlaps(env.cfg.local_window) {
+            return false;
+        }
+    }
+    let buf = &mut env.scratch[..len as usize];
+    if env.mem.read(lo, buf).is_err() {
+        return false;
+    }
+    let per = n / 4;
+    let mut rows = [[0u32; 32]; 4];
+    for l in super::warp::lanes(exec) {
+        let off = (all[l] - lo) as usize;
+        let Some(bytes) = buf.get(off..off + n) else { return false };
+        for (row, c) in rows.iter_mut().zip(bytes.chunks_exact(4)) {
+            row[l] = le_word(c);
+        }
+    }
+    for (j, row) in rows.iter().enumerate().take(per) {
+        w.set_row(d.saturating_add(j as u8), exec, row);
+    }
+    true
+}
+
+/// [`gather`] from the block's shared memory: each lane's words read
+/// straight from the block's bytes (no broadcast cache: a read is as cheap
+/// as the check). `false`, having written nothing, where any lane's access
+/// is misaligned or out of range.
+fn gather_shared(w: &mut Warp, shared: &[u8], all: &[u64; 32], exec: u32, n: usize, d: u8) -> bool {
+    let per = n / 4;
+    if exec == u32::MAX {
+        // The common case, checked for the warp at once: then every read
+        // is in range (the bounds checks below cannot fail).
+        let (or, max) = all.iter().fold((0, 0), |(o, m), &a| (o | a, m.max(a)));
+        if !or.is_multiple_of(n as u64) || max.saturating_add(n as u64) > shared.len() as u64 {
+            return false;
+        }
+        // Every address is a multiple of 4 here: index words, not bytes.
+        let (words, _) = shared.as_chunks::<4>();
+        for j in 0..per {
+            let row = gen32(|l| words.get((all[l] as usize >> 2) + j).map_or(0, |b| u32::from_le_bytes(*b)));
+            w.set_row(d.saturating_add(j as u8), exec, &row);
+        }
+        return true;
+    }
+    let mut rows = [[0u32; 32]; 4];
+    for l in super::warp::lanes(exec) {
+        let addr = all[l];
+        let Some(bytes) =
+            usize::try_from(addr).ok().filter(|a| a.is_multiple_of(n)).and_then(|a| shared.get(a..a.checked_add(n)?))
+        else {
+            return false;
+        };
+        for (row, c) in rows.iter_mut().zip(bytes.chunks_exact(4)) {
+            row[l] = le_word(c);
         }
     }
     for (j, row) in rows.iter().enumerate().take(per) {
@@ -314,7 +415,7 @@ pub(crate) fn exec(w: &mut Warp, i: &Instr, exec: u32, env: &mut Env<'_>) -> Res
                     // Lane first + k's word j is word k * n/4 + j of the span.
                     let mut words = [0u32; 32 * 4];
                     for (w4, c) in words.iter_mut().zip(bytes.chunks_exact(4)) {
-                        *w4 = u32::from_le_bytes([c[0], c[1], c[2], c[3]]);
+                        *w4 = le_word(c);
                     }
                     let per = n / 4;
                     for j in 0..per {

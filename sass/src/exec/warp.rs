@@ -463,6 +463,9 @@ pub(crate) struct Env<'a> {
     pub(crate) mem: &'a dyn Memory,
     pub(crate) cfg: &'a LaunchConfig,
     pub(crate) shared: &'a mut [u8],
+    /// The block's scratch bytes for a warp's access served at once
+    /// ([`GATHER_WINDOW`] of them).
+    pub(crate) scratch: &'a mut [u8],
     pub(crate) ctaid: [u32; 3],
     /// The block's first thread slot in local memory.
     pub(crate) local_slot: u64,
@@ -474,10 +477,15 @@ pub(crate) struct Env<'a> {
     pub(crate) fast: bool,
 }
 
+/// The most bytes one warp's scattered global load reads at once: the
+/// span from its lowest to its highest address (rows of a tile apart).
+pub(crate) const GATHER_WINDOW: usize = 8192;
+
 /// One block being run.
 pub(crate) struct Block {
     warps: Vec<Warp>,
     shared: Vec<u8>,
+    scratch: Vec<u8>,
     threads: u32,
     ctaid: [u32; 3],
     /// Registers per thread the launch gives (`REGISTER_COUNT`).
@@ -546,6 +554,7 @@ impl Block {
         Ok(Block {
             warps,
             shared: vec![0; cfg.shared_memory as usize],
+            scratch: vec![0; GATHER_WINDOW],
             threads,
             ctaid: [0; 3],
             registers: cfg.registers as usize,
@@ -578,6 +587,7 @@ impl Block {
             mem,
             cfg,
             shared: &mut self.shared,
+            scratch: &mut self.scratch,
             ctaid: self.ctaid,
             local_slot,
             clock: 0,

@@ -8,7 +8,7 @@
 
 use gpuiface_sass::{decode, run_launch, Code, ConstBuffer, FlatMemory, LaunchConfig, LocalMemory, Word};
 
-const BASE: u64 = 0x1_0000_0000;
+pub const BASE: u64 = 0x1_0000_0000;
 const OUT: u64 = BASE + 0x8000;
 const CBUF: u64 = BASE + 0x9000;
 
@@ -119,13 +119,27 @@ pub fn run_threads_with(
     data: &[u8],
     cbuf: &[u8],
 ) -> Result<Vec<u32>, gpuiface_sass::Fault> {
+    launch_with(block, &threads_program(body, out), block as usize, data, None, 0, cbuf)
+}
+
+/// As `run_threads_with` with `SHARED` bytes of shared memory bound.
+pub fn run_threads_shared(block: u32, body: &[Word], out: u8, data: &[u8]) -> Result<Vec<u32>, gpuiface_sass::Fault> {
+    launch_with(block, &threads_program(body, out), block as usize, data, None, SHARED, &[])
+}
+
+/// The program `run_threads*` launch: R27 = the thread index, `body`,
+/// register `out` stored at the thread's word of `OUT`, `EXIT`.
+fn threads_program(body: &[Word], out: u8) -> Vec<Word> {
     let s2r = op(0x00000000001b7919, 0x000e220000002100, "S2R R27, SR_TID.X ;");
     let scale = op(0x000000041b1c7825, 0x000fe400078e001c, "IMAD.WIDE.U32 R28, R27, 0x4, R28 ;");
     let mut prog = vec![s2r];
     prog.extend_from_slice(body);
     prog.extend([mov(ADDR, OUT as u32), mov(ADDR + 1, (OUT >> 32) as u32), scale, stg(out), exit()]);
-    launch_with(block, &prog, block as usize, data, None, 0, cbuf)
+    prog
 }
+
+/// Bytes of flat memory the harness's launches run over, from `BASE`.
+pub const MEMORY: u64 = 0x10000;
 
 /// Run `prog` with `block` threads and `data` at `DATA`; returns the `n` words at OUT.
 fn launch(block: u32, prog: &[Word], n: usize, data: &[u8]) -> Result<Vec<u32>, gpuiface_sass::Fault> {
@@ -141,7 +155,7 @@ fn launch_with(
     shared_memory: u32,
     cbuf: &[u8],
 ) -> Result<Vec<u32>, gpuiface_sass::Fault> {
-    let mem = FlatMemory::new(BASE, 0x10000);
+    let mem = FlatMemory::new(BASE, MEMORY as usize);
     let code: Vec<u8> = prog.iter().flat_map(|w| w.0.to_le_bytes()).collect();
     mem.store(BASE, &code);
     mem.store(DATA, data);

@@ -1,0 +1,96 @@
+//! Scattered loads on the fast paths (`gather`: a global window read once,
+//! shared words read for the warp at once) against the per-lane path: 32
+//! lanes load at `base + lane * stride` for strides that make the access a
+//! broadcast, a window, too wide for a window, out of range or misaligned.
+//! Both paths must load the same words, or raise the same fault (the
+//! per-lane path's: the lowest faulting lane's address and kind).
+//!
+//! One test in its own binary: the fast-path switch is process-wide.
+
+mod harness;
+
+use gpuiface_sass::{set_fast_path, Fault, Word};
+use harness::{mov, op, run_threads_shared, run_threads_with, BASE, DATA, MEMORY, SHARED};
+
+/// `IMAD.WIDE.U32 Rd, R27, stride, Rc` (R27 holds the thread index).
+fn scaled(d: u8, stride: u32, c: u8) -> Word {
+    let lo = u64::from(stride) << 32 | 0x1b << 24 | u64::from(d) << 16 | 0x7825;
+    let hi = 0x000fe400078e0000 | u64::from(c);
+    let cs = if c == 255 { "RZ".to_string() } else { format!("R{c}") };
+    op(lo, hi, &format!("IMAD.WIDE.U32 R{d}, R27, {stride:#x}, {cs} ;"))
+}
+
+/// The thread's load, run with the fast paths on and off: both must agree.
+fn both(label: &str, run: impl Fn() -> Result<Vec<u32>, Fault>) -> Result<Vec<u32>, Fault> {
+    set_fast_path(true);
+    let fast = run();
+    set_fast_path(false);
+    let slow = run();
+    set_fast_path(true);
+    assert_eq!(fast, slow, "{label}: the fast and per-lane paths differ");
+    fast
+}
+
+/// Word `i` of the test data.
+fn datum(i: u64) -> u32 {
+    (i as u32).wrapping_mul(0x9e37_79b9) ^ 0x5bd1_e995
+}
+
+#[test]
+fn scattered_loads_agree_with_the_per_lane_path_in_value_and_fault() {
+    let data: Vec<u8> = (0..(MEMORY - (DATA - BASE)) / 4).flat_map(|i| datum(i).to_le_bytes()).collect();
+    let ldg = op(0x0000000402047981, 0x0000a8000c1e1900, "LDG.E R4, [R2.64] ;");
+    for stride in [0u32, 8, 12, 0x100, 0x300, 0x1000, 2] {
+        let body = [mov(2, DATA as u32), mov(3, (DATA >> 32) as u32), scaled(2, stride, 2), ldg];
+        let label = format!("LDG.E, stride {stride:#x}");
+        let got = both(&label, || run_threads_with(32, &body, 4, &data, &[]));
+        let s = u64::from(stride);
+        // The first lane whose address is misaligned or past the memory.
+        let bad = (0..32u64).find(|l| (l * s) % 4 != 0 || DATA + l * s + 4 > BASE + MEMORY);
+        match bad {
+            None => {
+                let want: Vec<u32> = (0..32).map(|l| datum(l * s / 4)).collect();
+                assert_eq!(got, Ok(want), "{label}");
+            }
+            Some(l) if (l * s) % 4 != 0 => {
+                assert!(matches!(got, Err(Fault::Misaligned { va, .. }) if va == DATA + l * s), "{label}: {got:?}")
+            }
+            Some(l) => assert!(
+                matches!(got, Err(Fault::Mmu { va, write: false, .. }) if va == DATA + l * s),
+                "{label}: lane {l}: {got:?}"
+            ),
+        }
+    }
+    // Shared memory: each thread stores its index at word `tid`, then loads
+    // at `tid * stride` (4 bytes, and 16 bytes into R12..R15).
+    let sts = op(0x0000001b08007388, 0x008fe80000000800, "STS [R8], R27 ;");
+    let lds = op(0x0000000006047984, 0x000fe80000000800, "LDS R4, [R6] ;");
+    let lds128 = op(0x00000000060c7984, 0x000e280000000c00, "LDS.128 R12, [R6] ;");
+    for (load, n, out) in [(lds, 4u64, 4u8), (lds128, 16, 14)] {
+        for stride in [0u32, 8, 16, 12, 6] {
+            let body = [scaled(8, 4, 255), sts, scaled(6, stride, 255), load];
+            let label = format!("LDS of {n} bytes, stride {stride:#x}");
+            let got = both(&label, || run_threads_shared(32, &body, out, &[]));
+            let s = u64::from(stride);
+            let bad = (0..32u64).find(|l| (l * s) % n != 0 || l * s + n > u64::from(SHARED));
+            match bad {
+                None => {
+                    // The word the thread's `out` register holds: word
+                    // (out - first register) of its `n` bytes; words past
+                    // the 32 stored are still zero.
+                    let first = if n == 4 { 4 } else { 12 };
+                    let word = |l: u64| l * s / 4 + u64::from(out - first);
+                    let want: Vec<u32> = (0..32).map(|l| if word(l) < 32 { word(l) as u32 } else { 0 }).collect();
+                    assert_eq!(got, Ok(want), "{label}");
+                }
+                Some(l) if (l * s) % n != 0 => {
+                    assert!(matches!(got, Err(Fault::Misaligned { va, .. }) if va == l * s), "{label}: {got:?}")
+                }
+                Some(l) => assert!(
+                    matches!(got, Err(Fault::OutOfRange { space: "shared", addr, .. }) if addr == l * s),
+                    "{label}: lane {l}: {got:?}"
+                ),
+            }
+        }
+    }
+}
