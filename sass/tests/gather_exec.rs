@@ -1,4 +1,4 @@
-//! Scattered loads on the fast paths (`gather`: a global window read once,
+//! Scattered loads and shared atomics on the fast paths (`gather`: a global window read once,
 //! shared words read for the warp at once) against the per-lane path: 32
 //! lanes load at `base + lane * stride` for strides that make the access a
 //! broadcast, a window, too wide for a window, out of range or misaligned.
@@ -61,10 +61,33 @@ fn scattered_loads_agree_with_the_per_lane_path_in_value_and_fault() {
             ),
         }
     }
+    // Shared atomics: each lane adds one at `tid * stride`
+    // (`ATOMS.POPC.INC`), then reads its word back.
+    let atoms = op(0x0000000006ff7f8c, 0x0001ee000d00003f, "ATOMS.POPC.INC.32 RZ, [R6+URZ] ;");
+    let lds = op(0x0000000006047984, 0x000fe80000000800, "LDS R4, [R6] ;");
+    for stride in [0u32, 4, 8, 12, 6] {
+        let body = [scaled(6, stride, 255), atoms, lds];
+        let label = format!("ATOMS.POPC.INC, stride {stride:#x}");
+        let got = both(&label, || run_threads_shared(32, &body, 4, &[]));
+        let s = u64::from(stride);
+        match (0..32u64).find(|l| (l * s) % 4 != 0 || l * s + 4 > u64::from(SHARED)) {
+            // Each lane sees how many lanes share its word.
+            None => {
+                let want: Vec<u32> = (0..32u64).map(|l| (0..32u64).filter(|k| k * s == l * s).count() as u32).collect();
+                assert_eq!(got, Ok(want), "{label}");
+            }
+            Some(l) if (l * s) % 4 != 0 => {
+                assert!(matches!(got, Err(Fault::Misaligned { va, .. }) if va == l * s), "{label}: {got:?}")
+            }
+            Some(l) => assert!(
+                matches!(got, Err(Fault::OutOfRange { space: "shared", addr, .. }) if addr == l * s),
+                "{label}: lane {l}: {got:?}"
+            ),
+        }
+    }
     // Shared memory: each thread stores its index at word `tid`, then loads
     // at `tid * stride` (4 bytes, and 16 bytes into R12..R15).
     let sts = op(0x0000001b08007388, 0x008fe80000000800, "STS [R8], R27 ;");
-    let lds = op(0x0000000006047984, 0x000fe80000000800, "LDS R4, [R6] ;");
     let lds128 = op(0x00000000060c7984, 0x000e280000000c00, "LDS.128 R12, [R6] ;");
     for (load, n, out) in [(lds, 4u64, 4u8), (lds128, 16, 14)] {
         for stride in [0u32, 8, 16, 12, 6] {

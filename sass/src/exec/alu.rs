@@ -179,11 +179,73 @@ fn bool_in(w: &Warp, i: &Instr, n: usize, env: &Env<'_>) -> Result<u32, Fault> {
 /// with no branch (the same result as OR-ing the table's minterms).
 #[inline(always)]
 pub(crate) fn lut3(lut: u32, a: u32, b: u32, c: u32) -> u32 {
-    let bit = |k: u32| 0u32.wrapping_sub(lut >> k & 1);
-    let sel = |m: u32, one: u32, zero: u32| (m & one) | (!m & zero);
-    let (c0, c1, c2, c3) =
-        (sel(c, bit(1), bit(0)), sel(c, bit(3), bit(2)), sel(c, bit(5), bit(4)), sel(c, bit(7), bit(6)));
-    sel(a, sel(b, c3, c2), sel(b, c1, c0))
+    Lut3::new(lut).eval(a, b, c)
+}
+
+/// A `LOP3` table as eight all-zeros or all-ones words (entry `k`'s bit
+/// spread over a word), made once per instruction so that evaluating it
+/// per lane is the select tree alone.
+#[derive(Clone, Copy)]
+pub(crate) struct Lut3([u32; 8]);
+
+impl Lut3 {
+    #[inline(always)]
+    pub(crate) fn new(lut: u32) -> Lut3 {
+        Lut3(std::array::from_fn(|k| 0u32.wrapping_sub(lut >> k & 1)))
+    }
+
+    /// [`lut3`] of `a`, `b`, `c`.
+    #[inline(always)]
+    pub(crate) fn eval(&self, a: u32, b: u32, c: u32) -> u32 {
+        let t = &self.0;
+        let sel = |m: u32, one: u32, zero: u32| (m & one) | (!m & zero);
+        let (c0, c1, c2, c3) = (sel(c, t[1], t[0]), sel(c, t[3], t[2]), sel(c, t[5], t[4]), sel(c, t[7], t[6]));
+        sel(a, sel(b, c3, c2), sel(b, c1, c0))
+    }
+}
+
+/// `SHF`'s funnel shift: the 64-bit `hi:lo` shifted by a lane's amount,
+/// and which half of the result the instruction keeps.
+#[derive(Clone, Copy)]
+struct Funnel {
+    left: bool,
+    /// The amount is taken modulo the width (`.W`), else clamped to it.
+    wrap: bool,
+    /// A 64-bit type (`.S64`/`.U64`): amounts up to 64.
+    wide: bool,
+    /// An arithmetic right shift.
+    signed: bool,
+    /// The high half (`.HI`).
+    hi: bool,
+}
+
+impl Funnel {
+    #[inline(always)]
+    fn shift(self, lo: u32, s: u32, hiw: u32) -> u32 {
+        let max = if self.wide { 64 } else { 32 };
+        let s = if self.wrap { s & (max - 1) } else { s.min(max) };
+        let v = (u64::from(hiw) << 32) | u64::from(lo);
+        // Bits 0..63 of the shifted funnel; a shift by 64 (the wide types
+        // only) leaves nothing, or the sign for an arithmetic right shift.
+        let r = if s >= 64 {
+            if !self.left && self.signed {
+                ((v as i64) >> 63) as u64
+            } else {
+                0
+            }
+        } else if self.left {
+            v << s
+        } else if self.signed {
+            ((v as i64) >> s) as u64
+        } else {
+            v >> s
+        };
+        if self.hi {
+            (r >> 32) as u32
+        } else {
+            r as u32
+        }
+    }
 }
 
 /// Execute a non-control instruction for the lanes in `exec`.
@@ -204,7 +266,11 @@ pub(crate) fn exec(w: &mut Warp, i: &Instr, exec: u32, env: &mut Env<'_>) -> Res
             if let (true, false, Operand::Reg(d, _)) = (dense(env, exec), *uniform, *i.src(1)) {
                 // The whole warp at once (the same function, lane by lane).
                 let (av, bv, cv) = (int_row(w, a), int_row(w, b), int_row(w, c));
-                let r: [u32; 32] = gen32(|l| lut3(lut, av[l], bv[l], cv[l]));
+                let table = Lut3::new(lut);
+                let mut r = [0u32; 32];
+                for l in 0..32 {
+                    r[l] = table.eval(av[l], bv[l], cv[l]);
+                }
                 w.set_row(d, exec, &r);
                 let pv = mask_where(|l| r[l] != 0) | pc_mask;
                 set_pred_out(w, pd, exec, pv, false);
@@ -289,9 +355,9 @@ pub(crate) fn exec(w: &mut Warp, i: &Instr, exec: u32, env: &mut Env<'_>) -> Res
             let c = if *hi { Some(int_src(w, i, 4, env)?) } else { None };
             let Operand::Hex(shift) = *i.src(5) else { return Err(bad(i, "shift")) };
             let cin = w.pred_mask(pred_of(i, 6));
-            let mut carry = 0u32;
-            for l in lanes(super::bits::active(exec, *uniform)) {
-                let av = int_val(w, a, l);
+            // One lane's 33-bit sum, from its sources (`~`/`-` applied) and
+            // carry-in.
+            let lane = |av: u32, bv: u32, cv: u32, carry_in: bool| -> u64 {
                 // `-a` (and `-b`) is ~v + 1 in the 33-bit sum, as IADD3's,
                 // so that negating 0 carries: ptxas negates a 64-bit
                 // `x << 5` as `LEA lo, P0, -x_lo, RZ, 0x5` then
@@ -299,13 +365,27 @@ pub(crate) fn exec(w: &mut Warp, i: &Instr, exec: u32, env: &mut Env<'_>) -> Res
                 // which needs the carry of 0 to give 0, not -2^32.
                 let neg = |v: u32, m: SrcMods| if m.neg { u64::from(!v.wrapping_neg()) + 1 } else { u64::from(v) };
                 let shifted = if *hi {
-                    let chi = if *sx32 { ((av as i32) >> 31) as u32 } else { c.map(|c| int_val(w, c, l)).unwrap_or(0) };
+                    let chi = if *sx32 { ((av as i32) >> 31) as u32 } else { cv };
                     let v = (u64::from(chi) << 32) | u64::from(av);
                     u64::from(((v << shift) >> 32) as u32)
                 } else {
                     neg(av << shift, a.1)
                 };
-                let s = shifted + neg(int_val(w, b, l), b.1) + u64::from(*x && cin >> l & 1 == 1);
+                shifted + neg(bv, b.1) + u64::from(*x && carry_in)
+            };
+            if let (true, false, Operand::Reg(d, _)) = (dense(env, exec), *uniform, *i.src(0)) {
+                // The whole warp at once (the same sum, lane by lane).
+                let (av, bv) = (int_row(w, a), int_row(w, b));
+                let cv = c.map_or([0; 32], |c| int_row(w, c));
+                let s: [u64; 32] = gen32(|l| lane(av[l], bv[l], cv[l], cin >> l & 1 == 1));
+                w.set_row(d, exec, &map32(&s, |v| v as u32));
+                set_pred_out(w, pred_of(i, 1), exec, mask_where(|l| s[l] >> 32 != 0), false);
+                return Ok(());
+            }
+            let mut carry = 0u32;
+            for l in lanes(super::bits::active(exec, *uniform)) {
+                let cv = c.map_or(0, |c| int_val(w, c, l));
+                let s = lane(int_val(w, a, l), int_val(w, b, l), cv, cin >> l & 1 == 1);
                 if s >> 32 != 0 {
                     carry |= 1 << l;
                 }
@@ -316,20 +396,21 @@ pub(crate) fn exec(w: &mut Warp, i: &Instr, exec: u32, env: &mut Env<'_>) -> Res
         }
         Op::Shf { left, wrap, ty, hi, uniform } => {
             let (a, b, c) = (src(w, i, 1, env)?, src(w, i, 2, env)?, src(w, i, 3, env)?);
+            let f = Funnel {
+                left: *left,
+                wrap: *wrap,
+                wide: matches!(ty, ShfTy::S64 | ShfTy::U64),
+                signed: matches!(ty, ShfTy::S64 | ShfTy::S32),
+                hi: *hi,
+            };
+            let lane = |lo: u32, s: u32, hiw: u32| f.shift(lo, s, hiw);
+            if let (true, false, Operand::Reg(d, _)) = (dense(env, exec), *uniform, *i.src(0)) {
+                let (av, bv, cv) = (row_of(w, a.0), row_of(w, b.0), row_of(w, c.0));
+                w.set_row(d, exec, &gen32(|l| lane(av[l], bv[l], cv[l])));
+                return Ok(());
+            }
             for l in lanes(super::bits::active(exec, *uniform)) {
-                let (lo, s, hiw) = (get(w, a.0, l), get(w, b.0, l), get(w, c.0, l));
-                let wide = matches!(ty, ShfTy::S64 | ShfTy::U64);
-                let max = if wide { 64 } else { 32 };
-                let s = if *wrap { s & (max - 1) } else { s.min(max) };
-                let v = (u128::from(hiw) << 32) | u128::from(lo);
-                let r = if *left {
-                    v << s
-                } else if matches!(ty, ShfTy::S64 | ShfTy::S32) {
-                    (((v as u64 as i64) as i128) >> s) as u128
-                } else {
-                    v >> s
-                };
-                let out = if *hi { (r >> 32) as u32 } else { r as u32 };
+                let out = lane(get(w, a.0, l), get(w, b.0, l), get(w, c.0, l));
                 write_dst(w, i, 0, l, out, *uniform)?;
             }
             Ok(())
@@ -780,7 +861,7 @@ fn read_bindless(w: &Warp, env: &Env<'_>, u: u8, off: i64, pc: u64) -> Result<u3
 
 #[cfg(test)]
 mod tests {
-    use super::lut3;
+    use super::{lut3, Funnel};
 
     /// The table's definition: the OR of its minterms.
     fn by_minterms(lut: u32, a: u32, b: u32, c: u32) -> u32 {
@@ -794,6 +875,38 @@ mod tests {
             }
         }
         r
+    }
+
+    #[test]
+    fn the_funnel_shift_in_64_bits_equals_the_128_bit_definition() {
+        let mut x = 0x2545_f491_4f6c_dd1du64;
+        for k in 0..200_000u32 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let (lo, hiw) = (x as u32, (x >> 32) as u32);
+            // Every amount up to 70 (clamped or wrapped), and any.
+            let s = if k % 2 == 0 { k / 2 % 71 } else { (x >> 20) as u32 };
+            let f =
+                Funnel { left: k & 4 != 0, wrap: k & 8 != 0, wide: k & 16 != 0, signed: k & 32 != 0, hi: k & 64 != 0 };
+            let max = if f.wide { 64 } else { 32 };
+            let amount = if f.wrap { s & (max - 1) } else { s.min(max) };
+            let v = (u128::from(hiw) << 32) | u128::from(lo);
+            let r = if f.left {
+                v << amount
+            } else if f.signed {
+                (((v as u64 as i64) as i128) >> amount) as u128
+            } else {
+                v >> amount
+            };
+            let want = if f.hi { (r >> 32) as u32 } else { r as u32 };
+            assert_eq!(
+                f.shift(lo, s, hiw),
+                want,
+                "{lo:#x} {hiw:#x} by {s} {:?}",
+                (f.left, f.wrap, f.wide, f.signed, f.hi)
+            );
+        }
     }
 
     #[test]

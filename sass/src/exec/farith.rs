@@ -3,7 +3,7 @@
 //! correctly rounded operation is exact in all four rounding modes: round to
 //! nearest on the host's FPU, the directed modes on the soft-float.
 
-use super::alu::{get, pred_of, read_const, src, write_dst, S};
+use super::alu::{gen32, get, map32, pred_of, read_const, row_of, src, write_dst, S};
 use super::float_ops::{canon, fma_f32, fmods, ftz, mul_f32};
 use super::more::set_pred;
 use super::softfloat as sf;
@@ -89,6 +89,22 @@ pub(super) fn exec(w: &mut Warp, i: &Instr, exec: u32, env: &mut Env<'_>) -> Res
                 _ => 0,
             };
             let (a, b) = (src(w, i, 1, env)?, src(w, i, 2, env)?);
+            if let (true, crate::op::Rnd::Rn, 0, false, Operand::Reg(d, _)) =
+                (super::alu::dense(env, exec), *rnd, scale, *sat, *i.src(0))
+            {
+                // The common form for the whole warp: the host's sum or
+                // product, correctly rounded to nearest (as below).
+                let g = |s: (S, SrcMods)| {
+                    map32(&row_of(w, s.0), |v| {
+                        let v = fmods(v, s.1);
+                        f32::from_bits(if *fz { ftz(v) } else { v })
+                    })
+                };
+                let (x, y) = (g(a), g(b));
+                let r: [u32; 32] = if add { gen32(|l| canon(x[l] + y[l])) } else { gen32(|l| canon(x[l] * y[l])) };
+                w.set_row(d, exec, &if *fz { map32(&r, ftz) } else { r });
+                return Ok(());
+            }
             for l in lanes(exec) {
                 let (x, y) = (f32_in(w, a, l, *fz), f32_in(w, b, l, *fz));
                 // x * 1 is exact, so FADD.RN is the host's correctly rounded

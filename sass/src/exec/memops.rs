@@ -50,7 +50,7 @@ fn address(w: &Warp, a: &Addr, lane: usize) -> u64 {
 }
 
 /// The address operand's value in all 32 lanes ([`address`], for the warp).
-fn addresses(w: &Warp, a: &Addr) -> [u64; 32] {
+pub(crate) fn addresses(w: &Warp, a: &Addr) -> [u64; 32] {
     let lo = w.row(a.base);
     let wide = matches!(a.width, AddrWidth::W64 | AddrWidth::W64Unmarked);
     // A zero-extended register beside a 64-bit uniform pair.

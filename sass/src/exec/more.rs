@@ -190,8 +190,112 @@ pub(crate) fn exec(w: &mut Warp, i: &Instr, exec: u32, env: &mut Env<'_>) -> Res
     }
 }
 
+/// [`atom`] on 32-bit shared words (the fast paths): the same lanes in the
+/// same order with the same faults, the warp's addresses and operands read
+/// as rows and its results written as one.
+#[allow(clippy::too_many_arguments)]
+fn atom_shared32(
+    w: &mut Warp,
+    i: &Instr,
+    exec: u32,
+    env: &mut Env<'_>,
+    addr: &crate::operand::Addr,
+    op: AtomOp,
+    ty: AtomTy,
+    red: bool,
+    (b, c): (u8, u8),
+) -> Result<(), Fault> {
+    let all = super::memops::addresses(w, addr);
+    let (bv, cv) = (w.row(b), w.row(c));
+    let limit = env.shared.len() as u64;
+    let (words, _) = env.shared.as_chunks_mut::<4>();
+    let mut olds = [0u32; 32];
+    let mut done = 0u32;
+    let mut fault = None;
+    for l in lanes(exec) {
+        let va = all[l];
+        if !va.is_multiple_of(4) {
+            fault = Some(Fault::Misaligned { va, size: 4, pc: i.pc });
+            break;
+        }
+        let Some(word) = usize::try_from(va / 4).ok().and_then(|k| words.get_mut(k)) else {
+            fault = Some(Fault::OutOfRange { space: "shared", addr: va, size: 4, limit, pc: i.pc });
+            break;
+        };
+        let old = u32::from_le_bytes(*word);
+        *word = (atom_value(op, ty, u64::from(old), u64::from(bv[l]), u64::from(cv[l])) as u32).to_le_bytes();
+        // CAST.SPIN answers whether it stored, not the old value.
+        olds[l] = if op == AtomOp::CastSpin { u32::from(old == bv[l]) } else { old };
+        done |= 1 << l;
+    }
+    if let (false, Operand::Reg(d, _)) = (red, *i.src(1)) {
+        w.set_row(d, done, &olds);
+    }
+    fault.map_or(Ok(()), Err)
+}
+
 pub(super) fn set_pred(w: &mut Warp, p: crate::operand::Pred, exec: u32, v: u32) {
     w.set_pred(crate::operand::Pred::p(p.index, false), exec, v);
+}
+
+/// What an atomic of `op` on `ty` stores over `old`, with the lane's
+/// operand `bv` (and `cv`, CAS's new value); 32-bit types in the low half.
+fn atom_value(op: AtomOp, ty: AtomTy, old: u64, bv: u64, cv: u64) -> u64 {
+    let s = ty == AtomTy::S32;
+    match op {
+        // `.F32.FTZ.RN`: subnormal operands and results flush to a
+        // zero of their sign (PTX `red/atom.add.f32` on global memory).
+        AtomOp::Add if ty == AtomTy::F32 => {
+            let ftz = |x: f32| if x.is_subnormal() { f32::from_bits(x.to_bits() & 0x8000_0000) } else { x };
+            let sum = ftz(f32::from_bits(old as u32)) + ftz(f32::from_bits(bv as u32));
+            u64::from(super::farith::f32_out(ftz(sum), true, false))
+        }
+        AtomOp::Add if ty == AtomTy::F64 => (f64::from_bits(old) + f64::from_bits(bv)).to_bits(),
+        // `.F16x2.RN` (`atom.add.noftz.f16x2`): each lane's exact sum
+        // (exact in f64) rounded once to nearest, subnormals kept, a
+        // NaN the canonical one.
+        AtomOp::Add if ty == AtomTy::F16x2 => {
+            let f16 = crate::half::HalfFmt::F16;
+            let lane = |k: u32| {
+                let (x, y) = ((old >> k) as u16, (bv >> k) as u16);
+                u64::from(f16.from_f64(f16.to_f64(x) + f16.to_f64(y), crate::op::Rnd::Rn)) << k
+            };
+            lane(0) | lane(16)
+        }
+        AtomOp::Min if ty == AtomTy::S64 => (old as i64).min(bv as i64) as u64,
+        AtomOp::Max if ty == AtomTy::S64 => (old as i64).max(bv as i64) as u64,
+        AtomOp::Add => old.wrapping_add(bv),
+        AtomOp::Min if s => (old as i32).min(bv as i32) as u32 as u64,
+        AtomOp::Max if s => (old as i32).max(bv as i32) as u32 as u64,
+        AtomOp::Min => old.min(bv),
+        AtomOp::Max => old.max(bv),
+        AtomOp::Inc => {
+            if old >= bv {
+                0
+            } else {
+                old + 1
+            }
+        }
+        AtomOp::Dec => {
+            if old == 0 || old > bv {
+                bv
+            } else {
+                old - 1
+            }
+        }
+        AtomOp::And => old & bv,
+        AtomOp::Or => old | bv,
+        AtomOp::Xor => old ^ bv,
+        AtomOp::Exch => bv,
+        AtomOp::Cas | AtomOp::CastSpin => {
+            if old == bv {
+                cv
+            } else {
+                old
+            }
+        }
+        AtomOp::PopcInc => old.wrapping_add(1),
+    }
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -219,6 +323,9 @@ fn atom(
     }
     let wide = matches!(ty, AtomTy::U64 | AtomTy::S64 | AtomTy::F64);
     let size = if wide { 8 } else { 4 };
+    if env.fast && space == Space::Shared && !wide {
+        return atom_shared32(w, i, exec, env, &addr, op, ty, red, (b, c));
+    }
     // The lanes whose atomic was performed: ATOM/ATOMG's predicate result.
     let mut performed = 0u32;
     for l in lanes(exec) {
@@ -244,63 +351,7 @@ fn atom(
             return Err(Fault::Misaligned { va, size: size as usize, pc: i.pc });
         }
         let (bv, cv) = if wide { (w.r64(b, l), w.r64(c, l)) } else { (u64::from(w.r(b, l)), u64::from(w.r(c, l))) };
-        let f = |old: u64| -> u64 {
-            let s = ty == AtomTy::S32;
-            match op {
-                // `.F32.FTZ.RN`: subnormal operands and results flush to a
-                // zero of their sign (PTX `red/atom.add.f32` on global memory).
-                AtomOp::Add if ty == AtomTy::F32 => {
-                    let ftz = |x: f32| if x.is_subnormal() { f32::from_bits(x.to_bits() & 0x8000_0000) } else { x };
-                    let sum = ftz(f32::from_bits(old as u32)) + ftz(f32::from_bits(bv as u32));
-                    u64::from(super::farith::f32_out(ftz(sum), true, false))
-                }
-                AtomOp::Add if ty == AtomTy::F64 => (f64::from_bits(old) + f64::from_bits(bv)).to_bits(),
-                // `.F16x2.RN` (`atom.add.noftz.f16x2`): each lane's exact sum
-                // (exact in f64) rounded once to nearest, subnormals kept, a
-                // NaN the canonical one.
-                AtomOp::Add if ty == AtomTy::F16x2 => {
-                    let f16 = crate::half::HalfFmt::F16;
-                    let lane = |k: u32| {
-                        let (x, y) = ((old >> k) as u16, (bv >> k) as u16);
-                        u64::from(f16.from_f64(f16.to_f64(x) + f16.to_f64(y), crate::op::Rnd::Rn)) << k
-                    };
-                    lane(0) | lane(16)
-                }
-                AtomOp::Min if ty == AtomTy::S64 => (old as i64).min(bv as i64) as u64,
-                AtomOp::Max if ty == AtomTy::S64 => (old as i64).max(bv as i64) as u64,
-                AtomOp::Add => old.wrapping_add(bv),
-                AtomOp::Min if s => (old as i32).min(bv as i32) as u32 as u64,
-                AtomOp::Max if s => (old as i32).max(bv as i32) as u32 as u64,
-                AtomOp::Min => old.min(bv),
-                AtomOp::Max => old.max(bv),
-                AtomOp::Inc => {
-                    if old >= bv {
-                        0
-                    } else {
-                        old + 1
-                    }
-                }
-                AtomOp::Dec => {
-                    if old == 0 || old > bv {
-                        bv
-                    } else {
-                        old - 1
-                    }
-                }
-                AtomOp::And => old & bv,
-                AtomOp::Or => old | bv,
-                AtomOp::Xor => old ^ bv,
-                AtomOp::Exch => bv,
-                AtomOp::Cas | AtomOp::CastSpin => {
-                    if old == bv {
-                        cv
-                    } else {
-                        old
-                    }
-                }
-                AtomOp::PopcInc => old.wrapping_add(1),
-            }
-        };
+        let f = |old: u64| atom_value(op, ty, old, bv, cv);
         let old = match space {
             Space::Shared => {
                 let off = va as usize;
