@@ -28,8 +28,8 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     println!("== copied {} KiB in (x at GPU VA {:#x}, y at {:#x})", 8 * n / 1024, xb.gpu_va(), yb.gpu_va());
 
     // The real SM 8.7 saxpy cubin (kernels/sm_87/saxpy.cubin, built by
-    // ptxas from kernels/ptx/saxpy.ptx): an Orin runs its SASS; the mock
-    // recognises its code and runs its Rust twin.
+    // ptxas from kernels/ptx/saxpy.ptx): an Orin runs its SASS, and so
+    // does the mock, on its SM 8.7 interpreter.
     let kernel = gpuiface_kernels::SAXPY;
     let program = rt.load_kernel(kernel.cubin, kernel.name)?;
     let a = program.attributes();
