@@ -248,6 +248,43 @@ impl Funnel {
     }
 }
 
+/// `LEA`'s sum: `a << shift` (or, `.HI`, the high word of `c:a << shift`)
+/// plus `b` plus the carry-in, in 33 bits.
+#[derive(Clone, Copy)]
+struct LeaSum {
+    hi: bool,
+    /// Adds the carry-in (`.X`).
+    x: bool,
+    /// `.SX32`: the high word is `a`'s sign.
+    sx32: bool,
+    shift: u32,
+    /// `a` and `b` were negated (`-a`, `-b`).
+    neg_a: bool,
+    neg_b: bool,
+}
+
+impl LeaSum {
+    /// One lane's 33-bit sum, from its sources (`~`/`-` applied) and
+    /// carry-in.
+    #[inline(always)]
+    fn lane(self, av: u32, bv: u32, cv: u32, carry_in: bool) -> u64 {
+        // `-a` (and `-b`) is ~v + 1 in the 33-bit sum, as IADD3's, so that
+        // negating 0 carries: ptxas negates a 64-bit `x << 5` as
+        // `LEA lo, P0, -x_lo, RZ, 0x5` then `IMAD.X hi, RZ, RZ, ~x_hi, P0`
+        // (`neg.s64` of a shift), which needs the carry of 0 to give 0,
+        // not -2^32.
+        let neg = |v: u32, neg: bool| if neg { u64::from(!v.wrapping_neg()) + 1 } else { u64::from(v) };
+        let shifted = if self.hi {
+            let chi = if self.sx32 { ((av as i32) >> 31) as u32 } else { cv };
+            let v = (u64::from(chi) << 32) | u64::from(av);
+            u64::from((v.wrapping_shl(self.shift) >> 32) as u32)
+        } else {
+            neg(av.wrapping_shl(self.shift), self.neg_a)
+        };
+        shifted + neg(bv, self.neg_b) + u64::from(self.x && carry_in)
+    }
+}
+
 /// Execute a non-control instruction for the lanes in `exec`.
 pub(crate) fn exec(w: &mut Warp, i: &Instr, exec: u32, env: &mut Env<'_>) -> Result<(), Fault> {
     match &i.op {
@@ -355,29 +392,12 @@ pub(crate) fn exec(w: &mut Warp, i: &Instr, exec: u32, env: &mut Env<'_>) -> Res
             let c = if *hi { Some(int_src(w, i, 4, env)?) } else { None };
             let Operand::Hex(shift) = *i.src(5) else { return Err(bad(i, "shift")) };
             let cin = w.pred_mask(pred_of(i, 6));
-            // One lane's 33-bit sum, from its sources (`~`/`-` applied) and
-            // carry-in.
-            let lane = |av: u32, bv: u32, cv: u32, carry_in: bool| -> u64 {
-                // `-a` (and `-b`) is ~v + 1 in the 33-bit sum, as IADD3's,
-                // so that negating 0 carries: ptxas negates a 64-bit
-                // `x << 5` as `LEA lo, P0, -x_lo, RZ, 0x5` then
-                // `IMAD.X hi, RZ, RZ, ~x_hi, P0` (`neg.s64` of a shift),
-                // which needs the carry of 0 to give 0, not -2^32.
-                let neg = |v: u32, m: SrcMods| if m.neg { u64::from(!v.wrapping_neg()) + 1 } else { u64::from(v) };
-                let shifted = if *hi {
-                    let chi = if *sx32 { ((av as i32) >> 31) as u32 } else { cv };
-                    let v = (u64::from(chi) << 32) | u64::from(av);
-                    u64::from(((v << shift) >> 32) as u32)
-                } else {
-                    neg(av << shift, a.1)
-                };
-                shifted + neg(bv, b.1) + u64::from(*x && carry_in)
-            };
+            let sum = LeaSum { hi: *hi, x: *x, sx32: *sx32, shift: shift as u32, neg_a: a.1.neg, neg_b: b.1.neg };
             if let (true, false, Operand::Reg(d, _)) = (dense(env, exec), *uniform, *i.src(0)) {
                 // The whole warp at once (the same sum, lane by lane).
                 let (av, bv) = (int_row(w, a), int_row(w, b));
                 let cv = c.map_or([0; 32], |c| int_row(w, c));
-                let s: [u64; 32] = gen32(|l| lane(av[l], bv[l], cv[l], cin >> l & 1 == 1));
+                let s: [u64; 32] = gen32(|l| sum.lane(av[l], bv[l], cv[l], cin >> l & 1 == 1));
                 w.set_row(d, exec, &map32(&s, |v| v as u32));
                 set_pred_out(w, pred_of(i, 1), exec, mask_where(|l| s[l] >> 32 != 0), false);
                 return Ok(());
@@ -385,7 +405,7 @@ pub(crate) fn exec(w: &mut Warp, i: &Instr, exec: u32, env: &mut Env<'_>) -> Res
             let mut carry = 0u32;
             for l in lanes(super::bits::active(exec, *uniform)) {
                 let cv = c.map_or(0, |c| int_val(w, c, l));
-                let s = lane(int_val(w, a, l), int_val(w, b, l), cv, cin >> l & 1 == 1);
+                let s = sum.lane(int_val(w, a, l), int_val(w, b, l), cv, cin >> l & 1 == 1);
                 if s >> 32 != 0 {
                     carry |= 1 << l;
                 }
@@ -403,14 +423,13 @@ pub(crate) fn exec(w: &mut Warp, i: &Instr, exec: u32, env: &mut Env<'_>) -> Res
                 signed: matches!(ty, ShfTy::S64 | ShfTy::S32),
                 hi: *hi,
             };
-            let lane = |lo: u32, s: u32, hiw: u32| f.shift(lo, s, hiw);
             if let (true, false, Operand::Reg(d, _)) = (dense(env, exec), *uniform, *i.src(0)) {
                 let (av, bv, cv) = (row_of(w, a.0), row_of(w, b.0), row_of(w, c.0));
-                w.set_row(d, exec, &gen32(|l| lane(av[l], bv[l], cv[l])));
+                w.set_row(d, exec, &gen32(|l| f.shift(av[l], bv[l], cv[l])));
                 return Ok(());
             }
             for l in lanes(super::bits::active(exec, *uniform)) {
-                let out = lane(get(w, a.0, l), get(w, b.0, l), get(w, c.0, l));
+                let out = f.shift(get(w, a.0, l), get(w, b.0, l), get(w, c.0, l));
                 write_dst(w, i, 0, l, out, *uniform)?;
             }
             Ok(())
