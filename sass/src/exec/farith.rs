@@ -3,8 +3,8 @@
 //! correctly rounded operation is exact in all four rounding modes: round to
 //! nearest on the host's FPU, the directed modes on the soft-float.
 
-use super::alu::{gen32, get, map32, pred_of, read_const, row_of, src, write_dst, S};
-use super::float_ops::{canon, fma_f32, fmods, ftz, mul_f32};
+use super::alu::{gen32, get, map32, pred_of, read_const, src, write_dst, S};
+use super::float_ops::{canon, f32_row, fma_f32, fmods, ftz, mul_f32};
 use super::more::set_pred;
 use super::softfloat as sf;
 use super::warp::{bad, lanes, Env, Warp};
@@ -94,13 +94,7 @@ pub(super) fn exec(w: &mut Warp, i: &Instr, exec: u32, env: &mut Env<'_>) -> Res
             {
                 // The common form for the whole warp: the host's sum or
                 // product, correctly rounded to nearest (as below).
-                let g = |s: (S, SrcMods)| {
-                    map32(&row_of(w, s.0), |v| {
-                        let v = fmods(v, s.1);
-                        f32::from_bits(if *fz { ftz(v) } else { v })
-                    })
-                };
-                let (x, y) = (g(a), g(b));
+                let (x, y) = (f32_row(w, a, *fz), f32_row(w, b, *fz));
                 let r: [u32; 32] = if add { gen32(|l| canon(x[l] + y[l])) } else { gen32(|l| canon(x[l] * y[l])) };
                 w.set_row(d, exec, &if *fz { map32(&r, ftz) } else { r });
                 return Ok(());

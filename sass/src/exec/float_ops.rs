@@ -32,6 +32,16 @@ pub(crate) fn ftz(v: u32) -> u32 {
     }
 }
 
+/// A single-precision source in all 32 lanes, with `-` and `|x|` applied
+/// and flushed to zero where `fz` (each step only where it does something).
+#[inline(always)]
+pub(crate) fn f32_row(w: &Warp, s: (S, SrcMods), fz: bool) -> [f32; 32] {
+    let row = row_of(w, s.0);
+    let bits = if s.1.neg || s.1.abs { map32(&row, |v| fmods(v, s.1)) } else { row };
+    let bits = if fz { map32(&bits, ftz) } else { bits };
+    map32(&bits, f32::from_bits)
+}
+
 /// `a * b + c` rounded once, in mode `rnd` (NaN results: any NaN; callers canonicalise).
 pub(crate) fn fma_f32(a: f32, b: f32, c: f32, rnd: Rnd) -> f32 {
     if rnd == Rnd::Rn {
@@ -115,13 +125,7 @@ pub(crate) fn exec(w: &mut Warp, i: &Instr, exec: u32, env: &mut Env<'_>) -> Res
             let (a, b, c) = (src(w, i, 1, env)?, src(w, i, 2, env)?, src(w, i, 3, env)?);
             if let (true, crate::operand::Operand::Reg(d, _)) = (super::alu::dense(env, exec), *i.src(0)) {
                 // The whole warp at once: the same rounding, lane by lane.
-                let g = |s: (S, SrcMods)| {
-                    map32(&row_of(w, s.0), |v| {
-                        let v = fmods(v, s.1);
-                        f32::from_bits(if *fz { ftz(v) } else { v })
-                    })
-                };
-                let (av, bv, cv) = (g(a), g(b), g(c));
+                let (av, bv, cv) = (f32_row(w, a, *fz), f32_row(w, b, *fz), f32_row(w, c, *fz));
                 if *rnd == Rnd::Rn && !*sat {
                     // The common form, its invariant choices taken once.
                     let out: [u32; 32] = gen32(|l| canon(av[l].mul_add(bv[l], cv[l])));
