@@ -213,6 +213,14 @@ pub trait GpuVm: Send + Sync {
     /// Translate one address (page-granular; `None` = unmapped = MMU fault).
     fn translate(&self, va: u64) -> Option<Translation>;
 
+    /// A number that changes before any translation does (a mapping made,
+    /// removed or changed), so that a caller may keep a translation while
+    /// it stays the same; `None` (provided): not tracked, translate every
+    /// access.
+    fn generation(&self) -> Option<u64> {
+        None
+    }
+
     /// Read `out.len()` bytes at `va`; `Err(fault_va)` at the first unmapped byte.
     fn read(&self, va: u64, out: &mut [u8]) -> Result<(), u64> {
         let mut done = 0usize;

@@ -20,6 +20,7 @@
 //! atomics return, floating-point atomic sums, racing stores), which may
 //! differ between runs in the other modes as on the GPU.
 
+use std::cell::RefCell;
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Mutex, OnceLock, PoisonError, Weak};
@@ -29,7 +30,7 @@ use gpuiface_hal::codec::qmd::{v03_00, Qmd};
 use gpuiface_sass::{ConstBuffer, Fault, LaunchConfig, LocalMemory, Memory};
 
 use super::compute::ComputeState;
-use crate::mem::{Backing, GpuVm};
+use crate::mem::{Backing, GpuVm, Translation};
 
 /// A runaway kernel stops after this many warp-instructions (about a
 /// minute of interpretation), or sooner at its time budget
@@ -153,36 +154,138 @@ impl CodeCache {
 }
 
 /// The channel's VM as the interpreter's memory.
+///
+/// Each host thread running the launch keeps the last few translations it
+/// used ([`RECENT`]): while the VM's generation ([`GpuVm::generation`]) is the
+/// same and an access lies within that mapping, it goes to the backing
+/// without the VM's lock and its map lookup; a mapping made, removed or
+/// changed meanwhile moves the generation, and the access translates
+/// again (the faults are the VM's own). A kept translation holds a
+/// reference to its backing only until the thread's part of the launch
+/// ends ([`Memory::release_thread`]).
 struct Vm<'a>(&'a dyn GpuVm);
+
+/// A translation a launch's host thread keeps between accesses ([`Vm`]).
+struct Recent {
+    /// The VM it came from (its address: one VM per launch).
+    vm: usize,
+    generation: u64,
+    /// The address translated: `t` covers `[va, va + t.len)`.
+    va: u64,
+    t: Translation,
+}
+
+/// Translations a thread keeps: a kernel's accesses alternate between a
+/// few buffers (its inputs, its output, its constant bank).
+const KEPT: usize = 4;
+
+/// The translations a launch's host thread keeps, and the slot the next
+/// one replaces.
+struct RecentSet {
+    kept: [Option<Recent>; KEPT],
+    next: usize,
+}
+
+thread_local! {
+    static RECENT: RefCell<RecentSet> = const { RefCell::new(RecentSet { kept: [const { None }; KEPT], next: 0 }) };
+}
+
+impl Vm<'_> {
+    fn id(&self) -> usize {
+        std::ptr::from_ref(self.0).cast::<()>() as usize
+    }
+
+    /// `f(backing, offset)` for the `len` bytes at `va`, where one mapping
+    /// holds them all (and, for a write, is writable), through this
+    /// thread's recent translation where it is still valid (a VM that
+    /// does not track its generation translates each access). `None`: the
+    /// bytes cross a mapping's end, are unmapped or read-only, or `f`
+    /// declined: the general path then does the access (and finds its
+    /// fault).
+    fn direct<R>(&self, va: u64, len: usize, write: bool, f: impl FnOnce(&Backing, usize) -> Option<R>) -> Option<R> {
+        let usable = |t: &Translation, within: usize| t.len - within >= len && (!write || t.writable);
+        let Some(generation) = self.0.generation() else {
+            // Not tracked: translated for this access alone.
+            let t = self.0.translate(va)?;
+            return if usable(&t, 0) { f(&t.backing, t.offset) } else { None };
+        };
+        let id = self.id();
+        RECENT.with(|recent| {
+            let mut set = recent.borrow_mut();
+            let valid = |r: &Recent| r.vm == id && r.generation == generation && va.wrapping_sub(r.va) < r.t.len as u64;
+            let slot = match set.kept.iter().position(|r| r.as_ref().is_some_and(valid)) {
+                Some(k) => k,
+                None => {
+                    let k = set.next;
+                    set.next = (k + 1) % KEPT;
+                    set.kept[k] = Some(Recent { vm: id, generation, va, t: self.0.translate(va)? });
+                    k
+                }
+            };
+            let r = set.kept[slot].as_ref()?;
+            let within = usize::try_from(va - r.va).ok()?;
+            if !usable(&r.t, within) {
+                return None;
+            }
+            f(&r.t.backing, r.t.offset + within)
+        })
+    }
+}
 
 impl Memory for Vm<'_> {
     fn read(&self, va: u64, out: &mut [u8]) -> Result<(), u64> {
+        let len = out.len();
+        let read = |b: &Backing, off: usize| {
+            b.read(off, out);
+            Some(())
+        };
+        if self.direct(va, len, false, read).is_some() {
+            return Ok(());
+        }
         self.0.read(va, out)
     }
     fn write(&self, va: u64, data: &[u8]) -> Result<(), u64> {
+        let write = |b: &Backing, off: usize| {
+            b.write(off, data);
+            Some(())
+        };
+        if self.direct(va, data.len(), true, write).is_some() {
+            return Ok(());
+        }
         self.0.write(va, data)
     }
     fn atomic_u32(&self, va: u64, f: &mut dyn FnMut(u32) -> u32) -> Result<u32, u64> {
-        let t = self.0.translate(va).filter(|t| t.writable && t.len >= 4 && t.offset % 4 == 0).ok_or(va)?;
-        let a = t.backing.atomic_u32(t.offset);
-        let mut old = a.load(Ordering::SeqCst);
-        loop {
-            match a.compare_exchange_weak(old, f(old), Ordering::SeqCst, Ordering::SeqCst) {
-                Ok(v) => return Ok(v),
-                Err(v) => old = v,
-            }
-        }
+        let cas = |b: &Backing, off: usize| {
+            off.is_multiple_of(4).then(|| {
+                let a = b.atomic_u32(off);
+                let mut old = a.load(Ordering::SeqCst);
+                loop {
+                    match a.compare_exchange_weak(old, f(old), Ordering::SeqCst, Ordering::SeqCst) {
+                        Ok(v) => return v,
+                        Err(v) => old = v,
+                    }
+                }
+            })
+        };
+        self.direct(va, 4, true, cas).ok_or(va)
     }
     fn atomic_u64(&self, va: u64, f: &mut dyn FnMut(u64) -> u64) -> Result<u64, u64> {
-        let t = self.0.translate(va).filter(|t| t.writable && t.len >= 8 && t.offset % 8 == 0).ok_or(va)?;
-        let a = t.backing.atomic_u64(t.offset);
-        let mut old = a.load(Ordering::SeqCst);
-        loop {
-            match a.compare_exchange_weak(old, f(old), Ordering::SeqCst, Ordering::SeqCst) {
-                Ok(v) => return Ok(v),
-                Err(v) => old = v,
-            }
-        }
+        let cas = |b: &Backing, off: usize| {
+            off.is_multiple_of(8).then(|| {
+                let a = b.atomic_u64(off);
+                let mut old = a.load(Ordering::SeqCst);
+                loop {
+                    match a.compare_exchange_weak(old, f(old), Ordering::SeqCst, Ordering::SeqCst) {
+                        Ok(v) => return v,
+                        Err(v) => old = v,
+                    }
+                }
+            })
+        };
+        self.direct(va, 8, true, cas).ok_or(va)
+    }
+    fn release_thread(&self) {
+        RECENT.with(|recent| recent.borrow_mut().kept = [const { None }; KEPT]);
     }
 }
 
@@ -256,5 +359,72 @@ pub(crate) fn run(
             budget.as_millis()
         )),
         Err(e) => Outcome::Gr(e.to_string()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::atomic::{AtomicU64, AtomicUsize};
+    use std::sync::Arc;
+
+    use super::*;
+
+    /// One mapping at `BASE` that can be removed, with its generation and
+    /// a count of translations.
+    struct Tracked {
+        backing: Mutex<Option<Arc<Backing>>>,
+        generation: AtomicU64,
+        translations: AtomicUsize,
+    }
+
+    const BASE: u64 = 0x10_0000;
+
+    impl GpuVm for Tracked {
+        fn translate(&self, va: u64) -> Option<Translation> {
+            self.translations.fetch_add(1, Ordering::Relaxed);
+            let b = self.backing.lock().unwrap().clone()?;
+            let off = usize::try_from(va.checked_sub(BASE)?).ok()?;
+            (off < b.len()).then(|| Translation { len: b.len() - off, backing: b, offset: off, writable: true })
+        }
+        fn generation(&self) -> Option<u64> {
+            Some(self.generation.load(Ordering::Acquire))
+        }
+    }
+
+    #[test]
+    fn kept_translations_serve_until_the_vm_changes_and_go_with_the_thread() {
+        let b = Arc::new(Backing::new("t", 4096).unwrap());
+        let vm = Tracked {
+            backing: Mutex::new(Some(b.clone())),
+            generation: AtomicU64::new(0),
+            translations: AtomicUsize::new(0),
+        };
+        let mem = Vm(&vm);
+        mem.write(BASE + 8, &7u32.to_le_bytes()).unwrap();
+        let mut out = [0u8; 4];
+        for _ in 0..100 {
+            mem.read(BASE + 8, &mut out).unwrap();
+        }
+        assert_eq!(u32::from_le_bytes(out), 7);
+        assert_eq!(mem.atomic_u32(BASE + 8, &mut |v| v + 1), Ok(7));
+        assert_eq!(vm.translations.load(Ordering::Relaxed), 1, "one translation serves the mapping's accesses");
+        assert_eq!(Arc::strong_count(&b), 3, "the test's, the VM's and the kept translation's");
+        // Unmapped: the generation moves first, and the next access faults.
+        *vm.backing.lock().unwrap() = None;
+        vm.generation.fetch_add(1, Ordering::AcqRel);
+        assert_eq!(mem.read(BASE + 8, &mut out), Err(BASE + 8));
+        assert_eq!(mem.atomic_u32(BASE + 8, &mut |v| v), Err(BASE + 8));
+        // Mapped again: translated again, then kept.
+        *vm.backing.lock().unwrap() = Some(b.clone());
+        vm.generation.fetch_add(1, Ordering::AcqRel);
+        let before = vm.translations.load(Ordering::Relaxed);
+        mem.read(BASE + 8, &mut out).unwrap();
+        mem.read(BASE + 12, &mut out).unwrap();
+        assert_eq!(vm.translations.load(Ordering::Relaxed), before + 1);
+        // An access past the mapping's end is the VM's own (the fault at its first unmapped byte).
+        assert_eq!(mem.read(BASE + 4094, &mut out), Err(BASE + 4096));
+        // The thread's part of the launch ends: the backing is no longer referenced.
+        mem.release_thread();
+        assert_eq!(Arc::strong_count(&b), 2);
     }
 }

@@ -2,6 +2,7 @@
 //! MAP_BUFFER_EX placement, UNMAP, and the GMMU's page-granular translation.
 
 use std::collections::BTreeMap;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 
 use gpuiface_abi::r36::*;
@@ -57,6 +58,8 @@ pub(crate) struct VmInner {
 #[derive(Debug)]
 pub struct Vm {
     inner: Mutex<VmInner>,
+    /// Changes before any change of the mappings ([`GpuVm::generation`]).
+    generation: AtomicU64,
     start: u64,
     end: u64,
 }
@@ -80,6 +83,7 @@ impl Vm {
                 maps: BTreeMap::new(),
                 kernel_next: end,
             }),
+            generation: AtomicU64::new(0),
             start,
             end,
         }
@@ -87,6 +91,15 @@ impl Vm {
 
     fn lock(&self) -> std::sync::MutexGuard<'_, VmInner> {
         self.inner.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    /// The lock, to change the VM: the generation moves on first (under
+    /// the lock), so a translation kept under the old one is not used
+    /// after the change.
+    fn lock_mut(&self) -> std::sync::MutexGuard<'_, VmInner> {
+        let v = self.lock();
+        self.generation.fetch_add(1, Ordering::AcqRel);
+        v
     }
 
     /// The VM's lock, held across a `fork(2)` ([`super::ForkGuard`]): the
@@ -120,7 +133,7 @@ impl Vm {
         writable: bool,
         handle: Option<u32>,
     ) -> KResult<u64> {
-        let mut v = self.lock();
+        let mut v = self.lock_mut();
         let pte = pte_for(v.big_pages, size);
         let va = v.va.alloc(size, pte).map_err(va_errno)?;
         v.maps.insert(va, Mapping { size, backing, offset: 0, writable, refs: 1, handle, fixed: false });
@@ -130,7 +143,7 @@ impl Vm {
     /// Map a backing into the kernel VMA `[end, end + 4 GiB)` (where the
     /// kernel puts a channel's GPFIFO: `0xFFFFE00000` on an Orin).
     pub(crate) fn map_kernel_vma(&self, backing: Arc<Backing>, size: u64, writable: bool) -> KResult<u64> {
-        let mut v = self.lock();
+        let mut v = self.lock_mut();
         let va = v.kernel_next;
         if va + size > self.end + (4 << 30) {
             return Err(Errno::ENOMEM);
@@ -143,7 +156,7 @@ impl Vm {
     /// Drop one reference of the mapping at `va` (§2 UNMAP: always "succeeds").
     /// Returns the range `[va, end)` when this removed the mapping.
     pub(crate) fn unmap(&self, va: u64) -> Option<(u64, u64)> {
-        let mut v = self.lock();
+        let mut v = self.lock_mut();
         let gone = match v.maps.get_mut(&va) {
             Some(m) => {
                 m.refs -= 1;
@@ -163,6 +176,10 @@ impl Vm {
 }
 
 impl GpuVm for Vm {
+    fn generation(&self) -> Option<u64> {
+        Some(self.generation.load(Ordering::Acquire))
+    }
+
     fn translate(&self, va: u64) -> Option<Translation> {
         let v = self.lock();
         let (start, m) = v.maps.range(..=va).next_back()?;
@@ -305,7 +322,7 @@ pub(crate) unsafe fn ioctl(st: &mut KState, id: u32, request: u32, bytes: &mut [
         }
         NVGPU_AS_IOCTL_ALLOC_SPACE => {
             let mut a: NvgpuAsAllocSpaceArgs = arg(bytes)?;
-            let mut v = vm.lock();
+            let mut v = vm.lock_mut();
             rule_alloc_space_page_size(a.page_size, v.big_pages)?;
             let len = a.pages.checked_mul(u64::from(a.page_size)).ok_or(Errno::ENOMEM)?;
             let start = if a.flags & NVGPU_AS_ALLOC_SPACE_FLAGS_FIXED_OFFSET != 0 {
@@ -329,7 +346,7 @@ pub(crate) unsafe fn ioctl(st: &mut KState, id: u32, request: u32, bytes: &mut [
         }
         NVGPU_AS_IOCTL_FREE_SPACE => {
             let a: NvgpuAsFreeSpaceArgs = arg(bytes)?;
-            let mut v = vm.lock();
+            let mut v = vm.lock_mut();
             // §2: no reservation there → silently 0. Drops the mappings inside it.
             if let Some((end, _)) = v.reservations.remove(&a.offset) {
                 let inside: Vec<u64> = v.maps.range(a.offset..end).map(|(va, _)| *va).collect();
@@ -356,7 +373,7 @@ pub(crate) unsafe fn ioctl(st: &mut KState, id: u32, request: u32, bytes: &mut [
             rule_map_kinds(&a)?;
             if a.flags & NVGPU_AS_MAP_BUFFER_FLAGS_FIXED_OFFSET == 0 {
                 // §2: re-mapping the same dma-buf returns the existing VA and takes a reference.
-                let mut v = vm.lock();
+                let mut v = vm.lock_mut();
                 let existing = v.maps.iter_mut().find(|(_, m)| !m.fixed && m.handle == Some(handle));
                 if let Some((va, m)) = existing {
                     m.refs += 1;
@@ -371,7 +388,7 @@ pub(crate) unsafe fn ioctl(st: &mut KState, id: u32, request: u32, bytes: &mut [
                 if map_len == 0 || a.buffer_offset + map_len > size.next_multiple_of(PAGE) {
                     return Err(Errno::EINVAL);
                 }
-                let mut v = vm.lock();
+                let mut v = vm.lock_mut();
                 // §2 (vm_area.c): offset aligned to the page size; inside a reservation;
                 // not past its end; not overlapping a mapping → else EINVAL.
                 if !a.offset.is_multiple_of(PAGE) {

@@ -87,6 +87,23 @@ pub trait Memory: Sync {
     fn atomic_u32(&self, va: u64, f: &mut dyn FnMut(u32) -> u32) -> Result<u32, u64>;
     /// Atomically replace the 64-bit word at `va` (8-byte aligned) with `f(old)`; returns `old`.
     fn atomic_u64(&self, va: u64, f: &mut dyn FnMut(u64) -> u64) -> Result<u64, u64>;
+
+    /// The calling thread has done its part of a launch: drop whatever it
+    /// kept for this memory between accesses (a recent translation and the
+    /// reference to its mapping). The interpreter calls it on each thread
+    /// that ran blocks, before the launch returns. Provided: nothing is
+    /// kept.
+    fn release_thread(&self) {}
+}
+
+/// Calls [`Memory::release_thread`] when dropped: at every exit of a
+/// launch's thread, faults included.
+pub(crate) struct ReleaseThread<'a>(pub(crate) &'a dyn Memory);
+
+impl Drop for ReleaseThread<'_> {
+    fn drop(&mut self) {
+        self.0.release_thread();
+    }
 }
 
 /// Why a launch stopped before its end: the GR exception the hardware raises.
@@ -229,6 +246,7 @@ pub fn run_launch(
     cfg: &LaunchConfig,
     cancel: Option<&AtomicBool>,
 ) -> Result<Stats, Fault> {
+    let _release = ReleaseThread(mem);
     in_order(code, mem, cfg, Stop { cancel, halt: None, deadline: None })
 }
 

@@ -99,6 +99,8 @@ impl Code {
         cancel: Option<&AtomicBool>,
         deadline: Option<Instant>,
     ) -> Result<Stats, Fault> {
+        // This thread's part ends with the launch, however it ends.
+        let _release = super::ReleaseThread(mem);
         let workers = workers_for(cfg, workers);
         if workers <= 1 {
             return super::in_order(self, mem, cfg, Stop { cancel, halt: None, deadline });
@@ -155,7 +157,10 @@ impl Code {
             for i in 1..workers {
                 let work = &work;
                 // No thread to be had: the workers that run take its blocks.
-                let _ = std::thread::Builder::new().name("gpuiface-sass-sm".into()).spawn_scoped(s, move || work(i));
+                let _ = std::thread::Builder::new().name("gpuiface-sass-sm".into()).spawn_scoped(s, move || {
+                    let _release = super::ReleaseThread(mem);
+                    work(i)
+                });
             }
             // The caller's thread is worker 0.
             work(0);
