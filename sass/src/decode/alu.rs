@@ -223,12 +223,19 @@ pub(super) fn imad(b: &mut Builder) -> Result<Op, DecodeError> {
     Ok(Op::Imad { kind, signed, x, alias, uniform: u })
 }
 
-/// `LEA[.HI][.X] d, p, a, b, c, shift, pcin`.
+/// `LEA[.HI][.X] d, p, a, b, c, shift, pcin`. Form 2 (B a register at
+/// 64, C an immediate high word) is `.HI` only: nvdisasm names no
+/// operation for it without `.HI` (`LEA.???0`), and ignores bit 73 there
+/// (no `.SX32`: the immediate is the high word).
 pub(super) fn lea(b: &mut Builder) -> Result<Op, DecodeError> {
     let u = uniform(b);
     let hi = b.w.bit(80);
     let x = b.w.bit(74);
-    let sx32 = b.w.bit(73);
+    let imm_hi = !u && b.w.bits(9, 3) == 2;
+    if imm_hi && !hi {
+        return Err(b.bad("LEA", "form 2 without .HI", 2));
+    }
+    let sx32 = b.w.bit(73) && !imm_hi;
     if sx32 && !hi {
         return Err(b.bad("LEA", ".SX32 without .HI", 1));
     }

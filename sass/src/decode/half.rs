@@ -278,8 +278,9 @@ fn cvt_src(b: &Builder, mn: &'static str, mods: bool) -> Result<Operand, DecodeE
 }
 
 /// `F2FP[.RELU][.BF16].PACK_AB[.RZ] d, a, b` and `F2FP[.RELU][.BF16].MERGE_C[.RZ] d, b, c`
-/// (opcode 0x03e; `.RELU` at 75, `.BF16` at 76, `.MERGE_C` at 78). The forms
-/// 2 and 3, `.SATFINITE` and the stochastic rounding of bit 81 are refused.
+/// (opcode 0x03e; `.RELU` at 75, `.BF16` at 76, `.MERGE_C` at 78), `.MERGE_C`
+/// also with C an immediate, constant or uniform register (forms 2, 3, 7).
+/// `.SATFINITE` and the stochastic rounding of bit 81 are refused.
 pub(super) fn f2fp(b: &mut Builder) -> Result<Op, DecodeError> {
     let mn = "F2FP";
     common(b, mn)?;
@@ -294,10 +295,30 @@ pub(super) fn f2fp(b: &mut Builder) -> Result<Op, DecodeError> {
         v => return Err(b.bad(mn, "rounding", v)),
     };
     let merge = b.w.bit(78);
+    let form = b.w.bits(9, 3);
+    if matches!(form, 2 | 3 | 7) {
+        // Forms 2, 3 and 7 move B's register to 64 and put C at 32: an f32
+        // immediate (2), a constant (3) or a uniform register (7, bit 91).
+        // nvdisasm names them only with `.MERGE_C` (`F2FP.???0` without),
+        // and shows no reuse flag in them: a set one is refused.
+        if !merge {
+            return Err(b.bad(mn, "form without .MERGE_C", form));
+        }
+        reuse_ok(b, mn, 0)?;
+        let c = match form {
+            2 => Operand::F32(b.w.bits(32, 32) as u32, SrcMods::default()),
+            3 => Operand::CBuf(b.cbuf(mn)?, SrcMods::default()),
+            _ => Operand::UReg(b.ureg(32), SrcMods::default()),
+        };
+        b.push(Operand::reg(b.reg(16)), true);
+        b.push(Operand::reg(b.reg(64)), true);
+        b.push(c, true);
+        return Ok(Op::F2fp { bf16: b.w.bit(76), rnd, relu: b.w.bit(75), merge });
+    }
     if merge {
         // `.MERGE_C d, b, c`: nvdisasm prints no A (bits 24..32), and the
         // reuse flags of A and C are refused (not seen in compiled code).
-        reuse_ok(b, mn, if b.w.bits(9, 3) == 1 { 2 } else { 0 })?;
+        reuse_ok(b, mn, if form == 1 { 2 } else { 0 })?;
     }
     let bb = cvt_src(b, mn, false)?;
     b.push(Operand::reg(b.reg(16)), true);

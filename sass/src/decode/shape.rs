@@ -22,7 +22,7 @@ const FORMS: &[(u16, u8)] = &[
     (0x00b, 0b0111_0010), // FSETP
     (0x00c, 0b0111_0010), // ISETP
     (0x010, 0b0111_0010), // IADD3
-    (0x011, 0b0111_0010), // LEA (form 6: a uniform base, `in + (size_t)blockIdx.x * cols`)
+    (0x011, 0b0111_0110), // LEA (form 6: a uniform base, `in + (size_t)blockIdx.x * cols`; form 2: `.HI` only, an immediate high word)
     (0x012, 0b0111_0010), // LOP3
     (0x013, 0b0111_0010), // IABS (form 4: nvdisasm prints the immediate signed)
     (0x014, 0b1111_1110), // VABSDIFF

@@ -225,13 +225,20 @@ pub(crate) fn exec(w: &mut Warp, i: &Instr, exec: u32, env: &mut Env<'_>) -> Res
         }
         Op::F2fp { bf16, rnd, relu, merge } => {
             let fmt = if bf16 { HalfFmt::Bf16 } else { HalfFmt::F16 };
-            // `.MERGE_C`'s C: compiled code passes RZ (the other half is
-            // merged by a PRMT); which half of another register it would
-            // keep is not known, so a register other than RZ is refused.
-            if merge && !matches!(*i.src(2), Operand::Reg(crate::operand::RZ, _)) {
-                return Err(bad(i, "F2FP.MERGE_C with a C register other than RZ"));
-            }
             let (a, b) = (src(w, i, 1, env)?, src(w, i, 2, env)?);
+            // `.MERGE_C`'s C: compiled code passes RZ (the other half is
+            // merged by a PRMT); which half of another value it would keep
+            // is not known, so a register other than RZ, and an immediate,
+            // constant or uniform register (forms 2, 3, 7) other than 0,
+            // is refused.
+            if merge {
+                match (*i.src(2), b.0) {
+                    (Operand::Reg(crate::operand::RZ, _), _) => {}
+                    (Operand::Reg(..), _) => return Err(bad(i, "F2FP.MERGE_C with a C register other than RZ")),
+                    (_, S::V(0)) => {}
+                    _ => return Err(bad(i, "F2FP.MERGE_C with a C other than 0")),
+                }
+            }
             for l in lanes(exec) {
                 let cvt = |v: u32| {
                     let h = fmt.from_f64(f64::from(f32::from_bits(v)), rnd);
