@@ -39,6 +39,20 @@ pub(crate) fn exec(w: &mut Warp, i: &Instr, exec: u32, env: &mut Env<'_>) -> Opt
 fn sel(w: &mut Warp, i: &Instr, exec: u32, env: &Env<'_>, uniform: bool, float: bool) -> Result<(), Fault> {
     let (a, b) = (src(w, i, 1, env)?, src(w, i, 2, env)?);
     let p = w.pred_mask(pred_of(i, 3));
+    if let (true, false, Operand::Reg(d, _)) = (super::alu::dense(env, exec), uniform, *i.src(0)) {
+        // The whole warp: a blend of the two sources by the predicate.
+        let row = |s: (super::alu::S, crate::operand::SrcMods)| {
+            let v = super::alu::row_of(w, s.0);
+            if float && (s.1.neg || s.1.abs) {
+                super::alu::map32(&v, |x| super::float_ops::fmods(x, s.1))
+            } else {
+                v
+            }
+        };
+        let (av, bv) = (row(a), row(b));
+        w.set_row(d, exec, &super::alu::gen32(|l| if p >> l & 1 == 1 { av[l] } else { bv[l] }));
+        return Ok(());
+    }
     for l in lanes(active(exec, uniform)) {
         let s = if p >> l & 1 == 1 { a } else { b };
         // FSEL's `-`/`|x|` act on the sign bit only (no NaN is made canonical).

@@ -127,9 +127,9 @@ pub(super) fn exec(w: &mut Warp, i: &Instr, exec: u32, env: &mut Env<'_>) -> Res
         Op::Fmnmx { ftz: fz, nan, xorsign } => {
             let (a, b) = (src(w, i, 1, env)?, src(w, i, 2, env)?);
             let p = w.pred_mask(pred_of(i, 3));
-            for l in lanes(exec) {
-                let (x, y) = (f32_in(w, a, l, *fz), f32_in(w, b, l, *fz));
-                let min = p >> l & 1 == 1;
+            // One lane: `x`, `y` with their modifiers and FTZ; `ra`, `rb`
+            // the registers' own bits (for `.XORSIGN`).
+            let lane = |x: f32, y: f32, ra: u32, rb: u32, min: bool| -> u32 {
                 let r = match (x.is_nan(), y.is_nan()) {
                     (true, true) => f32::from_bits(super::float_ops::CANONICAL_NAN),
                     // `.NAN`: one NaN is enough (PTX: the result is the canonical NaN).
@@ -151,12 +151,23 @@ pub(super) fn exec(w: &mut Warp, i: &Instr, exec: u32, env: &mut Env<'_>) -> Res
                 // sources, so the signs XOR-ed are the registers' own (with
                 // a `-` the source names); PTX: not applied to a NaN result.
                 let r = if *xorsign && !r.is_nan() {
-                    let sign = |s: (S, SrcMods)| (get(w, s.0, l) >> 31) ^ u32::from(s.1.neg);
-                    f32::from_bits(r.to_bits() & 0x7fff_ffff | (sign(a) ^ sign(b)) << 31)
+                    let sign = (ra >> 31 ^ u32::from(a.1.neg)) ^ (rb >> 31 ^ u32::from(b.1.neg));
+                    f32::from_bits(r.to_bits() & 0x7fff_ffff | sign << 31)
                 } else {
                     r
                 };
-                write_dst(w, i, 0, l, f32_out(r, *fz, false), false)?;
+                f32_out(r, *fz, false)
+            };
+            if let (true, Operand::Reg(d, _)) = (super::alu::dense(env, exec), *i.src(0)) {
+                let (x, y) = (f32_row(w, a, *fz), f32_row(w, b, *fz));
+                let (ra, rb) = (super::alu::row_of(w, a.0), super::alu::row_of(w, b.0));
+                w.set_row(d, exec, &gen32(|l| lane(x[l], y[l], ra[l], rb[l], p >> l & 1 == 1)));
+                return Ok(());
+            }
+            for l in lanes(exec) {
+                let v =
+                    lane(f32_in(w, a, l, *fz), f32_in(w, b, l, *fz), get(w, a.0, l), get(w, b.0, l), p >> l & 1 == 1);
+                write_dst(w, i, 0, l, v, false)?;
             }
             Ok(())
         }
@@ -173,6 +184,14 @@ pub(super) fn exec(w: &mut Warp, i: &Instr, exec: u32, env: &mut Env<'_>) -> Res
                         r |= 1 << l;
                     }
                 }
+            } else if super::alu::dense(env, exec) {
+                // The whole warp's comparisons (lanes outside `exec` are
+                // not written: `set_pred` blends).
+                let (a, b) = (src(w, i, 2, env)?, src(w, i, 3, env)?);
+                let (x, y) = (f32_row(w, a, *fz), f32_row(w, b, *fz));
+                for l in 0..32 {
+                    r |= u32::from(fcmp(*cmp, f64::from(x[l]), f64::from(y[l]))) << l;
+                }
             } else {
                 let (a, b) = (src(w, i, 2, env)?, src(w, i, 3, env)?);
                 for l in lanes(exec) {
@@ -181,9 +200,7 @@ pub(super) fn exec(w: &mut Warp, i: &Instr, exec: u32, env: &mut Env<'_>) -> Res
                     }
                 }
             }
-            let combine = |v: u32| {
-                (0..32).fold(0u32, |m, l| if bool_op.eval(v >> l & 1 == 1, pc >> l & 1 == 1) { m | 1 << l } else { m })
-            };
+            let combine = |v: u32| bool_op.eval_mask(v, pc);
             let (p, q) = (combine(r), combine(!r));
             set_pred(w, pred_of(i, 0), exec, p);
             set_pred(w, pred_of(i, 1), exec, q);

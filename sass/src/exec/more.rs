@@ -26,11 +26,22 @@ pub(crate) fn exec(w: &mut Warp, i: &Instr, exec: u32, env: &mut Env<'_>) -> Res
         Op::Imnmx { signed } => {
             let (a, b) = (src(w, i, 1, env)?, src(w, i, 2, env)?);
             let p = w.pred_mask(pred_of(i, 3));
-            for l in lanes(exec) {
-                let (x, y) = (get(w, a.0, l), get(w, b.0, l));
+            let pick = |x: u32, y: u32, min: bool| {
                 let less = if *signed { (x as i32) < (y as i32) } else { x < y };
-                let min = p >> l & 1 == 1;
-                write_dst(w, i, 0, l, if less == min { x } else { y }, false)?;
+                if less == min {
+                    x
+                } else {
+                    y
+                }
+            };
+            if let (true, Operand::Reg(d, _)) = (super::alu::dense(env, exec), *i.src(0)) {
+                let (xs, ys) = (super::alu::row_of(w, a.0), super::alu::row_of(w, b.0));
+                w.set_row(d, exec, &super::alu::gen32(|l| pick(xs[l], ys[l], p >> l & 1 == 1)));
+                return Ok(());
+            }
+            for l in lanes(exec) {
+                let v = pick(get(w, a.0, l), get(w, b.0, l), p >> l & 1 == 1);
+                write_dst(w, i, 0, l, v, false)?;
             }
             Ok(())
         }
