@@ -3,7 +3,8 @@
 //! the exact soft-float, so the host's rounding mode is never changed).
 
 use super::alu::{get, read_const, src, write_dst, S};
-use super::farith::{dcanon, f32_in, f32_out, f64_src};
+use super::farith::{dcanon, f32_out, f64_src};
+use super::float_ops::f32_in;
 use super::softfloat as sf;
 use super::warp::{bad, lanes, Env, Warp};
 use super::Fault;

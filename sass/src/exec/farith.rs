@@ -3,8 +3,8 @@
 //! correctly rounded operation is exact in all four rounding modes: round to
 //! nearest on the host's FPU, the directed modes on the soft-float.
 
-use super::alu::{gen32, get, map32, pred_of, read_const, src, write_dst, S};
-use super::float_ops::{canon, f32_row, fma_f32, fmods, ftz, mul_f32};
+use super::alu::{gen32, get, map32, pred_of, read_const, src, write_dst};
+use super::float_ops::{canon, f32_in, f32_row, fma_f32, fmods, ftz, mul_f32};
 use super::more::set_pred;
 use super::softfloat as sf;
 use super::warp::{bad, lanes, Env, Warp};
@@ -12,11 +12,6 @@ use super::Fault;
 use crate::instr::Instr;
 use crate::op::{BoolOp, FCmp, Mufu, Op, Rnd};
 use crate::operand::{Operand, SrcMods};
-
-pub(super) fn f32_in(w: &Warp, s: (S, SrcMods), lane: usize, fz: bool) -> f32 {
-    let v = fmods(get(w, s.0, lane), s.1);
-    f32::from_bits(if fz { ftz(v) } else { v })
-}
 
 pub(super) fn f32_out(r: f32, fz: bool, sat: bool) -> u32 {
     // `.SAT` clamps to [+0.0, 1.0] (CUDA's `__saturatef`, which ptxas emits

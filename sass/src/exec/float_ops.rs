@@ -42,6 +42,13 @@ pub(crate) fn f32_row(w: &Warp, s: (S, SrcMods), fz: bool) -> [f32; 32] {
     map32(&bits, f32::from_bits)
 }
 
+/// A single-precision source in one lane: [`f32_row`] for `lane` alone.
+#[inline]
+pub(crate) fn f32_in(w: &Warp, s: (S, SrcMods), lane: usize, fz: bool) -> f32 {
+    let v = fmods(get(w, s.0, lane), s.1);
+    f32::from_bits(if fz { ftz(v) } else { v })
+}
+
 /// `a * b + c` rounded once, in mode `rnd` (NaN results: any NaN; callers canonicalise).
 pub(crate) fn fma_f32(a: f32, b: f32, c: f32, rnd: Rnd) -> f32 {
     if rnd == Rnd::Rn {
@@ -152,10 +159,7 @@ pub(crate) fn exec(w: &mut Warp, i: &Instr, exec: u32, env: &mut Env<'_>) -> Res
                 return Ok(());
             }
             for l in lanes {
-                let g = |s: (S, SrcMods)| {
-                    let v = fmods(get(w, s.0, l), s.1);
-                    f32::from_bits(if *fz { ftz(v) } else { v })
-                };
+                let g = |s: (S, SrcMods)| f32_in(w, s, l, *fz);
                 let mut r = fma_f32(g(a), g(b), g(c), *rnd);
                 if *sat {
                     // [+0.0, 1.0]: NaN and negatives, -0 included, become +0 (farith::f32_out).
