@@ -20,6 +20,27 @@ fn scaled(d: u8, stride: u32, c: u8) -> Word {
     op(lo, hi, &format!("IMAD.WIDE.U32 R{d}, R27, {stride:#x}, {cs} ;"))
 }
 
+/// `LOP3.LUT Rd, Ra, mask, RZ, 0xc0, !PT`: `Rd = Ra & mask`.
+fn and_imm(d: u8, a: u8, mask: u32) -> Word {
+    let lo = u64::from(mask) << 32 | u64::from(a) << 24 | u64::from(d) << 16 | 0x7812;
+    op(lo, 0x004fc800078ec0ff, &format!("LOP3.LUT R{d}, R{a}, {mask:#x}, RZ, 0xc0, !PT ;"))
+}
+
+/// `SHF.R.U32.HI Rd, RZ, n, Rc`: `Rd = Rc >> n`.
+fn shr(d: u8, c: u8, n: u32) -> Word {
+    let lo = u64::from(n) << 32 | 0xff << 24 | u64::from(d) << 16 | 0x7819;
+    op(lo, 0x000fe40000011600 | u64::from(c), &format!("SHF.R.U32.HI R{d}, RZ, {n:#x}, R{c} ;"))
+}
+
+/// `IMAD Rd, Ra, imm, Rc`: `Rd = Ra * imm + Rc`.
+fn mad_imm(d: u8, a: u8, imm: u32, c: u8) -> Word {
+    let lo = u64::from(imm) << 32 | u64::from(a) << 24 | u64::from(d) << 16 | 0x7824;
+    let cs = if c == 255 { "RZ".to_string() } else { format!("R{c}") };
+    // nvdisasm names the multiply by zero IMAD.MOV.
+    let name = if imm == 0 { "IMAD.MOV" } else { "IMAD" };
+    op(lo, 0x000fe200078e0200 | u64::from(c), &format!("{name} R{d}, R{a}, {imm:#x}, {cs} ;"))
+}
+
 /// The thread's load, run with the fast paths on and off: both must agree.
 fn both(label: &str, run: impl Fn() -> Result<Vec<u32>, Fault>) -> Result<Vec<u32>, Fault> {
     set_fast_path(true);
@@ -111,6 +132,46 @@ fn scattered_loads_agree_with_the_per_lane_path_in_value_and_fault() {
                 }
                 Some(l) => assert!(
                     matches!(got, Err(Fault::OutOfRange { space: "shared", addr, .. }) if addr == l * s),
+                    "{label}: lane {l}: {got:?}"
+                ),
+            }
+        }
+    }
+    // The tile patterns of a 16-wide block (`shared_load_warp`): lane l
+    // loads at `(l & 15) * lo + (l >> 4) * hi + skew`: each half-warp at one
+    // address (lo 0), the upper half at the lower one's addresses (hi 0),
+    // the whole warp consecutive, neither; past the end in the upper half
+    // only; misaligned.
+    for (load, n, out) in [(lds, 4u64, 4u8), (lds128, 16, 14)] {
+        for (lo, hi, skew) in [(0u32, 64u32, 0u32), (0, 0x80, 16), (4, 0, 0), (16, 0, 0), (4, 64, 0), (4, 0x80, 0)]
+            .into_iter()
+            .chain([(0, SHARED, 0), (4, SHARED - 0x40, 0), (4, 0, 2), (0, 64, 8)])
+        {
+            let body = [
+                scaled(8, 4, 255),
+                sts,
+                mov(10, skew),
+                and_imm(9, 27, 0xf),
+                shr(11, 27, 4),
+                mad_imm(10, 11, hi, 10),
+                mad_imm(6, 9, lo, 10),
+                load,
+            ];
+            let label = format!("LDS of {n} bytes at (l & 15) * {lo:#x} + (l >> 4) * {hi:#x} + {skew:#x}");
+            let got = both(&label, || run_threads_shared(32, &body, out, &[]));
+            let at = |l: u64| (l & 15) * u64::from(lo) + (l >> 4) * u64::from(hi) + u64::from(skew);
+            match (0..32u64).find(|&l| at(l) % n != 0 || at(l) + n > u64::from(SHARED)) {
+                None => {
+                    let first = if n == 4 { 4 } else { 12 };
+                    let word = |l: u64| at(l) / 4 + u64::from(out - first);
+                    let want: Vec<u32> = (0..32).map(|l| if word(l) < 32 { word(l) as u32 } else { 0 }).collect();
+                    assert_eq!(got, Ok(want), "{label}");
+                }
+                Some(l) if at(l) % n != 0 => {
+                    assert!(matches!(got, Err(Fault::Misaligned { va, .. }) if va == at(l)), "{label}: {got:?}")
+                }
+                Some(l) => assert!(
+                    matches!(got, Err(Fault::OutOfRange { space: "shared", addr, .. }) if addr == at(l)),
                     "{label}: lane {l}: {got:?}"
                 ),
             }

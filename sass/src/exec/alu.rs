@@ -103,11 +103,16 @@ pub(crate) fn read_const(w: &Warp, env: &Env<'_>, c: &CBuf, extra: u64, pc: u64)
     if let Some(u) = c.ubank {
         return read_bindless(w, env, u, i64::from(c.offset).wrapping_add(extra as i64), pc);
     }
+    let off = i64::from(c.offset).wrapping_add(extra as i64);
+    // The launch's copy holds exactly the bank's declared bytes: a word
+    // found there is within the size (a negative offset, as u64, never is).
+    if let Some(v) = env.consts.word(c.bank, off as u64) {
+        return Ok(v);
+    }
     let bank = env.cfg.const_buffers.get(usize::from(c.bank)).copied().flatten();
     let Some(bank) = bank else {
         return Err(Fault::Control(format!("constant bank {} is not bound (instruction at {pc:#x})", c.bank)));
     };
-    let off = i64::from(c.offset).wrapping_add(extra as i64);
     if off < 0 || off as u64 + 4 > u64::from(bank.size) {
         return Ok(0);
     }

@@ -161,6 +161,11 @@ pub(crate) fn exec(w: &mut Warp, i: &Instr, exec: u32, env: &mut Env<'_>) -> Res
                 };
                 first = Some(out);
                 write_dst(w, i, 0, l, out, false)?;
+                // The same result for every lane: the rest at once.
+                if let (true, Operand::Reg(r, _)) = (same, *i.src(0)) {
+                    w.set_row(r, exec, &[out; 32]);
+                    break;
+                }
             }
             Ok(())
         }

@@ -1,7 +1,7 @@
 //! Loads and stores: global (through the GPU VM), shared (the block's),
 //! local (the thread's slice of the bound local memory) and generic.
 
-use super::alu::{gen32, write_dst};
+use super::alu::{gen32, map32, write_dst};
 use super::warp::{bad, Env, Warp};
 use super::{Fault, LocalMemory, LOCAL_SPACE, WINDOW_SIZE};
 use crate::instr::Instr;
@@ -81,6 +81,79 @@ pub(crate) fn addresses(w: &Warp, a: &Addr) -> [u64; 32] {
     // A 32-bit address: the sum modulo 2^32, so 32-bit lanes suffice.
     let add = add as u32;
     gen32(|l| u64::from((lo[l] << shift).wrapping_add(add)))
+}
+
+/// The address operand's value in all 32 lanes where it is a 32-bit
+/// address (a shared access: `[Ra+imm]`, `[Ra.X4+UR]`); `None` for 64-bit
+/// forms. The same values as [`addresses`], in 32-bit lanes.
+fn addresses32(w: &Warp, a: &Addr) -> Option<[u32; 32]> {
+    let shift = match a.width {
+        AddrWidth::W64 | AddrWidth::W64Unmarked | AddrWidth::U32 => return None,
+        AddrWidth::X4 => 2,
+        AddrWidth::X8 => 3,
+        AddrWidth::X16 => 4,
+        _ => 0,
+    };
+    let u = if a.ubase >= crate::operand::URZ { 0 } else { w.ur(a.ubase) };
+    let add = u.wrapping_add(a.offset as u32);
+    let lo = w.row(a.base);
+    Some(map32(&lo, |x| (x << shift).wrapping_add(add)))
+}
+
+/// A shared-memory load by the whole warp, served from the block's bytes
+/// when every lane's access is aligned and in range (`false`, having
+/// written nothing, otherwise: the lane-by-lane path raises the fault).
+///
+/// The patterns of tiled code are found without a branch per lane and
+/// read once a word instead of once a lane: all lanes consecutive (a row
+/// of a tile), each half-warp at one address (a row broadcast to the
+/// threads of a 16-wide block row), the upper half-warp at the lower one's
+/// addresses (a row read by two block rows).
+fn shared_load_warp(w: &mut Warp, shared: &[u8], addr: &[u32; 32], n: usize, d: u8) -> bool {
+    // Misaligned or past the end in any lane: as compares and masks, which
+    // vectorize (an unsigned maximum does not on baseline x86-64).
+    let Some(last) = shared.len().checked_sub(n) else { return false };
+    let last = u32::try_from(last).unwrap_or(u32::MAX);
+    let low_bits = n as u32 - 1;
+    if addr.iter().fold(0, |m, &a| m | (a & low_bits) | u32::from(a > last)) != 0 {
+        return false;
+    }
+    // Every address is a multiple of 4 and in range: index words.
+    let (words, _) = shared.as_chunks::<4>();
+    let word = |k: u32| words.get(k as usize).map_or(0, |b| u32::from_le_bytes(*b));
+    let per = (n / 4) as u32;
+    let idx = map32(addr, |a| a >> 2);
+    let (lo, hi) = idx.split_at(16);
+    let (a0, b0) = (lo[0], hi[0]);
+    let spread = lo.iter().zip(hi).fold(0, |m, (&a, &b)| m | (a ^ a0) | (b ^ b0));
+    let repeat = lo.iter().zip(hi).fold(0, |m, (&a, &b)| m | (a ^ b));
+    // Lane l at a0 + l words (per 1), for the lower half and for the whole warp.
+    let half_run = lo.iter().enumerate().fold(0, |m, (l, &k)| m | (k ^ a0.wrapping_add(l as u32)));
+    let run = half_run | hi.iter().enumerate().fold(0, |m, (l, &k)| m | (k ^ a0.wrapping_add(16 + l as u32)));
+    let slice = |len: usize| words.get(a0 as usize..a0 as usize + len);
+    for j in 0..per {
+        let row = if spread == 0 {
+            let (a, b) = (word(a0 + j), word(b0 + j));
+            gen32(|l| if l < 16 { a } else { b })
+        } else if per == 1 && run == 0 {
+            match slice(32).and_then(|ws| <&[[u8; 4]; 32]>::try_from(ws).ok()) {
+                Some(ws) => map32(ws, u32::from_le_bytes),
+                None => return false,
+            }
+        } else if per == 1 && repeat == 0 && half_run == 0 {
+            match slice(16).and_then(|ws| <&[[u8; 4]; 16]>::try_from(ws).ok()) {
+                Some(ws) => gen32(|l| u32::from_le_bytes(ws[l & 15])),
+                None => return false,
+            }
+        } else if repeat == 0 {
+            let half: [u32; 16] = std::array::from_fn(|l| word(idx[l] + j));
+            gen32(|l| half[l & 15])
+        } else {
+            gen32(|l| word(idx[l] + j))
+        };
+        w.set_row(d.saturating_add(j as u8), u32::MAX, &row);
+    }
+    true
 }
 
 fn place(env: &Env<'_>, space: Space, addr: u64) -> Place {
@@ -407,6 +480,13 @@ pub(crate) fn exec(w: &mut Warp, i: &Instr, exec: u32, env: &mut Env<'_>) -> Res
                 _ => return Err(bad(i, "destination")),
             };
             let n = size.bytes();
+            if *space == Space::Shared && exec == u32::MAX && env.fast && n >= 4 {
+                if let Some(addr) = addresses32(w, &a) {
+                    if shared_load_warp(w, env.shared, &addr, n, d) {
+                        return Ok(());
+                    }
+                }
+            }
             let all = fast_addresses(w, env, &a, exec, n);
             if let Some(s) = all.as_ref().and_then(|all| span(env, all, *space, exec, n)) {
                 let mut buf = [0u8; 32 * 16];

@@ -45,7 +45,8 @@
 //!
 //! Memory: global accesses go through [`Memory`] (the GPU VM: an unmapped
 //! or read-only access is the fault with its address); constant banks are
-//! read on access from the buffers the QMD binds; shared memory is the
+//! read from the buffers the QMD binds once, as the launch starts (`consts.rs`
+//! says why and when a bank is read on access instead); shared memory is the
 //! block's own; local memory is each thread's slice of the bound local
 //! memory (see [`LaunchConfig::local_memory`]).
 
@@ -53,6 +54,7 @@ mod alu;
 mod barrier;
 mod bits;
 mod code;
+mod consts;
 mod convert;
 mod farith;
 mod flat;
@@ -256,9 +258,10 @@ fn in_order(code: &mut Code, mem: &dyn Memory, cfg: &LaunchConfig, stop: Stop<'_
     code.begin_launch();
     let blocks = cfg.grid.iter().map(|&d| u64::from(d)).product::<u64>();
     let mut block = warp::Block::new(cfg)?;
+    let consts = consts::Consts::load(mem, cfg);
     for id in 0..blocks {
         block.reset(ctaid_of(cfg, id));
-        block.run(code, mem, cfg, &mut stats, stop)?;
+        block.run(code, mem, cfg, &consts, &mut stats, stop)?;
     }
     Ok(stats)
 }

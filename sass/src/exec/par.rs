@@ -113,8 +113,10 @@ impl Code {
         let code: &Code = self;
         let mut stats0 = Stats::default();
         let mut block0 = Block::new(cfg)?;
+        let consts = super::consts::Consts::load(mem, cfg);
+        let consts = &consts;
         block0.reset(ctaid_of(cfg, 0));
-        block0.run(code, mem, cfg, &mut stats0, Stop { cancel, halt: None, deadline })?;
+        block0.run(code, mem, cfg, consts, &mut stats0, Stop { cancel, halt: None, deadline })?;
         drop(block0);
         let blocks = cfg.grid.iter().fold(1u64, |p, &x| p.saturating_mul(u64::from(x)));
         // Block::new (below, per worker) refuses a block of more than 1024 threads.
@@ -145,7 +147,7 @@ impl Code {
                 own.max_warp_instructions = cfg.max_warp_instructions.saturating_sub(used.load(Ordering::Relaxed));
                 let mut stats = Stats::default();
                 block.reset(ctaid_of(cfg, id));
-                let result = block.run(code, mem, &own, &mut stats, stop);
+                let result = block.run(code, mem, &own, consts, &mut stats, stop);
                 used.fetch_add(stats.warp_instructions, Ordering::Relaxed);
                 thread_instructions.fetch_add(stats.thread_instructions, Ordering::Relaxed);
                 if let Err(e) = result {

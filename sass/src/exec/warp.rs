@@ -390,21 +390,41 @@ impl Warp {
         self.done = if state == Lane::Done { self.done | bit } else { self.done & !bit };
     }
 
+    /// Set the state of every lane in `mask`, keeping the run and done masks.
+    #[inline]
+    pub(crate) fn set_lanes(&mut self, mask: u32, state: Lane) {
+        for l in lanes(mask) {
+            self.lanes[l] = state;
+        }
+        self.run = if state == Lane::Run { self.run | mask } else { self.run & !mask };
+        self.done = if state == Lane::Done { self.done | mask } else { self.done & !mask };
+    }
+
+    /// The lanes waiting for something (neither runnable nor done).
+    #[inline]
+    fn waiting(&self) -> u32 {
+        !(self.run | self.done)
+    }
+
     fn mask_of(&self, want: Lane) -> u32 {
         match want {
             Lane::Run => self.run,
             Lane::Done => self.done,
-            _ => (0..32).filter(|&l| self.lanes[l] == want).fold(0, |m, l| m | 1 << l),
+            // Only waiting lanes can be in another state.
+            _ => lanes(self.waiting()).filter(|&l| self.lanes[l] == want).fold(0, |m, l| m | 1 << l),
         }
     }
 
     /// Lanes waiting at `BSYNC Bn` go on once every lane of `Bn` that has
     /// not exited waits there.
     fn release_bsync(&mut self) {
+        if self.waiting() == 0 {
+            return;
+        }
         // Who waits on which barrier, in one pass over the lanes.
         let mut wait = [0u32; 16];
         let mut any = 0u32;
-        for l in 0..32 {
+        for l in lanes(self.waiting()) {
             if let Lane::Bsync(n) = self.lanes[l] {
                 wait[usize::from(n & 15)] |= 1 << l;
                 any |= 1 << l;
@@ -422,11 +442,9 @@ impl Warp {
             }
             let need = self.bars[usize::from(n)] & !done;
             if need & !waiting == 0 {
-                for l in 0..32 {
-                    if waiting >> l & 1 == 1 {
-                        self.set_lane(l, Lane::Run);
-                        self.pc[l] += 16;
-                    }
+                self.set_lanes(waiting, Lane::Run);
+                for l in lanes(waiting) {
+                    self.pc[l] += 16;
                 }
             }
         }
@@ -438,6 +456,9 @@ impl Warp {
     /// waiting lane goes on: no lane can run any more, so the ones its
     /// mask names will never come (code the hardware leaves undefined).
     fn release_warpsync(&mut self, all: bool) {
+        if self.waiting() == 0 {
+            return;
+        }
         let waiting = self.mask_of(Lane::Warpsync);
         if waiting == 0 {
             return;
@@ -454,7 +475,11 @@ impl Warp {
     }
 
     pub(crate) fn any(&self, want: Lane) -> bool {
-        self.lanes.contains(&want)
+        match want {
+            Lane::Run => self.run != 0,
+            Lane::Done => self.done != 0,
+            _ => self.mask_of(want) != 0,
+        }
     }
 }
 
@@ -462,6 +487,8 @@ impl Warp {
 pub(crate) struct Env<'a> {
     pub(crate) mem: &'a dyn Memory,
     pub(crate) cfg: &'a LaunchConfig,
+    /// The launch's constant banks as they were when it started.
+    pub(crate) consts: &'a super::consts::Consts,
     pub(crate) shared: &'a mut [u8],
     /// The block's scratch bytes for a warp's access served at once
     /// ([`GATHER_WINDOW`] of them).
@@ -579,6 +606,7 @@ impl Block {
         code: &Code,
         mem: &dyn Memory,
         cfg: &LaunchConfig,
+        consts: &super::consts::Consts,
         stats: &mut Stats,
         stop: Stop<'_>,
     ) -> Result<(), Fault> {
@@ -586,6 +614,7 @@ impl Block {
         let mut env = Env {
             mem,
             cfg,
+            consts,
             shared: &mut self.shared,
             scratch: &mut self.scratch,
             ctaid: self.ctaid,
@@ -625,7 +654,7 @@ impl Block {
                 continue;
             }
             // No lane can run: every warp has finished or waits.
-            if self.warps.iter().all(|w| w.lanes.iter().all(|l| matches!(l, Lane::Done))) {
+            if self.warps.iter().all(|w| w.done == u32::MAX) {
                 return Ok(());
             }
             if self.warps.iter().any(|w| w.any(Lane::Bar)) {
@@ -649,28 +678,24 @@ impl Block {
 /// barrier's reduction (`BAR.RED`) of the predicates they brought.
 fn barrier_release(warps: &mut [Warp], red: Option<crate::op::BarRed>) {
     use crate::op::BarRed;
-    let arrived: u32 = warps.iter().map(|w| w.lanes.iter().filter(|l| **l == Lane::Bar).count() as u32).sum();
-    let count: u32 = warps
-        .iter()
-        .map(|w| (0..32).filter(|&l| w.lanes[l] == Lane::Bar && w.bar_pred >> l & 1 == 1).count() as u32)
-        .sum();
+    let at_bar: Vec<u32> = warps.iter().map(|w| w.mask_of(Lane::Bar)).collect();
+    let arrived: u32 = at_bar.iter().map(|m| m.count_ones()).sum();
+    let count: u32 = warps.iter().zip(&at_bar).map(|(w, m)| (m & w.bar_pred).count_ones()).sum();
     let result = match red {
         Some(BarRed::Popc) => count,
         Some(BarRed::And) => u32::from(count == arrived),
         Some(BarRed::Or) => u32::from(count > 0),
         None => 0,
     };
-    for w in warps {
+    for (w, &m) in warps.iter_mut().zip(&at_bar) {
         w.sync_pcs();
         if red.is_some() {
             w.bar_result = result;
             w.bar_pred = 0;
         }
-        for l in 0..32 {
-            if w.lanes[l] == Lane::Bar {
-                w.set_lane(l, Lane::Run);
-                w.pc[l] += 16;
-            }
+        w.set_lanes(m, Lane::Run);
+        for l in lanes(m) {
+            w.pc[l] += 16;
         }
     }
 }
@@ -687,11 +712,7 @@ fn step(w: &mut Warp, i: &Instr, mask: u32, env: &mut Env<'_>, stats: &mut Stats
             w.sync_pcs();
             let cond = w.pred_mask(operand_pred(i, 0));
             let leaving = exec & cond;
-            for l in 0..32 {
-                if leaving >> l & 1 == 1 {
-                    w.set_lane(l, Lane::Done);
-                }
-            }
+            w.set_lanes(leaving, Lane::Done);
             w.advance(mask & !leaving);
             w.release_bsync();
             w.release_warpsync(false);
@@ -747,11 +768,7 @@ fn step(w: &mut Warp, i: &Instr, mask: u32, env: &mut Env<'_>, stats: &mut Stats
             let Operand::BarReg(b) = *i.src(1) else { return Err(bad(i, "BSYNC operand")) };
             let cond = w.pred_mask(operand_pred(i, 0));
             let waiting = exec & cond;
-            for l in 0..32 {
-                if waiting >> l & 1 == 1 {
-                    w.set_lane(l, Lane::Bsync(b & 15));
-                }
-            }
+            w.set_lanes(waiting, Lane::Bsync(b & 15));
             w.advance(mask & !waiting);
             w.release_bsync();
         }
@@ -846,11 +863,7 @@ fn step(w: &mut Warp, i: &Instr, mask: u32, env: &mut Env<'_>, stats: &mut Stats
             // Barrier 0 without a thread count: `barrier::named` took every
             // other id and count above.
             w.sync_pcs();
-            for l in 0..32 {
-                if exec >> l & 1 == 1 {
-                    w.set_lane(l, Lane::Bar);
-                }
-            }
+            w.set_lanes(exec, Lane::Bar);
             w.advance(mask & !exec);
         }
         // WARPSYNC: the executing lanes wait for the lanes of the mask (a
