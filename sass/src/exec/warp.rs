@@ -20,6 +20,15 @@ pub(crate) fn lanes(mut mask: u32) -> impl Iterator<Item = usize> {
     })
 }
 
+/// `pc[l] += 16` for each lane `l` of `mask`, as one loop over the warp
+/// (a branch per set bit cost more than the 32 adds).
+#[inline(always)]
+fn step_pcs(pc: &mut [u64; 32], mask: u32) {
+    for (l, p) in pc.iter_mut().enumerate() {
+        *p += u64::from(mask >> l & 1) << 4;
+    }
+}
+
 /// What a lane is doing.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Lane {
@@ -303,8 +312,22 @@ impl Warp {
         if candidates == 0 {
             candidates = run;
         }
-        let pc = lanes(candidates).map(|l| self.pc[l]).min()?;
-        let mask = lanes(run).filter(|&l| self.pc[l] == pc).fold(0, |m, l| m | 1 << l);
+        if candidates == 0 {
+            return None;
+        }
+        // The lowest pc among the candidates, and every runnable lane there:
+        // loops over the warp, without a branch per lane.
+        let pc = if candidates == u32::MAX {
+            self.pc.iter().fold(u64::MAX, |m, &p| m.min(p))
+        } else {
+            // Part of the warp (divergent code, often a few lanes): visit just those.
+            lanes(candidates).map(|l| self.pc[l]).min().unwrap_or(u64::MAX)
+        };
+        let mut mask = 0u32;
+        for (l, &p) in self.pc.iter().enumerate() {
+            mask |= u32::from(p == pc) << l;
+        }
+        let mask = mask & run;
         let rest = candidates & !mask;
         if rest != 0 {
             self.keep_pending(rest);
@@ -343,8 +366,11 @@ impl Warp {
     pub(crate) fn sync_pcs(&mut self) {
         if self.fast {
             self.fast = false;
-            for l in lanes(self.group) {
-                self.pc[l] = self.gpc;
+            let (group, gpc) = (self.group, self.gpc);
+            for (l, p) in self.pc.iter_mut().enumerate() {
+                if group >> l & 1 == 1 {
+                    *p = gpc;
+                }
             }
         }
     }
@@ -443,9 +469,7 @@ impl Warp {
             let need = self.bars[usize::from(n)] & !done;
             if need & !waiting == 0 {
                 self.set_lanes(waiting, Lane::Run);
-                for l in lanes(waiting) {
-                    self.pc[l] += 16;
-                }
+                step_pcs(&mut self.pc, waiting);
             }
         }
     }
@@ -694,9 +718,7 @@ fn barrier_release(warps: &mut [Warp], red: Option<crate::op::BarRed>) {
             w.bar_pred = 0;
         }
         w.set_lanes(m, Lane::Run);
-        for l in lanes(m) {
-            w.pc[l] += 16;
-        }
+        step_pcs(&mut w.pc, m);
     }
 }
 
