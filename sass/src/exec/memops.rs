@@ -100,6 +100,49 @@ fn addresses32(w: &Warp, a: &Addr) -> Option<[u32; 32]> {
     Some(map32(&lo, |x| (x << shift).wrapping_add(add)))
 }
 
+/// How a warp's word indices are laid out: each field is zero where the
+/// pattern holds (an OR of differences, so that the test is a few vector
+/// operations, not a branch per lane).
+struct Pattern {
+    /// Each half-warp at one index.
+    spread: u32,
+    /// The upper half-warp at the lower half's indices.
+    repeat: u32,
+    /// Lane l of the lower half at index `idx[0] + l`.
+    half_run: u32,
+    /// Lane l of the warp at index `idx[0] + l`.
+    run: u32,
+}
+
+impl Pattern {
+    // Not inlined: inlined into its caller, the indices were kept in 32
+    // scalar registers for the reads there and every test went lane by lane.
+    #[inline(never)]
+    fn of(idx: &[u32; 32]) -> Pattern {
+        const STEP: [u32; 16] = {
+            let mut s = [0; 16];
+            let mut l = 0;
+            while l < 16 {
+                s[l] = l as u32;
+                l += 1;
+            }
+            s
+        };
+        let (lo, hi) = idx.split_at(16);
+        let (a0, b0) = (lo[0], hi[0]);
+        // Lane-wise differences, then one OR over each.
+        let mut d = [[0u32; 16]; 4];
+        for l in 0..16 {
+            d[0][l] = (lo[l] ^ a0) | (hi[l] ^ b0);
+            d[1][l] = lo[l] ^ hi[l];
+            d[2][l] = lo[l] ^ a0.wrapping_add(STEP[l]);
+            d[3][l] = hi[l] ^ a0.wrapping_add(16 + STEP[l]);
+        }
+        let [spread, repeat, half_run, upper_run] = d.map(|v| v.iter().fold(0, |m, &x| m | x));
+        Pattern { spread, repeat, half_run, run: half_run | upper_run }
+    }
+}
+
 /// A shared-memory load by the whole warp, served from the block's bytes
 /// when every lane's access is aligned and in range (`false`, having
 /// written nothing, otherwise: the lane-by-lane path raises the fault).
@@ -123,13 +166,8 @@ fn shared_load_warp(w: &mut Warp, shared: &[u8], addr: &[u32; 32], n: usize, d: 
     let word = |k: u32| words.get(k as usize).map_or(0, |b| u32::from_le_bytes(*b));
     let per = (n / 4) as u32;
     let idx = map32(addr, |a| a >> 2);
-    let (lo, hi) = idx.split_at(16);
-    let (a0, b0) = (lo[0], hi[0]);
-    let spread = lo.iter().zip(hi).fold(0, |m, (&a, &b)| m | (a ^ a0) | (b ^ b0));
-    let repeat = lo.iter().zip(hi).fold(0, |m, (&a, &b)| m | (a ^ b));
-    // Lane l at a0 + l words (per 1), for the lower half and for the whole warp.
-    let half_run = lo.iter().enumerate().fold(0, |m, (l, &k)| m | (k ^ a0.wrapping_add(l as u32)));
-    let run = half_run | hi.iter().enumerate().fold(0, |m, (l, &k)| m | (k ^ a0.wrapping_add(16 + l as u32)));
+    let (a0, b0) = (idx[0], idx[16]);
+    let Pattern { spread, repeat, half_run, run } = Pattern::of(&idx);
     let slice = |len: usize| words.get(a0 as usize..a0 as usize + len);
     for j in 0..per {
         let row = if spread == 0 {
