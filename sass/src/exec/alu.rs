@@ -650,6 +650,42 @@ fn iadd3(w: &mut Warp, i: &Instr, exec: u32, env: &Env<'_>, x: bool, uniform: bo
     Ok(())
 }
 
+/// The whole warp's `IMAD.WIDE` with no carry read or written and a plain
+/// addend (address arithmetic, nearly always): the sum modulo 2^64 is all
+/// that is kept, in 64-bit lanes rather than `imad`'s 65-bit sum. The
+/// addend is the 64-bit `c64` (a uniform pair or constant words), else the
+/// register pair or value `c`. Kept out of line: inlined, it changed how
+/// the rest of `exec` was compiled, for the worse.
+#[inline(never)]
+fn imad_wide_plain(
+    w: &mut Warp,
+    d: u8,
+    exec: u32,
+    signed: bool,
+    (av, bv): (&[u32; 32], &[u32; 32]),
+    c64: Option<u64>,
+    c: S,
+) {
+    let cw: [u64; 32] = match (c64, c) {
+        (Some(v), _) => [v; 32],
+        (None, S::R(r)) => {
+            let (lo, hi) = (w.row(r), w.row(r.saturating_add(1)));
+            gen32(|l| u64::from(lo[l]) | u64::from(hi[l]) << 32)
+        }
+        (None, S::V(v)) if signed => [v as i32 as i64 as u64; 32],
+        (None, S::V(v)) => [u64::from(v); 32],
+    };
+    let s: [u64; 32] = if signed {
+        gen32(|l| ((av[l] as i32 as i64).wrapping_mul(bv[l] as i32 as i64) as u64).wrapping_add(cw[l]))
+    } else {
+        gen32(|l| (u64::from(av[l]) * u64::from(bv[l])).wrapping_add(cw[l]))
+    };
+    w.set_row(d, exec, &map32(&s, |s| s as u32));
+    if d != RZ {
+        w.set_row(d.saturating_add(1), exec, &map32(&s, |s| (s >> 32) as u32));
+    }
+}
+
 fn imad(w: &mut Warp, i: &Instr, exec: u32, env: &Env<'_>, kind: ImadKind, signed: bool, x: bool) -> Result<(), Fault> {
     let (a, b, c) = (int_src(w, i, 2, env)?, int_src(w, i, 3, env)?, src(w, i, 4, env)?);
     // UIMAD writes a uniform register (pair): once, from the lowest lane.
@@ -696,6 +732,10 @@ fn imad(w: &mut Warp, i: &Instr, exec: u32, env: &Env<'_>, kind: ImadKind, signe
             S::R(r) => w.row(r.saturating_add(1)),
             S::V(_) => [0; 32],
         };
+        if !x && !c.1.neg && !c.1.not && pred_of(i, 1).index == PT {
+            imad_wide_plain(w, d, exec, signed, (&av, &bv), c64, c.0);
+            return Ok(());
+        }
         let s: [u128; 32] = gen32(|l| {
             let p = if signed {
                 ((av[l] as i32 as i64) * (bv[l] as i32 as i64)) as u64
