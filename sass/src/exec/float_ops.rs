@@ -125,6 +125,24 @@ pub(crate) fn canon(v: f32) -> u32 {
     }
 }
 
+/// `FFMA.SAT` in round-to-nearest for the whole warp (ptxas's expf has
+/// one): [+0, 1], NaN and negatives, -0 included, becoming +0, as `exec`'s
+/// other paths saturate. Out of line, so as not to change how `exec`'s
+/// common form compiles.
+#[inline(never)]
+fn ffma_sat_rows(a: &[f32; 32], b: &[f32; 32], c: &[f32; 32], fz: bool) -> [u32; 32] {
+    let out: [u32; 32] = gen32(|l| {
+        let r = a[l].mul_add(b[l], c[l]);
+        let r = if r.is_nan() || r.is_sign_negative() { 0.0 } else { r.min(1.0) };
+        r.to_bits()
+    });
+    if fz {
+        map32(&out, ftz)
+    } else {
+        out
+    }
+}
+
 pub(crate) fn exec(w: &mut Warp, i: &Instr, exec: u32, env: &mut Env<'_>) -> Result<(), Fault> {
     let lanes = super::warp::lanes(exec);
     match &i.op {
@@ -138,6 +156,10 @@ pub(crate) fn exec(w: &mut Warp, i: &Instr, exec: u32, env: &mut Env<'_>) -> Res
                     let out: [u32; 32] = gen32(|l| canon(av[l].mul_add(bv[l], cv[l])));
                     let out = if *fz { map32(&out, ftz) } else { out };
                     w.set_row(d, exec, &out);
+                    return Ok(());
+                }
+                if *rnd == Rnd::Rn {
+                    w.set_row(d, exec, &ffma_sat_rows(&av, &bv, &cv, *fz));
                     return Ok(());
                 }
                 let out: [u32; 32] = gen32(|l| {
