@@ -4,17 +4,20 @@ For each opcode (bits 0..9) in the corpus listings, one seed word (the same one
 on every run: the least by SHA-256 among the corpus's words of that opcode) is
 rewritten with each operand form (bits 9..12: 0..7) and each value of the
 uniform-operand bit 91, and with each of bits 64..91 (modifiers and extra
-operands: a bit that makes a predicate source uniform, say) flipped, and the
-words go to nvdisasm (the oracle), which prints each or refuses it.  `sass/tests/forms.rs` requires the decoder to print
-every accepted word as nvdisasm does or refuse it, never to decode a refused
-one, and lists per opcode the forms nvdisasm accepts and those decoded
+operands: a bit that makes a predicate source uniform, say) and the opcode's
+EXTRA_MODIFIER_BITS flipped, and the words go to nvdisasm (the oracle), which
+prints each or refuses it. `sass/tests/operand_forms.rs` requires the decoder
+to print every accepted word as nvdisasm does or refuse it, never to decode a
+refused one, and lists per opcode the forms nvdisasm accepts and those decoded
 (`sass/corpus/OPERAND_FORMS.md`).
 
 nvdisasm's JSON leaves out a modifier it has no name for, which its text
-listing prints as `???0` (`LEA.???0`: LEA's form 2 exists only as `.HI`). Each
-accepted word is listed in text too, and where the text shows `???` the
-opcode column holds the text's opcode; the form is then represented by the
-first of that word's single modifier-bit flips (bits 64..91) that nvdisasm
+listing prints as `???0` (`LEA.???0`: LEA's form 2 exists only as `.HI`);
+some it prints as `INVALID0` in both (`BRA.INVALID0 UR0`). Neither is an
+instruction. Each accepted word is listed in text too, and where the text
+shows `???` the opcode column holds the text's opcode; a form printed either
+way is then represented by the first of that word's single modifier-bit
+flips (bits 64..91, then the opcode's EXTRA_MODIFIER_BITS) that nvdisasm
 accepts and names, listed right after it.
 
 Usage: operand_forms.py OUTDIR NVDISASM   (reads OUTDIR/sm_87/*.tsv, writes OUTDIR/operand_forms.tsv)
@@ -48,6 +51,18 @@ def seeds(smdir):
 
 MODIFIER_BITS = range(64, 91)  # where operations keep their modifiers and extra operands
 
+# Modifier bits outside 64..91, per opcode (bits 0..9), flipped after those.
+# BRA (0x147) keeps its variant (plain, `.U`, `.DIV`, `.CONV`) in bits 32..33,
+# below its offset: its form 2u exists only as `.U` (`BRA.U UP0`; variant 0
+# is `BRA.???0 UP0`) and its form 4u only as `.DIV`/`.CONV` (`BRA.DIV UR0`;
+# variant 0 is `BRA.INVALID0 UR0`), and no bit in 64..91 names either.
+EXTRA_MODIFIER_BITS = {0x147: (32, 33)}
+
+
+def modifier_bits(v):
+    """The bits flipped in word `v` (an int): 64..91, then its opcode's extra ones."""
+    return list(MODIFIER_BITS) + list(EXTRA_MODIFIER_BITS.get(v & 0x1FF, ()))
+
 
 def variants(word):
     """The 16 forms, then the seed with each modifier bit flipped."""
@@ -57,9 +72,18 @@ def variants(word):
         for b91 in range(2):
             m = (v & ~(0x7 << 9) & ~(1 << 91)) | form << 9 | b91 << 91
             out.append(m.to_bytes(16, "little"))
-    for bit in MODIFIER_BITS:
+    for bit in modifier_bits(v):
         out.append((v ^ (1 << bit)).to_bytes(16, "little"))
     return out
+
+
+UNNAMED = re.compile(r"\.(?:\?\?\?|INVALID)[0-9]")
+
+
+def unnamed(opcode):
+    """Whether nvdisasm printed the opcode with a modifier it cannot name
+    (`LEA.???0`, `BRA.INVALID0`)."""
+    return UNNAMED.search(opcode) is not None
 
 
 TEXT_LINE = re.compile(r"/\*([0-9a-f]+)\*/\s+(?:@!?U?P[0-9T]\s+)?(\S+)")
@@ -85,25 +109,24 @@ def text_opcodes(nvdisasm, words, tmpdir, tag):
 
 def name_unnamed(nvdisasm, words, forms, res, tmp):
     """The text opcode into `res` for words whose modifier nvdisasm cannot name
-    (`???`), and {such word among `forms`: the first of its modifier-bit flips
-    that nvdisasm names, with its verdict}."""
+    (`???`, `INVALID`), and {such word among `forms`: the first of its
+    modifier-bit flips that nvdisasm names, with its verdict}."""
     accepted = [m for m in words if res[m] is not None]
     text = text_opcodes(nvdisasm, accepted, tmp, "all")
     reps = {}
     for m in accepted:
-        if "???" not in text.get(m, ""):
-            continue
-        off, pred, _, ops = res[m]
-        res[m] = (off, pred, text[m], ops)
-        if m not in forms:
+        if "???" in text.get(m, ""):
+            off, pred, _, ops = res[m]
+            res[m] = (off, pred, text[m], ops)
+        if m not in forms or not unnamed(res[m][2]):
             continue
         v = int.from_bytes(m, "little")
-        cands = [(v ^ (1 << bit)).to_bytes(16, "little") for bit in MODIFIER_BITS]
+        cands = [(v ^ (1 << bit)).to_bytes(16, "little") for bit in modifier_bits(v)]
         got = bitflip.decode_batch(nvdisasm, cands, tmp, 1000000)
         ok = [c for c in cands if got[c] is not None]
         names = text_opcodes(nvdisasm, ok, tmp, "rep")
         for c in ok:
-            if c in names and "???" not in names[c]:
+            if c in names and not unnamed(names[c]):
                 reps[m] = (c, got[c])
                 break
     return reps
@@ -140,10 +163,11 @@ def main():
     invalid = sum(1 for v in res.values() if v is None)
     with open(os.path.join(out, "operand_forms.tsv"), "w") as f:
         f.write("# @generated by sass/corpus/regen.sh (operand_forms.py): one corpus word per opcode with each operand form\n"
-                "# (bits 9..12) and uniform-operand bit 91, then with each of bits 64..91 flipped, as nvdisasm\n"
+                "# (bits 9..12) and uniform-operand bit 91, then with each modifier bit flipped, as nvdisasm\n"
                 "# -b SM87 -json decodes it. Columns as bitflip.tsv: encoding predicate opcode operands offset,\n"
-                "# or encoding !INVALID. An opcode with `???` (a modifier nvdisasm cannot name, from its text\n"
-                "# listing) is followed by the first of its modifier-bit flips that nvdisasm names.\n"
+                "# or encoding !INVALID. A form whose opcode has `???` or `INVALID` (a modifier nvdisasm cannot\n"
+                "# name; `???` from its text listing) is followed by the first of its modifier-bit flips that\n"
+                "# nvdisasm names. Per operand_forms.py's EXTRA_MODIFIER_BITS, BRA's bits 32..33 are flipped too.\n"
                 "# %d words, %d refused by nvdisasm\n" % (len(words), invalid))
         for m in words:
             v = res[m]

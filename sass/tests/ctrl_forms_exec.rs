@@ -24,33 +24,44 @@ fn p0_high_half() -> Word {
 
 #[test]
 fn bra_on_a_uniform_predicate_is_taken_where_it_and_the_condition_hold() {
-    let bra = op(0x0000001000007547, 0x002fea000b800000, "BRA UP0, 0x20 ;");
-    let not = op(0x0000001008007547, 0x002fea000b800000, "BRA !UP0, 0x20 ;");
-    let p1 = op(0x0000001000007547, 0x002fea0008800000, "BRA P1, UP0, 0x20 ;");
-    let not_p1 = op(0x0000001000007547, 0x002fea000c800000, "BRA !P1, UP0, 0x20 ;");
-    let u = op(0x0000001100007547, 0x002fea000b800000, "BRA.U UP0, 0x20 ;");
+    // Form 2u exists only as `.U` (variant 1, bit 32): see the test below.
+    let bra = op(0x0000001100007547, 0x002fea000b800000, "BRA.U UP0, 0x20 ;");
+    let not = op(0x0000001108007547, 0x002fea000b800000, "BRA.U !UP0, 0x20 ;");
+    let p1 = op(0x0000001100007547, 0x002fea0008800000, "BRA.U P1, UP0, 0x20 ;");
+    let not_p1 = op(0x0000001100007547, 0x002fea000c800000, "BRA.U !P1, UP0, 0x20 ;");
     // R9 is 1; the branch skips `MOV R9, 2`. UR4 = 3: UP0 holds; 9: not.
     // P1 is clear.
-    for (b, ur4, want) in [
-        (bra, 3, 1),
-        (bra, 9, 2),
-        (not, 3, 2),
-        (not, 9, 1),
-        (p1, 3, 2),
-        (not_p1, 3, 1),
-        (not_p1, 9, 2),
-        (u, 3, 1),
-        (u, 9, 2),
-    ] {
+    for (b, ur4, want) in
+        [(bra, 3, 1), (bra, 9, 2), (not, 3, 2), (not, 9, 1), (p1, 3, 2), (p1, 9, 2), (not_p1, 3, 1), (not_p1, 9, 2)]
+    {
         let got = run(32, &[(9, 1)], &[umov(4, ur4), up0_le_7(), b, mov(9, 2)], &[9]);
         assert_eq!(got, vec![want], "{b:?} with UR4 = {ur4}");
     }
 }
 
 #[test]
+fn bra_on_a_uniform_predicate_in_variants_other_than_u_is_refused() {
+    // nvdisasm prints form 2u's variants 0, 2 and 3 (bits 32..33) with a
+    // modifier it cannot name (`BRA.???0 UP0, 0x20`, `.???2`, `.???3`), and
+    // the corpus seed's form 2u as `@!P0 BRA.???0 UP0, 0x50`: no instruction.
+    for w in [
+        0x002fea000b8000000000001000007547u128,
+        0x002fea000b8000000000001008007547,
+        0x002fea00080000000000001000007547,
+        0x002fea000b8000000000001200007547,
+        0x002fea000b8000000000001300007547,
+        0x002fea000b8000000000004000008547,
+    ] {
+        assert!(decode(Word(w), 0).is_err(), "{w:#034x}");
+    }
+}
+
+#[test]
 fn bra_on_a_uniform_predicate_and_a_per_lane_condition_diverges() {
-    // Lanes 16..32 (P0) branch when UP0 holds; the others go on.
-    let bra = op(0x0000001000007547, 0x002fea0008000000, "BRA P0, UP0, 0x20 ;");
+    // Lanes 16..32 (P0) branch when UP0 holds; the others go on. (`.U` is
+    // the compiler's claim that the branch is warp-uniform; each lane
+    // still branches on its own condition here, as a warp does.)
+    let bra = op(0x0000001100007547, 0x002fea0008000000, "BRA.U P0, UP0, 0x20 ;");
     let body = |ur4| [mov(9, 1), umov(4, ur4), up0_le_7(), p0_high_half(), bra, mov(9, 2)];
     let got = run_threads(32, &body(3), 9).expect("runs");
     assert_eq!(got, (0..32).map(|l| if l < 16 { 2 } else { 1 }).collect::<Vec<_>>());

@@ -35,7 +35,7 @@ pub(super) fn exit(b: &mut Builder) -> Result<Op, DecodeError> {
 /// `BRA [p,] [UPq,] target`: operands [cond, (URn or UPq,) target].
 pub(super) fn bra(b: &mut Builder) -> Result<Op, DecodeError> {
     // Form 4, or form 2 with bit 91: a uniform predicate as a second
-    // condition (`BRA UP0, 0x50`, `BRA P3, !UP0, 0x50`).
+    // condition (`BRA.U UP0, 0x50`, `BRA.U P3, !UP0, 0x50`).
     let upred = match (b.w.bits(9, 3), b.w.bit(91)) {
         (4, _) => false,
         (2, true) => true,
@@ -64,15 +64,16 @@ pub(super) fn bra(b: &mut Builder) -> Result<Op, DecodeError> {
     if upred {
         // UPq at 24..27, negated by 27; the condition at 87 and UPq both
         // hold in a lane that branches (as the guard and the condition
-        // do). Variant 1 is `.U`; nvdisasm prints 2 and 3 as 0: refused.
-        if variant > 1 {
+        // do). Only variant 1, `.U`, is an instruction: nvdisasm prints
+        // the others as `BRA.???0`, `.???2`, `.???3`: refused.
+        if variant != 1 {
             return Err(b.bad("BRA", "variant with a uniform predicate", variant));
         }
         b.expect("BRA", "bits 16..24", 16, 8, 0)?;
         b.expect("BRA", "bits 28..32", 28, 4, 0)?;
         b.push(Operand::Pred(b.upred(24, Some(27))), true);
         b.push(t, true);
-        return Ok(Op::Bra { uniform: variant == 1, hint });
+        return Ok(Op::Bra { uniform: true, hint });
     }
     let mut uniform = false;
     match (variant, with_ur) {

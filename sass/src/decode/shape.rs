@@ -83,7 +83,7 @@ const FORMS: &[(u16, u8)] = &[
     (0x142, 0b0001_0000), // BREAK
     (0x145, 0b0001_0000), // BSSY
     (0x146, 0b0001_0000), // YIELD
-    (0x147, 0b0001_0100), // BRA (form 2: a uniform predicate, `BRA UP0, 0x50`)
+    (0x147, 0b0001_0100), // BRA (form 2: a uniform predicate, `BRA.U UP0, 0x50`)
     (0x14d, 0b0001_0000), // EXIT
     (0x150, 0b0001_0000), // RET
     (0x182, 0b0010_0100), // LDC (form 2: bindless, `cx[URa][Rb+imm]`)
