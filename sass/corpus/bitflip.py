@@ -83,12 +83,16 @@ def decode_batch(nvdisasm, batch, tmpdir, tag):
             if k != len(pending):
                 raise SystemExit("nvdisasm listed %d of %d words" % (k, len(pending)))
             break
-        m = ERR.search(p.stderr)
-        if not m:
+        # nvdisasm names every word it refuses in one run (an error line
+        # each), so one run finds them all; the next decodes the rest. (It
+        # used to take the first alone: a run per refused word, which was
+        # most of the corpus regeneration's time.)
+        bad = {int(m.group(1), 16) // 16 for m in ERR.finditer(p.stderr)}
+        if not bad or max(bad) >= len(pending):
             raise SystemExit("nvdisasm failed without naming an address: %s" % p.stderr.decode(errors="replace"))
-        idx = int(m.group(1), 16) // 16
-        result[pending[idx]] = None
-        del pending[idx]
+        for idx in bad:
+            result[pending[idx]] = None
+        pending = [w for k, w in enumerate(pending) if k not in bad]
     return result
 
 
