@@ -8,8 +8,9 @@ operands: a bit that makes a predicate source uniform, say) and the opcode's
 EXTRA_MODIFIER_BITS flipped, and the words go to nvdisasm (the oracle), which
 prints each or refuses it. `sass/tests/operand_forms.rs` requires the decoder
 to print every accepted word as nvdisasm does or refuse it, never to decode a
-refused one, and lists per opcode the forms nvdisasm accepts and those decoded
-(`sass/corpus/OPERAND_FORMS.md`).
+refused one; `sass/tests/forms_run.rs` runs every decoded word on the
+interpreter and lists per opcode the forms nvdisasm accepts, those decoded and
+those executed (`sass/corpus/OPERAND_FORMS.md`).
 
 nvdisasm's JSON leaves out a modifier it has no name for, which its text
 listing prints as `???0` (`LEA.???0`: LEA's form 2 exists only as `.HI`);

@@ -3,120 +3,27 @@
 //! each opcode's seed word in every form, and with each modifier bit
 //! flipped): each word nvdisasm prints decodes to the same text or is
 //! refused, and none it refuses decodes. `sass/corpus/OPERAND_FORMS.md` lists per opcode the
-//! forms nvdisasm accepts and those the decoder decodes; the test keeps it
-//! true (`GPUIFACE_WRITE_FORMS=1` rewrites it).
-
-use std::collections::BTreeMap;
-use std::fmt::Write;
-use std::path::Path;
+//! forms nvdisasm accepts, those the decoder decodes and those the interpreter
+//! executes; `sass/tests/forms_run.rs` runs the words and keeps it true
+//! (`GPUIFACE_WRITE_FORMS=1` rewrites it). The reading of the file as forms
+//! is `oracle/forms.rs`.
 
 mod oracle;
 
-/// The form of a word as OPERAND_FORMS.md names it: `f<bits 9..12>` and `u` when
-/// the uniform-operand bit 91 is set.
-fn form(w: u128) -> String {
-    format!("{}{}", w >> 9 & 7, if w >> 91 & 1 == 1 { "u" } else { "" })
-}
-
-/// Whether nvdisasm printed `opcode` with a modifier it has no name for:
-/// `.???0` (its text listing) or `.INVALID0`.
-fn unnamed_modifier(opcode: &str) -> bool {
-    opcode.split('.').skip(1).any(|m| {
-        let digits = m.strip_prefix("???").or_else(|| m.strip_prefix("INVALID"));
-        digits.is_some_and(|d| !d.is_empty() && d.bytes().all(|c| c.is_ascii_digit()))
-    })
-}
+use oracle::{forms, Outcome};
 
 #[test]
 fn every_operand_form_decodes_as_nvdisasm_or_is_refused() {
-    let corpus = Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus");
-    let text = std::fs::read_to_string(corpus.join("operand_forms.tsv")).expect("sass/corpus/operand_forms.tsv");
-    // opcode -> (its mnemonic as nvdisasm prints it, forms accepted, forms decoded)
-    let mut table: BTreeMap<u16, (String, Vec<String>, Vec<String>)> = BTreeMap::new();
-    // Each opcode's lines start with its seed in form 0: the words that
-    // differ from it only in the form and bit 91 are its forms; the rest
-    // (a modifier bit flipped) are only checked for a wrong decode.
-    // A form word nvdisasm prints with a modifier it cannot name (`LEA.???0`:
-    // LEA's form 2 is `.HI` only; `BRA.INVALID0 UR0`: BRA's form 4u is
-    // `.DIV` or `.CONV` only) is not counted; the line after it, that word
-    // with one modifier bit flipped which nvdisasm names, stands for the form.
-    let mut first: BTreeMap<u16, u128> = BTreeMap::new();
-    let (mut wrong, mut total) = (Vec::new(), 0);
-    let mut unnamed: Option<u128> = None;
-    for v in oracle::read(&text) {
-        total += 1;
-        let op = (v.word.0 & 0x1ff) as u16;
-        let base = *first.entry(op).or_insert(v.word.0);
-        let stands_for = unnamed.take().is_some_and(|u| (u ^ v.word.0).count_ones() == 1);
-        let is_form = (v.word.0 ^ base) & !(7 << 9 | 1 << 91) == 0;
-        let named = v.printed.as_ref().is_none_or(|p| !unnamed_modifier(&p.1));
-        if is_form && !named {
-            unnamed = Some(v.word.0);
-        }
-        let is_form = (is_form && named) || stands_for;
-        let entry = table.entry(op).or_default();
-        let outcome = v.check();
-        let Some((_, opcode, _)) = &v.printed else {
-            if let oracle::Outcome::Wrong(got) = outcome {
-                wrong.push(format!("{:#034x}: refused by nvdisasm, decoded {got}", v.word.0));
-            }
-            continue;
-        };
-        if !is_form {
-            if let oracle::Outcome::Wrong(got) = outcome {
-                wrong.push(format!("{:#034x}: nvdisasm {:?}, decoded {got}", v.word.0, v.printed));
-            }
-            continue;
-        }
-        let base = opcode.split('.').next().unwrap_or(opcode).to_string();
-        if entry.0.is_empty() || base.len() < entry.0.len() {
-            entry.0 = base;
-        }
-        entry.1.push(form(v.word.0));
-        match outcome {
-            oracle::Outcome::Same => entry.2.push(form(v.word.0)),
-            oracle::Outcome::Refused => {}
-            oracle::Outcome::Wrong(got) => {
-                wrong.push(format!("{:#034x}: nvdisasm {:?}, decoded {got}", v.word.0, v.printed));
-            }
+    let words = forms::words();
+    let mut wrong = Vec::new();
+    for w in &words {
+        let Outcome::Wrong(got) = &w.outcome else { continue };
+        match &w.verdict.printed {
+            None => wrong.push(format!("{:#034x}: refused by nvdisasm, decoded {got}", w.verdict.word.0)),
+            Some(p) => wrong.push(format!("{:#034x}: nvdisasm {p:?}, decoded {got}", w.verdict.word.0)),
         }
     }
-    assert!(total >= 1000, "operand_forms.tsv holds {total} words");
+    assert!(words.len() >= 1000, "operand_forms.tsv holds {} words", words.len());
     assert!(wrong.is_empty(), "{} forms decode differently from nvdisasm:\n{}", wrong.len(), wrong.join("\n"));
-
-    let (accepted, decoded): (usize, usize) =
-        table.values().map(|e| (e.1.len(), e.2.len())).fold((0, 0), |a, b| (a.0 + b.0, a.1 + b.1));
-    let mut md = String::from(
-        "# Operand forms: what nvdisasm accepts and what the decoder decodes (@generated by `sass/tests/operand_forms.rs`)\n\n\
-         For one corpus word of each opcode, every operand form (bits 9..12, `0`..`7`) with and without the\n\
-         uniform-operand bit 91 (`u`) went to nvdisasm (`sass/corpus/operand_forms.tsv`). A form listed as accepted and\n\
-         not decoded is refused by the decoder: a gap to fill. No form decodes differently from nvdisasm, and\n\
-         none that nvdisasm refuses decodes (the test fails otherwise). Where nvdisasm cannot name the word's\n\
-         modifier in a form (`LEA.???0`, `BRA.INVALID0`), the word with one modifier bit flipped that it names\n\
-         stands for the form (`LEA.HI`, `BRA.DIV`). Rewrite with\n\
-         `GPUIFACE_WRITE_FORMS=1 cargo test -p gpuiface-sass --test operand_forms`.\n\n",
-    );
-    let _ = writeln!(md, "Forms accepted by nvdisasm: {accepted}; decoded: {decoded}.\n");
-    md.push_str("| opcode | mnemonic | forms nvdisasm accepts | decoded | not decoded |\n|---|---|---|---|---|\n");
-    for (op, (name, acc, dec)) in &table {
-        if acc.is_empty() {
-            continue;
-        }
-        let gaps: Vec<&String> = acc.iter().filter(|f| !dec.contains(f)).collect();
-        let gaps = if gaps.is_empty() {
-            "-".to_string()
-        } else {
-            gaps.iter().map(|s| s.as_str()).collect::<Vec<_>>().join(" ")
-        };
-        let _ = writeln!(md, "| {op:#05x} | {name} | {} | {} | {gaps} |", acc.join(" "), dec.len());
-    }
-    let path = corpus.join("OPERAND_FORMS.md");
-    if std::env::var_os("GPUIFACE_WRITE_FORMS").is_some() {
-        std::fs::write(&path, &md).expect("write OPERAND_FORMS.md");
-    }
-    let have = std::fs::read_to_string(&path).unwrap_or_default();
-    assert!(
-        have == md,
-        "sass/corpus/OPERAND_FORMS.md is not what the decoder does now; rewrite it with GPUIFACE_WRITE_FORMS=1:\n{md}"
-    );
+    assert!(forms::opcodes(&words).len() >= 100, "operand_forms.tsv holds fewer than 100 opcodes");
 }

@@ -3,6 +3,8 @@
 //! line per word, `encoding predicate opcode operands offset`, or
 //! `encoding !INVALID` for a word nvdisasm refuses.
 
+pub mod forms;
+
 use gpuiface_sass::{decode, Instr, Word};
 
 /// What nvdisasm made of one word.

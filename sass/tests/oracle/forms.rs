@@ -1,0 +1,163 @@
+//! `sass/corpus/operand_forms.tsv` read as operand forms: which of its words
+//! stand for a form of their opcode (and which form), and what the decoder
+//! made of each. `operand_forms.rs` checks the decoding against nvdisasm;
+//! `forms_run.rs` runs every decoded word and writes `OPERAND_FORMS.md`
+//! from both (`markdown`).
+
+#![allow(dead_code)]
+
+use std::collections::BTreeMap;
+use std::fmt::Write;
+use std::path::{Path, PathBuf};
+
+use super::{read, Outcome, Verdict};
+
+/// The form of a word as OPERAND_FORMS.md names it: `f<bits 9..12>` and `u` when
+/// the uniform-operand bit 91 is set.
+pub fn form(w: u128) -> String {
+    format!("{}{}", w >> 9 & 7, if w >> 91 & 1 == 1 { "u" } else { "" })
+}
+
+/// Whether nvdisasm printed `opcode` with a modifier it has no name for:
+/// `.???0` (its text listing) or `.INVALID0`.
+fn unnamed_modifier(opcode: &str) -> bool {
+    opcode.split('.').skip(1).any(|m| {
+        let digits = m.strip_prefix("???").or_else(|| m.strip_prefix("INVALID"));
+        digits.is_some_and(|d| !d.is_empty() && d.bytes().all(|c| c.is_ascii_digit()))
+    })
+}
+
+/// One line of `operand_forms.tsv`.
+pub struct FormWord {
+    /// The line as nvdisasm read it.
+    pub verdict: Verdict,
+    /// Its opcode (bits 0..9).
+    pub op: u16,
+    /// The form it stands for (`form`), where it is one of its opcode's form
+    /// words that nvdisasm prints; `None` for a modifier flip or a word
+    /// nvdisasm refuses.
+    pub form: Option<String>,
+    /// What the decoder made of it, against nvdisasm.
+    pub outcome: Outcome,
+}
+
+/// One opcode's forms.
+#[derive(Default)]
+pub struct Opcode {
+    /// Its mnemonic as nvdisasm prints it (the shortest of its form words').
+    pub name: String,
+    /// The forms nvdisasm accepts, in file order.
+    pub accepted: Vec<String>,
+    /// Those the decoder decodes as nvdisasm prints them.
+    pub decoded: Vec<String>,
+}
+
+/// `sass/corpus/`.
+pub fn corpus() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus")
+}
+
+/// Every word of `operand_forms.tsv` with its form and the decoder's outcome.
+///
+/// Each opcode's lines start with its seed in form 0: the words that
+/// differ from it only in the form and bit 91 are its forms; the rest
+/// (a modifier bit flipped) are only checked for a wrong decode.
+/// A form word nvdisasm prints with a modifier it cannot name (`LEA.???0`:
+/// LEA's form 2 is `.HI` only; `BRA.INVALID0 UR0`: BRA's form 4u is
+/// `.DIV` or `.CONV` only) is not counted; the line after it, that word
+/// with one modifier bit flipped which nvdisasm names, stands for the form.
+pub fn words() -> Vec<FormWord> {
+    let text = std::fs::read_to_string(corpus().join("operand_forms.tsv")).expect("sass/corpus/operand_forms.tsv");
+    let mut first: BTreeMap<u16, u128> = BTreeMap::new();
+    let mut unnamed: Option<u128> = None;
+    let mut out = Vec::new();
+    for v in read(&text) {
+        let op = (v.word.0 & 0x1ff) as u16;
+        let base = *first.entry(op).or_insert(v.word.0);
+        let stands_for = unnamed.take().is_some_and(|u| (u ^ v.word.0).count_ones() == 1);
+        let is_form = (v.word.0 ^ base) & !(7 << 9 | 1 << 91) == 0;
+        let named = v.printed.as_ref().is_none_or(|p| !unnamed_modifier(&p.1));
+        if is_form && !named {
+            unnamed = Some(v.word.0);
+        }
+        let is_form = ((is_form && named) || stands_for) && v.printed.is_some();
+        let outcome = v.check();
+        out.push(FormWord { form: is_form.then(|| form(v.word.0)), op, outcome, verdict: v });
+    }
+    out
+}
+
+/// Per opcode, the forms nvdisasm accepts and those decoded, from `words`.
+pub fn opcodes(words: &[FormWord]) -> BTreeMap<u16, Opcode> {
+    let mut table: BTreeMap<u16, Opcode> = BTreeMap::new();
+    for w in words {
+        let (Some(f), Some((_, opcode, _))) = (&w.form, &w.verdict.printed) else { continue };
+        let entry = table.entry(w.op).or_default();
+        let base = opcode.split('.').next().unwrap_or(opcode).to_string();
+        if entry.name.is_empty() || base.len() < entry.name.len() {
+            entry.name = base;
+        }
+        entry.accepted.push(f.clone());
+        if matches!(w.outcome, Outcome::Same) {
+            entry.decoded.push(f.clone());
+        }
+    }
+    table
+}
+
+/// `OPERAND_FORMS.md`: per opcode the forms nvdisasm accepts, those decoded
+/// and those executed (`executed`: per opcode, the forms whose word ran on
+/// the interpreter, in `sass/tests/forms_run.rs`'s sense).
+pub fn markdown(table: &BTreeMap<u16, Opcode>, executed: &BTreeMap<u16, Vec<String>>) -> String {
+    let none = Vec::new();
+    let (mut accepted, mut decoded, mut ran) = (0, 0, 0);
+    for (op, e) in table {
+        accepted += e.accepted.len();
+        decoded += e.decoded.len();
+        ran += executed.get(op).unwrap_or(&none).len();
+    }
+    let mut md = String::from(
+        "# Operand forms: what nvdisasm accepts, what the decoder decodes and the interpreter executes (@generated by `sass/tests/forms_run.rs`)\n\n\
+         For one corpus word of each opcode, every operand form (bits 9..12, `0`..`7`) with and without the\n\
+         uniform-operand bit 91 (`u`) went to nvdisasm (`sass/corpus/operand_forms.tsv`). A form listed as accepted and\n\
+         not decoded is refused by the decoder: a gap to fill. No form decodes differently from nvdisasm, and\n\
+         none that nvdisasm refuses decodes (`sass/tests/operand_forms.rs` fails otherwise). Where nvdisasm cannot name the word's\n\
+         modifier in a form (`LEA.???0`, `BRA.INVALID0`), the word with one modifier bit flipped that it names\n\
+         stands for the form (`LEA.HI`, `BRA.DIV`).\n\n\
+         A decoded form is executed when its word, run on the interpreter in a 32-thread block after a prologue that\n\
+         sets every register, uniform register and predicate, ends the launch normally or with a fault the hardware\n\
+         raises (MMU, misaligned, out of range, control), not refused as illegal or unsupported; it runs with the fast\n\
+         paths on and off, to the same end state (`sass/tests/forms_run.rs`, which also runs every modifier flip and\n\
+         lists the words expected to be refused, each with its reason). Rewrite with\n\
+         `GPUIFACE_WRITE_FORMS=1 cargo test -p gpuiface-sass --test forms_run`.\n\n",
+    );
+    let _ = writeln!(md, "Forms accepted by nvdisasm: {accepted}; decoded: {decoded}; executed {ran} of {decoded}.\n");
+    md.push_str(
+        "| opcode | mnemonic | forms nvdisasm accepts | decoded | not decoded | executed | not executed |\n\
+         |---|---|---|---|---|---|---|\n",
+    );
+    for (op, e) in table {
+        if e.accepted.is_empty() {
+            continue;
+        }
+        let ran = executed.get(op).unwrap_or(&none);
+        let list = |v: Vec<&String>| {
+            if v.is_empty() {
+                "-".to_string()
+            } else {
+                v.iter().map(|s| s.as_str()).collect::<Vec<_>>().join(" ")
+            }
+        };
+        let not_decoded = list(e.accepted.iter().filter(|f| !e.decoded.contains(f)).collect());
+        let not_run = list(e.decoded.iter().filter(|f| !ran.contains(f)).collect());
+        let _ = writeln!(
+            md,
+            "| {op:#05x} | {} | {} | {} | {not_decoded} | {} | {not_run} |",
+            e.name,
+            e.accepted.join(" "),
+            e.decoded.len(),
+            ran.len()
+        );
+    }
+    md
+}
