@@ -175,3 +175,21 @@ fn dsetp_reads_its_second_register_through_the_c_port() {
     assert_eq!(w(5), Ok("DSETP.LTU.AND P1, PT, R28.reuse, R28.reuse, !P3 ;".to_string()));
     assert!(w(2).is_err());
 }
+
+#[test]
+fn cs2r_reads_the_64_bit_clock_and_global_timer_as_pairs() {
+    // `clock64()` and `%globaltimer` (ptxas: CS2R Rd, SR_CLOCKLO and
+    // SR_GLOBALTIMERLO, as in the corpus's `clocks_and_ids`). The mock's
+    // clocks count the warp-instructions run so far: one more per
+    // instruction, and both clocks read the same count.
+    let clock8 = op(0x0000000000087805, 0x000fc80000015000, "CS2R R8, SR_CLOCKLO ;");
+    let clock10 = op(0x00000000000a7805, 0x000fc80000015000, "CS2R R10, SR_CLOCKLO ;");
+    let timer12 = op(0x00000000000c7805, 0x000fc80000015200, "CS2R R12, SR_GLOBALTIMERLO ;");
+    let v = run(1, &[(9, 0xdead), (11, 0xdead), (13, 0xdead)], &[clock8, clock10, timer12], &[8, 9, 10, 11, 12, 13]);
+    let pair = |k: usize| u64::from(v[k]) | u64::from(v[k + 1]) << 32;
+    let (first, second, timer) = (pair(0), pair(2), pair(4));
+    // The high words are written (the prologue's 0xdead is gone).
+    assert!(first > 0 && first < 1 << 32, "{first:#x}");
+    assert_eq!(second, first + 1);
+    assert_eq!(timer, second + 1);
+}

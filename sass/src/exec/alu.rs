@@ -452,12 +452,27 @@ pub(crate) fn exec(w: &mut Warp, i: &Instr, exec: u32, env: &mut Env<'_>) -> Res
             Ok(())
         }
         Op::S2r { cs64: Some(true), .. } => {
-            // The 64-bit CS2R: only the zero register (CS2R Rd, SRZ clears a pair) is modelled.
-            let (Operand::Reg(d, _), Operand::Special(255)) = (*i.src(0), *i.src(1)) else {
-                return Err(bad(i, "64-bit CS2R of this register"));
+            // The 64-bit CS2R: the zero register (CS2R Rd, SRZ clears a
+            // pair), and the 64-bit clocks from their low register
+            // (`clock64()`, `%globaltimer`): the pair is the clock S2R reads
+            // in two halves (instructions run so far: monotonic and
+            // deterministic). Read from SR_CLOCKHI or SR_GLOBALTIMERHI, the
+            // pair's high word would be the register after it: not modelled.
+            use crate::special::Sr;
+            let d = match *i.src(0) {
+                Operand::Reg(d, _) => d,
+                _ => return Err(bad(i, "64-bit CS2R destination")),
+            };
+            let v = match *i.src(1) {
+                Operand::Special(255) => 0,
+                Operand::Special(sr) => match crate::special::known(sr) {
+                    Some(Sr::ClockLo | Sr::GlobalTimerLo) => env.clock,
+                    _ => return Err(bad(i, "64-bit CS2R of this register")),
+                },
+                _ => return Err(bad(i, "64-bit CS2R of this register")),
             };
             for l in lanes(exec) {
-                w.set_r64(d, l, 0);
+                w.set_r64(d, l, v);
             }
             Ok(())
         }
