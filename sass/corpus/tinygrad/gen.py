@@ -30,6 +30,7 @@ import os
 import struct
 import subprocess
 import sys
+from concurrent.futures import ThreadPoolExecutor
 
 os.environ["DEV"] = "CPU"
 os.environ.setdefault("CCACHE", "0")  # no disk cache: every run compiles afresh
@@ -383,13 +384,24 @@ def run_case(name, fn, ren, nvrtc, out, nvdisasm, rows):
         with open(os.path.join(out, "sm_87", module + ".cubin"), "wb") as fh:
             fh.write(cubin)
         if nvdisasm:
-            sass = subprocess.run([nvdisasm, "-c", os.path.join(out, "sm_87", module + ".cubin")],
-                                  check=True, capture_output=True, text=True).stdout
-            with open(os.path.join(out, "sm_87", module + ".sass"), "w") as fh:
-                fh.write(sass)
+            # On another thread, beside the next kernels' rendering and CPU runs.
+            LISTINGS.append(LISTING_POOL.submit(listing, nvdisasm, os.path.join(out, "sm_87", module)))
         g, l = info.global_size, info.local_size
         rows.append("\t".join([module, info.function_name, "%d,%d,%d" % tuple(int(x) for x in g),
                                "%d,%d,%d" % tuple(l), "0", "-", ";".join(params), ";".join(expect)]))
+
+
+# nvdisasm's listings, written while the cases go on (each run is about half
+# a second; one at a time they were a third of the regeneration).
+LISTING_POOL = ThreadPoolExecutor(max_workers=2)
+LISTINGS = []
+
+
+def listing(nvdisasm, stem):
+    """Write stem.sass, nvdisasm's listing of stem.cubin."""
+    sass = subprocess.run([nvdisasm, "-c", stem + ".cubin"], check=True, capture_output=True, text=True).stdout
+    with open(stem + ".sass", "w") as fh:
+        fh.write(sass)
 
 
 def _int_elem(dt):
@@ -412,6 +424,9 @@ def main():
             run_case(name, fn, ren, nvrtc, out, nvdisasm, rows)
         except Exception as e:  # a case tinygrad cannot build is a bug in CASES
             raise SystemExit("case %s: %s: %s" % (name, type(e).__name__, e))
+    for done in LISTINGS:
+        done.result()  # raises nvdisasm's failure, if any
+    LISTING_POOL.shutdown()
     with open(os.path.join(out, "manifest.tsv"), "w") as fh:
         fh.write("# tinygrad %s kernels (sass/corpus/tinygrad/gen.py): rendered by its CUDARenderer for sm_87,\n"
                  "# compiled by NVRTC 12.9, expected bytes from tinygrad's CPU device running the same schedule.\n"
