@@ -41,6 +41,13 @@ fn mad_imm(d: u8, a: u8, imm: u32, c: u8) -> Word {
     op(lo, 0x000fe200078e0200 | u64::from(c), &format!("{name} R{d}, R{a}, {imm:#x}, {cs} ;"))
 }
 
+/// `IMAD Rd, Ra, Rb, Rc`: `Rd = Ra * Rb + Rc`.
+fn mad(d: u8, a: u8, b: u8, c: u8) -> Word {
+    let lo = u64::from(b) << 32 | u64::from(a) << 24 | u64::from(d) << 16 | 0x7224;
+    let cs = if c == 255 { "RZ".to_string() } else { format!("R{c}") };
+    op(lo, 0x000fe200078e0200 | u64::from(c), &format!("IMAD R{d}, R{a}, R{b}, {cs} ;"))
+}
+
 /// The thread's load, run with the fast paths on and off: both must agree.
 fn both(label: &str, run: impl Fn() -> Result<Vec<u32>, Fault>) -> Result<Vec<u32>, Fault> {
     set_fast_path(true);
@@ -175,6 +182,30 @@ fn scattered_loads_agree_with_the_per_lane_path_in_value_and_fault() {
                     "{label}: lane {l}: {got:?}"
                 ),
             }
+        }
+    }
+    // Half-warps that only partly match a pattern: lane l at
+    // `(l & 15) * (l >> 4) * 4`, the lower half all at 0 and the upper half
+    // consecutive; and at `(l & 15) * (1 - (l >> 4)) * 4`, the lower half
+    // consecutive and the upper half all at 0.
+    for (load, n, out) in [(lds, 4u64, 4u8), (lds128, 16, 14)] {
+        for upper_first in [true, false] {
+            // R11 = l >> 4, or 1 - (l >> 4); R12 = (l & 15) * R11; R6 = R12 * n.
+            let flip = [mov(13, 1), op(0x0000000d0b0b7210, 0x000fe40007ffe1ff, "IADD3 R11, -R11, R13, RZ ;")];
+            let mut body = vec![scaled(8, 4, 255), sts, and_imm(9, 27, 0xf), shr(11, 27, 4)];
+            if !upper_first {
+                body.extend(flip);
+            }
+            // R10 = 0 as the addend (with RZ nvdisasm names these IMAD.SHL).
+            body.extend([mov(10, 0), mad(12, 9, 11, 10), mad_imm(6, 12, n as u32, 10), load]);
+            let label =
+                format!("LDS of {n} bytes, the {} half consecutive", if upper_first { "upper" } else { "lower" });
+            let got = both(&label, || run_threads_shared(32, &body, out, &[]));
+            let at = |l: u64| (l & 15) * if upper_first { l >> 4 } else { 1 - (l >> 4) } * n;
+            let first = if n == 4 { 4 } else { 12 };
+            let word = |l: u64| at(l) / 4 + u64::from(out - first);
+            let want: Vec<u32> = (0..32).map(|l| if word(l) < 32 { word(l) as u32 } else { 0 }).collect();
+            assert_eq!(got, Ok(want), "{label}");
         }
     }
 }

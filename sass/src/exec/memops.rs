@@ -100,18 +100,17 @@ fn addresses32(w: &Warp, a: &Addr) -> Option<[u32; 32]> {
     Some(map32(&lo, |x| (x << shift).wrapping_add(add)))
 }
 
-/// How a warp's word indices are laid out: each field is zero where the
-/// pattern holds (an OR of differences, so that the test is a few vector
-/// operations, not a branch per lane).
+/// How a warp's word indices are laid out. Each test compares whole
+/// arrays (one `bcmp` or a few vector compares, not a branch per lane).
 struct Pattern {
     /// Each half-warp at one index.
-    spread: u32,
+    spread: bool,
     /// The upper half-warp at the lower half's indices.
-    repeat: u32,
+    repeat: bool,
     /// Lane l of the lower half at index `idx[0] + l`.
-    half_run: u32,
+    half_run: bool,
     /// Lane l of the warp at index `idx[0] + l`.
-    run: u32,
+    run: bool,
 }
 
 impl Pattern {
@@ -119,27 +118,11 @@ impl Pattern {
     // scalar registers for the reads there and every test went lane by lane.
     #[inline(never)]
     fn of(idx: &[u32; 32]) -> Pattern {
-        const STEP: [u32; 16] = {
-            let mut s = [0; 16];
-            let mut l = 0;
-            while l < 16 {
-                s[l] = l as u32;
-                l += 1;
-            }
-            s
-        };
         let (lo, hi) = idx.split_at(16);
         let (a0, b0) = (lo[0], hi[0]);
-        // Lane-wise differences, then one OR over each.
-        let mut d = [[0u32; 16]; 4];
-        for l in 0..16 {
-            d[0][l] = (lo[l] ^ a0) | (hi[l] ^ b0);
-            d[1][l] = lo[l] ^ hi[l];
-            d[2][l] = lo[l] ^ a0.wrapping_add(STEP[l]);
-            d[3][l] = hi[l] ^ a0.wrapping_add(16 + STEP[l]);
-        }
-        let [spread, repeat, half_run, upper_run] = d.map(|v| v.iter().fold(0, |m, &x| m | x));
-        Pattern { spread, repeat, half_run, run: half_run | upper_run }
+        let run: [u32; 32] = gen32(|l| a0.wrapping_add(l as u32));
+        let (run_lo, _) = run.split_at(16);
+        Pattern { spread: lo == [a0; 16] && hi == [b0; 16], repeat: lo == hi, half_run: lo == run_lo, run: *idx == run }
     }
 }
 
@@ -170,20 +153,20 @@ fn shared_load_warp(w: &mut Warp, shared: &[u8], addr: &[u32; 32], n: usize, d: 
     let Pattern { spread, repeat, half_run, run } = Pattern::of(&idx);
     let slice = |len: usize| words.get(a0 as usize..a0 as usize + len);
     for j in 0..per {
-        let row = if spread == 0 {
+        let row = if spread {
             let (a, b) = (word(a0 + j), word(b0 + j));
             gen32(|l| if l < 16 { a } else { b })
-        } else if per == 1 && run == 0 {
+        } else if per == 1 && run {
             match slice(32).and_then(|ws| <&[[u8; 4]; 32]>::try_from(ws).ok()) {
                 Some(ws) => map32(ws, u32::from_le_bytes),
                 None => return false,
             }
-        } else if per == 1 && repeat == 0 && half_run == 0 {
+        } else if per == 1 && repeat && half_run {
             match slice(16).and_then(|ws| <&[[u8; 4]; 16]>::try_from(ws).ok()) {
                 Some(ws) => gen32(|l| u32::from_le_bytes(ws[l & 15])),
                 None => return false,
             }
-        } else if repeat == 0 {
+        } else if repeat {
             let half: [u32; 16] = std::array::from_fn(|l| word(idx[l] + j));
             gen32(|l| half[l & 15])
         } else {
