@@ -8,8 +8,8 @@
 
 mod harness;
 
-use gpuiface_sass::{run_launch, set_fast_path, Code, ConstBuffer, FlatMemory, LaunchConfig, Stats};
-use harness::{exit, op, BASE, MEMORY};
+use gpuiface_sass::{set_fast_path, Stats};
+use harness::{exit, op, run_program};
 
 fn launch() -> Stats {
     let prog = [
@@ -24,23 +24,7 @@ fn launch() -> Stats {
         op(0xffffffc000001947, 0x000fc0000383ffff, "@P1 BRA -0x30 ;"),
         exit(),
     ];
-    let mem = FlatMemory::new(BASE, MEMORY as usize);
-    let code: Vec<u8> = prog.iter().flat_map(|w| w.0.to_le_bytes()).collect();
-    mem.store(BASE, &code);
-    let mut const_buffers = [None; 18];
-    const_buffers[0] = Some(ConstBuffer { va: BASE + 0x8000, size: 0x200 });
-    let cfg = LaunchConfig {
-        grid: [1, 1, 1],
-        block: [32, 1, 1],
-        registers: 32,
-        shared_memory: 0,
-        const_buffers,
-        shared_window: 0xFE_0000_0000,
-        local_window: 0xFD_0000_0000,
-        local_memory: None,
-        max_warp_instructions: 1000,
-    };
-    run_launch(&mut Code::new(BASE), &mem, &cfg, None).expect("the launch runs")
+    run_program(32, &prog).expect("the launch runs")
 }
 
 #[test]

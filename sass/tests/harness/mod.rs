@@ -6,7 +6,7 @@
 
 #![allow(dead_code)]
 
-use gpuiface_sass::{decode, run_launch, Code, ConstBuffer, FlatMemory, LaunchConfig, LocalMemory, Word};
+use gpuiface_sass::{decode, run_launch, Code, ConstBuffer, FlatMemory, LaunchConfig, LocalMemory, Stats, Word};
 
 pub const BASE: u64 = 0x1_0000_0000;
 const OUT: u64 = BASE + 0x8000;
@@ -160,9 +160,16 @@ fn launch_with(
     mem.store(BASE, &code);
     mem.store(DATA, data);
     mem.store(CBUF, cbuf);
+    run_launch(&mut Code::new(BASE), &mem, &config(block, local_memory, shared_memory), None)?;
+    Ok(mem.load(OUT, 4 * n).chunks(4).map(|c| u32::from_le_bytes(c.try_into().unwrap())).collect())
+}
+
+/// The harness's launch of one block of `block` threads: 32 registers,
+/// constant bank 0 at `CBUF`, a budget of 1,000 warp-instructions.
+fn config(block: u32, local_memory: Option<LocalMemory>, shared_memory: u32) -> LaunchConfig {
     let mut const_buffers = [None; 18];
     const_buffers[0] = Some(ConstBuffer { va: CBUF, size: 0x200 });
-    let cfg = LaunchConfig {
+    LaunchConfig {
         grid: [1, 1, 1],
         block: [block, 1, 1],
         registers: 32,
@@ -172,9 +179,16 @@ fn launch_with(
         local_window: 0xFD_0000_0000,
         local_memory,
         max_warp_instructions: 1000,
-    };
-    run_launch(&mut Code::new(BASE), &mem, &cfg, None)?;
-    Ok(mem.load(OUT, 4 * n).chunks(4).map(|c| u32::from_le_bytes(c.try_into().unwrap())).collect())
+    }
+}
+
+/// Run `prog` as it is (no prologue or stores added) with `block` threads;
+/// returns the launch's counts.
+pub fn run_program(block: u32, prog: &[Word]) -> Result<Stats, gpuiface_sass::Fault> {
+    let mem = FlatMemory::new(BASE, MEMORY as usize);
+    let code: Vec<u8> = prog.iter().flat_map(|w| w.0.to_le_bytes()).collect();
+    mem.store(BASE, &code);
+    run_launch(&mut Code::new(BASE), &mem, &config(block, None, 0), None)
 }
 
 /// One thread, one result register.
