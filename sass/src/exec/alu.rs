@@ -49,7 +49,8 @@ pub(crate) fn gen32<U: Copy + Default>(f: impl Fn(usize) -> U) -> [U; 32] {
 /// often runs a few lanes at a time).
 #[inline(always)]
 pub(crate) fn dense(env: &Env<'_>, exec: u32) -> bool {
-    env.fast && exec.count_ones() >= 8
+    // A full warp first: baseline x86-64 has no population count instruction.
+    env.fast && (exec == u32::MAX || exec.count_ones() >= 8)
 }
 
 /// A source in all 32 lanes.

@@ -727,7 +727,8 @@ fn step(w: &mut Warp, i: &Instr, mask: u32, env: &mut Env<'_>, stats: &mut Stats
     stats.warp_instructions += 1;
     env.clock = stats.warp_instructions;
     let exec = mask & w.pred_mask(i.guard);
-    stats.thread_instructions += u64::from(exec.count_ones());
+    // A full warp without a population count (none on baseline x86-64).
+    stats.thread_instructions += if exec == u32::MAX { 32 } else { u64::from(exec.count_ones()) };
     let pc = i.pc;
     match &i.op {
         Op::Exit { .. } => {
