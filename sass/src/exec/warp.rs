@@ -419,8 +419,12 @@ impl Warp {
     /// Set the state of every lane in `mask`, keeping the run and done masks.
     #[inline]
     pub(crate) fn set_lanes(&mut self, mask: u32, state: Lane) {
-        for l in lanes(mask) {
-            self.lanes[l] = state;
+        if mask == u32::MAX {
+            self.lanes = [state; 32];
+        } else {
+            for l in lanes(mask) {
+                self.lanes[l] = state;
+            }
         }
         self.run = if state == Lane::Run { self.run | mask } else { self.run & !mask };
         self.done = if state == Lane::Done { self.done | mask } else { self.done & !mask };
@@ -436,8 +440,19 @@ impl Warp {
         match want {
             Lane::Run => self.run,
             Lane::Done => self.done,
-            // Only waiting lanes can be in another state.
-            _ => lanes(self.waiting()).filter(|&l| self.lanes[l] == want).fold(0, |m, l| m | 1 << l),
+            // Only waiting lanes can be in another state; a compare per
+            // lane over the warp, without a branch per lane.
+            _ => {
+                let waiting = self.waiting();
+                if waiting == 0 {
+                    return 0;
+                }
+                let mut m = 0u32;
+                for (l, s) in self.lanes.iter().enumerate() {
+                    m |= u32::from(*s == want) << l;
+                }
+                m & waiting
+            }
         }
     }
 
