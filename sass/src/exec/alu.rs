@@ -634,6 +634,23 @@ fn iadd3(w: &mut Warp, i: &Instr, exec: u32, env: &Env<'_>, x: bool, uniform: bo
     };
     if let (true, false, Operand::Reg(d, _)) = (dense(env, exec), uniform, *i.src(0)) {
         // The whole warp at once (the same sum, lane by lane).
+        if !x && pred_of(i, 1).index == PT && pred_of(i, 2).index == PT {
+            // No carry read or written (nearly always): the sum modulo 2^32,
+            // each term as `term_row` makes it (`-` before `~`), in 32-bit lanes.
+            let term32 = |s: (S, SrcMods)| {
+                let v = row_of(w, s.0);
+                if s.1.neg {
+                    map32(&v, u32::wrapping_neg)
+                } else if s.1.not {
+                    map32(&v, |x| !x)
+                } else {
+                    v
+                }
+            };
+            let (ta, tb, tc) = (term32(a), term32(b), term32(c));
+            w.set_row(d, exec, &gen32(|l| ta[l].wrapping_add(tb[l]).wrapping_add(tc[l])));
+            return Ok(());
+        }
         let (ta, tb, tc) = (term_row(w, a), term_row(w, b), term_row(w, c));
         let cin = if x { [cin0, cin1] } else { [0, 0] };
         let sum: [u64; 32] = gen32(|l| ta[l] + tb[l] + tc[l] + u64::from(cin[0] >> l & 1) + u64::from(cin[1] >> l & 1));
@@ -738,6 +755,12 @@ fn imad(w: &mut Warp, i: &Instr, exec: u32, env: &Env<'_>, kind: ImadKind, signe
         let (av, bv, cv) = (int_row(w, a), int_row(w, b), row_of(w, c.0));
         let ci: [u64; 32] = if x { gen32(|l| u64::from(cin >> l & 1)) } else { [0; 32] };
         if kind == ImadKind::Lo {
+            if !x && !c.1.neg && !c.1.not && pred_of(i, 1).index == PT {
+                // No carry read or written and a plain addend (index
+                // arithmetic, nearly always): the 32-bit sum is all that is kept.
+                w.set_row(d, exec, &gen32(|l| av[l].wrapping_mul(bv[l]).wrapping_add(cv[l])));
+                return Ok(());
+            }
             let cterm = term_row(w, c);
             let s: [u64; 32] = gen32(|l| u64::from(av[l].wrapping_mul(bv[l])) + cterm[l] + ci[l]);
             w.set_row(d, exec, &map32(&s, |s| s as u32));
