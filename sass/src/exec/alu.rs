@@ -345,17 +345,22 @@ pub(crate) fn exec(w: &mut Warp, i: &Instr, exec: u32, env: &mut Env<'_>) -> Res
             let pc = w.pred_mask(pred_of(i, 4));
             let pex = w.pred_mask(pred_of(i, 5));
             let r = if env.fast {
-                // The whole warp at once (the same comparison as below).
+                // The whole warp at once (the same comparison as below): the
+                // lanes less and equal as masks of lane compares, combined as
+                // the condition takes each ordering.
+                use std::cmp::Ordering::{Equal, Greater, Less};
                 let (xs, ys) = (row_of(w, a.0), row_of(w, b.0));
-                mask_where(|l| {
-                    let (x, y) = (xs[l], ys[l]);
-                    let ord = if *signed { (x as i32).cmp(&(y as i32)) } else { x.cmp(&y) };
-                    if *ex && ord == std::cmp::Ordering::Equal {
-                        pex >> l & 1 == 1
-                    } else {
-                        cmp.eval(ord)
-                    }
-                })
+                let less = if *signed {
+                    mask_where(|l| (xs[l] as i32) < (ys[l] as i32))
+                } else {
+                    mask_where(|l| xs[l] < ys[l])
+                };
+                let equal = mask_where(|l| xs[l] == ys[l]);
+                let greater = !(less | equal);
+                let when = |ord, m: u32| if cmp.eval(ord) { m } else { 0 };
+                // .EX: on equal high words the low words' result decides.
+                let on_equal = if *ex { equal & pex } else { when(Equal, equal) };
+                when(Less, less) | when(Greater, greater) | on_equal
             } else {
                 let mut r = 0u32;
                 for l in lanes(exec) {
