@@ -20,6 +20,12 @@ fn scaled(d: u8, stride: u32, c: u8) -> Word {
     op(lo, hi, &format!("IMAD.WIDE.U32 R{d}, R27, {stride:#x}, {cs} ;"))
 }
 
+/// `IMAD.WIDE.U32 Rd, Ra, 0x1, Rc`: the pair `Rc:Rc+1` plus `Ra`.
+fn add_wide(d: u8, a: u8, c: u8) -> Word {
+    let lo = 1u64 << 32 | u64::from(a) << 24 | u64::from(d) << 16 | 0x7825;
+    op(lo, 0x000fe400078e0000 | u64::from(c), &format!("IMAD.WIDE.U32 R{d}, R{a}, 0x1, R{c} ;"))
+}
+
 /// `LOP3.LUT Rd, Ra, mask, RZ, 0xc0, !PT`: `Rd = Ra & mask`.
 fn and_imm(d: u8, a: u8, mask: u32) -> Word {
     let lo = u64::from(mask) << 32 | u64::from(a) << 24 | u64::from(d) << 16 | 0x7812;
@@ -88,6 +94,41 @@ fn scattered_loads_agree_with_the_per_lane_path_in_value_and_fault() {
                 "{label}: lane {l}: {got:?}"
             ),
         }
+    }
+    // Loads and stores whose first and last lanes sit where a contiguous
+    // span would put them but a lane between does not (two lanes swapped,
+    // a lane repeating its neighbour's address): the span test must look
+    // at every lane. Each thread reads its byte offset from a table at
+    // DATA, then loads the word there and stores it back at DATA + 0x800
+    // + offset.
+    let stg = op(0x0000000408007986, 0x000fe8000c101904, "STG.E [R8.64], R4 ;");
+    let ldg_at = op(0x0000000408047981, 0x000ea8000c1e1900, "LDG.E R4, [R8.64] ;");
+    let ldg_table = op(0x0000000402067981, 0x000ea8000c1e1900, "LDG.E R6, [R2.64] ;");
+    for (label, perm) in
+        [("lanes 1 and 2 swapped", [(1usize, 2usize), (2, 1)]), ("lane 16 at lane 15's", [(16, 15), (16, 15)])]
+    {
+        let offset = |l: usize| 0x100 + 4 * perm.iter().find(|p| p.0 == l).map_or(l, |p| p.1) as u32;
+        let mut data: Vec<u8> = (0..32).flat_map(|l| offset(l).to_le_bytes()).collect();
+        data.resize(0x100, 0);
+        data.extend((0x40..0x200u64).flat_map(|i| datum(i).to_le_bytes()));
+        let body = [
+            mov(2, DATA as u32),
+            mov(3, (DATA >> 32) as u32),
+            scaled(2, 4, 2),
+            ldg_table,
+            mov(10, DATA as u32),
+            mov(11, (DATA >> 32) as u32),
+            add_wide(8, 6, 10),
+            ldg_at,
+            mov(10, (DATA + 0x800) as u32),
+            add_wide(8, 6, 10),
+            stg,
+            // R4 = what the store wrote, read back.
+            ldg_at,
+        ];
+        let got = both(label, || run_threads_with(32, &body, 4, &data, &[]));
+        let want: Vec<u32> = (0..32).map(|l| datum(u64::from(offset(l) / 4))).collect();
+        assert_eq!(got, Ok(want), "{label}");
     }
     // Shared atomics: each lane adds one at `tid * stride`
     // (`ATOMS.POPC.INC`), then reads its word back.

@@ -306,11 +306,16 @@ fn span(env: &Env<'_>, all: &[u64; 32], space: Space, exec: u32, n: usize) -> Op
     if !at.is_multiple_of(step) || all[first + count - 1] != at.wrapping_add((count as u64 - 1) * step) {
         return None;
     }
-    let mut contiguous = true;
-    for k in 1..count {
-        contiguous &= all[first + k] == at.wrapping_add(k as u64 * step);
+    // Contiguous: every lane's difference from its place in the span is
+    // zero. An OR of the differences (64-bit subtractions and ORs
+    // vectorize on baseline x86-64; 64-bit equality compares do not).
+    let mut off = 0u64;
+    let mut diff = 0u64;
+    for &a in &all[first..first + count] {
+        diff |= a.wrapping_sub(at).wrapping_sub(off);
+        off = off.wrapping_add(step);
     }
-    if !contiguous {
+    if diff != 0 {
         return None;
     }
     let len = (count * n) as u64;
@@ -510,6 +515,14 @@ pub(crate) fn exec(w: &mut Warp, i: &Instr, exec: u32, env: &mut Env<'_>) -> Res
             }
             let all = fast_addresses(w, env, &a, exec, n);
             if let Some(s) = all.as_ref().and_then(|all| span(env, all, *space, exec, n)) {
+                if s.count == 32 && n == 4 {
+                    // A full warp's words: the row itself.
+                    let mut buf = [[0u8; 4]; 32];
+                    if read_quiet(env, s.at, buf.as_flattened_mut()) {
+                        w.set_row(d, exec, &map32(&buf, u32::from_le_bytes));
+                        return Ok(());
+                    }
+                }
                 let mut buf = [0u8; 32 * 16];
                 let bytes = &mut buf[..s.count * n];
                 if read_quiet(env, s.at, bytes) {
@@ -569,6 +582,13 @@ pub(crate) fn exec(w: &mut Warp, i: &Instr, exec: u32, env: &mut Env<'_>) -> Res
             let n = size.bytes();
             let all = fast_addresses(w, env, &a, exec, n);
             if let Some(sp) = all.as_ref().and_then(|all| span(env, all, *space, exec, n)) {
+                if sp.count == 32 && n == 4 {
+                    // A full warp's words: the row itself.
+                    let words = map32(&w.row(s), u32::to_le_bytes);
+                    if span_write(env, &sp, words.as_flattened()) {
+                        return Ok(());
+                    }
+                }
                 let mut buf = [0u8; 32 * 16];
                 for k in 0..sp.count {
                     for j in 0..n / 4 {
