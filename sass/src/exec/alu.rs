@@ -124,6 +124,7 @@ pub(crate) fn read_const(w: &Warp, env: &Env<'_>, c: &CBuf, extra: u64, pc: u64)
 }
 
 /// Resolve operand `n` (without its modifiers).
+#[inline]
 pub(crate) fn src(w: &Warp, i: &Instr, n: usize, env: &Env<'_>) -> Result<(S, SrcMods), Fault> {
     Ok(match *i.src(n) {
         // RZ is zero in every lane: a value, so that code seeing only
@@ -759,14 +760,14 @@ fn imad(w: &mut Warp, i: &Instr, exec: u32, env: &Env<'_>, kind: ImadKind, signe
     if dense(env, exec) && ud.is_none() && matches!(kind, ImadKind::Lo | ImadKind::Wide) {
         // The whole warp at once (the same arithmetic as below, lane by lane).
         let (av, bv, cv) = (int_row(w, a), int_row(w, b), row_of(w, c.0));
+        if kind == ImadKind::Lo && !x && !c.1.neg && !c.1.not && pred_of(i, 1).index == PT {
+            // No carry read or written and a plain addend (index
+            // arithmetic, nearly always): the 32-bit sum is all that is kept.
+            w.set_row(d, exec, &gen32(|l| av[l].wrapping_mul(bv[l]).wrapping_add(cv[l])));
+            return Ok(());
+        }
         let ci: [u64; 32] = if x { gen32(|l| u64::from(cin >> l & 1)) } else { [0; 32] };
         if kind == ImadKind::Lo {
-            if !x && !c.1.neg && !c.1.not && pred_of(i, 1).index == PT {
-                // No carry read or written and a plain addend (index
-                // arithmetic, nearly always): the 32-bit sum is all that is kept.
-                w.set_row(d, exec, &gen32(|l| av[l].wrapping_mul(bv[l]).wrapping_add(cv[l])));
-                return Ok(());
-            }
             let cterm = term_row(w, c);
             let s: [u64; 32] = gen32(|l| u64::from(av[l].wrapping_mul(bv[l])) + cterm[l] + ci[l]);
             w.set_row(d, exec, &map32(&s, |s| s as u32));
