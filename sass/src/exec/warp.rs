@@ -503,13 +503,15 @@ impl Warp {
             return;
         }
         let done = self.mask_of(Lane::Done);
-        let go: Vec<usize> = lanes(waiting).filter(|&l| all || self.wsync[l] & !done & !waiting == 0).collect();
-        if !go.is_empty() {
+        let go = if all {
+            waiting
+        } else {
+            lanes(waiting).filter(|&l| self.wsync[l] & !done & !waiting == 0).fold(0u32, |m, l| m | 1 << l)
+        };
+        if go != 0 {
             self.sync_pcs();
-        }
-        for l in go {
-            self.set_lane(l, Lane::Run);
-            self.pc[l] += 16;
+            self.set_lanes(go, Lane::Run);
+            step_pcs(&mut self.pc, go);
         }
     }
 
