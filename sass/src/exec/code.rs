@@ -144,19 +144,50 @@ impl Code {
         }
     }
 
+    /// A reader of this program that keeps the page of the instruction it
+    /// read last: straight-line code and loops within a page (1 KiB, 64
+    /// instructions) then skip the table's upper levels.
+    pub(crate) fn cursor(&self) -> Cursor<'_> {
+        Cursor { code: self, page: None }
+    }
+
+    /// [`get`](Self::get), also returning the page the instruction is in.
+    #[inline]
+    fn get_in_page(&self, mem: &dyn Memory, pc: u64) -> Result<(&Instr, &Page), Fault> {
+        if !pc.is_multiple_of(16) || pc >= MAX_CODE_BYTES {
+            return Err(Fault::Control(format!("program counter {pc:#x} is outside the program or misaligned")));
+        }
+        let index = (pc / 16) as usize;
+        let page = self.page(index);
+        let slot = &page.slots[index & ((1 << PAGE_BITS) - 1)];
+        let d = match slot.now.get() {
+            Some(d) => d,
+            None => self.fill(slot, mem, pc)?,
+        };
+        match &d.decoded {
+            Ok(i) => Ok((i, page)),
+            Err(e) => Err(Fault::Illegal { pc, error: e.clone() }),
+        }
+    }
+
     /// The slot of instruction `index` (below `MAX_CODE_BYTES / 16`),
     /// allocating its middle table and page when first reached.
     #[inline]
     fn slot(&self, index: usize) -> &Slot {
+        &self.page(index).slots[index & ((1 << PAGE_BITS) - 1)]
+    }
+
+    /// The page holding instruction `index`, allocated when first reached.
+    #[inline]
+    fn page(&self, index: usize) -> &Page {
         let mid = self.top[(index >> (PAGE_BITS + MID_BITS)) % TOP].get_or_init(|| {
             self.bytes.fetch_add(std::mem::size_of::<Mid>() as u64, Ordering::Relaxed);
             Box::new(Mid { pages: std::array::from_fn(|_| OnceLock::new()) })
         });
-        let page = mid.pages[(index >> PAGE_BITS) & ((1 << MID_BITS) - 1)].get_or_init(|| {
+        mid.pages[(index >> PAGE_BITS) & ((1 << MID_BITS) - 1)].get_or_init(|| {
             self.bytes.fetch_add(std::mem::size_of::<Page>() as u64, Ordering::Relaxed);
             Box::new(Page { slots: std::array::from_fn(|_| Slot::default()) })
-        });
-        &page.slots[index & ((1 << PAGE_BITS) - 1)]
+        })
     }
 
     /// The first time this launch reaches `pc`: read its word, and decode
@@ -177,6 +208,37 @@ impl Code {
                 Arc::new(Decoded { word, decoded: decode(Word(word), pc) })
             }
         }))
+    }
+}
+
+/// A reader of a [`Code`] that keeps the page it read last ([`Code::cursor`]).
+pub(crate) struct Cursor<'a> {
+    code: &'a Code,
+    /// The last page read: its number (`pc >> 10`) and the page.
+    page: Option<(u64, &'a Page)>,
+}
+
+impl<'a> Cursor<'a> {
+    /// The instruction at offset `pc`, as [`Code::get`] gives it.
+    #[inline]
+    pub(crate) fn get(&mut self, mem: &dyn Memory, pc: u64) -> Result<&'a Instr, Fault> {
+        const PAGE_SHIFT: u32 = PAGE_BITS + 4;
+        if let Some((number, page)) = self.page {
+            // The same page as a valid pc read before: in the program, and
+            // aligned if `pc` is.
+            if pc >> PAGE_SHIFT == number && pc.is_multiple_of(16) {
+                let slot = &page.slots[(pc as usize >> 4) & ((1 << PAGE_BITS) - 1)];
+                if let Some(d) = slot.now.get() {
+                    return match &d.decoded {
+                        Ok(i) => Ok(i),
+                        Err(e) => Err(Fault::Illegal { pc, error: e.clone() }),
+                    };
+                }
+            }
+        }
+        let (i, page) = self.code.get_in_page(mem, pc)?;
+        self.page = Some((pc >> PAGE_SHIFT, page));
+        Ok(i)
     }
 }
 

@@ -667,6 +667,7 @@ impl Block {
         // Rounds since the clock was last read (the deadline is checked every
         // CLOCK_ROUNDS rounds, the flags every round).
         let mut rounds = 0u32;
+        let mut code = code.cursor();
         loop {
             let mut ran = false;
             for w in &mut self.warps {
