@@ -49,6 +49,17 @@ struct Decoded {
     decoded: Result<Instr, DecodeError>,
 }
 
+impl Decoded {
+    /// The instruction, or the illegal-instruction fault its word raises at `pc`.
+    #[inline]
+    fn instr(&self, pc: u64) -> Result<&Instr, Fault> {
+        match &self.decoded {
+            Ok(i) => Ok(i),
+            Err(e) => Err(Fault::Illegal { pc, error: e.clone() }),
+        }
+    }
+}
+
 /// Bytes one decoded instruction holds (with its shared count).
 const DECODED_BYTES: u64 = std::mem::size_of::<Decoded>() as u64 + 2 * std::mem::size_of::<usize>() as u64;
 
@@ -129,19 +140,7 @@ impl Code {
     /// The instruction at offset `pc`.
     #[inline]
     pub fn get(&self, mem: &dyn Memory, pc: u64) -> Result<&Instr, Fault> {
-        if !pc.is_multiple_of(16) || pc >= MAX_CODE_BYTES {
-            return Err(Fault::Control(format!("program counter {pc:#x} is outside the program or misaligned")));
-        }
-        let index = (pc / 16) as usize;
-        let slot = self.slot(index);
-        let d = match slot.now.get() {
-            Some(d) => d,
-            None => self.fill(slot, mem, pc)?,
-        };
-        match &d.decoded {
-            Ok(i) => Ok(i),
-            Err(e) => Err(Fault::Illegal { pc, error: e.clone() }),
-        }
+        self.get_in_page(mem, pc).map(|(i, _)| i)
     }
 
     /// A reader of this program that keeps the page of the instruction it
@@ -164,17 +163,7 @@ impl Code {
             Some(d) => d,
             None => self.fill(slot, mem, pc)?,
         };
-        match &d.decoded {
-            Ok(i) => Ok((i, page)),
-            Err(e) => Err(Fault::Illegal { pc, error: e.clone() }),
-        }
-    }
-
-    /// The slot of instruction `index` (below `MAX_CODE_BYTES / 16`),
-    /// allocating its middle table and page when first reached.
-    #[inline]
-    fn slot(&self, index: usize) -> &Slot {
-        &self.page(index).slots[index & ((1 << PAGE_BITS) - 1)]
+        Ok((d.instr(pc)?, page))
     }
 
     /// The page holding instruction `index`, allocated when first reached.
@@ -229,10 +218,7 @@ impl<'a> Cursor<'a> {
             if pc >> PAGE_SHIFT == number && pc.is_multiple_of(16) {
                 let slot = &page.slots[(pc as usize >> 4) & ((1 << PAGE_BITS) - 1)];
                 if let Some(d) = slot.now.get() {
-                    return match &d.decoded {
-                        Ok(i) => Ok(i),
-                        Err(e) => Err(Fault::Illegal { pc, error: e.clone() }),
-                    };
+                    return d.instr(pc);
                 }
             }
         }
