@@ -3,7 +3,7 @@
 use std::fmt;
 
 use crate::op::Op;
-use crate::operand::{Operand, Pred};
+use crate::operand::{Operand, Pred, Resolved};
 use crate::word::{Control, Word};
 
 /// The most operands one instruction carries (shown or hidden).
@@ -31,9 +31,31 @@ pub struct Instr {
     pub len: u8,
     /// Bit `i` set: operand `i` is printed.
     pub shown: u16,
+    /// `operands` as the interpreter reads them, resolved once here.
+    pub(crate) resolved: [Resolved; MAX_OPERANDS],
 }
 
 impl Instr {
+    /// An instruction from its decoded parts.
+    pub fn new(
+        pc: u64,
+        word: Word,
+        guard: Pred,
+        op: Op,
+        operands: [Operand; MAX_OPERANDS],
+        len: u8,
+        shown: u16,
+    ) -> Instr {
+        let resolved = operands.each_ref().map(Resolved::of);
+        Instr { pc, word, guard, op, operands, len, shown, resolved }
+    }
+
+    /// Operand `n` as the interpreter reads it (see [`Resolved`]).
+    #[inline(always)]
+    pub(crate) fn resolved(&self, n: usize) -> Resolved {
+        self.resolved[n.min(MAX_OPERANDS - 1)]
+    }
+
     /// Operand `i` (an `RZ`-like zero operand past the end).
     #[inline]
     pub fn src(&self, i: usize) -> &Operand {

@@ -154,6 +154,43 @@ pub enum Operand {
     Text(&'static str),
 }
 
+/// An operand as the interpreter reads it, resolved once when the
+/// instruction is decoded ([`Instr::resolved`](crate::instr::Instr)): the
+/// kinds that carry one 32-bit value per warp (`RZ`, immediates, a `LUT`
+/// word) are that value, so running the instruction is one small match
+/// instead of one over every operand kind.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(crate) enum Resolved {
+    /// A general register other than `RZ`: a value per lane.
+    Reg(u8, SrcMods),
+    /// One value for the warp: `RZ` (zero), an integer, float or paired-half
+    /// immediate, a hex word.
+    Value(u32, SrcMods),
+    /// A uniform register (`URZ` included: it reads zero).
+    UReg(u8, SrcMods),
+    /// A constant, read when the instruction runs (banks change between launches).
+    Const(CBuf, SrcMods),
+    /// Not a value source (a predicate, an address, a target...).
+    Other,
+}
+
+impl Resolved {
+    /// How the interpreter reads `o` as a source.
+    pub(crate) fn of(o: &Operand) -> Resolved {
+        match *o {
+            Operand::Reg(RZ, m) => Resolved::Value(0, m),
+            Operand::Reg(r, m) => Resolved::Reg(r, m),
+            Operand::UReg(r, m) => Resolved::UReg(r, m),
+            Operand::Imm(v) => Resolved::Value(v as u32, SrcMods::default()),
+            Operand::Hex(v) => Resolved::Value(v as u32, SrcMods::default()),
+            Operand::F32(b, m) => Resolved::Value(b, m),
+            Operand::H2(hi, lo) => Resolved::Value(u32::from(hi) << 16 | u32::from(lo), SrcMods::default()),
+            Operand::CBuf(c, m) => Resolved::Const(c, m),
+            _ => Resolved::Other,
+        }
+    }
+}
+
 impl Operand {
     /// A plain general register.
     pub fn reg(r: u8) -> Operand {

@@ -153,7 +153,7 @@ pub fn decode(word: Word, pc: u64) -> Result<Instr, DecodeError> {
         0x03b => half::ldsm(&mut b)?,
         _ => return Err(b.unknown_opcode()),
     };
-    let instr = Instr { pc, word, guard: b.guard(), op, operands: b.ops, len: b.len, shown: b.shown };
+    let instr = Instr::new(pc, word, b.guard(), op, b.ops, b.len, b.shown);
     // The shape is checked once the operation has read its fields, so that
     // a refusal names the instruction as far as it decoded (the operation's
     // own reading of a field it does not know is refused before this).

@@ -4,7 +4,7 @@ use super::warp::{bad, lanes, Env, Warp};
 use super::Fault;
 use crate::instr::Instr;
 use crate::op::{ImadKind, Op, ShfTy};
-use crate::operand::{CBuf, Operand, Pred, SrcMods, PT, RZ};
+use crate::operand::{CBuf, Operand, Pred, Resolved, SrcMods, PT, RZ};
 
 /// A source resolved once per instruction: a per-lane register or a value
 /// shared by the warp (uniform register, immediate, constant).
@@ -101,6 +101,7 @@ fn mask_where(f: impl Fn(usize) -> bool) -> u32 {
 }
 
 /// Read a constant: zero past the bank's declared size; a fault where the memory faults.
+#[inline(never)]
 pub(crate) fn read_const(w: &Warp, env: &Env<'_>, c: &CBuf, extra: u64, pc: u64) -> Result<u32, Fault> {
     if let Some(u) = c.ubank {
         return read_bindless(w, env, u, i64::from(c.offset).wrapping_add(extra as i64), pc);
@@ -123,22 +124,23 @@ pub(crate) fn read_const(w: &Warp, env: &Env<'_>, c: &CBuf, extra: u64, pc: u64)
     Ok(u32::from_le_bytes(b))
 }
 
-/// Resolve operand `n` (without its modifiers).
-#[inline]
+/// Operand `n` as a source: a register, or the warp's one value.
+///
+/// The operand was resolved when decoded ([`Resolved`]); what is left here
+/// is a small match, kept inline. A constant is read from the launch's copy
+/// of its bank when there (out of line otherwise: `read_const`).
+#[inline(always)]
 pub(crate) fn src(w: &Warp, i: &Instr, n: usize, env: &Env<'_>) -> Result<(S, SrcMods), Fault> {
-    Ok(match *i.src(n) {
-        // RZ is zero in every lane: a value, so that code seeing only
-        // values knows the result is the same for every lane.
-        Operand::Reg(RZ, m) => (S::V(0), m),
-        Operand::Reg(r, m) => (S::R(r), m),
-        Operand::UReg(r, m) => (S::V(w.ur(r)), m),
-        Operand::Imm(v) => (S::V(v as u32), SrcMods::default()),
-        Operand::Hex(v) => (S::V(v as u32), SrcMods::default()),
-        Operand::F32(b, m) => (S::V(b), m),
-        Operand::H2(hi, lo) => (S::V(u32::from(hi) << 16 | u32::from(lo)), SrcMods::default()),
-        Operand::CBuf(c, m) => (S::V(read_const(w, env, &c, 0, i.pc)?), m),
-        _ => return Err(bad(i, "operand kind")),
-    })
+    match i.resolved(n) {
+        Resolved::Reg(r, m) => Ok((S::R(r), m)),
+        Resolved::Value(v, m) => Ok((S::V(v), m)),
+        Resolved::UReg(r, m) => Ok((S::V(w.ur(r)), m)),
+        Resolved::Const(c, m) => match (c.ubank, env.consts.word(c.bank, i64::from(c.offset) as u64)) {
+            (None, Some(v)) => Ok((S::V(v), m)),
+            _ => Ok((S::V(read_const(w, env, &c, 0, i.pc)?), m)),
+        },
+        Resolved::Other => Err(bad(i, "operand kind")),
+    }
 }
 
 /// An integer source with `-` and `~` applied.

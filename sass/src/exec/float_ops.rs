@@ -36,10 +36,19 @@ pub(crate) fn ftz(v: u32) -> u32 {
 /// and flushed to zero where `fz` (each step only where it does something).
 #[inline(always)]
 pub(crate) fn f32_row(w: &Warp, s: (S, SrcMods), fz: bool) -> [f32; 32] {
+    map32(&bits_row(w, s, fz), f32::from_bits)
+}
+
+/// [`f32_row`] as bits.
+#[inline(always)]
+fn bits_row(w: &Warp, s: (S, SrcMods), fz: bool) -> [u32; 32] {
     let row = row_of(w, s.0);
     let bits = if s.1.neg || s.1.abs { map32(&row, |v| fmods(v, s.1)) } else { row };
-    let bits = if fz { map32(&bits, ftz) } else { bits };
-    map32(&bits, f32::from_bits)
+    if fz {
+        map32(&bits, ftz)
+    } else {
+        bits
+    }
 }
 
 /// A single-precision source in one lane: [`f32_row`] for `lane` alone.
@@ -117,29 +126,12 @@ pub(crate) fn mul_f32(a: f32, b: f32, rnd: Rnd) -> f32 {
     f32::from_bits(sf::fma(sf::F32, a.to_bits().into(), b.to_bits().into(), None, rnd) as u32)
 }
 
+#[inline]
 pub(crate) fn canon(v: f32) -> u32 {
     if v.is_nan() {
         CANONICAL_NAN
     } else {
         v.to_bits()
-    }
-}
-
-/// `FFMA.SAT` in round-to-nearest for the whole warp (ptxas's expf has
-/// one): [+0, 1], NaN and negatives, -0 included, becoming +0, as `exec`'s
-/// other paths saturate. Out of line, so as not to change how `exec`'s
-/// common form compiles.
-#[inline(never)]
-fn ffma_sat_rows(a: &[f32; 32], b: &[f32; 32], c: &[f32; 32], fz: bool) -> [u32; 32] {
-    let out: [u32; 32] = gen32(|l| {
-        let r = a[l].mul_add(b[l], c[l]);
-        let r = if r.is_nan() || r.is_sign_negative() { 0.0 } else { r.min(1.0) };
-        r.to_bits()
-    });
-    if fz {
-        map32(&out, ftz)
-    } else {
-        out
     }
 }
 
@@ -150,18 +142,24 @@ pub(crate) fn exec(w: &mut Warp, i: &Instr, exec: u32, env: &mut Env<'_>) -> Res
             let (a, b, c) = (src(w, i, 1, env)?, src(w, i, 2, env)?, src(w, i, 3, env)?);
             if let (true, crate::operand::Operand::Reg(d, _)) = (super::alu::dense(env, exec), *i.src(0)) {
                 // The whole warp at once: the same rounding, lane by lane.
-                let (av, bv, cv) = (f32_row(w, a, *fz), f32_row(w, b, *fz), f32_row(w, c, *fz));
-                if *rnd == Rnd::Rn && !*sat {
-                    // The common form, its invariant choices taken once.
-                    let out: [u32; 32] = gen32(|l| canon(av[l].mul_add(bv[l], cv[l])));
-                    let out = if *fz { map32(&out, ftz) } else { out };
+                if *rnd == Rnd::Rn {
+                    // The common form, compiled for the host's FMA where it
+                    // has one, on the registers themselves.
+                    let plain = |s: (S, SrcMods)| match s {
+                        (S::R(r), m) if !(m.neg || m.abs || *fz) => Some(r),
+                        _ => None,
+                    };
+                    let out = if let (Some(ra), Some(rb), Some(rc)) = (plain(a), plain(b), plain(c)) {
+                        // Registers read as they are: no copies.
+                        super::host::ffma_rn_rows(w.row_ref(ra), w.row_ref(rb), w.row_ref(rc), *sat, *fz)
+                    } else {
+                        let (av, bv, cv) = (bits_row(w, a, *fz), bits_row(w, b, *fz), bits_row(w, c, *fz));
+                        super::host::ffma_rn_rows(&av, &bv, &cv, *sat, *fz)
+                    };
                     w.set_row(d, exec, &out);
                     return Ok(());
                 }
-                if *rnd == Rnd::Rn {
-                    w.set_row(d, exec, &ffma_sat_rows(&av, &bv, &cv, *fz));
-                    return Ok(());
-                }
+                let (av, bv, cv) = (f32_row(w, a, *fz), f32_row(w, b, *fz), f32_row(w, c, *fz));
                 let out: [u32; 32] = gen32(|l| {
                     if exec >> l & 1 == 0 {
                         return 0;

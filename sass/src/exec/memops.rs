@@ -100,30 +100,17 @@ fn addresses32(w: &Warp, a: &Addr) -> Option<[u32; 32]> {
     Some(map32(&lo, |x| (x << shift).wrapping_add(add)))
 }
 
-/// How a warp's word indices are laid out. Each test compares whole
-/// arrays (one `bcmp` or a few vector compares, not a branch per lane).
-struct Pattern {
-    /// Each half-warp at one index.
-    spread: bool,
-    /// The upper half-warp at the lower half's indices.
-    repeat: bool,
-    /// Lane l of the lower half at index `idx[0] + l`.
-    half_run: bool,
-    /// Lane l of the warp at index `idx[0] + l`.
-    run: bool,
-}
-
-impl Pattern {
-    // Not inlined: inlined into its caller, the indices were kept in 32
-    // scalar registers for the reads there and every test went lane by lane.
-    #[inline(never)]
-    fn of(idx: &[u32; 32]) -> Pattern {
-        let (lo, hi) = idx.split_at(16);
-        let (a0, b0) = (lo[0], hi[0]);
-        let run: [u32; 32] = gen32(|l| a0.wrapping_add(l as u32));
-        let (run_lo, _) = run.split_at(16);
-        Pattern { spread: lo == [a0; 16] && hi == [b0; 16], repeat: lo == hi, half_run: lo == run_lo, run: *idx == run }
-    }
+/// How a warp's shared-memory addresses are laid out (found by
+/// [`host::shared_layout`](super::host::shared_layout)).
+pub(crate) struct Pattern {
+    /// Each half-warp at one address.
+    pub(crate) spread: bool,
+    /// The upper half-warp at the lower half's addresses.
+    pub(crate) repeat: bool,
+    /// Lane l of the lower half at word `l` after lane 0's.
+    pub(crate) half_run: bool,
+    /// Lane l of the warp at word `l` after lane 0's.
+    pub(crate) run: bool,
 }
 
 /// A shared-memory load by the whole warp, served from the block's bytes
@@ -136,21 +123,17 @@ impl Pattern {
 /// threads of a 16-wide block row), the upper half-warp at the lower one's
 /// addresses (a row read by two block rows).
 fn shared_load_warp(w: &mut Warp, shared: &[u8], addr: &[u32; 32], n: usize, d: u8) -> bool {
-    // Misaligned or past the end in any lane: as compares and masks, which
-    // vectorize (an unsigned maximum does not on baseline x86-64).
     let Some(last) = shared.len().checked_sub(n) else { return false };
     let last = u32::try_from(last).unwrap_or(u32::MAX);
-    let low_bits = n as u32 - 1;
-    if addr.iter().fold(0, |m, &a| m | (a & low_bits) | u32::from(a > last)) != 0 {
+    // Misaligned or past the end in any lane: the lane-by-lane path.
+    let Some(Pattern { spread, repeat, half_run, run }) = super::host::shared_layout(addr, n as u32, last) else {
         return false;
-    }
+    };
     // Every address is a multiple of 4 and in range: index words.
     let (words, _) = shared.as_chunks::<4>();
     let word = |k: u32| words.get(k as usize).map_or(0, |b| u32::from_le_bytes(*b));
     let per = (n / 4) as u32;
-    let idx = map32(addr, |a| a >> 2);
-    let (a0, b0) = (idx[0], idx[16]);
-    let Pattern { spread, repeat, half_run, run } = Pattern::of(&idx);
+    let (a0, b0) = (addr[0] >> 2, addr[16] >> 2);
     let slice = |len: usize| words.get(a0 as usize..a0 as usize + len);
     for j in 0..per {
         let row = if spread {
@@ -167,10 +150,10 @@ fn shared_load_warp(w: &mut Warp, shared: &[u8], addr: &[u32; 32], n: usize, d: 
                 None => return false,
             }
         } else if repeat {
-            let half: [u32; 16] = std::array::from_fn(|l| word(idx[l] + j));
+            let half: [u32; 16] = std::array::from_fn(|l| word((addr[l] >> 2) + j));
             gen32(|l| half[l & 15])
         } else {
-            gen32(|l| word(idx[l] + j))
+            gen32(|l| word((addr[l] >> 2) + j))
         };
         w.set_row(d.saturating_add(j as u8), u32::MAX, &row);
     }

@@ -37,6 +37,11 @@
 //!   out of range, is redone lane by lane, so the fault is the one the
 //!   per-lane path raises.
 //!
+//! A few row kernels (`FFMA` in round-to-nearest, the layout test of
+//! shared-memory loads) are compiled twice, for baseline x86-64 and for
+//! AVX2 with FMA, and the host's copy is chosen once at run time
+//! (`host.rs`): the same code, so the same bits.
+//!
 //! Both paths run the same instructions on the same lanes in the same
 //! order: `sass/tests/fast_path.rs` compares their memory and instruction
 //! counts, and CI runs the corpus, the random programs, the PTX sweep and
@@ -60,6 +65,7 @@ mod farith;
 mod flat;
 mod float_ops;
 mod half;
+mod host;
 mod memops;
 mod more;
 mod par;

@@ -179,6 +179,16 @@ impl Warp {
         }
     }
 
+    /// Register `r` in all 32 lanes, borrowed (RZ reads zero).
+    #[inline(always)]
+    pub(crate) fn row_ref(&self, r: u8) -> &[u32; 32] {
+        if r == RZ {
+            &[0; 32]
+        } else {
+            &self.regs[usize::from(r)]
+        }
+    }
+
     /// Write register `r` in the lanes of `mask` (RZ discards): a blend,
     /// with no branch per lane.
     #[inline(always)]

@@ -1,0 +1,210 @@
+//! Row kernels compiled twice: for baseline x86-64 and for hosts with
+//! AVX2 and FMA, chosen once at run time (the `multiversion` crate).
+//!
+//! Why: baseline x86-64 has no fused multiply-add instruction, so
+//! `f32::mul_add` there is a call into the runtime's `fmaf` for every lane
+//! (correct, but a call per lane, and the 32-lane loop around it cannot be
+//! vectorised). Nearly every x86-64 host the mock runs on has FMA; the
+//! second copy computes a warp's `FFMA` as four 8-lane `vfmadd`s. Both
+//! copies are the same Rust code, and `mul_add` is correctly rounded on
+//! either, so the results are bit for bit the same (the float tests run on
+//! whichever copy the host picks; CI's x86-64-v3 build and the baseline
+//! build each run the exactness tests). Elsewhere (aarch64, whose baseline
+//! has FMA) there is one copy.
+
+use multiversion::multiversion;
+
+use super::float_ops::{canon, ftz};
+use super::memops::Pattern;
+
+/// `FFMA` in round-to-nearest for 32 lanes: `a * b + c` rounded once, the
+/// canonical NaN for any NaN, then clamped to [+0, 1] where `sat` (NaN and
+/// negatives, -0 included, becoming +0) and flushed to zero where `fz`.
+#[multiversion(targets("x86_64+avx2+fma"))]
+pub(crate) fn ffma_rn_rows(a: &[u32; 32], b: &[u32; 32], c: &[u32; 32], sat: bool, fz: bool) -> [u32; 32] {
+    let f = |row: &[u32; 32], l: usize| f32::from_bits(row[l]);
+    let (a, b, c) = (|l| f(a, l), |l| f(b, l), |l| f(c, l));
+    let mut out = [0u32; 32];
+    if sat {
+        for (l, o) in out.iter_mut().enumerate() {
+            let r = a(l).mul_add(b(l), c(l));
+            *o = if r.is_nan() || r.is_sign_negative() { 0 } else { r.min(1.0).to_bits() };
+        }
+    } else {
+        for (l, o) in out.iter_mut().enumerate() {
+            *o = canon(a(l).mul_add(b(l), c(l)));
+        }
+    }
+    if fz {
+        for v in &mut out {
+            *v = ftz(*v);
+        }
+    }
+    out
+}
+
+/// The layout of a warp's shared-memory byte addresses for `n`-byte
+/// accesses (`n` a power of two, at least 4), or `None` where a lane's
+/// address is not a multiple of `n` or is past `last`: one pass over the
+/// two half-warps, each test's differences OR-ed (no branch per lane).
+/// Addresses in range are far below 2^32, so byte and word runs agree.
+#[multiversion(targets("x86_64+avx2"))]
+pub(crate) fn shared_layout(addr: &[u32; 32], n: u32, last: u32) -> Option<Pattern> {
+    let (a0, b0) = (addr[0], addr[16]);
+    let low_bits = n - 1;
+    let (mut bad, mut spread, mut repeat, mut half_run, mut run_hi) = (0u32, 0u32, 0u32, 0u32, 0u32);
+    for l in 0..16 {
+        let (lo, hi) = (addr[l], addr[l + 16]);
+        bad |= ((lo | hi) & low_bits) | u32::from(lo > last) | u32::from(hi > last);
+        spread |= (lo ^ a0) | (hi ^ b0);
+        repeat |= lo ^ hi;
+        half_run |= lo ^ a0.wrapping_add(4 * l as u32);
+        run_hi |= hi ^ a0.wrapping_add(64 + 4 * l as u32);
+    }
+    if bad != 0 {
+        return None;
+    }
+    Some(Pattern { spread: spread == 0, repeat: repeat == 0, half_run: half_run == 0, run: (half_run | run_hi) == 0 })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::exec::softfloat as sf;
+    use crate::op::Rnd;
+
+    /// Single-precision bit patterns biased to where rounding is hard:
+    /// subnormals, the ends of the normal range, values a few ulps apart,
+    /// infinities and NaNs among any others.
+    fn pick(x: &mut u64) -> u32 {
+        *x ^= *x << 13;
+        *x ^= *x >> 7;
+        *x ^= *x << 17;
+        let r = *x >> 8;
+        let sign = ((*x >> 63) as u32) << 31;
+        sign | match *x % 8 {
+            0 => r as u32 & 0x007f_ffff,
+            1 => 0x0080_0000 + (r as u32 & 0xff_ffff),
+            2 => 0x7f7f_ffff - (r as u32 & 0xffff),
+            3 => 0x3f80_0000 + (r as u32 & 0xf),
+            4 => [0, 0x7f80_0000, 0x7fc0_0000, 0x7f80_0001][r as usize % 4],
+            _ => r as u32,
+        }
+    }
+
+    /// The layout as its definition says it, lane by lane.
+    fn layout_by_lanes(addr: &[u32; 32], n: u32, last: u32) -> Option<(bool, bool, bool, bool)> {
+        if addr.iter().any(|&a| a % n != 0 || a > last) {
+            return None;
+        }
+        let idx = addr.map(|a| a / 4);
+        let spread = (0..32).all(|l| idx[l] == idx[l & 16]);
+        let repeat = (0..16).all(|l| idx[l] == idx[l + 16]);
+        let half_run = (0..16).all(|l| idx[l] == idx[0] + l as u32);
+        let run = (0..32).all(|l| idx[l] == idx[0] + l as u32);
+        Some((spread, repeat, half_run, run))
+    }
+
+    /// Every pattern, and every pattern with one lane moved (to a
+    /// neighbour's address, one word off, misaligned, past the end), is
+    /// classified as the lane-by-lane definition classifies it.
+    #[test]
+    fn shared_layout_is_its_definition() {
+        let mut x = 0x2545_f491_4f6c_dd1du64;
+        let mut next = move || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        let last = 0x1_0000 - 16;
+        let (mut checked, mut seen) = (0, [0u32; 4]);
+        for _ in 0..20_000 {
+            let n = [4u32, 8, 16][next() as usize % 3];
+            let base = (next() as u32 % 0x8000) & !(n - 1);
+            let other = (next() as u32 % 0x8000) & !(n - 1);
+            let mut addr: [u32; 32] = match next() % 5 {
+                0 => std::array::from_fn(|l| base + 4 * l as u32),
+                1 => std::array::from_fn(|l| if l < 16 { base } else { other }),
+                2 => std::array::from_fn(|l| base + 4 * (l as u32 & 15)),
+                3 => std::array::from_fn(|l| (base + n * (l as u32 & 15)) + if l < 16 { 0 } else { other }),
+                _ => std::array::from_fn(|_| (next() as u32 % 0x8000) & !(n - 1)),
+            };
+            if next() % 2 == 0 {
+                let l = next() as usize % 32;
+                addr[l] = match next() % 5 {
+                    0 => addr[(l + 1) % 32],
+                    1 => addr[(l + 31) % 32],
+                    2 => addr[l].wrapping_add(4),
+                    3 => addr[l] | 1,
+                    _ => last + n,
+                };
+            }
+            let want = layout_by_lanes(&addr, n, last);
+            let got = shared_layout(&addr, n, last).map(|p| (p.spread, p.repeat, p.half_run, p.run));
+            assert_eq!(got, want, "{addr:x?} n {n}");
+            if let Some(p) = want {
+                for (k, b) in [p.0, p.1, p.2, p.3].into_iter().enumerate() {
+                    seen[k] += u32::from(b);
+                }
+            }
+            checked += 1;
+        }
+        // Each pattern was met many times.
+        assert!(seen.iter().all(|&c| c > 300), "{seen:?} of {checked}");
+    }
+
+    /// Whichever copy this host runs gives the soft-float's result for
+    /// every lane, in every combination of `.SAT` and `.FTZ` (the inputs
+    /// here are the operands as the instruction reads them: flushing
+    /// inputs is the caller's).
+    #[test]
+    fn rows_equal_the_soft_float_lane_by_lane() {
+        let mut x = 0x9e37_79b9_7f4a_7c15u64;
+        for round in 0..4000 {
+            let mut rows = [[0f32; 32]; 3];
+            for row in &mut rows {
+                for v in row.iter_mut() {
+                    *v = f32::from_bits(pick(&mut x));
+                }
+            }
+            if round % 3 == 0 {
+                // Cancellation: c near -a*b, where a second rounding shows.
+                let [a, b, c] = &mut rows;
+                for ((c, a), b) in c.iter_mut().zip(a.iter()).zip(b.iter()) {
+                    *c = -(a * b);
+                }
+            }
+            let [a, b, c] = &rows;
+            for (sat, fz) in [(false, false), (true, false), (false, true), (true, true)] {
+                let bits = |row: &[f32; 32]| row.map(f32::to_bits);
+                let got = ffma_rn_rows(&bits(a), &bits(b), &bits(c), sat, fz);
+                for l in 0..32 {
+                    let exact = sf::fma(
+                        sf::F32,
+                        a[l].to_bits().into(),
+                        b[l].to_bits().into(),
+                        Some(c[l].to_bits().into()),
+                        Rnd::Rn,
+                    ) as u32;
+                    let r = f32::from_bits(exact);
+                    let mut want = if sat {
+                        if r.is_nan() || r.is_sign_negative() {
+                            0
+                        } else {
+                            r.min(1.0).to_bits()
+                        }
+                    } else if r.is_nan() {
+                        0x7fff_ffff
+                    } else {
+                        exact
+                    };
+                    if fz {
+                        want = ftz(want);
+                    }
+                    assert_eq!(got[l], want, "{:e} * {:e} + {:e} sat {sat} ftz {fz}", a[l], b[l], c[l]);
+                }
+            }
+        }
+    }
+}
