@@ -62,6 +62,21 @@ pub(crate) fn row_of(w: &Warp, s: S) -> [u32; 32] {
     }
 }
 
+/// A source in all 32 lanes, borrowed: a register's row itself, or the
+/// warp's one value spread in `$tmp` (a `let $tmp;` of the caller's, set
+/// only for a value: no copy, and nothing cleared, for a register).
+macro_rules! row_in {
+    ($w:expr, $s:expr, $tmp:ident) => {
+        match $s {
+            S::R(r) => $w.row_ref(r),
+            S::V(v) => {
+                $tmp = [v; 32];
+                &$tmp
+            }
+        }
+    };
+}
+
 /// An integer source in all 32 lanes with its `~` and `-` applied ([`int_val`]).
 #[inline(always)]
 fn int_row(w: &Warp, s: (S, SrcMods)) -> [u32; 32] {
@@ -299,294 +314,17 @@ impl LeaSum {
 pub(crate) fn exec(w: &mut Warp, i: &Instr, exec: u32, env: &mut Env<'_>) -> Result<(), Fault> {
     match &i.op {
         Op::IAdd3 { x, uniform } => iadd3(w, i, exec, env, *x, *uniform),
-        Op::Lop3 { pand, uniform } => {
-            let (a, b, c) = (int_src(w, i, 2, env)?, int_src(w, i, 3, env)?, int_src(w, i, 4, env)?);
-            let lut = match *i.src(5) {
-                Operand::Hex(v) => v as u32,
-                _ => return Err(bad(i, "LUT")),
-            };
-            if *pand {
-                return Err(bad(i, "LOP3.PAND"));
-            }
-            let pd = pred_of(i, 0);
-            let pc_mask = w.pred_mask(pred_of(i, 6));
-            if let (true, false, Operand::Reg(d, _)) = (dense(env, exec), *uniform, *i.src(1)) {
-                // The whole warp at once (the same function, lane by lane).
-                let (av, bv, cv) = (int_row(w, a), int_row(w, b), int_row(w, c));
-                let table = Lut3::new(lut);
-                let mut r = [0u32; 32];
-                for l in 0..32 {
-                    r[l] = table.eval(av[l], bv[l], cv[l]);
-                }
-                w.set_row(d, exec, &r);
-                let pv = mask_where(|l| r[l] != 0) | pc_mask;
-                set_pred_out(w, pd, exec, pv, false);
-                return Ok(());
-            }
-            let mut pv = 0u32;
-            for l in lanes(super::bits::active(exec, *uniform)) {
-                let r = lut3(lut, int_val(w, a, l), int_val(w, b, l), int_val(w, c, l));
-                write_dst(w, i, 1, l, r, *uniform)?;
-                // The predicate output is "any bit set", or-ed with the predicate input.
-                if r != 0 || pc_mask >> l & 1 == 1 {
-                    pv |= 1 << l;
-                }
-            }
-            set_pred_out(w, pd, exec, pv, *uniform);
-            Ok(())
-        }
-        Op::Plop3 { uniform } => {
-            let (a, b, c) = (bool_in(w, i, 2, env)?, bool_in(w, i, 3, env)?, bool_in(w, i, 4, env)?);
-            let (Operand::Hex(l1), Operand::Hex(l2)) = (*i.src(5), *i.src(6)) else { return Err(bad(i, "LUT")) };
-            let r1 = lut3(l1 as u32, a, b, c);
-            let r2 = lut3(l2 as u32, a, b, c);
-            set_pred_out(w, pred_of(i, 0), exec, r1, *uniform);
-            set_pred_out(w, pred_of(i, 1), exec, r2, *uniform);
-            Ok(())
-        }
-        Op::Isetp { cmp, signed, bool_op, ex, uniform } => {
-            let (a, b) = (src(w, i, 2, env)?, src(w, i, 3, env)?);
-            let pc = w.pred_mask(pred_of(i, 4));
-            let pex = w.pred_mask(pred_of(i, 5));
-            let r = if env.fast {
-                // The whole warp at once (the same comparison as below): the
-                // lanes less and equal as masks of lane compares, combined as
-                // the condition takes each ordering.
-                use std::cmp::Ordering::{Equal, Greater, Less};
-                let (xs, ys) = (row_of(w, a.0), row_of(w, b.0));
-                let less = if *signed {
-                    mask_where(|l| (xs[l] as i32) < (ys[l] as i32))
-                } else {
-                    mask_where(|l| xs[l] < ys[l])
-                };
-                let equal = mask_where(|l| xs[l] == ys[l]);
-                let greater = !(less | equal);
-                let when = |ord, m: u32| if cmp.eval(ord) { m } else { 0 };
-                // .EX: on equal high words the low words' result decides.
-                let on_equal = if *ex { equal & pex } else { when(Equal, equal) };
-                when(Less, less) | when(Greater, greater) | on_equal
-            } else {
-                let mut r = 0u32;
-                for l in lanes(exec) {
-                    let (x, y) = (get(w, a.0, l), get(w, b.0, l));
-                    let ord = if *signed { (x as i32).cmp(&(y as i32)) } else { x.cmp(&y) };
-                    let mut v = cmp.eval(ord);
-                    if *ex && ord == std::cmp::Ordering::Equal {
-                        // The high word of a 64-bit compare: on equal high
-                        // words the low words' result (pex) decides.
-                        v = pex >> l & 1 == 1;
-                    }
-                    if v {
-                        r |= 1 << l;
-                    }
-                }
-                r
-            };
-            let (p, q) = if env.fast {
-                (bool_op.eval_mask(r, pc), bool_op.eval_mask(!r, pc))
-            } else {
-                let each =
-                    |want: u32| {
-                        (0..32).fold(0u32, |m, l| {
-                            if bool_op.eval(r >> l & 1 == want, pc >> l & 1 == 1) {
-                                m | 1 << l
-                            } else {
-                                m
-                            }
-                        })
-                    };
-                (each(1), each(0))
-            };
-            set_pred_out(w, pred_of(i, 0), exec, p, *uniform);
-            set_pred_out(w, pred_of(i, 1), exec, q, *uniform);
-            Ok(())
-        }
+        Op::Lop3 { .. } => lop3(w, i, exec, env),
+        Op::Plop3 { .. } => plop3(w, i, exec, env),
+        Op::Isetp { .. } => isetp(w, i, exec, env),
         Op::Imad { kind, signed, x, .. } => imad(w, i, exec, env, *kind, *signed, *x),
-        Op::Lea { hi, x, sx32, uniform } => {
-            let (a, b) = (int_src(w, i, 2, env)?, int_src(w, i, 3, env)?);
-            let c = if *hi { Some(int_src(w, i, 4, env)?) } else { None };
-            let Operand::Hex(shift) = *i.src(5) else { return Err(bad(i, "shift")) };
-            let cin = w.pred_mask(pred_of(i, 6));
-            let sum = LeaSum { hi: *hi, x: *x, sx32: *sx32, shift: shift as u32, neg_a: a.1.neg, neg_b: b.1.neg };
-            if let (true, false, Operand::Reg(d, _)) = (dense(env, exec), *uniform, *i.src(0)) {
-                // The whole warp at once (the same sum, lane by lane).
-                let (av, bv) = (int_row(w, a), int_row(w, b));
-                let cv = c.map_or([0; 32], |c| int_row(w, c));
-                let s: [u64; 32] = gen32(|l| sum.lane(av[l], bv[l], cv[l], cin >> l & 1 == 1));
-                w.set_row(d, exec, &map32(&s, |v| v as u32));
-                set_pred_out(w, pred_of(i, 1), exec, mask_where(|l| s[l] >> 32 != 0), false);
-                return Ok(());
-            }
-            let mut carry = 0u32;
-            for l in lanes(super::bits::active(exec, *uniform)) {
-                let cv = c.map_or(0, |c| int_val(w, c, l));
-                let s = sum.lane(int_val(w, a, l), int_val(w, b, l), cv, cin >> l & 1 == 1);
-                if s >> 32 != 0 {
-                    carry |= 1 << l;
-                }
-                write_dst(w, i, 0, l, s as u32, *uniform)?;
-            }
-            set_pred_out(w, pred_of(i, 1), exec, carry, *uniform);
-            Ok(())
-        }
-        Op::Shf { left, wrap, ty, hi, uniform } => {
-            let (a, b, c) = (src(w, i, 1, env)?, src(w, i, 2, env)?, src(w, i, 3, env)?);
-            let f = Funnel {
-                left: *left,
-                wrap: *wrap,
-                wide: matches!(ty, ShfTy::S64 | ShfTy::U64),
-                signed: matches!(ty, ShfTy::S64 | ShfTy::S32),
-                hi: *hi,
-            };
-            if let (true, false, Operand::Reg(d, _)) = (dense(env, exec), *uniform, *i.src(0)) {
-                let (av, bv, cv) = (row_of(w, a.0), row_of(w, b.0), row_of(w, c.0));
-                w.set_row(d, exec, &gen32(|l| f.shift(av[l], bv[l], cv[l])));
-                return Ok(());
-            }
-            for l in lanes(super::bits::active(exec, *uniform)) {
-                let out = f.shift(get(w, a.0, l), get(w, b.0, l), get(w, c.0, l));
-                write_dst(w, i, 0, l, out, *uniform)?;
-            }
-            Ok(())
-        }
-        Op::Mov { uniform } => {
-            let s = src(w, i, 1, env)?;
-            if let (true, false, Operand::Reg(d, _)) = (env.fast, *uniform, *i.src(0)) {
-                w.set_row(d, exec, &row_of(w, s.0));
-                return Ok(());
-            }
-            for l in lanes(super::bits::active(exec, *uniform)) {
-                let v = get(w, s.0, l);
-                write_dst(w, i, 0, l, v, *uniform)?;
-            }
-            Ok(())
-        }
-        Op::S2r { cs64: Some(true), .. } => {
-            // The 64-bit CS2R: the zero register (CS2R Rd, SRZ clears a
-            // pair), and the 64-bit clocks from their low register
-            // (`clock64()`, `%globaltimer`): the pair is the clock S2R reads
-            // in two halves (instructions run so far: monotonic and
-            // deterministic). Read from SR_CLOCKHI or SR_GLOBALTIMERHI, the
-            // pair's high word would be the register after it: not modelled.
-            use crate::special::Sr;
-            let d = match *i.src(0) {
-                Operand::Reg(d, _) => d,
-                _ => return Err(bad(i, "64-bit CS2R destination")),
-            };
-            let v = match *i.src(1) {
-                Operand::Special(255) => 0,
-                Operand::Special(sr) => match crate::special::known(sr) {
-                    Some(Sr::ClockLo | Sr::GlobalTimerLo) => env.clock,
-                    _ => return Err(bad(i, "64-bit CS2R of this register")),
-                },
-                _ => return Err(bad(i, "64-bit CS2R of this register")),
-            };
-            for l in lanes(exec) {
-                w.set_r64(d, l, v);
-            }
-            Ok(())
-        }
-        Op::S2r { uniform, .. } => {
-            let Operand::Special(sr) = *i.src(1) else { return Err(bad(i, "special register")) };
-            if let (true, false, Operand::Reg(d, _)) = (env.fast, *uniform, *i.src(0)) {
-                // The register looked up once; its value lane by lane.
-                use crate::special::Sr;
-                let known = crate::special::known(sr).ok_or_else(|| bad(i, "this special register"))?;
-                let v = match known {
-                    Sr::LaneId => gen32(|l| l as u32),
-                    // The same in every lane.
-                    Sr::CtaIdX => [env.ctaid[0]; 32],
-                    Sr::CtaIdY => [env.ctaid[1]; 32],
-                    Sr::CtaIdZ => [env.ctaid[2]; 32],
-                    Sr::TidX | Sr::TidY | Sr::TidZ | Sr::Tid => {
-                        // The warp's thread indices, counted up from its first
-                        // thread's (no division per lane).
-                        let [bx, by, _] = env.cfg.block;
-                        let t0 = w.id * 32;
-                        let (mut x, mut y, mut z) = (t0 % bx, (t0 / bx) % by, t0 / (bx * by));
-                        let mut v = [0u32; 32];
-                        for out in &mut v {
-                            *out = match known {
-                                Sr::TidX => x,
-                                Sr::TidY => y,
-                                Sr::TidZ => z,
-                                _ => x | y << 16 | z << 26,
-                            };
-                            x += 1;
-                            if x == bx {
-                                x = 0;
-                                y += 1;
-                                if y == by {
-                                    y = 0;
-                                    z += 1;
-                                }
-                            }
-                        }
-                        v
-                    }
-                    _ => {
-                        let mut v = [0u32; 32];
-                        for l in lanes(exec) {
-                            v[l] = special_of(w, env, known, l).ok_or_else(|| bad(i, "this special register"))?;
-                        }
-                        v
-                    }
-                };
-                w.set_row(d, exec, &v);
-                return Ok(());
-            }
-            for l in lanes(super::bits::active(exec, *uniform)) {
-                let v = special(w, env, sr, l).ok_or_else(|| bad(i, "this special register"))?;
-                write_dst(w, i, 0, l, v, *uniform)?;
-            }
-            Ok(())
-        }
-        Op::R2ur => {
-            // The first active lane's value (the compiler only emits R2UR
-            // for warp-uniform values).
-            let s = src(w, i, 1, env)?;
-            for l in lanes(exec & exec.wrapping_neg()) {
-                let v = get(w, s.0, l);
-                write_dst(w, i, 0, l, v, true)?;
-            }
-            Ok(())
-        }
-        Op::Uldc { size } => {
-            let Operand::CBuf(c, _) = *i.src(1) else { return Err(bad(i, "constant")) };
-            let d = match *i.src(0) {
-                Operand::UReg(r, _) => r,
-                _ => return Err(bad(i, "destination")),
-            };
-            // Sub-word constants come from their aligned word.
-            let aligned = CBuf { offset: c.offset & !3, ..c };
-            let lo = read_const(w, env, &aligned, 0, i.pc)?;
-            let shift = (c.offset & 3) as u32 * 8;
-            let v = match size.bytes() {
-                1 => {
-                    let b = (lo >> shift) & 0xff;
-                    if size.signed() {
-                        b as u8 as i8 as i32 as u32
-                    } else {
-                        b
-                    }
-                }
-                2 => {
-                    let b = (lo >> shift) & 0xffff;
-                    if size.signed() {
-                        b as u16 as i16 as i32 as u32
-                    } else {
-                        b
-                    }
-                }
-                _ => lo,
-            };
-            w.set_ur(d, v);
-            if size.bytes() == 8 {
-                let hi = read_const(w, env, &c, 4, i.pc)?;
-                w.set_ur(d.saturating_add(1), hi);
-            }
-            Ok(())
-        }
+        Op::Lea { .. } => lea(w, i, exec, env),
+        Op::Shf { .. } => shf(w, i, exec, env),
+        Op::Mov { .. } => mov(w, i, exec, env),
+        Op::S2r { cs64: Some(true), .. } => cs2r64(w, i, exec, env),
+        Op::S2r { .. } => s2r(w, i, exec, env),
+        Op::R2ur => r2ur(w, i, exec, env),
+        Op::Uldc { .. } => uldc(w, i, exec, env),
         Op::Ld { .. } | Op::St { .. } | Op::Ldgsts { .. } => super::memops::exec(w, i, exec, env),
         Op::Ffma { .. } => super::float_ops::exec(w, i, exec, env),
         Op::Half2 { .. }
@@ -599,6 +337,321 @@ pub(crate) fn exec(w: &mut Warp, i: &Instr, exec: u32, env: &mut Env<'_>) -> Res
         | Op::Ldsm { .. } => super::half::exec(w, i, exec, env),
         _ => super::more::exec(w, i, exec, env),
     }
+}
+
+/// `LOP3`: one arm of [`exec`], out of line so that `exec` stays a small dispatcher.
+#[inline(never)]
+fn lop3(w: &mut Warp, i: &Instr, exec: u32, env: &mut Env<'_>) -> Result<(), Fault> {
+    let Op::Lop3 { pand, uniform } = &i.op else { return Err(bad(i, "operation")) };
+    let (a, b, c) = (int_src(w, i, 2, env)?, int_src(w, i, 3, env)?, int_src(w, i, 4, env)?);
+    let lut = match *i.src(5) {
+        Operand::Hex(v) => v as u32,
+        _ => return Err(bad(i, "LUT")),
+    };
+    if *pand {
+        return Err(bad(i, "LOP3.PAND"));
+    }
+    let pd = pred_of(i, 0);
+    let pc_mask = w.pred_mask(pred_of(i, 6));
+    if let (true, false, Operand::Reg(d, _)) = (dense(env, exec), *uniform, *i.src(1)) {
+        // The whole warp at once (the same function, lane by lane).
+        let (av, bv, cv) = (int_row(w, a), int_row(w, b), int_row(w, c));
+        let table = Lut3::new(lut);
+        let mut r = [0u32; 32];
+        for l in 0..32 {
+            r[l] = table.eval(av[l], bv[l], cv[l]);
+        }
+        w.set_row(d, exec, &r);
+        let pv = mask_where(|l| r[l] != 0) | pc_mask;
+        set_pred_out(w, pd, exec, pv, false);
+        return Ok(());
+    }
+    let mut pv = 0u32;
+    for l in lanes(super::bits::active(exec, *uniform)) {
+        let r = lut3(lut, int_val(w, a, l), int_val(w, b, l), int_val(w, c, l));
+        write_dst(w, i, 1, l, r, *uniform)?;
+        // The predicate output is "any bit set", or-ed with the predicate input.
+        if r != 0 || pc_mask >> l & 1 == 1 {
+            pv |= 1 << l;
+        }
+    }
+    set_pred_out(w, pd, exec, pv, *uniform);
+    Ok(())
+}
+
+/// `PLOP3`: one arm of [`exec`], out of line so that `exec` stays a small dispatcher.
+#[inline(never)]
+fn plop3(w: &mut Warp, i: &Instr, exec: u32, env: &mut Env<'_>) -> Result<(), Fault> {
+    let Op::Plop3 { uniform } = &i.op else { return Err(bad(i, "operation")) };
+    let (a, b, c) = (bool_in(w, i, 2, env)?, bool_in(w, i, 3, env)?, bool_in(w, i, 4, env)?);
+    let (Operand::Hex(l1), Operand::Hex(l2)) = (*i.src(5), *i.src(6)) else { return Err(bad(i, "LUT")) };
+    let r1 = lut3(l1 as u32, a, b, c);
+    let r2 = lut3(l2 as u32, a, b, c);
+    set_pred_out(w, pred_of(i, 0), exec, r1, *uniform);
+    set_pred_out(w, pred_of(i, 1), exec, r2, *uniform);
+    Ok(())
+}
+
+/// `ISETP`: one arm of [`exec`], out of line so that `exec` stays a small dispatcher.
+#[inline(never)]
+fn isetp(w: &mut Warp, i: &Instr, exec: u32, env: &mut Env<'_>) -> Result<(), Fault> {
+    let Op::Isetp { cmp, signed, bool_op, ex, uniform } = &i.op else { return Err(bad(i, "operation")) };
+    let (a, b) = (src(w, i, 2, env)?, src(w, i, 3, env)?);
+    let pc = w.pred_mask(pred_of(i, 4));
+    let pex = w.pred_mask(pred_of(i, 5));
+    let r = if env.fast {
+        // The whole warp at once (the same comparison as below): the
+        // lanes less and equal as masks of lane compares, combined as
+        // the condition takes each ordering.
+        use std::cmp::Ordering::{Equal, Greater, Less};
+        let (tx, ty);
+        let (xs, ys) = (row_in!(w, a.0, tx), row_in!(w, b.0, ty));
+        let (less, equal) = super::host::compare_masks(xs, ys, *signed);
+        let greater = !(less | equal);
+        let when = |ord, m: u32| if cmp.eval(ord) { m } else { 0 };
+        // .EX: on equal high words the low words' result decides.
+        let on_equal = if *ex { equal & pex } else { when(Equal, equal) };
+        when(Less, less) | when(Greater, greater) | on_equal
+    } else {
+        let mut r = 0u32;
+        for l in lanes(exec) {
+            let (x, y) = (get(w, a.0, l), get(w, b.0, l));
+            let ord = if *signed { (x as i32).cmp(&(y as i32)) } else { x.cmp(&y) };
+            let mut v = cmp.eval(ord);
+            if *ex && ord == std::cmp::Ordering::Equal {
+                // The high word of a 64-bit compare: on equal high
+                // words the low words' result (pex) decides.
+                v = pex >> l & 1 == 1;
+            }
+            if v {
+                r |= 1 << l;
+            }
+        }
+        r
+    };
+    let (p, q) = if env.fast {
+        (bool_op.eval_mask(r, pc), bool_op.eval_mask(!r, pc))
+    } else {
+        let each = |want: u32| {
+            (0..32).fold(0u32, |m, l| if bool_op.eval(r >> l & 1 == want, pc >> l & 1 == 1) { m | 1 << l } else { m })
+        };
+        (each(1), each(0))
+    };
+    set_pred_out(w, pred_of(i, 0), exec, p, *uniform);
+    set_pred_out(w, pred_of(i, 1), exec, q, *uniform);
+    Ok(())
+}
+
+/// `LEA`: one arm of [`exec`], out of line so that `exec` stays a small dispatcher.
+#[inline(never)]
+fn lea(w: &mut Warp, i: &Instr, exec: u32, env: &mut Env<'_>) -> Result<(), Fault> {
+    let Op::Lea { hi, x, sx32, uniform } = &i.op else { return Err(bad(i, "operation")) };
+    let (a, b) = (int_src(w, i, 2, env)?, int_src(w, i, 3, env)?);
+    let c = if *hi { Some(int_src(w, i, 4, env)?) } else { None };
+    let Operand::Hex(shift) = *i.src(5) else { return Err(bad(i, "shift")) };
+    let cin = w.pred_mask(pred_of(i, 6));
+    let sum = LeaSum { hi: *hi, x: *x, sx32: *sx32, shift: shift as u32, neg_a: a.1.neg, neg_b: b.1.neg };
+    if let (true, false, Operand::Reg(d, _)) = (dense(env, exec), *uniform, *i.src(0)) {
+        // The whole warp at once (the same sum, lane by lane).
+        let (av, bv) = (int_row(w, a), int_row(w, b));
+        let cv = c.map_or([0; 32], |c| int_row(w, c));
+        let s: [u64; 32] = gen32(|l| sum.lane(av[l], bv[l], cv[l], cin >> l & 1 == 1));
+        w.set_row(d, exec, &map32(&s, |v| v as u32));
+        set_pred_out(w, pred_of(i, 1), exec, mask_where(|l| s[l] >> 32 != 0), false);
+        return Ok(());
+    }
+    let mut carry = 0u32;
+    for l in lanes(super::bits::active(exec, *uniform)) {
+        let cv = c.map_or(0, |c| int_val(w, c, l));
+        let s = sum.lane(int_val(w, a, l), int_val(w, b, l), cv, cin >> l & 1 == 1);
+        if s >> 32 != 0 {
+            carry |= 1 << l;
+        }
+        write_dst(w, i, 0, l, s as u32, *uniform)?;
+    }
+    set_pred_out(w, pred_of(i, 1), exec, carry, *uniform);
+    Ok(())
+}
+
+/// `SHF`: one arm of [`exec`], out of line so that `exec` stays a small dispatcher.
+#[inline(never)]
+fn shf(w: &mut Warp, i: &Instr, exec: u32, env: &mut Env<'_>) -> Result<(), Fault> {
+    let Op::Shf { left, wrap, ty, hi, uniform } = &i.op else { return Err(bad(i, "operation")) };
+    let (a, b, c) = (src(w, i, 1, env)?, src(w, i, 2, env)?, src(w, i, 3, env)?);
+    let f = Funnel {
+        left: *left,
+        wrap: *wrap,
+        wide: matches!(ty, ShfTy::S64 | ShfTy::U64),
+        signed: matches!(ty, ShfTy::S64 | ShfTy::S32),
+        hi: *hi,
+    };
+    if let (true, false, Operand::Reg(d, _)) = (dense(env, exec), *uniform, *i.src(0)) {
+        let (av, bv, cv) = (row_of(w, a.0), row_of(w, b.0), row_of(w, c.0));
+        w.set_row(d, exec, &gen32(|l| f.shift(av[l], bv[l], cv[l])));
+        return Ok(());
+    }
+    for l in lanes(super::bits::active(exec, *uniform)) {
+        let out = f.shift(get(w, a.0, l), get(w, b.0, l), get(w, c.0, l));
+        write_dst(w, i, 0, l, out, *uniform)?;
+    }
+    Ok(())
+}
+
+/// `MOV`: one arm of [`exec`], out of line so that `exec` stays a small dispatcher.
+#[inline(never)]
+fn mov(w: &mut Warp, i: &Instr, exec: u32, env: &mut Env<'_>) -> Result<(), Fault> {
+    let Op::Mov { uniform } = &i.op else { return Err(bad(i, "operation")) };
+    let s = src(w, i, 1, env)?;
+    if let (true, false, Operand::Reg(d, _)) = (env.fast, *uniform, *i.src(0)) {
+        w.set_row(d, exec, &row_of(w, s.0));
+        return Ok(());
+    }
+    for l in lanes(super::bits::active(exec, *uniform)) {
+        let v = get(w, s.0, l);
+        write_dst(w, i, 0, l, v, *uniform)?;
+    }
+    Ok(())
+}
+
+/// `CS2R (64-bit)`: one arm of [`exec`], out of line so that `exec` stays a small dispatcher.
+#[inline(never)]
+fn cs2r64(w: &mut Warp, i: &Instr, exec: u32, env: &mut Env<'_>) -> Result<(), Fault> {
+    let Op::S2r { .. } = &i.op else { return Err(bad(i, "operation")) };
+    // The 64-bit CS2R: the zero register (CS2R Rd, SRZ clears a
+    // pair), and the 64-bit clocks from their low register
+    // (`clock64()`, `%globaltimer`): the pair is the clock S2R reads
+    // in two halves (instructions run so far: monotonic and
+    // deterministic). Read from SR_CLOCKHI or SR_GLOBALTIMERHI, the
+    // pair's high word would be the register after it: not modelled.
+    use crate::special::Sr;
+    let d = match *i.src(0) {
+        Operand::Reg(d, _) => d,
+        _ => return Err(bad(i, "64-bit CS2R destination")),
+    };
+    let v = match *i.src(1) {
+        Operand::Special(255) => 0,
+        Operand::Special(sr) => match crate::special::known(sr) {
+            Some(Sr::ClockLo | Sr::GlobalTimerLo) => env.clock,
+            _ => return Err(bad(i, "64-bit CS2R of this register")),
+        },
+        _ => return Err(bad(i, "64-bit CS2R of this register")),
+    };
+    for l in lanes(exec) {
+        w.set_r64(d, l, v);
+    }
+    Ok(())
+}
+
+/// `S2R`: one arm of [`exec`], out of line so that `exec` stays a small dispatcher.
+#[inline(never)]
+fn s2r(w: &mut Warp, i: &Instr, exec: u32, env: &mut Env<'_>) -> Result<(), Fault> {
+    let Op::S2r { uniform, .. } = &i.op else { return Err(bad(i, "operation")) };
+    let Operand::Special(sr) = *i.src(1) else { return Err(bad(i, "special register")) };
+    if let (true, false, Operand::Reg(d, _)) = (env.fast, *uniform, *i.src(0)) {
+        // The register looked up once; its value lane by lane.
+        use crate::special::Sr;
+        let known = crate::special::known(sr).ok_or_else(|| bad(i, "this special register"))?;
+        let v = match known {
+            Sr::LaneId => gen32(|l| l as u32),
+            // The same in every lane.
+            Sr::CtaIdX => [env.ctaid[0]; 32],
+            Sr::CtaIdY => [env.ctaid[1]; 32],
+            Sr::CtaIdZ => [env.ctaid[2]; 32],
+            Sr::TidX | Sr::TidY | Sr::TidZ | Sr::Tid => {
+                // The warp's thread indices, counted up from its first
+                // thread's (no division per lane).
+                let [bx, by, _] = env.cfg.block;
+                let t0 = w.id * 32;
+                let (mut x, mut y, mut z) = (t0 % bx, (t0 / bx) % by, t0 / (bx * by));
+                let mut v = [0u32; 32];
+                for out in &mut v {
+                    *out = match known {
+                        Sr::TidX => x,
+                        Sr::TidY => y,
+                        Sr::TidZ => z,
+                        _ => x | y << 16 | z << 26,
+                    };
+                    x += 1;
+                    if x == bx {
+                        x = 0;
+                        y += 1;
+                        if y == by {
+                            y = 0;
+                            z += 1;
+                        }
+                    }
+                }
+                v
+            }
+            _ => {
+                let mut v = [0u32; 32];
+                for l in lanes(exec) {
+                    v[l] = special_of(w, env, known, l).ok_or_else(|| bad(i, "this special register"))?;
+                }
+                v
+            }
+        };
+        w.set_row(d, exec, &v);
+        return Ok(());
+    }
+    for l in lanes(super::bits::active(exec, *uniform)) {
+        let v = special(w, env, sr, l).ok_or_else(|| bad(i, "this special register"))?;
+        write_dst(w, i, 0, l, v, *uniform)?;
+    }
+    Ok(())
+}
+
+/// `R2UR`: one arm of [`exec`], out of line so that `exec` stays a small dispatcher.
+#[inline(never)]
+fn r2ur(w: &mut Warp, i: &Instr, exec: u32, env: &mut Env<'_>) -> Result<(), Fault> {
+    // The first active lane's value (the compiler only emits R2UR
+    // for warp-uniform values).
+    let s = src(w, i, 1, env)?;
+    for l in lanes(exec & exec.wrapping_neg()) {
+        let v = get(w, s.0, l);
+        write_dst(w, i, 0, l, v, true)?;
+    }
+    Ok(())
+}
+
+/// `ULDC`: one arm of [`exec`], out of line so that `exec` stays a small dispatcher.
+#[inline(never)]
+fn uldc(w: &mut Warp, i: &Instr, _exec: u32, env: &mut Env<'_>) -> Result<(), Fault> {
+    let Op::Uldc { size } = &i.op else { return Err(bad(i, "operation")) };
+    let Operand::CBuf(c, _) = *i.src(1) else { return Err(bad(i, "constant")) };
+    let d = match *i.src(0) {
+        Operand::UReg(r, _) => r,
+        _ => return Err(bad(i, "destination")),
+    };
+    // Sub-word constants come from their aligned word.
+    let aligned = CBuf { offset: c.offset & !3, ..c };
+    let lo = read_const(w, env, &aligned, 0, i.pc)?;
+    let shift = (c.offset & 3) as u32 * 8;
+    let v = match size.bytes() {
+        1 => {
+            let b = (lo >> shift) & 0xff;
+            if size.signed() {
+                b as u8 as i8 as i32 as u32
+            } else {
+                b
+            }
+        }
+        2 => {
+            let b = (lo >> shift) & 0xffff;
+            if size.signed() {
+                b as u16 as i16 as i32 as u32
+            } else {
+                b
+            }
+        }
+        _ => lo,
+    };
+    w.set_ur(d, v);
+    if size.bytes() == 8 {
+        let hi = read_const(w, env, &c, 4, i.pc)?;
+        w.set_ur(d.saturating_add(1), hi);
+    }
+    Ok(())
 }
 
 /// Write operand `n` (a register or uniform register) of `lane`.
@@ -627,6 +680,7 @@ fn set_pred_out(w: &mut Warp, p: Pred, exec: u32, value: u32, uniform: bool) {
     }
 }
 
+#[inline(never)]
 fn iadd3(w: &mut Warp, i: &Instr, exec: u32, env: &Env<'_>, x: bool, uniform: bool) -> Result<(), Fault> {
     let (a, b, c) = (src(w, i, 3, env)?, src(w, i, 4, env)?, src(w, i, 5, env)?);
     let (cin0, cin1) = (w.pred_mask(pred_of(i, 6)), w.pred_mask(pred_of(i, 7)));
@@ -643,21 +697,31 @@ fn iadd3(w: &mut Warp, i: &Instr, exec: u32, env: &Env<'_>, x: bool, uniform: bo
     };
     if let (true, false, Operand::Reg(d, _)) = (dense(env, exec), uniform, *i.src(0)) {
         // The whole warp at once (the same sum, lane by lane).
-        if !x && pred_of(i, 1).index == PT && pred_of(i, 2).index == PT {
+        if !x && pred_of(i, 1).index == PT && pred_of(i, 2).index == PT && !(a.1.not || b.1.not || c.1.not) {
             // No carry read or written (nearly always): the sum modulo 2^32,
-            // each term as `term_row` makes it (`-` before `~`), in 32-bit lanes.
-            let term32 = |s: (S, SrcMods)| {
-                let v = row_of(w, s.0);
+            // each term as `term_row` makes it, in 32-bit lanes. (A `~` term
+            // comes only with `.X`, where the decoder turns `-` into it.)
+            // The warp's values are summed once; each register row is
+            // added (or subtracted) where it is, with no copy.
+            let term32 = |v: u32, m: SrcMods| if m.neg { v.wrapping_neg() } else { v };
+            let mut out = [[a, b, c].iter().fold(0u32, |k, s| match s.0 {
+                S::V(v) => k.wrapping_add(term32(v, s.1)),
+                S::R(_) => k,
+            }); 32];
+            for s in [a, b, c] {
+                let S::R(r) = s.0 else { continue };
+                let row = w.row_ref(r);
                 if s.1.neg {
-                    map32(&v, u32::wrapping_neg)
-                } else if s.1.not {
-                    map32(&v, |x| !x)
+                    for (o, v) in out.iter_mut().zip(row) {
+                        *o = o.wrapping_sub(*v);
+                    }
                 } else {
-                    v
+                    for (o, v) in out.iter_mut().zip(row) {
+                        *o = o.wrapping_add(*v);
+                    }
                 }
-            };
-            let (ta, tb, tc) = (term32(a), term32(b), term32(c));
-            w.set_row(d, exec, &gen32(|l| ta[l].wrapping_add(tb[l]).wrapping_add(tc[l])));
+            }
+            w.set_row(d, exec, &out);
             return Ok(());
         }
         let (ta, tb, tc) = (term_row(w, a), term_row(w, b), term_row(w, c));
@@ -699,35 +763,24 @@ fn iadd3(w: &mut Warp, i: &Instr, exec: u32, env: &Env<'_>, x: bool, uniform: bo
 /// register pair or value `c`. Kept out of line: inlined, it changed how
 /// the rest of `exec` was compiled, for the worse.
 #[inline(never)]
-fn imad_wide_plain(
-    w: &mut Warp,
-    d: u8,
-    exec: u32,
-    signed: bool,
-    (av, bv): (&[u32; 32], &[u32; 32]),
-    c64: Option<u64>,
-    c: S,
-) {
+fn imad_wide_plain(w: &Warp, signed: bool, (av, bv): (&[u32; 32], &[u32; 32]), c64: Option<u64>, c: S) -> [u64; 32] {
     let cw: [u64; 32] = match (c64, c) {
         (Some(v), _) => [v; 32],
         (None, S::R(r)) => {
-            let (lo, hi) = (w.row(r), w.row(r.saturating_add(1)));
+            let (lo, hi) = (w.row_ref(r), w.row_ref(r.saturating_add(1)));
             gen32(|l| u64::from(lo[l]) | u64::from(hi[l]) << 32)
         }
         (None, S::V(v)) if signed => [v as i32 as i64 as u64; 32],
         (None, S::V(v)) => [u64::from(v); 32],
     };
-    let s: [u64; 32] = if signed {
+    if signed {
         gen32(|l| ((av[l] as i32 as i64).wrapping_mul(bv[l] as i32 as i64) as u64).wrapping_add(cw[l]))
     } else {
         gen32(|l| (u64::from(av[l]) * u64::from(bv[l])).wrapping_add(cw[l]))
-    };
-    w.set_row(d, exec, &map32(&s, |s| s as u32));
-    if d != RZ {
-        w.set_row(d.saturating_add(1), exec, &map32(&s, |s| (s >> 32) as u32));
     }
 }
 
+#[inline(never)]
 fn imad(w: &mut Warp, i: &Instr, exec: u32, env: &Env<'_>, kind: ImadKind, signed: bool, x: bool) -> Result<(), Fault> {
     let (a, b, c) = (int_src(w, i, 2, env)?, int_src(w, i, 3, env)?, src(w, i, 4, env)?);
     // UIMAD writes a uniform register (pair): once, from the lowest lane.
@@ -761,13 +814,27 @@ fn imad(w: &mut Warp, i: &Instr, exec: u32, env: &Env<'_>, kind: ImadKind, signe
     };
     if dense(env, exec) && ud.is_none() && matches!(kind, ImadKind::Lo | ImadKind::Wide) {
         // The whole warp at once (the same arithmetic as below, lane by lane).
-        let (av, bv, cv) = (int_row(w, a), int_row(w, b), row_of(w, c.0));
-        if kind == ImadKind::Lo && !x && !c.1.neg && !c.1.not && pred_of(i, 1).index == PT {
-            // No carry read or written and a plain addend (index
-            // arithmetic, nearly always): the 32-bit sum is all that is kept.
-            w.set_row(d, exec, &gen32(|l| av[l].wrapping_mul(bv[l]).wrapping_add(cv[l])));
+        let plain = |m: SrcMods| !m.neg && !m.not;
+        if !x && plain(c.1) && pred_of(i, 1).index == PT && plain(a.1) && plain(b.1) {
+            // No carry read or written and plain sources (index arithmetic,
+            // nearly always): the sum is all that is kept, computed from
+            // the registers in place.
+            let (ta, tb, tc);
+            let (av, bv) = (row_in!(w, a.0, ta), row_in!(w, b.0, tb));
+            if kind == ImadKind::Lo {
+                let cv = row_in!(w, c.0, tc);
+                let out = gen32(|l| av[l].wrapping_mul(bv[l]).wrapping_add(cv[l]));
+                w.set_row(d, exec, &out);
+            } else {
+                let s = imad_wide_plain(w, signed, (av, bv), c64, c.0);
+                w.set_row(d, exec, &map32(&s, |s| s as u32));
+                if d != RZ {
+                    w.set_row(d.saturating_add(1), exec, &map32(&s, |s| (s >> 32) as u32));
+                }
+            }
             return Ok(());
         }
+        let (av, bv, cv) = (int_row(w, a), int_row(w, b), row_of(w, c.0));
         let ci: [u64; 32] = if x { gen32(|l| u64::from(cin >> l & 1)) } else { [0; 32] };
         if kind == ImadKind::Lo {
             let cterm = term_row(w, c);
@@ -780,10 +847,6 @@ fn imad(w: &mut Warp, i: &Instr, exec: u32, env: &Env<'_>, kind: ImadKind, signe
             S::R(r) => w.row(r.saturating_add(1)),
             S::V(_) => [0; 32],
         };
-        if !x && !c.1.neg && !c.1.not && pred_of(i, 1).index == PT {
-            imad_wide_plain(w, d, exec, signed, (&av, &bv), c64, c.0);
-            return Ok(());
-        }
         let s: [u128; 32] = gen32(|l| {
             let p = if signed {
                 ((av[l] as i32 as i64) * (bv[l] as i32 as i64)) as u64

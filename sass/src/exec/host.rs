@@ -67,6 +67,37 @@ pub(crate) fn shared_layout(addr: &[u32; 32], n: u32, last: u32) -> Option<Patte
     Some(Pattern { spread: spread == 0, repeat: repeat == 0, half_run: half_run == 0, run: (half_run | run_hi) == 0 })
 }
 
+/// The lanes where `x < y` (signed or unsigned) and where `x == y`, as
+/// masks: one vector compare and one mask extraction per eight lanes on
+/// AVX2 (`ISETP` of the whole warp).
+#[multiversion(targets("x86_64+avx2"))]
+pub(crate) fn compare_masks(x: &[u32; 32], y: &[u32; 32], signed: bool) -> (u32, u32) {
+    // Unsigned order is signed order with the sign bits flipped.
+    let flip = if signed { 0 } else { 0x8000_0000 };
+    let (mut less, mut equal) = (0u32, 0u32);
+    for l in 0..32 {
+        less |= u32::from(((x[l] ^ flip) as i32) < ((y[l] ^ flip) as i32)) << l;
+        equal |= u32::from(x[l] == y[l]) << l;
+    }
+    (less, equal)
+}
+
+/// The lowest of a warp's 32 program counters (a full warp's next path).
+#[multiversion(targets("x86_64+avx2"))]
+pub(crate) fn lowest(pcs: &[u64; 32]) -> u64 {
+    pcs.iter().fold(u64::MAX, |m, &p| m.min(p))
+}
+
+/// The lanes whose program counter is `pc`, as a mask.
+#[multiversion(targets("x86_64+avx2"))]
+pub(crate) fn lanes_at(pcs: &[u64; 32], pc: u64) -> u32 {
+    let mut mask = 0u32;
+    for (l, &p) in pcs.iter().enumerate() {
+        mask |= u32::from(p == pc) << l;
+    }
+    mask
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -92,6 +123,51 @@ mod tests {
         }
     }
 
+    /// A xorshift64 stream.
+    fn stream(mut x: u64) -> impl FnMut() -> u64 {
+        move || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        }
+    }
+
+    /// Compare masks, the lowest pc and the lanes at a pc are what their
+    /// lane-by-lane definitions give, on values that are often equal, often
+    /// differ only in the sign bit, and sometimes differ anywhere.
+    #[test]
+    fn warp_reductions_are_their_definitions() {
+        let mut next = stream(0x853c_49e6_748f_ea9b);
+        for _ in 0..20_000 {
+            let base = next();
+            let mut pick = || match next() % 4 {
+                0 => base,
+                1 => base ^ 0x8000_0000,
+                2 => base.wrapping_add(next() % 3),
+                _ => next(),
+            };
+            let x: [u32; 32] = std::array::from_fn(|_| pick() as u32);
+            let y: [u32; 32] = std::array::from_fn(|_| pick() as u32);
+            let pcs: [u64; 32] = std::array::from_fn(|_| pick() << 4);
+            for signed in [false, true] {
+                let (less, equal) = compare_masks(&x, &y, signed);
+                for l in 0..32 {
+                    let lt = if signed { (x[l] as i32) < (y[l] as i32) } else { x[l] < y[l] };
+                    assert_eq!(less >> l & 1 == 1, lt, "{:#x} < {:#x} signed {signed}", x[l], y[l]);
+                    assert_eq!(equal >> l & 1 == 1, x[l] == y[l]);
+                }
+            }
+            let low = lowest(&pcs);
+            assert_eq!(low, *pcs.iter().min().unwrap_or(&u64::MAX));
+            let at = lanes_at(&pcs, low);
+            for (l, &p) in pcs.iter().enumerate() {
+                assert_eq!(at >> l & 1 == 1, p == low);
+            }
+            assert_ne!(at, 0);
+        }
+    }
+
     /// The layout as its definition says it, lane by lane.
     fn layout_by_lanes(addr: &[u32; 32], n: u32, last: u32) -> Option<(bool, bool, bool, bool)> {
         if addr.iter().any(|&a| a % n != 0 || a > last) {
@@ -110,13 +186,7 @@ mod tests {
     /// classified as the lane-by-lane definition classifies it.
     #[test]
     fn shared_layout_is_its_definition() {
-        let mut x = 0x2545_f491_4f6c_dd1du64;
-        let mut next = move || {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            x
-        };
+        let mut next = stream(0x2545_f491_4f6c_dd1d);
         let last = 0x1_0000 - 16;
         let (mut checked, mut seen) = (0, [0u32; 4]);
         for _ in 0..20_000 {
@@ -130,7 +200,7 @@ mod tests {
                 3 => std::array::from_fn(|l| (base + n * (l as u32 & 15)) + if l < 16 { 0 } else { other }),
                 _ => std::array::from_fn(|_| (next() as u32 % 0x8000) & !(n - 1)),
             };
-            if next() % 2 == 0 {
+            if next().is_multiple_of(2) {
                 let l = next() as usize % 32;
                 addr[l] = match next() % 5 {
                     0 => addr[(l + 1) % 32],

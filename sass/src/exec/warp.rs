@@ -328,16 +328,12 @@ impl Warp {
         // The lowest pc among the candidates, and every runnable lane there:
         // loops over the warp, without a branch per lane.
         let pc = if candidates == u32::MAX {
-            self.pc.iter().fold(u64::MAX, |m, &p| m.min(p))
+            super::host::lowest(&self.pc)
         } else {
             // Part of the warp (divergent code, often a few lanes): visit just those.
             lanes(candidates).map(|l| self.pc[l]).min().unwrap_or(u64::MAX)
         };
-        let mut mask = 0u32;
-        for (l, &p) in self.pc.iter().enumerate() {
-            mask |= u32::from(p == pc) << l;
-        }
-        let mask = mask & run;
+        let mask = super::host::lanes_at(&self.pc, pc) & run;
         let rest = candidates & !mask;
         if rest != 0 {
             self.keep_pending(rest);
@@ -943,6 +939,21 @@ fn step(w: &mut Warp, i: &Instr, mask: u32, env: &mut Env<'_>, stats: &mut Stats
             w.release_warpsync(false);
         }
         Op::Nop | Op::Membar { .. } | Op::Hint { .. } => w.advance(mask),
+        // The hottest kinds go straight to their own code, not through
+        // `alu::exec` (a large function whose entry and exit cost more than
+        // choosing among them here).
+        Op::Ld { .. } | Op::St { .. } | Op::Ldgsts { .. } => {
+            if exec != 0 {
+                super::memops::exec(w, i, exec, env)?;
+            }
+            w.advance(mask);
+        }
+        Op::Ffma { .. } => {
+            if exec != 0 {
+                super::float_ops::exec(w, i, exec, env)?;
+            }
+            w.advance(mask);
+        }
         _ => {
             if exec != 0 {
                 super::alu::exec(w, i, exec, env)?;
