@@ -52,8 +52,8 @@ impl Instr {
 
     /// Operand `n` as the interpreter reads it (see [`Resolved`]).
     #[inline(always)]
-    pub(crate) fn resolved(&self, n: usize) -> Resolved {
-        self.resolved[n.min(MAX_OPERANDS - 1)]
+    pub(crate) fn resolved(&self, n: usize) -> &Resolved {
+        &self.resolved[n.min(MAX_OPERANDS - 1)]
     }
 
     /// Operand `i` (an `RZ`-like zero operand past the end).

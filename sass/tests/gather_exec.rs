@@ -130,6 +130,44 @@ fn scattered_loads_agree_with_the_per_lane_path_in_value_and_fault() {
         let want: Vec<u32> = (0..32).map(|l| datum(u64::from(offset(l) / 4))).collect();
         assert_eq!(got, Ok(want), "{label}");
     }
+    // Global tile rows (`gather_halves`): lane l loads at DATA +
+    // `(l & 15) * lo + (l >> 4) * hi + skew`: two runs of 16 words far apart,
+    // the whole warp consecutive, the halves at the same words, the upper
+    // run past the end of memory from its ninth lane, a misaligned run,
+    // and runs with a stride.
+    let data: Vec<u8> = (0..(MEMORY - (DATA - BASE)) / 4).flat_map(|i| datum(i).to_le_bytes()).collect();
+    let end = MEMORY - (DATA - BASE);
+    for (lo, hi, skew) in
+        [(4u32, 0x400u32, 0u32), (4, 0x40, 0), (4, 0, 0), (4, (end - 0x20) as u32, 0), (4, 0x400, 2), (8, 0x400, 0)]
+    {
+        let body = [
+            and_imm(9, 27, 0xf),
+            shr(11, 27, 4),
+            mov(10, skew),
+            mad_imm(10, 11, hi, 10),
+            mad_imm(6, 9, lo, 10),
+            mov(2, DATA as u32),
+            mov(3, (DATA >> 32) as u32),
+            add_wide(2, 6, 2),
+            ldg,
+        ];
+        let label = format!("LDG.E at (l & 15) * {lo:#x} + (l >> 4) * {hi:#x} + {skew:#x}");
+        let got = both(&label, || run_threads_with(32, &body, 4, &data, &[]));
+        let at = |l: u64| (l & 15) * u64::from(lo) + (l >> 4) * u64::from(hi) + u64::from(skew);
+        match (0..32u64).find(|&l| at(l) % 4 != 0 || at(l) + 4 > end) {
+            None => {
+                let want: Vec<u32> = (0..32).map(|l| datum(at(l) / 4)).collect();
+                assert_eq!(got, Ok(want), "{label}");
+            }
+            Some(l) if at(l) % 4 != 0 => {
+                assert!(matches!(got, Err(Fault::Misaligned { va, .. }) if va == DATA + at(l)), "{label}: {got:?}")
+            }
+            Some(l) => assert!(
+                matches!(got, Err(Fault::Mmu { va, write: false, .. }) if va == DATA + at(l)),
+                "{label}: lane {l}: {got:?}"
+            ),
+        }
+    }
     // Shared atomics: each lane adds one at `tid * stride`
     // (`ATOMS.POPC.INC`), then reads its word back.
     let atoms = op(0x0000000006ff7f8c, 0x0001ee000d00003f, "ATOMS.POPC.INC.32 RZ, [R6+URZ] ;");

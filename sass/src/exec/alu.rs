@@ -147,12 +147,12 @@ pub(crate) fn read_const(w: &Warp, env: &Env<'_>, c: &CBuf, extra: u64, pc: u64)
 #[inline(always)]
 pub(crate) fn src(w: &Warp, i: &Instr, n: usize, env: &Env<'_>) -> Result<(S, SrcMods), Fault> {
     match i.resolved(n) {
-        Resolved::Reg(r, m) => Ok((S::R(r), m)),
-        Resolved::Value(v, m) => Ok((S::V(v), m)),
-        Resolved::UReg(r, m) => Ok((S::V(w.ur(r)), m)),
+        &Resolved::Reg(r, m) => Ok((S::R(r), m)),
+        &Resolved::Value(v, m) => Ok((S::V(v), m)),
+        &Resolved::UReg(r, m) => Ok((S::V(w.ur(r)), m)),
         Resolved::Const(c, m) => match (c.ubank, env.consts.word(c.bank, i64::from(c.offset) as u64)) {
-            (None, Some(v)) => Ok((S::V(v), m)),
-            _ => Ok((S::V(read_const(w, env, &c, 0, i.pc)?), m)),
+            (None, Some(v)) => Ok((S::V(v), *m)),
+            _ => Ok((S::V(read_const(w, env, c, 0, i.pc)?), *m)),
         },
         Resolved::Other => Err(bad(i, "operand kind")),
     }

@@ -43,13 +43,23 @@ pub(crate) fn ffma_rn_rows(a: &[u32; 32], b: &[u32; 32], c: &[u32; 32], sat: boo
     out
 }
 
-/// The layout of a warp's shared-memory byte addresses for `n`-byte
-/// accesses (`n` a power of two, at least 4), or `None` where a lane's
-/// address is not a multiple of `n` or is past `last`: one pass over the
-/// two half-warps, each test's differences OR-ed (no branch per lane).
+/// The shared-memory byte addresses of a warp's `n`-byte accesses,
+/// `(base << shift) + add` in each lane, written to `addr`, and their
+/// layout; `None` where a lane's address is not a multiple of `n` (a power
+/// of two, at least 4) or is past `last`. One pass over the two
+/// half-warps, each test's differences OR-ed (no branch per lane).
 /// Addresses in range are far below 2^32, so byte and word runs agree.
 #[multiversion(targets("x86_64+avx2"))]
-pub(crate) fn shared_layout(addr: &[u32; 32], n: u32, last: u32) -> Option<Pattern> {
+pub(crate) fn shared_layout(
+    base: &[u32; 32],
+    (shift, add): (u32, u32),
+    n: u32,
+    last: u32,
+    addr: &mut [u32; 32],
+) -> Option<Pattern> {
+    for (a, b) in addr.iter_mut().zip(base) {
+        *a = (b << (shift & 31)).wrapping_add(add);
+    }
     let (a0, b0) = (addr[0], addr[16]);
     let low_bits = n - 1;
     let (mut bad, mut spread, mut repeat, mut half_run, mut run_hi) = (0u32, 0u32, 0u32, 0u32, 0u32);
@@ -211,7 +221,15 @@ mod tests {
                 };
             }
             let want = layout_by_lanes(&addr, n, last);
-            let got = shared_layout(&addr, n, last).map(|p| (p.spread, p.repeat, p.half_run, p.run));
+            // As the instruction gives them: a base register scaled, plus a sum.
+            let (shift, add) = ((next() % 3) as u32, next() as u32);
+            let base = addr.map(|a| a.wrapping_sub(add) >> shift);
+            let mut made = [0u32; 32];
+            let got = shared_layout(&base, (shift, add), n, last, &mut made);
+            let got = got.map(|p| (p.spread, p.repeat, p.half_run, p.run));
+            let scaled = base.map(|b| (b << shift).wrapping_add(add));
+            assert_eq!(made, scaled);
+            let want = if scaled == addr { want } else { layout_by_lanes(&scaled, n, last) };
             assert_eq!(got, want, "{addr:x?} n {n}");
             if let Some(p) = want {
                 for (k, b) in [p.0, p.1, p.2, p.3].into_iter().enumerate() {

@@ -83,10 +83,11 @@ pub(crate) fn addresses(w: &Warp, a: &Addr) -> [u64; 32] {
     gen32(|l| u64::from((lo[l] << shift).wrapping_add(add)))
 }
 
-/// The address operand's value in all 32 lanes where it is a 32-bit
-/// address (a shared access: `[Ra+imm]`, `[Ra.X4+UR]`); `None` for 64-bit
-/// forms. The same values as [`addresses`], in 32-bit lanes.
-fn addresses32(w: &Warp, a: &Addr) -> Option<[u32; 32]> {
+/// How the address operand's value is made in each lane where it is a
+/// 32-bit address (a shared access: `[Ra+imm]`, `[Ra.X4+UR]`): the base
+/// register, its scale (a left shift) and what is added; `None` for
+/// 64-bit forms. The values are [`addresses`]', in 32-bit lanes.
+fn addresses32(w: &Warp, a: &Addr) -> Option<(u8, u32, u32)> {
     let shift = match a.width {
         AddrWidth::W64 | AddrWidth::W64Unmarked | AddrWidth::U32 => return None,
         AddrWidth::X4 => 2,
@@ -95,9 +96,7 @@ fn addresses32(w: &Warp, a: &Addr) -> Option<[u32; 32]> {
         _ => 0,
     };
     let u = if a.ubase >= crate::operand::URZ { 0 } else { w.ur(a.ubase) };
-    let add = u.wrapping_add(a.offset as u32);
-    let lo = w.row(a.base);
-    Some(map32(&lo, |x| (x << shift).wrapping_add(add)))
+    Some((a.base, shift, u.wrapping_add(a.offset as u32)))
 }
 
 /// How a warp's shared-memory addresses are laid out (found by
@@ -122,11 +121,15 @@ pub(crate) struct Pattern {
 /// of a tile), each half-warp at one address (a row broadcast to the
 /// threads of a 16-wide block row), the upper half-warp at the lower one's
 /// addresses (a row read by two block rows).
-fn shared_load_warp(w: &mut Warp, shared: &[u8], addr: &[u32; 32], n: usize, d: u8) -> bool {
+fn shared_load_warp(w: &mut Warp, shared: &[u8], (base, shift, add): (u8, u32, u32), n: usize, d: u8) -> bool {
     let Some(last) = shared.len().checked_sub(n) else { return false };
     let last = u32::try_from(last).unwrap_or(u32::MAX);
-    // Misaligned or past the end in any lane: the lane-by-lane path.
-    let Some(Pattern { spread, repeat, half_run, run }) = super::host::shared_layout(addr, n as u32, last) else {
+    // The addresses (a copy: the load may overwrite its base register),
+    // and whether any lane is misaligned or past the end (the lane-by-lane
+    // path then decides).
+    let mut addr = [0u32; 32];
+    let layout = super::host::shared_layout(w.row_ref(base), (shift, add), n as u32, last, &mut addr);
+    let Some(Pattern { spread, repeat, half_run, run }) = layout else {
         return false;
     };
     // Every address is a multiple of 4 and in range: index words.
@@ -354,6 +357,7 @@ fn span_write(env: &mut Env<'_>, s: &Span, data: &[u8]) -> bool {
 fn gather(w: &mut Warp, env: &mut Env<'_>, all: &[u64; 32], space: Space, exec: u32, n: usize, d: u8) -> bool {
     match space {
         Space::Shared => return gather_shared(w, env.shared, all, exec, n, d),
+        Space::Global | Space::Generic if gather_halves(w, env, all, space, exec, n, d) => return true,
         Space::Global | Space::Generic if gather_window(w, env, all, space, exec, n, d) => return true,
         _ => {}
     }
@@ -392,6 +396,41 @@ fn gather(w: &mut Warp, env: &mut Env<'_>, all: &[u64; 32], space: Space, exec: 
     for (j, row) in rows.iter().enumerate().take(per) {
         w.set_row(d.saturating_add(j as u8), exec, row);
     }
+    true
+}
+
+/// [`gather`] of 4-byte words by a full warp whose two half-warps each
+/// read a run of 16 consecutive words (two rows of a 16-wide tile, far
+/// apart or not): two 64-byte reads, straight into the halves of the row.
+/// `false`, having written nothing, for any other layout, a misaligned
+/// run, a generic run that may be shared or local, or a read that faults
+/// (the other paths then decide).
+fn gather_halves(w: &mut Warp, env: &mut Env<'_>, all: &[u64; 32], space: Space, exec: u32, n: usize, d: u8) -> bool {
+    if exec != u32::MAX || n != 4 {
+        return false;
+    }
+    let (a0, b0) = (all[0], all[16]);
+    let mut diff = (a0 | b0) & 3;
+    for l in 0..16 {
+        diff |= (all[l] ^ a0.wrapping_add(4 * l as u64)) | (all[l + 16] ^ b0.wrapping_add(4 * l as u64));
+    }
+    if diff != 0 {
+        return false;
+    }
+    if space == Space::Generic {
+        let overlaps = |window: u64, at: u64| at < window.saturating_add(WINDOW_SIZE) && window < at.saturating_add(64);
+        let cfg = env.cfg;
+        if [a0, b0].iter().any(|&at| overlaps(cfg.shared_window, at) || overlaps(cfg.local_window, at)) {
+            return false;
+        }
+    }
+    let mut bytes = [[0u8; 64]; 2];
+    if env.mem.read(a0, &mut bytes[0]).is_err() || env.mem.read(b0, &mut bytes[1]).is_err() {
+        return false;
+    }
+    let (lo, hi) = (bytes[0].as_chunks::<4>().0, bytes[1].as_chunks::<4>().0);
+    let row = gen32(|l| u32::from_le_bytes(if l < 16 { lo[l] } else { hi[l - 16] }));
+    w.set_row(d, exec, &row);
     true
 }
 
@@ -490,8 +529,8 @@ pub(crate) fn exec(w: &mut Warp, i: &Instr, exec: u32, env: &mut Env<'_>) -> Res
             };
             let n = size.bytes();
             if *space == Space::Shared && exec == u32::MAX && env.fast && n >= 4 {
-                if let Some(addr) = addresses32(w, &a) {
-                    if shared_load_warp(w, env.shared, &addr, n, d) {
+                if let Some(parts) = addresses32(w, &a) {
+                    if shared_load_warp(w, env.shared, parts, n, d) {
                         return Ok(());
                     }
                 }
