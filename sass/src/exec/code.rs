@@ -1,6 +1,9 @@
 //! A program's decoded instructions, cached by code offset.
 //!
-//! Each instruction is decoded once and kept with its word. A launch
+//! Each instruction is decoded once and kept with its word, its sources
+//! already resolved as the interpreter reads them (a register, the warp's
+//! one value, a uniform register, or a constant, read when it runs since
+//! banks change between launches). A launch
 //! re-reads a word the first time it reaches it ([`Code::begin_launch`]
 //! starts a new launch) and decodes again only if the bytes changed, so a
 //! program rewritten in GPU memory between launches runs its new code.
