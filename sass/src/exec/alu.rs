@@ -159,6 +159,7 @@ pub(crate) fn src(w: &Warp, i: &Instr, n: usize, env: &Env<'_>) -> Result<(S, Sr
 }
 
 /// An integer source with `-` and `~` applied.
+#[inline(always)]
 fn int_src(w: &Warp, i: &Instr, n: usize, env: &Env<'_>) -> Result<(S, SrcMods), Fault> {
     src(w, i, n, env)
 }
@@ -271,6 +272,34 @@ impl Funnel {
             r as u32
         }
     }
+
+    /// [`shift`](Self::shift) of 32 lanes by one amount: the same results,
+    /// with the kind of shift and the amount's clamp decided once, so the
+    /// lanes' loop is a plain vector shift.
+    #[inline(always)]
+    fn rows(self, lo: &[u32; 32], s: u32, hiw: &[u32; 32]) -> [u32; 32] {
+        let max = if self.wide { 64 } else { 32 };
+        let s = if self.wrap { s & (max - 1) } else { s.min(max) };
+        let v = |l: usize| (u64::from(hiw[l]) << 32) | u64::from(lo[l]);
+        let r: [u64; 32] = if s >= 64 {
+            if !self.left && self.signed {
+                gen32(|l| ((v(l) as i64) >> 63) as u64)
+            } else {
+                [0; 32]
+            }
+        } else if self.left {
+            gen32(|l| v(l) << s)
+        } else if self.signed {
+            gen32(|l| ((v(l) as i64) >> s) as u64)
+        } else {
+            gen32(|l| v(l) >> s)
+        };
+        if self.hi {
+            map32(&r, |x| (x >> 32) as u32)
+        } else {
+            map32(&r, |x| x as u32)
+        }
+    }
 }
 
 /// `LEA`'s sum: `a << shift` (or, `.HI`, the high word of `c:a << shift`)
@@ -354,16 +383,23 @@ fn lop3(w: &mut Warp, i: &Instr, exec: u32, env: &mut Env<'_>) -> Result<(), Fau
     let pd = pred_of(i, 0);
     let pc_mask = w.pred_mask(pred_of(i, 6));
     if let (true, false, Operand::Reg(d, _)) = (dense(env, exec), *uniform, *i.src(1)) {
-        // The whole warp at once (the same function, lane by lane).
-        let (av, bv, cv) = (int_row(w, a), int_row(w, b), int_row(w, c));
+        // The whole warp at once (the same function, lane by lane), from
+        // the registers in place where no `~` or `-` applies.
+        let plain = |s: &(S, SrcMods)| !(s.1.not || s.1.neg);
         let table = Lut3::new(lut);
-        let mut r = [0u32; 32];
-        for l in 0..32 {
-            r[l] = table.eval(av[l], bv[l], cv[l]);
-        }
+        let r = if plain(&a) && plain(&b) && plain(&c) {
+            let (ta, tb, tc);
+            let (av, bv, cv) = (row_in!(w, a.0, ta), row_in!(w, b.0, tb), row_in!(w, c.0, tc));
+            gen32(|l| table.eval(av[l], bv[l], cv[l]))
+        } else {
+            let (av, bv, cv) = (int_row(w, a), int_row(w, b), int_row(w, c));
+            gen32(|l| table.eval(av[l], bv[l], cv[l]))
+        };
         w.set_row(d, exec, &r);
-        let pv = mask_where(|l| r[l] != 0) | pc_mask;
-        set_pred_out(w, pd, exec, pv, false);
+        if pd.index != PT {
+            let pv = mask_where(|l| r[l] != 0) | pc_mask;
+            set_pred_out(w, pd, exec, pv, false);
+        }
         return Ok(());
     }
     let mut pv = 0u32;
@@ -486,8 +522,19 @@ fn shf(w: &mut Warp, i: &Instr, exec: u32, env: &mut Env<'_>) -> Result<(), Faul
         hi: *hi,
     };
     if let (true, false, Operand::Reg(d, _)) = (dense(env, exec), *uniform, *i.src(0)) {
-        let (av, bv, cv) = (row_of(w, a.0), row_of(w, b.0), row_of(w, c.0));
-        w.set_row(d, exec, &gen32(|l| f.shift(av[l], bv[l], cv[l])));
+        let (ta, tc);
+        let (lo, hiw) = (row_in!(w, a.0, ta), row_in!(w, c.0, tc));
+        let out = match b.0 {
+            // An amount that is the warp's one value (nearly always an
+            // immediate): the shift's kind chosen once, then one shift per
+            // lane by the same amount.
+            S::V(amount) => f.rows(lo, amount, hiw),
+            S::R(r) => {
+                let bv = w.row_ref(r);
+                gen32(|l| f.shift(lo[l], bv[l], hiw[l]))
+            }
+        };
+        w.set_row(d, exec, &out);
         return Ok(());
     }
     for l in lanes(super::bits::active(exec, *uniform)) {
@@ -819,13 +866,29 @@ fn imad(w: &mut Warp, i: &Instr, exec: u32, env: &Env<'_>, kind: ImadKind, signe
             // No carry read or written and plain sources (index arithmetic,
             // nearly always): the sum is all that is kept, computed from
             // the registers in place.
-            let (ta, tb, tc);
-            let (av, bv) = (row_in!(w, a.0, ta), row_in!(w, b.0, tb));
             if kind == ImadKind::Lo {
-                let cv = row_in!(w, c.0, tc);
-                let out = gen32(|l| av[l].wrapping_mul(bv[l]).wrapping_add(cv[l]));
+                // A factor that is the warp's one value (`IMAD.MOV`,
+                // `IMAD.SHL`, a constant stride) multiplies as a scalar.
+                let out = match (a.0, b.0, c.0) {
+                    (S::V(x), S::V(y), S::V(z)) => [x.wrapping_mul(y).wrapping_add(z); 32],
+                    (S::V(x), S::V(y), S::R(rc)) => map32(w.row_ref(rc), |v| x.wrapping_mul(y).wrapping_add(v)),
+                    (S::R(r), S::V(k), S::V(z)) | (S::V(k), S::R(r), S::V(z)) => {
+                        map32(w.row_ref(r), |v| v.wrapping_mul(k).wrapping_add(z))
+                    }
+                    (S::R(r), S::V(k), S::R(rc)) | (S::V(k), S::R(r), S::R(rc)) => {
+                        let (av, cv) = (w.row_ref(r), w.row_ref(rc));
+                        gen32(|l| av[l].wrapping_mul(k).wrapping_add(cv[l]))
+                    }
+                    (S::R(ra), S::R(rb), _) => {
+                        let tc;
+                        let (av, bv, cv) = (w.row_ref(ra), w.row_ref(rb), row_in!(w, c.0, tc));
+                        gen32(|l| av[l].wrapping_mul(bv[l]).wrapping_add(cv[l]))
+                    }
+                };
                 w.set_row(d, exec, &out);
             } else {
+                let (ta, tb);
+                let (av, bv) = (row_in!(w, a.0, ta), row_in!(w, b.0, tb));
                 let s = imad_wide_plain(w, signed, (av, bv), c64, c.0);
                 w.set_row(d, exec, &map32(&s, |s| s as u32));
                 if d != RZ {
