@@ -68,14 +68,15 @@ pub(crate) fn row_of(w: &Warp, s: S) -> [u32; 32] {
 macro_rules! row_in {
     ($w:expr, $s:expr, $tmp:ident) => {
         match $s {
-            S::R(r) => $w.row_ref(r),
-            S::V(v) => {
+            $crate::exec::alu::S::R(r) => $w.row_ref(r),
+            $crate::exec::alu::S::V(v) => {
                 $tmp = [v; 32];
                 &$tmp
             }
         }
     };
 }
+pub(crate) use row_in;
 
 /// An integer source in all 32 lanes with its `~` and `-` applied ([`int_val`]).
 #[inline(always)]

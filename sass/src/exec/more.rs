@@ -51,13 +51,11 @@ pub(crate) fn exec(w: &mut Warp, i: &Instr, exec: u32, env: &mut Env<'_>) -> Res
                 _ => return Err(bad(i, "SHFL source")),
             };
             let (b, c) = (src(w, i, 3, env)?, src(w, i, 4, env)?);
-            let mut vals = [0u32; 32];
-            for (l, v) in vals.iter_mut().enumerate() {
-                *v = w.r(a, l);
-            }
-            let mut valid = 0u32;
-            for l in lanes(exec) {
-                let (bv, cv) = (get(w, b.0, l) & 0x1f, get(w, c.0, l));
+            // Every lane's value before any is written (the destination may be the source).
+            let vals = *w.row_ref(a);
+            // The source lane and whether it is in range, as PTX defines them.
+            let source = |l: usize, bv: u32, cv: u32| {
+                let bv = bv & 0x1f;
                 let clamp = cv & 0x1f;
                 let seg = (cv >> 8) & 0x1f;
                 let lane = l as u32;
@@ -75,7 +73,27 @@ pub(crate) fn exec(w: &mut Warp, i: &Instr, exec: u32, env: &mut Env<'_>) -> Res
                     ShflMode::Down => (lane + bv, lane + bv <= max_lane),
                     ShflMode::Bfly => (lane ^ bv, (lane ^ bv) <= max_lane),
                 };
-                let out = if ok { vals[j as usize & 31] } else { vals[l] };
+                (j as usize & 31, ok)
+            };
+            if let (true, Operand::Reg(d, _)) = (super::alu::dense(env, exec), *i.src(1)) {
+                // The whole warp at once (the same lanes chosen), written by mask.
+                let (tb, tc);
+                let (bs, cs) = (super::alu::row_in!(w, b.0, tb), super::alu::row_in!(w, c.0, tc));
+                let mut out = [0u32; 32];
+                let mut valid = 0u32;
+                for l in 0..32 {
+                    let (j, ok) = source(l, bs[l], cs[l]);
+                    out[l] = if ok { vals[j] } else { vals[l] };
+                    valid |= u32::from(ok) << l;
+                }
+                w.set_row(d, exec, &out);
+                set_pred(w, pred_of(i, 0), exec, valid);
+                return Ok(());
+            }
+            let mut valid = 0u32;
+            for l in lanes(exec) {
+                let (j, ok) = source(l, get(w, b.0, l), get(w, c.0, l));
+                let out = if ok { vals[j] } else { vals[l] };
                 if ok {
                     valid |= 1 << l;
                 }
@@ -223,21 +241,31 @@ fn atom_shared32(
     let mut olds = [0u32; 32];
     let mut done = 0u32;
     let mut fault = None;
-    for l in lanes(exec) {
-        let va = all[l];
-        if !va.is_multiple_of(4) {
-            fault = Some(Fault::Misaligned { va, size: 4, pc: i.pc });
-            break;
+    // The lanes in order, each storing `update(old, b, c)`: the update
+    // chosen once for the common integer additions (a histogram's
+    // `ATOMS.POPC.INC`, `atomicAdd`), else `atom_value`.
+    let mut each = |update: &dyn Fn(u32, u32, u32) -> u32| {
+        for l in lanes(exec) {
+            let va = all[l];
+            if !va.is_multiple_of(4) {
+                fault = Some(Fault::Misaligned { va, size: 4, pc: i.pc });
+                break;
+            }
+            let Some(word) = usize::try_from(va / 4).ok().and_then(|k| words.get_mut(k)) else {
+                fault = Some(Fault::OutOfRange { space: "shared", addr: va, size: 4, limit, pc: i.pc });
+                break;
+            };
+            let old = u32::from_le_bytes(*word);
+            *word = update(old, bv[l], cv[l]).to_le_bytes();
+            // CAST.SPIN answers whether it stored, not the old value.
+            olds[l] = if op == AtomOp::CastSpin { u32::from(old == bv[l]) } else { old };
+            done |= 1 << l;
         }
-        let Some(word) = usize::try_from(va / 4).ok().and_then(|k| words.get_mut(k)) else {
-            fault = Some(Fault::OutOfRange { space: "shared", addr: va, size: 4, limit, pc: i.pc });
-            break;
-        };
-        let old = u32::from_le_bytes(*word);
-        *word = (atom_value(op, ty, u64::from(old), u64::from(bv[l]), u64::from(cv[l])) as u32).to_le_bytes();
-        // CAST.SPIN answers whether it stored, not the old value.
-        olds[l] = if op == AtomOp::CastSpin { u32::from(old == bv[l]) } else { old };
-        done |= 1 << l;
+    };
+    match (op, ty) {
+        (AtomOp::PopcInc, _) => each(&|old, _, _| old.wrapping_add(1)),
+        (AtomOp::Add, AtomTy::U32 | AtomTy::S32) => each(&|old, b, _| old.wrapping_add(b)),
+        _ => each(&|old, b, c| atom_value(op, ty, u64::from(old), u64::from(b), u64::from(c)) as u32),
     }
     if let (false, Operand::Reg(d, _)) = (red, *i.src(1)) {
         w.set_row(d, done, &olds);
