@@ -30,7 +30,7 @@
 //!   (`EXIT`, `BSYNC`, `BAR`, `WARPSYNC`), go back to per-lane pcs;
 //! - registers are rows of 32 lanes, and the common integer, move and
 //!   `FFMA` instructions compute all 32 lanes as arrays and write the
-//!   executing ones with a blend (when 8 or more execute);
+//!   executing ones with a blend (when 4 or more execute);
 //! - a load or store whose lanes cover one contiguous aligned span is one
 //!   copy; other 4- to 16-byte loads compute the warp's addresses at once
 //!   and serve equal addresses once. Any access that would fault, or is
