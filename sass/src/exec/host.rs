@@ -7,10 +7,15 @@
 //! vectorised). Nearly every x86-64 host the mock runs on has FMA; the
 //! second copy computes a warp's `FFMA` as four 8-lane `vfmadd`s. Both
 //! copies are the same Rust code, and `mul_add` is correctly rounded on
-//! either, so the results are bit for bit the same (the float tests run on
-//! whichever copy the host picks; CI's x86-64-v3 build and the baseline
-//! build each run the exactness tests). Elsewhere (aarch64, whose baseline
-//! has FMA) there is one copy.
+//! either, so the results are bit for bit the same. Elsewhere (aarch64,
+//! whose baseline has FMA) there is one copy.
+//!
+//! Each kernel's body is a plain function (`*_body`), which the run-time
+//! choice wraps: the unit tests below check both the copy this host picks
+//! (through the wrapper) and the body compiled for baseline x86-64 (called
+//! directly), against each kernel's lane-by-lane definition, so the copy a
+//! host without AVX2 runs is tested on every host. The exactness tests
+//! (corpus, random programs, tinygrad) run whichever copy the host picks.
 
 use multiversion::multiversion;
 
@@ -22,6 +27,12 @@ use super::memops::Pattern;
 /// negatives, -0 included, becoming +0) and flushed to zero where `fz`.
 #[multiversion(targets("x86_64+avx2+fma"))]
 pub(crate) fn ffma_rn_rows(a: &[u32; 32], b: &[u32; 32], c: &[u32; 32], sat: bool, fz: bool) -> [u32; 32] {
+    ffma_rn_rows_body(a, b, c, sat, fz)
+}
+
+/// [`ffma_rn_rows`]'s lanes, as each copy compiles them.
+#[inline(always)]
+fn ffma_rn_rows_body(a: &[u32; 32], b: &[u32; 32], c: &[u32; 32], sat: bool, fz: bool) -> [u32; 32] {
     let f = |row: &[u32; 32], l: usize| f32::from_bits(row[l]);
     let (a, b, c) = (|l| f(a, l), |l| f(b, l), |l| f(c, l));
     let mut out = [0u32; 32];
@@ -57,6 +68,18 @@ pub(crate) fn shared_layout(
     last: u32,
     addr: &mut [u32; 32],
 ) -> Option<Pattern> {
+    shared_layout_body(base, (shift, add), n, last, addr)
+}
+
+/// [`shared_layout`]'s lanes, as each copy compiles them.
+#[inline(always)]
+fn shared_layout_body(
+    base: &[u32; 32],
+    (shift, add): (u32, u32),
+    n: u32,
+    last: u32,
+    addr: &mut [u32; 32],
+) -> Option<Pattern> {
     for (a, b) in addr.iter_mut().zip(base) {
         *a = (b << (shift & 31)).wrapping_add(add);
     }
@@ -82,6 +105,12 @@ pub(crate) fn shared_layout(
 /// AVX2 (`ISETP` of the whole warp).
 #[multiversion(targets("x86_64+avx2"))]
 pub(crate) fn compare_masks(x: &[u32; 32], y: &[u32; 32], signed: bool) -> (u32, u32) {
+    compare_masks_body(x, y, signed)
+}
+
+/// [`compare_masks`]'s lanes, as each copy compiles them.
+#[inline(always)]
+fn compare_masks_body(x: &[u32; 32], y: &[u32; 32], signed: bool) -> (u32, u32) {
     // Unsigned order is signed order with the sign bits flipped.
     let flip = if signed { 0 } else { 0x8000_0000 };
     let (mut less, mut equal) = (0u32, 0u32);
@@ -95,12 +124,24 @@ pub(crate) fn compare_masks(x: &[u32; 32], y: &[u32; 32], signed: bool) -> (u32,
 /// The lowest of a warp's 32 program counters (a full warp's next path).
 #[multiversion(targets("x86_64+avx2"))]
 pub(crate) fn lowest(pcs: &[u64; 32]) -> u64 {
+    lowest_body(pcs)
+}
+
+/// [`lowest`]'s lanes, as each copy compiles them.
+#[inline(always)]
+fn lowest_body(pcs: &[u64; 32]) -> u64 {
     pcs.iter().fold(u64::MAX, |m, &p| m.min(p))
 }
 
 /// The lanes whose program counter is `pc`, as a mask.
 #[multiversion(targets("x86_64+avx2"))]
 pub(crate) fn lanes_at(pcs: &[u64; 32], pc: u64) -> u32 {
+    lanes_at_body(pcs, pc)
+}
+
+/// [`lanes_at`]'s lanes, as each copy compiles them.
+#[inline(always)]
+fn lanes_at_body(pcs: &[u64; 32], pc: u64) -> u32 {
     let mut mask = 0u32;
     for (l, &p) in pcs.iter().enumerate() {
         mask |= u32::from(p == pc) << l;
@@ -162,6 +203,7 @@ mod tests {
             let pcs: [u64; 32] = std::array::from_fn(|_| pick() << 4);
             for signed in [false, true] {
                 let (less, equal) = compare_masks(&x, &y, signed);
+                assert_eq!((less, equal), compare_masks_body(&x, &y, signed));
                 for l in 0..32 {
                     let lt = if signed { (x[l] as i32) < (y[l] as i32) } else { x[l] < y[l] };
                     assert_eq!(less >> l & 1 == 1, lt, "{:#x} < {:#x} signed {signed}", x[l], y[l]);
@@ -170,7 +212,9 @@ mod tests {
             }
             let low = lowest(&pcs);
             assert_eq!(low, *pcs.iter().min().unwrap_or(&u64::MAX));
+            assert_eq!(low, lowest_body(&pcs));
             let at = lanes_at(&pcs, low);
+            assert_eq!(at, lanes_at_body(&pcs, low));
             for (l, &p) in pcs.iter().enumerate() {
                 assert_eq!(at >> l & 1 == 1, p == low);
             }
@@ -224,9 +268,12 @@ mod tests {
             // As the instruction gives them: a base register scaled, plus a sum.
             let (shift, add) = ((next() % 3) as u32, next() as u32);
             let base = addr.map(|a| a.wrapping_sub(add) >> shift);
-            let mut made = [0u32; 32];
+            let (mut made, mut made_body) = ([0u32; 32], [0u32; 32]);
             let got = shared_layout(&base, (shift, add), n, last, &mut made);
             let got = got.map(|p| (p.spread, p.repeat, p.half_run, p.run));
+            let body = shared_layout_body(&base, (shift, add), n, last, &mut made_body);
+            assert_eq!(body.map(|p| (p.spread, p.repeat, p.half_run, p.run)), got);
+            assert_eq!(made_body, made);
             let scaled = base.map(|b| (b << shift).wrapping_add(add));
             assert_eq!(made, scaled);
             let want = if scaled == addr { want } else { layout_by_lanes(&scaled, n, last) };
@@ -242,8 +289,8 @@ mod tests {
         assert!(seen.iter().all(|&c| c > 300), "{seen:?} of {checked}");
     }
 
-    /// Whichever copy this host runs gives the soft-float's result for
-    /// every lane, in every combination of `.SAT` and `.FTZ` (the inputs
+    /// The copy this host runs, and the baseline body, give the soft-float's
+    /// result for every lane, in every combination of `.SAT` and `.FTZ` (the inputs
     /// here are the operands as the instruction reads them: flushing
     /// inputs is the caller's).
     #[test]
@@ -266,7 +313,9 @@ mod tests {
             let [a, b, c] = &rows;
             for (sat, fz) in [(false, false), (true, false), (false, true), (true, true)] {
                 let bits = |row: &[f32; 32]| row.map(f32::to_bits);
+                // The host's copy, and the baseline body.
                 let got = ffma_rn_rows(&bits(a), &bits(b), &bits(c), sat, fz);
+                assert_eq!(got, ffma_rn_rows_body(&bits(a), &bits(b), &bits(c), sat, fz));
                 for l in 0..32 {
                     let exact = sf::fma(
                         sf::F32,
