@@ -1163,6 +1163,15 @@ mod tests {
                 "{lo:#x} {hiw:#x} by {s} {:?}",
                 (f.left, f.wrap, f.wide, f.signed, f.hi)
             );
+            // The warp's rows shifted by one amount: lane by lane the same.
+            if k % 7 == 0 {
+                let lanes = |seed: u64| std::array::from_fn(|l| (seed.rotate_left(l as u32 * 7) ^ l as u64) as u32);
+                let (los, his) = (lanes(x), lanes(x.rotate_left(29)));
+                let rows = f.rows(&los, s, &his);
+                for l in 0..32 {
+                    assert_eq!(rows[l], f.shift(los[l], s, his[l]), "lane {l} by {s}");
+                }
+            }
         }
     }
 
