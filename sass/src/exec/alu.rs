@@ -250,10 +250,20 @@ struct Funnel {
 }
 
 impl Funnel {
+    /// The amount a shift by `s` moves: modulo the width (`.W`), else clamped to it.
+    #[inline(always)]
+    fn amount(self, s: u32) -> u32 {
+        let max = if self.wide { 64 } else { 32 };
+        if self.wrap {
+            s & (max - 1)
+        } else {
+            s.min(max)
+        }
+    }
+
     #[inline(always)]
     fn shift(self, lo: u32, s: u32, hiw: u32) -> u32 {
-        let max = if self.wide { 64 } else { 32 };
-        let s = if self.wrap { s & (max - 1) } else { s.min(max) };
+        let s = self.amount(s);
         let v = (u64::from(hiw) << 32) | u64::from(lo);
         // Bits 0..63 of the shifted funnel; a shift by 64 (the wide types
         // only) leaves nothing, or the sign for an arithmetic right shift.
@@ -282,8 +292,7 @@ impl Funnel {
     /// lanes' loop is a plain vector shift.
     #[inline(always)]
     fn rows(self, lo: &[u32; 32], s: u32, hiw: &[u32; 32]) -> [u32; 32] {
-        let max = if self.wide { 64 } else { 32 };
-        let s = if self.wrap { s & (max - 1) } else { s.min(max) };
+        let s = self.amount(s);
         let v = |l: usize| (u64::from(hiw[l]) << 32) | u64::from(lo[l]);
         let r: [u64; 32] = if s >= 64 {
             if !self.left && self.signed {

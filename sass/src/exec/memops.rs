@@ -86,7 +86,7 @@ pub(crate) fn addresses(w: &Warp, a: &Addr) -> [u64; 32] {
 /// How the address operand's value is made in each lane where it is a
 /// 32-bit address (a shared access: `[Ra+imm]`, `[Ra.X4+UR]`): the base
 /// register, its scale (a left shift) and what is added; `None` for
-/// 64-bit forms. The values are [`addresses`]', in 32-bit lanes.
+/// 64-bit forms. The values are those [`addresses`] gives, in 32-bit lanes.
 fn addresses32(w: &Warp, a: &Addr) -> Option<(u8, u32, u32)> {
     let shift = match a.width {
         AddrWidth::W64 | AddrWidth::W64Unmarked | AddrWidth::U32 => return None,
