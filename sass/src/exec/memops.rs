@@ -278,6 +278,42 @@ fn fast_addresses(w: &Warp, env: &Env<'_>, a: &Addr, exec: u32, n: usize) -> Opt
     (env.fast && n >= 4 && exec != 0).then(|| addresses(w, a))
 }
 
+/// The span of a full warp's global access through a 64-bit register
+/// pair (`[R2.64+off]`, `[R2.64+UR4]`) whose lanes are consecutive: lane
+/// `l`'s pair is lane 0's plus `l * n`, with no carry into the high word.
+/// Found from the registers, in 32-bit lanes, before the warp's 64-bit
+/// addresses are made (the coalesced load and store of nearly every
+/// kernel); `None` for anything else (then [`span`] decides, from the
+/// addresses).
+fn pair_run(w: &Warp, env: &Env<'_>, a: &Addr, space: Space, exec: u32, n: usize) -> Option<Span> {
+    let wide = matches!(a.width, AddrWidth::W64 | AddrWidth::W64Unmarked);
+    if !(env.fast && exec == u32::MAX && space == Space::Global && n >= 4 && wide) || a.base == crate::operand::RZ {
+        return None;
+    }
+    let (lo, hi) = (w.row_ref(a.base), w.row_ref(a.base.saturating_add(1)));
+    let step = n as u32;
+    // No carry out of the low word (lane 31's stays above lane 0's), and
+    // the last lane first: a warp whose halves read rows of a tile apart
+    // fails here, without the scan below.
+    if lo[0].checked_add(31 * step) != Some(lo[31]) || hi[31] != hi[0] {
+        return None;
+    }
+    let mut diff = 0u32;
+    for l in 0..32 {
+        diff |= (lo[l] ^ lo[0].wrapping_add(step * l as u32)) | (hi[l] ^ hi[0]);
+    }
+    if diff != 0 {
+        return None;
+    }
+    let at = address(w, a, 0);
+    // Aligned, and the span's end within the address space (as `span`).
+    if !at.is_multiple_of(n as u64) {
+        return None;
+    }
+    at.checked_add(32 * n as u64 - 1)?;
+    Some(Span { first: 0, count: 32, at: SpanPlace::Global(at) })
+}
+
 /// The span the executing lanes' addresses `all` cover, if they are one.
 fn span(env: &Env<'_>, all: &[u64; 32], space: Space, exec: u32, n: usize) -> Option<Span> {
     let first = exec.trailing_zeros() as usize;
@@ -535,8 +571,9 @@ pub(crate) fn exec(w: &mut Warp, i: &Instr, exec: u32, env: &mut Env<'_>) -> Res
                     }
                 }
             }
-            let all = fast_addresses(w, env, &a, exec, n);
-            if let Some(s) = all.as_ref().and_then(|all| span(env, all, *space, exec, n)) {
+            let run = pair_run(w, env, &a, *space, exec, n);
+            let all = if run.is_some() { None } else { fast_addresses(w, env, &a, exec, n) };
+            if let Some(s) = run.or_else(|| all.as_ref().and_then(|all| span(env, all, *space, exec, n))) {
                 if s.count == 32 && n == 4 {
                     // A full warp's words: the row itself.
                     let mut buf = [[0u8; 4]; 32];
@@ -602,8 +639,9 @@ pub(crate) fn exec(w: &mut Warp, i: &Instr, exec: u32, env: &mut Env<'_>) -> Res
                 _ => return Err(bad(i, "source")),
             };
             let n = size.bytes();
-            let all = fast_addresses(w, env, &a, exec, n);
-            if let Some(sp) = all.as_ref().and_then(|all| span(env, all, *space, exec, n)) {
+            let all = || fast_addresses(w, env, &a, exec, n);
+            let run = pair_run(w, env, &a, *space, exec, n);
+            if let Some(sp) = run.or_else(|| all().as_ref().and_then(|all| span(env, all, *space, exec, n))) {
                 if sp.count == 32 && n == 4 {
                     // A full warp's words: the row itself.
                     let words = map32(&w.row(s), u32::to_le_bytes);
