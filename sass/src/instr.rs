@@ -2,6 +2,7 @@
 
 use std::fmt;
 
+use crate::exec::uop::Uop;
 use crate::op::Op;
 use crate::operand::{Operand, Pred, Resolved};
 use crate::word::{Control, Word};
@@ -33,6 +34,11 @@ pub struct Instr {
     pub shown: u16,
     /// `operands` as the interpreter reads them, resolved once here.
     pub(crate) resolved: [Resolved; MAX_OPERANDS],
+    /// The guard always holds (`PT`, `UPT`): the interpreter runs every
+    /// lane it chose without reading a predicate.
+    pub(crate) unguarded: bool,
+    /// The prepared form the whole-warp path runs, if the instruction has one.
+    pub(crate) uop: Uop,
 }
 
 impl Instr {
@@ -47,7 +53,9 @@ impl Instr {
         shown: u16,
     ) -> Instr {
         let resolved = operands.each_ref().map(Resolved::of);
-        Instr { pc, word, guard, op, operands, len, shown, resolved }
+        let unguarded = guard.is_true();
+        let uop = Uop::of(&op, &operands, &resolved);
+        Instr { pc, word, guard, op, operands, len, shown, resolved, unguarded, uop }
     }
 
     /// Operand `n` as the interpreter reads it (see [`Resolved`]).

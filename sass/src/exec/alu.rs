@@ -449,18 +449,10 @@ fn isetp(w: &mut Warp, i: &Instr, exec: u32, env: &mut Env<'_>) -> Result<(), Fa
     let pc = w.pred_mask(pred_of(i, 4));
     let pex = w.pred_mask(pred_of(i, 5));
     let r = if env.fast {
-        // The whole warp at once (the same comparison as below): the
-        // lanes less and equal as masks of lane compares, combined as
-        // the condition takes each ordering.
-        use std::cmp::Ordering::{Equal, Greater, Less};
+        // The whole warp at once (the same comparison as below).
         let (tx, ty);
         let (xs, ys) = (row_in!(w, a.0, tx), row_in!(w, b.0, ty));
-        let (less, equal) = super::host::compare_masks(xs, ys, *signed);
-        let greater = !(less | equal);
-        let when = |ord, m: u32| if cmp.eval(ord) { m } else { 0 };
-        // .EX: on equal high words the low words' result decides.
-        let on_equal = if *ex { equal & pex } else { when(Equal, equal) };
-        when(Less, less) | when(Greater, greater) | on_equal
+        super::uop::compare(xs, ys, *cmp, *signed, ex.then_some(pex))
     } else {
         let mut r = 0u32;
         for l in lanes(exec) {
@@ -561,11 +553,8 @@ fn shf(w: &mut Warp, i: &Instr, exec: u32, env: &mut Env<'_>) -> Result<(), Faul
 #[inline(never)]
 fn mov(w: &mut Warp, i: &Instr, exec: u32, env: &mut Env<'_>) -> Result<(), Fault> {
     let Op::Mov { uniform } = &i.op else { return Err(bad(i, "operation")) };
+    // A register's move with 4 or more lanes runs as `uop::Uop::Mov`.
     let s = src(w, i, 1, env)?;
-    if let (true, false, Operand::Reg(d, _)) = (env.fast, *uniform, *i.src(0)) {
-        w.set_row(d, exec, &row_of(w, s.0));
-        return Ok(());
-    }
     for l in lanes(super::bits::active(exec, *uniform)) {
         let v = get(w, s.0, l);
         write_dst(w, i, 0, l, v, *uniform)?;
@@ -607,53 +596,7 @@ fn cs2r64(w: &mut Warp, i: &Instr, exec: u32, env: &mut Env<'_>) -> Result<(), F
 fn s2r(w: &mut Warp, i: &Instr, exec: u32, env: &mut Env<'_>) -> Result<(), Fault> {
     let Op::S2r { uniform, .. } = &i.op else { return Err(bad(i, "operation")) };
     let Operand::Special(sr) = *i.src(1) else { return Err(bad(i, "special register")) };
-    if let (true, false, Operand::Reg(d, _)) = (env.fast, *uniform, *i.src(0)) {
-        // The register looked up once; its value lane by lane.
-        use crate::special::Sr;
-        let known = crate::special::known(sr).ok_or_else(|| bad(i, "this special register"))?;
-        let v = match known {
-            Sr::LaneId => gen32(|l| l as u32),
-            // The same in every lane.
-            Sr::CtaIdX => [env.ctaid[0]; 32],
-            Sr::CtaIdY => [env.ctaid[1]; 32],
-            Sr::CtaIdZ => [env.ctaid[2]; 32],
-            Sr::TidX | Sr::TidY | Sr::TidZ | Sr::Tid => {
-                // The warp's thread indices, counted up from its first
-                // thread's (no division per lane).
-                let [bx, by, _] = env.cfg.block;
-                let t0 = w.id * 32;
-                let (mut x, mut y, mut z) = (t0 % bx, (t0 / bx) % by, t0 / (bx * by));
-                let mut v = [0u32; 32];
-                for out in &mut v {
-                    *out = match known {
-                        Sr::TidX => x,
-                        Sr::TidY => y,
-                        Sr::TidZ => z,
-                        _ => x | y << 16 | z << 26,
-                    };
-                    x += 1;
-                    if x == bx {
-                        x = 0;
-                        y += 1;
-                        if y == by {
-                            y = 0;
-                            z += 1;
-                        }
-                    }
-                }
-                v
-            }
-            _ => {
-                let mut v = [0u32; 32];
-                for l in lanes(exec) {
-                    v[l] = special_of(w, env, known, l).ok_or_else(|| bad(i, "this special register"))?;
-                }
-                v
-            }
-        };
-        w.set_row(d, exec, &v);
-        return Ok(());
-    }
+    // The thread and block indices with 4 or more lanes run as `uop::Uop::S2r`.
     for l in lanes(super::bits::active(exec, *uniform)) {
         let v = special(w, env, sr, l).ok_or_else(|| bad(i, "this special register"))?;
         write_dst(w, i, 0, l, v, *uniform)?;
@@ -757,33 +700,8 @@ fn iadd3(w: &mut Warp, i: &Instr, exec: u32, env: &Env<'_>, x: bool, uniform: bo
     };
     if let (true, false, Operand::Reg(d, _)) = (dense(env, exec), uniform, *i.src(0)) {
         // The whole warp at once (the same sum, lane by lane).
-        if !x && pred_of(i, 1).index == PT && pred_of(i, 2).index == PT && !(a.1.not || b.1.not || c.1.not) {
-            // No carry read or written (nearly always): the sum modulo 2^32,
-            // each term as `term_row` makes it, in 32-bit lanes. (A `~` term
-            // comes only with `.X`, where the decoder turns `-` into it.)
-            // The warp's values are summed once; each register row is
-            // added (or subtracted) where it is, with no copy.
-            let term32 = |v: u32, m: SrcMods| if m.neg { v.wrapping_neg() } else { v };
-            let mut out = [[a, b, c].iter().fold(0u32, |k, s| match s.0 {
-                S::V(v) => k.wrapping_add(term32(v, s.1)),
-                S::R(_) => k,
-            }); 32];
-            for s in [a, b, c] {
-                let S::R(r) = s.0 else { continue };
-                let row = w.row_ref(r);
-                if s.1.neg {
-                    for (o, v) in out.iter_mut().zip(row) {
-                        *o = o.wrapping_sub(*v);
-                    }
-                } else {
-                    for (o, v) in out.iter_mut().zip(row) {
-                        *o = o.wrapping_add(*v);
-                    }
-                }
-            }
-            w.set_row(d, exec, &out);
-            return Ok(());
-        }
+        // With no carry read or written, `uop::Uop::IAdd3` runs it: here a
+        // carry is read or written.
         let (ta, tb, tc) = (term_row(w, a), term_row(w, b), term_row(w, c));
         let cin = if x { [cin0, cin1] } else { [0, 0] };
         let sum: [u64; 32] = gen32(|l| ta[l] + tb[l] + tc[l] + u64::from(cin[0] >> l & 1) + u64::from(cin[1] >> l & 1));
@@ -814,30 +732,6 @@ fn iadd3(w: &mut Warp, i: &Instr, exec: u32, env: &Env<'_>, x: bool, uniform: bo
     set_pred_out(w, pred_of(i, 1), exec, p0, uniform);
     set_pred_out(w, pred_of(i, 2), exec, p1, uniform);
     Ok(())
-}
-
-/// The whole warp's `IMAD.WIDE` with no carry read or written and a plain
-/// addend (address arithmetic, nearly always): the sum modulo 2^64 is all
-/// that is kept, in 64-bit lanes rather than `imad`'s 65-bit sum. The
-/// addend is the 64-bit `c64` (a uniform pair or constant words), else the
-/// register pair or value `c`. Kept out of line: inlined, it changed how
-/// the rest of `exec` was compiled, for the worse.
-#[inline(never)]
-fn imad_wide_plain(w: &Warp, signed: bool, (av, bv): (&[u32; 32], &[u32; 32]), c64: Option<u64>, c: S) -> [u64; 32] {
-    let cw: [u64; 32] = match (c64, c) {
-        (Some(v), _) => [v; 32],
-        (None, S::R(r)) => {
-            let (lo, hi) = (w.row_ref(r), w.row_ref(r.saturating_add(1)));
-            gen32(|l| u64::from(lo[l]) | u64::from(hi[l]) << 32)
-        }
-        (None, S::V(v)) if signed => [v as i32 as i64 as u64; 32],
-        (None, S::V(v)) => [u64::from(v); 32],
-    };
-    if signed {
-        gen32(|l| ((av[l] as i32 as i64).wrapping_mul(bv[l] as i32 as i64) as u64).wrapping_add(cw[l]))
-    } else {
-        gen32(|l| (u64::from(av[l]) * u64::from(bv[l])).wrapping_add(cw[l]))
-    }
 }
 
 #[inline(never)]
@@ -874,42 +768,9 @@ fn imad(w: &mut Warp, i: &Instr, exec: u32, env: &Env<'_>, kind: ImadKind, signe
     };
     if dense(env, exec) && ud.is_none() && matches!(kind, ImadKind::Lo | ImadKind::Wide) {
         // The whole warp at once (the same arithmetic as below, lane by lane).
-        let plain = |m: SrcMods| !m.neg && !m.not;
-        if !x && plain(c.1) && pred_of(i, 1).index == PT && plain(a.1) && plain(b.1) {
-            // No carry read or written and plain sources (index arithmetic,
-            // nearly always): the sum is all that is kept, computed from
-            // the registers in place.
-            if kind == ImadKind::Lo {
-                // A factor that is the warp's one value (`IMAD.MOV`,
-                // `IMAD.SHL`, a constant stride) multiplies as a scalar.
-                let out = match (a.0, b.0, c.0) {
-                    (S::V(x), S::V(y), S::V(z)) => [x.wrapping_mul(y).wrapping_add(z); 32],
-                    (S::V(x), S::V(y), S::R(rc)) => map32(w.row_ref(rc), |v| x.wrapping_mul(y).wrapping_add(v)),
-                    (S::R(r), S::V(k), S::V(z)) | (S::V(k), S::R(r), S::V(z)) => {
-                        map32(w.row_ref(r), |v| v.wrapping_mul(k).wrapping_add(z))
-                    }
-                    (S::R(r), S::V(k), S::R(rc)) | (S::V(k), S::R(r), S::R(rc)) => {
-                        let (av, cv) = (w.row_ref(r), w.row_ref(rc));
-                        gen32(|l| av[l].wrapping_mul(k).wrapping_add(cv[l]))
-                    }
-                    (S::R(ra), S::R(rb), _) => {
-                        let tc;
-                        let (av, bv, cv) = (w.row_ref(ra), w.row_ref(rb), row_in!(w, c.0, tc));
-                        gen32(|l| av[l].wrapping_mul(bv[l]).wrapping_add(cv[l]))
-                    }
-                };
-                w.set_row(d, exec, &out);
-            } else {
-                let (ta, tb);
-                let (av, bv) = (row_in!(w, a.0, ta), row_in!(w, b.0, tb));
-                let s = imad_wide_plain(w, signed, (av, bv), c64, c.0);
-                w.set_row(d, exec, &map32(&s, |s| s as u32));
-                if d != RZ {
-                    w.set_row(d.saturating_add(1), exec, &map32(&s, |s| (s >> 32) as u32));
-                }
-            }
-            return Ok(());
-        }
+        // The forms with no carry and plain sources run as `uop::Uop`s
+        // (`ImadLo`, `ImadWide`); what comes here reads or writes a carry,
+        // or applies `-` or `~`.
         let (av, bv, cv) = (int_row(w, a), int_row(w, b), row_of(w, c.0));
         let ci: [u64; 32] = if x { gen32(|l| u64::from(cin >> l & 1)) } else { [0; 32] };
         if kind == ImadKind::Lo {

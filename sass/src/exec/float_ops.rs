@@ -143,19 +143,10 @@ pub(crate) fn exec(w: &mut Warp, i: &Instr, exec: u32, env: &mut Env<'_>) -> Res
             if let (true, crate::operand::Operand::Reg(d, _)) = (super::alu::dense(env, exec), *i.src(0)) {
                 // The whole warp at once: the same rounding, lane by lane.
                 if *rnd == Rnd::Rn {
-                    // The common form, compiled for the host's FMA where it
-                    // has one, on the registers themselves.
-                    let plain = |s: (S, SrcMods)| match s {
-                        (S::R(r), m) if !(m.neg || m.abs || *fz) => Some(r),
-                        _ => None,
-                    };
-                    let out = if let (Some(ra), Some(rb), Some(rc)) = (plain(a), plain(b), plain(c)) {
-                        // Registers read as they are: no copies.
-                        super::host::ffma_rn_rows(w.row_ref(ra), w.row_ref(rb), w.row_ref(rc), *sat, *fz)
-                    } else {
-                        let (av, bv, cv) = (bits_row(w, a, *fz), bits_row(w, b, *fz), bits_row(w, c, *fz));
-                        super::host::ffma_rn_rows(&av, &bv, &cv, *sat, *fz)
-                    };
+                    // With plain sources it runs as `uop::Uop::Ffma`; here a
+                    // source has `-` or `|x|`.
+                    let (av, bv, cv) = (bits_row(w, a, *fz), bits_row(w, b, *fz), bits_row(w, c, *fz));
+                    let out = super::host::ffma_rn_rows(&av, &bv, &cv, *sat, *fz);
                     w.set_row(d, exec, &out);
                     return Ok(());
                 }

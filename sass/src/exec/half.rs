@@ -32,7 +32,11 @@ impl HSrc {
 
     /// `halves`, with `|x|` applied only where `abs` says.
     fn halves_abs(&self, w: &Warp, lane: usize, abs: bool) -> [u16; 2] {
-        let v = get(w, self.v, lane);
+        self.halves_of(get(w, self.v, lane), abs)
+    }
+
+    /// The two 16-bit inputs this source makes of the 32-bit value `v`.
+    fn halves_of(&self, v: u32, abs: bool) -> [u16; 2] {
         let (lo, hi) = (v as u16, (v >> 16) as u16);
         let pair = match self.swizzle {
             Swizzle::H0H0 => [lo, lo],
@@ -92,6 +96,98 @@ fn sat16(fmt: HalfFmt, h: u16) -> u16 {
     }
 }
 
+/// A paired-half add, multiply or fused multiply-add (`HADD2`, `HMUL2`,
+/// `HFMA2`), one lane's worth.
+#[derive(Clone, Copy)]
+struct Half2Op {
+    kind: Half2Kind,
+    fmt: HalfFmt,
+    f32_out: bool,
+    ftz: bool,
+    sat: bool,
+    relu: bool,
+}
+
+impl Half2Op {
+    /// The 32-bit result of the two 16-bit inputs of each source (low half
+    /// first, modifiers applied; `z` for the fused multiply-add).
+    fn eval(&self, a: [u16; 2], b: [u16; 2], c: Option<[u16; 2]>) -> u32 {
+        let Half2Op { kind, fmt, f32_out, ftz, sat, relu } = *self;
+        let val = |h: [u16; 2]| h.map(|h| fmt.to_f64(if ftz { fmt.ftz(h) } else { h }));
+        let (x, y) = (val(a), val(b));
+        let z = c.map_or([0.0; 2], val);
+        // Products of two 16-bit values are exact in f64 (at most 22 significant bits).
+        let exact = |k: usize| match kind {
+            Half2Kind::Add => two_sum(x[k], y[k]),
+            Half2Kind::Mul => (x[k] * y[k], 0.0),
+            Half2Kind::Fma | Half2Kind::FmaMma => two_sum(x[k] * y[k], z[k]),
+        };
+        if f32_out {
+            // One f32, from the low lane; f16 inputs are exact f32s, so
+            // f32's fused multiply-add rounds the exact value once.
+            // A sum or product of two 16-bit values is exact in f64, so
+            // converting it rounds once.
+            let r = match kind {
+                Half2Kind::Add => (x[0] + y[0]) as f32,
+                Half2Kind::Mul => (x[0] * y[0]) as f32,
+                _ => (x[0] as f32).mul_add(y[0] as f32, z[0] as f32),
+            };
+            let r = super::farith::f32_out(r, ftz, sat);
+            // `.RELU`: NaN stays canonical (f32_out made it so); negatives become +0.
+            return if relu && r != super::float_ops::CANONICAL_NAN && r >> 31 == 1 { 0 } else { r };
+        }
+        let mut out = 0u32;
+        for k in 0..2 {
+            let (hi, lo) = exact(k);
+            let mut h = fmt.round(hi, lo, Rnd::Rn);
+            if ftz {
+                h = fmt.ftz(h);
+            }
+            if sat {
+                h = sat16(fmt, h);
+            }
+            // `.RELU`: negatives, -0 included, become +0 (a NaN
+            // result is already the canonical one).
+            if relu && h & 0x8000 != 0 && !fmt.is_nan(h) {
+                h = 0;
+            }
+            out |= u32::from(h) << (16 * k);
+        }
+        out
+    }
+}
+
+/// The result of a paired-half `HADD2`, `HMUL2` or `HFMA2` (operands
+/// `[d, a, b, c]`) whose sources are all values the instruction holds
+/// (`RZ`, immediates): the same in every lane and every launch, so worked
+/// out once, at decode ([`super::uop::Uop::Set`]). `HFMA2.MMA R5, -RZ, RZ,
+/// 0, c` is how ptxas moves a constant. `None` for any other instruction.
+pub(crate) fn fold(op: &Op, operands: &[Operand]) -> Option<u32> {
+    let Op::Half2 { kind, bf16, f32_out, ftz, fmz: false, sat, relu } = *op else { return None };
+    let held = |n: usize| -> Option<[u16; 2]> {
+        let s = match *operands.get(n)? {
+            Operand::Half(h) if !matches!(h.swizzle, Swizzle::F32 | Swizzle::H0Nh1) => {
+                let v = match h.base {
+                    HalfBase::Reg(crate::operand::RZ) => 0,
+                    HalfBase::Imm { bits, .. } => bits,
+                    _ => return None,
+                };
+                HSrc { v: S::V(v), mods: h.mods, swizzle: h.swizzle }
+            }
+            Operand::H2(hi, lo) => {
+                HSrc { v: S::V(u32::from(hi) << 16 | u32::from(lo)), mods: SrcMods::default(), swizzle: Swizzle::H1H0 }
+            }
+            _ => return None,
+        };
+        let S::V(v) = s.v else { return None };
+        Some(s.halves_of(v, s.mods.abs))
+    };
+    let fmt = if bf16 { HalfFmt::Bf16 } else { HalfFmt::F16 };
+    let fma = matches!(kind, Half2Kind::Fma | Half2Kind::FmaMma);
+    let c = if fma { Some(held(3)?) } else { None };
+    Some(Half2Op { kind, fmt, f32_out, ftz, sat, relu }.eval(held(1)?, held(2)?, c))
+}
+
 pub(crate) fn exec(w: &mut Warp, i: &Instr, exec: u32, env: &mut Env<'_>) -> Result<(), Fault> {
     match i.op {
         Op::Half2 { kind, bf16, f32_out, ftz, fmz, sat, relu } => {
@@ -107,58 +203,14 @@ pub(crate) fn exec(w: &mut Warp, i: &Instr, exec: u32, env: &mut Env<'_>) -> Res
             // uniform registers, constants: `HFMA2.MMA R5, -RZ, RZ, 0, c` is
             // how ptxas moves a constant) give one result for every lane.
             let same = env.fast && [Some(a), Some(b), c].iter().flatten().all(|s| matches!(s.v, S::V(_)));
+            let op = Half2Op { kind, fmt, f32_out, ftz, sat, relu };
             let mut first = None;
             for l in lanes(exec) {
                 if let (true, Some(out)) = (same, first) {
                     write_dst(w, i, 0, l, out, false)?;
                     continue;
                 }
-                let val = |s: &HSrc| s.halves(w, l).map(|h| fmt.to_f64(if ftz { fmt.ftz(h) } else { h }));
-                let (x, y) = (val(&a), val(&b));
-                let z = c.as_ref().map_or([0.0; 2], val);
-                // Products of two 16-bit values are exact in f64 (at most 22 significant bits).
-                let exact = |k: usize| match kind {
-                    Half2Kind::Add => two_sum(x[k], y[k]),
-                    Half2Kind::Mul => (x[k] * y[k], 0.0),
-                    Half2Kind::Fma | Half2Kind::FmaMma => two_sum(x[k] * y[k], z[k]),
-                };
-                let out = if f32_out {
-                    // One f32, from the low lane; f16 inputs are exact f32s, so
-                    // f32's fused multiply-add rounds the exact value once.
-                    // A sum or product of two 16-bit values is exact in f64, so
-                    // converting it rounds once.
-                    let r = match kind {
-                        Half2Kind::Add => (x[0] + y[0]) as f32,
-                        Half2Kind::Mul => (x[0] * y[0]) as f32,
-                        _ => (x[0] as f32).mul_add(y[0] as f32, z[0] as f32),
-                    };
-                    let r = super::farith::f32_out(r, ftz, sat);
-                    // `.RELU`: NaN stays canonical (f32_out made it so); negatives become +0.
-                    if relu && r != super::float_ops::CANONICAL_NAN && r >> 31 == 1 {
-                        0
-                    } else {
-                        r
-                    }
-                } else {
-                    let mut out = 0u32;
-                    for k in 0..2 {
-                        let (hi, lo) = exact(k);
-                        let mut h = fmt.round(hi, lo, Rnd::Rn);
-                        if ftz {
-                            h = fmt.ftz(h);
-                        }
-                        if sat {
-                            h = sat16(fmt, h);
-                        }
-                        // `.RELU`: negatives, -0 included, become +0 (a NaN
-                        // result is already the canonical one).
-                        if relu && h & 0x8000 != 0 && !fmt.is_nan(h) {
-                            h = 0;
-                        }
-                        out |= u32::from(h) << (16 * k);
-                    }
-                    out
-                };
+                let out = op.eval(a.halves(w, l), b.halves(w, l), c.map(|c| c.halves(w, l)));
                 first = Some(out);
                 write_dst(w, i, 0, l, out, false)?;
                 // The same result for every lane: the rest at once.

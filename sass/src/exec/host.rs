@@ -121,6 +121,46 @@ fn compare_masks_body(x: &[u32; 32], y: &[u32; 32], signed: bool) -> (u32, u32) 
     (less, equal)
 }
 
+/// `IMAD.WIDE` with no carry for 32 lanes: `a * b + c` modulo 2^64, the
+/// product signed or unsigned, the addend the pair `c_lo:c_hi`, returned as
+/// the result's low and high words (the destination pair's rows). With
+/// AVX2, four lanes a multiply (`vpmuludq`); baseline x86-64 has two.
+#[multiversion(targets("x86_64+avx2"))]
+pub(crate) fn mad_wide_rows(
+    a: &[u32; 32],
+    b: &[u32; 32],
+    c_lo: &[u32; 32],
+    c_hi: &[u32; 32],
+    signed: bool,
+) -> ([u32; 32], [u32; 32]) {
+    mad_wide_rows_body(a, b, c_lo, c_hi, signed)
+}
+
+/// [`mad_wide_rows`]'s lanes, as each copy compiles them.
+#[inline(always)]
+fn mad_wide_rows_body(
+    a: &[u32; 32],
+    b: &[u32; 32],
+    c_lo: &[u32; 32],
+    c_hi: &[u32; 32],
+    signed: bool,
+) -> ([u32; 32], [u32; 32]) {
+    let (mut lo, mut hi) = ([0u32; 32], [0u32; 32]);
+    let c = |l: usize| u64::from(c_lo[l]) | u64::from(c_hi[l]) << 32;
+    if signed {
+        for l in 0..32 {
+            let s = ((a[l] as i32 as i64).wrapping_mul(b[l] as i32 as i64) as u64).wrapping_add(c(l));
+            (lo[l], hi[l]) = (s as u32, (s >> 32) as u32);
+        }
+    } else {
+        for l in 0..32 {
+            let s = (u64::from(a[l]) * u64::from(b[l])).wrapping_add(c(l));
+            (lo[l], hi[l]) = (s as u32, (s >> 32) as u32);
+        }
+    }
+    (lo, hi)
+}
+
 /// The lowest of a warp's 32 program counters (a full warp's next path).
 #[multiversion(targets("x86_64+avx2"))]
 pub(crate) fn lowest(pcs: &[u64; 32]) -> u64 {
@@ -219,6 +259,37 @@ mod tests {
                 assert_eq!(at >> l & 1 == 1, p == low);
             }
             assert_ne!(at, 0);
+        }
+    }
+
+    /// The wide multiply-add is its 128-bit definition taken modulo 2^64,
+    /// in the copy this host picks and in the baseline body.
+    #[test]
+    fn mad_wide_rows_is_its_definition() {
+        let mut next = stream(0x2f8a_b1c3_d4e5_f607);
+        for _ in 0..5_000 {
+            let mut pick = || match next() % 4 {
+                0 => 0,
+                1 => u32::MAX - (next() % 3) as u32,
+                2 => 0x8000_0000 ^ (next() % 5) as u32,
+                _ => next() as u32,
+            };
+            let rows: [[u32; 32]; 4] = std::array::from_fn(|_| std::array::from_fn(|_| pick()));
+            let [a, b, c_lo, c_hi] = &rows;
+            for signed in [false, true] {
+                let got = mad_wide_rows(a, b, c_lo, c_hi, signed);
+                assert_eq!(got, mad_wide_rows_body(a, b, c_lo, c_hi, signed));
+                for l in 0..32 {
+                    let (x, y) = if signed {
+                        (i128::from(a[l] as i32), i128::from(b[l] as i32))
+                    } else {
+                        (i128::from(a[l]), i128::from(b[l]))
+                    };
+                    let c = i128::from(u64::from(c_lo[l]) | u64::from(c_hi[l]) << 32);
+                    let want = (x * y + c) as u64;
+                    assert_eq!((got.0[l], got.1[l]), (want as u32, (want >> 32) as u32), "lane {l} signed {signed}");
+                }
+            }
         }
     }
 

@@ -70,6 +70,7 @@ mod memops;
 mod more;
 mod par;
 mod tensor;
+pub(crate) mod uop;
 mod warp;
 
 // The exact soft-float behind the directed rounding modes (float_ops, farith, convert).

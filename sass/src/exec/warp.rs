@@ -543,8 +543,12 @@ pub(crate) struct Env<'a> {
     pub(crate) ctaid: [u32; 3],
     /// The block's first thread slot in local memory.
     pub(crate) local_slot: u64,
-    /// The clock the kernel reads: warp-instructions run so far in the launch.
+    /// The clock the kernel reads: warp-instructions run so far in the
+    /// launch (by this host thread's blocks), counted here while the block
+    /// runs.
     pub(crate) clock: u64,
+    /// Thread-instructions run so far, counted as `clock`.
+    pub(crate) threads: u64,
     /// The reduction of the block barrier being waited at, if any.
     pub(crate) bar_red: Option<crate::op::BarRed>,
     /// The fast paths are on ([`fast_path`]), read when the block starts.
@@ -648,6 +652,8 @@ impl Block {
         }
     }
 
+    /// Run the block until every thread has exited, adding the
+    /// instructions it ran to `stats` (also when it faults).
     pub(crate) fn run(
         &mut self,
         code: &Code,
@@ -666,26 +672,50 @@ impl Block {
             scratch: &mut self.scratch,
             ctaid: self.ctaid,
             local_slot,
-            clock: 0,
+            clock: stats.warp_instructions,
+            threads: stats.thread_instructions,
             bar_red: None,
             fast: fast_path(),
         };
+        let result = Self::run_warps(&mut self.warps, code, mem, cfg, &mut env, stop);
+        stats.warp_instructions = env.clock;
+        stats.thread_instructions = env.threads;
+        result
+    }
+
+    /// [`run`](Self::run)'s loop, counting in `env`.
+    #[inline(always)]
+    fn run_warps(
+        warps: &mut [Warp],
+        code: &Code,
+        mem: &dyn Memory,
+        cfg: &LaunchConfig,
+        env: &mut Env<'_>,
+        stop: Stop<'_>,
+    ) -> Result<(), Fault> {
         // Rounds since the clock was last read (the deadline is checked every
         // CLOCK_ROUNDS rounds, the flags every round).
         let mut rounds = 0u32;
         let mut code = code.cursor();
         loop {
             let mut ran = false;
-            for w in &mut self.warps {
+            for w in warps.iter_mut() {
                 let mut n = 0;
                 while n < SLICE {
-                    let Some((pc, mask)) = w.select(env.fast) else { break };
+                    // A converged path with no other path to meet goes on
+                    // where it is (what `select` would find), without a call.
+                    let (pc, mask) = if w.fast && w.n_others == 0 {
+                        (w.gpc, w.group)
+                    } else {
+                        let Some(next) = w.select(env.fast) else { break };
+                        next
+                    };
                     let instr = code.get(mem, pc)?;
-                    step(w, instr, mask, &mut env, stats)?;
+                    step(w, instr, mask, env)?;
                     n += 1;
                 }
                 ran |= n > 0;
-                if stats.warp_instructions > cfg.max_warp_instructions {
+                if env.clock > cfg.max_warp_instructions {
                     return Err(Fault::Stopped("the launch ran past its instruction budget"));
                 }
             }
@@ -697,20 +727,20 @@ impl Block {
                 return Err(Fault::Stopped(super::CANCELLED));
             }
             // Named barriers whose threads have arrived let their lanes go on.
-            ran |= super::barrier::release(&mut self.warps, !ran)?;
+            ran |= super::barrier::release(warps, !ran)?;
             if ran {
                 continue;
             }
             // No lane can run: every warp has finished or waits.
-            if self.warps.iter().all(|w| w.done == u32::MAX) {
+            if warps.iter().all(|w| w.done == u32::MAX) {
                 return Ok(());
             }
-            if self.warps.iter().any(|w| w.any(Lane::Bar)) {
-                barrier_release(&mut self.warps, env.bar_red.take());
+            if warps.iter().any(|w| w.any(Lane::Bar)) {
+                barrier_release(warps, env.bar_red.take());
                 continue;
             }
-            if self.warps.iter().any(|w| w.any(Lane::Warpsync)) {
-                for w in &mut self.warps {
+            if warps.iter().any(|w| w.any(Lane::Warpsync)) {
+                for w in warps.iter_mut() {
                     w.release_warpsync(true);
                 }
                 continue;
@@ -747,18 +777,29 @@ fn barrier_release(warps: &mut [Warp], red: Option<crate::op::BarRed>) {
 }
 
 /// Run one instruction for the lanes in `mask` (all at the same pc).
-fn step(w: &mut Warp, i: &Instr, mask: u32, env: &mut Env<'_>, stats: &mut Stats) -> Result<(), Fault> {
-    stats.warp_instructions += 1;
-    env.clock = stats.warp_instructions;
-    let exec = mask & w.pred_mask(i.guard);
+fn step(w: &mut Warp, i: &Instr, mask: u32, env: &mut Env<'_>) -> Result<(), Fault> {
+    env.clock += 1;
+    let exec = if i.unguarded { mask } else { mask & w.pred_mask(i.guard) };
     // A full warp without a population count (none on baseline x86-64).
-    stats.thread_instructions += if exec == u32::MAX { 32 } else { u64::from(exec.count_ones()) };
+    env.threads += if exec == u32::MAX { 32 } else { u64::from(exec.count_ones()) };
+    // A prepared form the whole warp runs at once (`uop.rs`).
+    if !matches!(i.uop, super::uop::Uop::None) && super::alu::dense(env, exec) {
+        super::uop::run(w, i, exec, env)?;
+        w.advance(mask);
+        return Ok(());
+    }
     let pc = i.pc;
     match &i.op {
         Op::Exit { .. } => {
-            w.sync_pcs();
             let cond = w.pred_mask(operand_pred(i, 0));
             let leaving = exec & cond;
+            if leaving == 0 {
+                // No lane leaves (a bounds check that passed): nothing
+                // waits on this, and a converged warp stays converged.
+                w.advance(mask);
+                return Ok(());
+            }
+            w.sync_pcs();
             w.set_lanes(leaving, Lane::Done);
             w.advance(mask & !leaving);
             w.release_bsync();

@@ -1,0 +1,404 @@
+//! The commonest instruction forms, prepared once at decode for the
+//! whole-warp path.
+//!
+//! Compiled code spends most of its instructions on a few forms: index
+//! arithmetic (`IMAD`, `IMAD.WIDE`, `IADD3` with no carries), moves,
+//! `S2R` of the thread and block indices, `ISETP`, and `FFMA` in
+//! round-to-nearest. Run through their general code, each first works out
+//! again which of its many forms it is: the destination's kind, whether a
+//! carry is read or written, which source modifiers apply. A [`Uop`] is
+//! that answer, worked out once when the instruction is decoded
+//! ([`Uop::of`], kept in the [`Instr`]): its registers and sources are
+//! fields, and running it is the row arithmetic alone.
+//!
+//! A `Uop` runs only where the whole-warp path would
+//! ([`dense`](super::alu::dense): the fast paths on, 4 or more lanes
+//! executing). Otherwise, and for every form not listed here, the
+//! instruction's own code runs it, lane by lane where few lanes execute:
+//! the reference each `Uop` must equal bit for bit (the corpus, the random
+//! programs and the PTX sweep run both paths and compare).
+
+use super::alu::{gen32, map32, read_const, S};
+use super::warp::{Env, Warp};
+use super::Fault;
+use crate::instr::Instr;
+use crate::op::{BoolOp, Cmp, ImadKind, Op, Rnd};
+use crate::operand::{CBuf, Operand, Pred, Resolved, SrcMods, PT, RZ};
+use crate::special::Sr;
+
+/// A source with no modifier: a register's row, or the warp's one value.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(crate) enum Src {
+    /// A general register other than `RZ`.
+    Reg(u8),
+    /// One value for the warp (`RZ`, an immediate).
+    Value(u32),
+    /// A uniform register (`URZ` reads zero).
+    UReg(u8),
+    /// A constant with no index register, read when the instruction runs.
+    Const(CBuf),
+}
+
+impl Src {
+    /// `r` where it has no modifier that changes its value.
+    fn plain(r: &Resolved) -> Option<Src> {
+        let plain = |m: &SrcMods| !(m.neg || m.abs || m.not || m.sign || m.h1) && m.byte == 0;
+        match r {
+            Resolved::Reg(r, m) if plain(m) => Some(Src::Reg(*r)),
+            Resolved::Value(v, m) if plain(m) => Some(Src::Value(*v)),
+            Resolved::UReg(r, m) if plain(m) => Some(Src::UReg(*r)),
+            Resolved::Const(c, m) if plain(m) && c.index == RZ => Some(Src::Const(*c)),
+            _ => None,
+        }
+    }
+
+    /// The source as the row code reads it.
+    #[inline(always)]
+    fn read(self, w: &Warp, env: &Env<'_>, pc: u64) -> Result<S, Fault> {
+        Ok(match self {
+            Src::Reg(r) => S::R(r),
+            Src::Value(v) => S::V(v),
+            Src::UReg(r) => S::V(w.ur(r)),
+            Src::Const(c) => S::V(constant(w, env, &c, 0, pc)?),
+        })
+    }
+}
+
+/// A constant word: from the launch's copy of its bank where there, else
+/// as [`read_const`] reads it (a bindless bank, zero past the size, a fault).
+#[inline(always)]
+fn constant(w: &Warp, env: &Env<'_>, c: &CBuf, extra: u64, pc: u64) -> Result<u32, Fault> {
+    if c.ubank.is_none() {
+        if let Some(v) = env.consts.word(c.bank, (i64::from(c.offset) as u64).wrapping_add(extra)) {
+            return Ok(v);
+        }
+    }
+    read_const(w, env, c, extra, pc)
+}
+
+/// A 64-bit addend (`IMAD.WIDE`'s `c`).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(crate) enum Src64 {
+    /// The register pair `r:r+1`.
+    Pair(u8),
+    /// The warp's one 32-bit value, widened as the multiply is signed or not.
+    Value(u32),
+    /// The uniform pair `URr:URr+1`.
+    UPair(u8),
+    /// Two constant words.
+    Const(CBuf),
+}
+
+/// An instruction's prepared form ([`Uop::of`]).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(crate) enum Uop {
+    /// None: the instruction's own code runs it.
+    None,
+    /// `IMAD d, a, b, c` with no carry read or written: `a * b + c` modulo 2^32.
+    ImadLo { d: u8, a: Src, b: Src, c: Src },
+    /// `IMAD.WIDE[.U32] d, a, b, c` with no carry: `d:d+1 = a * b + c` modulo 2^64.
+    ImadWide { d: u8, signed: bool, a: Src, b: Src, c: Src64 },
+    /// `IADD3 d, a, b, c` with no carry read or written, each term added or
+    /// (`neg`) subtracted: the sum modulo 2^32.
+    IAdd3 { d: u8, terms: [(Src, bool); 3] },
+    /// `MOV d, s`.
+    Mov { d: u8, s: Src },
+    /// `S2R d, SR` of a register with a value per lane the launch decides.
+    S2r { d: u8, sr: Sr },
+    /// `ISETP.cmp.bool p, q, a, b, pc` (not `.EX`, not uniform).
+    Isetp { p: u8, q: u8, cmp: Cmp, signed: bool, bool_op: BoolOp, a: Src, b: Src, pc: Pred },
+    /// An instruction whose result is the same in every lane and every
+    /// launch, worked out at decode: `d = v` (a paired-half operation of
+    /// immediates, [`super::half::fold`]).
+    Set { d: u8, v: u32 },
+    /// `FFMA[.FTZ][.SAT] d, a, b, c` rounded to nearest, with plain sources.
+    Ffma { d: u8, a: Src, b: Src, c: Src, sat: bool, ftz: bool },
+}
+
+impl Uop {
+    /// The prepared form of an instruction with these parts, if it has one.
+    pub(crate) fn of(op: &Op, operands: &[Operand], resolved: &[Resolved]) -> Uop {
+        let reg = |n: usize| match operands.get(n) {
+            Some(Operand::Reg(r, _)) => Some(*r),
+            _ => None,
+        };
+        // No predicate written (or read) there: `PT`, or no predicate operand.
+        let no_pred = |n: usize| match operands.get(n) {
+            Some(Operand::Pred(p)) => p.index == PT,
+            _ => true,
+        };
+        let src = |n: usize| resolved.get(n).and_then(Src::plain);
+        let prepared = match *op {
+            Op::Imad { kind: ImadKind::Lo, x: false, uniform: false, .. } if no_pred(1) => {
+                (|| Some(Uop::ImadLo { d: reg(0)?, a: src(2)?, b: src(3)?, c: src(4)? }))()
+            }
+            Op::Imad { kind: ImadKind::Wide, x: false, uniform: false, signed, .. } if no_pred(1) => (|| {
+                let c = match src(4)? {
+                    Src::Reg(r) => Src64::Pair(r),
+                    Src::Value(v) => Src64::Value(v),
+                    Src::UReg(r) => Src64::UPair(r),
+                    Src::Const(c) => Src64::Const(c),
+                };
+                Some(Uop::ImadWide { d: reg(0)?, signed, a: src(2)?, b: src(3)?, c })
+            })(),
+            Op::IAdd3 { x: false, uniform: false } if no_pred(1) && no_pred(2) => (|| {
+                let term = |n: usize| -> Option<(Src, bool)> {
+                    match resolved.get(n)? {
+                        // `-x`: subtracted (a `~` comes only with `.X`).
+                        Resolved::Reg(r, m) if m.neg => {
+                            Src::plain(&Resolved::Reg(*r, SrcMods { neg: false, ..*m })).map(|s| (s, true))
+                        }
+                        Resolved::Value(v, m) if m.neg => {
+                            Src::plain(&Resolved::Value(*v, SrcMods { neg: false, ..*m })).map(|s| (s, true))
+                        }
+                        Resolved::UReg(r, m) if m.neg => {
+                            Src::plain(&Resolved::UReg(*r, SrcMods { neg: false, ..*m })).map(|s| (s, true))
+                        }
+                        Resolved::Const(c, m) if m.neg => {
+                            Src::plain(&Resolved::Const(*c, SrcMods { neg: false, ..*m })).map(|s| (s, true))
+                        }
+                        r => Src::plain(r).map(|s| (s, false)),
+                    }
+                };
+                Some(Uop::IAdd3 { d: reg(0)?, terms: [term(3)?, term(4)?, term(5)?] })
+            })(),
+            Op::Mov { uniform: false } => (|| Some(Uop::Mov { d: reg(0)?, s: src(1)? }))(),
+            Op::S2r { uniform: false, cs64: None } => (|| {
+                let Some(Operand::Special(sr)) = operands.get(1) else { return None };
+                let sr = crate::special::known(*sr)?;
+                let per_launch = matches!(
+                    sr,
+                    Sr::LaneId | Sr::CtaIdX | Sr::CtaIdY | Sr::CtaIdZ | Sr::TidX | Sr::TidY | Sr::TidZ | Sr::Tid
+                );
+                per_launch.then_some(Uop::S2r { d: reg(0)?, sr })
+            })(),
+            Op::Isetp { cmp, signed, bool_op, ex: false, uniform: false } => (|| {
+                let pred = |n: usize| match operands.get(n) {
+                    Some(Operand::Pred(p)) if !p.uniform && !p.not => Some(p.index),
+                    _ => None,
+                };
+                let pc = match operands.get(4) {
+                    Some(Operand::Pred(p)) => *p,
+                    _ => return None,
+                };
+                Some(Uop::Isetp { p: pred(0)?, q: pred(1)?, cmp, signed, bool_op, a: src(2)?, b: src(3)?, pc })
+            })(),
+            Op::Ffma { ftz, sat, rnd: Rnd::Rn } => {
+                (|| Some(Uop::Ffma { d: reg(0)?, a: src(1)?, b: src(2)?, c: src(3)?, sat, ftz }))()
+            }
+            Op::Half2 { .. } => (|| Some(Uop::Set { d: reg(0)?, v: super::half::fold(op, operands)? }))(),
+            _ => None,
+        };
+        prepared.unwrap_or(Uop::None)
+    }
+}
+
+/// Run `i`'s prepared form ([`Instr::uop`], not [`Uop::None`]) for the
+/// lanes of `exec`, which the whole-warp path takes ([`super::alu::dense`]).
+#[inline(never)]
+pub(crate) fn run(w: &mut Warp, i: &Instr, exec: u32, env: &Env<'_>) -> Result<(), Fault> {
+    let pc = i.pc;
+    match i.uop {
+        Uop::None => return Err(super::warp::bad(i, "no prepared form")),
+        Uop::ImadLo { d, a, b, c } => {
+            let (a, b, c) = (a.read(w, env, pc)?, b.read(w, env, pc)?, c.read(w, env, pc)?);
+            // A factor that is the warp's one value (`IMAD.MOV`, `IMAD.SHL`,
+            // a constant stride) multiplies as a scalar.
+            let out = match (a, b, c) {
+                (S::V(x), S::V(y), S::V(z)) => [x.wrapping_mul(y).wrapping_add(z); 32],
+                (S::V(x), S::V(y), S::R(rc)) => map32(w.row_ref(rc), |v| x.wrapping_mul(y).wrapping_add(v)),
+                (S::R(r), S::V(k), S::V(z)) | (S::V(k), S::R(r), S::V(z)) => {
+                    map32(w.row_ref(r), |v| v.wrapping_mul(k).wrapping_add(z))
+                }
+                (S::R(r), S::V(k), S::R(rc)) | (S::V(k), S::R(r), S::R(rc)) => {
+                    let (av, cv) = (w.row_ref(r), w.row_ref(rc));
+                    gen32(|l| av[l].wrapping_mul(k).wrapping_add(cv[l]))
+                }
+                (S::R(ra), S::R(rb), c) => {
+                    let tc;
+                    let (av, bv, cv) = (w.row_ref(ra), w.row_ref(rb), super::alu::row_in!(w, c, tc));
+                    gen32(|l| av[l].wrapping_mul(bv[l]).wrapping_add(cv[l]))
+                }
+            };
+            w.set_row(d, exec, &out);
+        }
+        Uop::ImadWide { d, signed, a, b, c } => {
+            let (a, b) = (a.read(w, env, pc)?, b.read(w, env, pc)?);
+            let addend = match c {
+                Src64::Pair(r) => Addend::Pair(r),
+                Src64::Value(v) if signed => Addend::Value(v as i32 as i64 as u64),
+                Src64::Value(v) => Addend::Value(u64::from(v)),
+                Src64::UPair(r) => Addend::Value(u64::from(w.ur(r)) | u64::from(w.ur(r.saturating_add(1))) << 32),
+                Src64::Const(cb) => Addend::Value(
+                    u64::from(constant(w, env, &cb, 0, pc)?) | u64::from(constant(w, env, &cb, 4, pc)?) << 32,
+                ),
+            };
+            let (ta, tb);
+            let (av, bv) = (super::alu::row_in!(w, a, ta), super::alu::row_in!(w, b, tb));
+            let (lo, hi) = match addend {
+                Addend::Pair(r) => {
+                    super::host::mad_wide_rows(av, bv, w.row_ref(r), w.row_ref(r.saturating_add(1)), signed)
+                }
+                Addend::Value(v) => {
+                    super::host::mad_wide_rows(av, bv, &[v as u32; 32], &[(v >> 32) as u32; 32], signed)
+                }
+            };
+            w.set_row(d, exec, &lo);
+            if d != RZ {
+                w.set_row(d.saturating_add(1), exec, &hi);
+            }
+        }
+        Uop::IAdd3 { d, terms } => {
+            // The warp's values are summed once; each register row is added
+            // (or subtracted) where it is, with no copy.
+            let mut k = 0u32;
+            let mut rows: [(u8, bool); 3] = [(RZ, false); 3];
+            let mut n = 0;
+            for (s, neg) in terms {
+                match s.read(w, env, pc)? {
+                    S::V(v) => k = if neg { k.wrapping_sub(v) } else { k.wrapping_add(v) },
+                    S::R(r) => {
+                        rows[n] = (r, neg);
+                        n += 1;
+                    }
+                }
+            }
+            let mut out = [k; 32];
+            for &(r, neg) in &rows[..n] {
+                let row = w.row_ref(r);
+                if neg {
+                    for (o, v) in out.iter_mut().zip(row) {
+                        *o = o.wrapping_sub(*v);
+                    }
+                } else {
+                    for (o, v) in out.iter_mut().zip(row) {
+                        *o = o.wrapping_add(*v);
+                    }
+                }
+            }
+            w.set_row(d, exec, &out);
+        }
+        Uop::Mov { d, s } => {
+            let v = match s.read(w, env, pc)? {
+                S::R(r) => w.row(r),
+                S::V(v) => [v; 32],
+            };
+            w.set_row(d, exec, &v);
+        }
+        Uop::Set { d, v } => w.set_row(d, exec, &[v; 32]),
+        Uop::S2r { d, sr } => {
+            let v = special_row(w, env, sr);
+            w.set_row(d, exec, &v);
+        }
+        Uop::Isetp { p, q, cmp, signed, bool_op, a, b, pc: pin } => {
+            let (a, b) = (a.read(w, env, pc)?, b.read(w, env, pc)?);
+            let pc_mask = w.pred_mask(pin);
+            let (tx, ty);
+            let (xs, ys) = (super::alu::row_in!(w, a, tx), super::alu::row_in!(w, b, ty));
+            let r = compare(xs, ys, cmp, signed, None);
+            w.set_pred(Pred::p(p, false), exec, bool_op.eval_mask(r, pc_mask));
+            w.set_pred(Pred::p(q, false), exec, bool_op.eval_mask(!r, pc_mask));
+        }
+        Uop::Ffma { d, a, b, c, sat, ftz } => {
+            let (a, b, c) = (a.read(w, env, pc)?, b.read(w, env, pc)?, c.read(w, env, pc)?);
+            let out = if let (S::R(ra), S::R(rb), S::R(rc), false) = (a, b, c, ftz) {
+                // Registers read as they are: no copies.
+                super::host::ffma_rn_rows(w.row_ref(ra), w.row_ref(rb), w.row_ref(rc), sat, ftz)
+            } else {
+                let row = |s: S| {
+                    let v = match s {
+                        S::R(r) => w.row(r),
+                        S::V(v) => [v; 32],
+                    };
+                    if ftz {
+                        map32(&v, super::float_ops::ftz)
+                    } else {
+                        v
+                    }
+                };
+                super::host::ffma_rn_rows(&row(a), &row(b), &row(c), sat, ftz)
+            };
+            w.set_row(d, exec, &out);
+        }
+    }
+    Ok(())
+}
+
+/// A wide multiply-add's 64-bit addend.
+#[derive(Clone, Copy)]
+enum Addend {
+    /// The register pair `r:r+1`.
+    Pair(u8),
+    /// The warp's one value.
+    Value(u64),
+}
+
+/// `ISETP`'s comparison of the whole warp, as a lane mask: the lanes less
+/// and equal as masks of lane compares, combined as `cmp` takes each
+/// ordering; with `.EX` (`ex`: the low words' result), equal high words
+/// take the low words' result.
+#[inline(always)]
+pub(crate) fn compare(xs: &[u32; 32], ys: &[u32; 32], cmp: Cmp, signed: bool, ex: Option<u32>) -> u32 {
+    use std::cmp::Ordering::{Equal, Greater, Less};
+    let (less, equal) = super::host::compare_masks(xs, ys, signed);
+    let greater = !(less | equal);
+    let when = |ord, m: u32| if cmp.eval(ord) { m } else { 0 };
+    let on_equal = match ex {
+        Some(pex) => equal & pex,
+        None => when(Equal, equal),
+    };
+    when(Less, less) | when(Greater, greater) | on_equal
+}
+
+/// A special register's value in all 32 lanes, for the registers
+/// [`Uop::S2r`] takes (the others read zero here; [`Uop::of`] never
+/// prepares them).
+#[inline(always)]
+fn special_row(w: &Warp, env: &Env<'_>, sr: Sr) -> [u32; 32] {
+    match sr {
+        Sr::LaneId => gen32(|l| l as u32),
+        // The same in every lane.
+        Sr::CtaIdX => [env.ctaid[0]; 32],
+        Sr::CtaIdY => [env.ctaid[1]; 32],
+        Sr::CtaIdZ => [env.ctaid[2]; 32],
+        Sr::TidX | Sr::TidY | Sr::TidZ | Sr::Tid => {
+            let [bx, by, _] = env.cfg.block;
+            let t0 = w.id * 32;
+            let (x, y, z) = (t0 % bx, (t0 / bx) % by, t0 / (bx * by));
+            if x.saturating_add(32) <= bx {
+                // The warp's 32 threads in one row of the block (every
+                // block of 32 or more threads across): x counts up, y and z
+                // are the warp's.
+                return match sr {
+                    Sr::TidX => gen32(|l| x + l as u32),
+                    Sr::TidY => [y; 32],
+                    Sr::TidZ => [z; 32],
+                    _ => gen32(|l| (x + l as u32) | y << 16 | z << 26),
+                };
+            }
+            // The warp's thread indices, counted up from its first thread's
+            // (no division per lane).
+            let (mut x, mut y, mut z) = (x, y, z);
+            let mut v = [0u32; 32];
+            for out in &mut v {
+                *out = match sr {
+                    Sr::TidX => x,
+                    Sr::TidY => y,
+                    Sr::TidZ => z,
+                    _ => x | y << 16 | z << 26,
+                };
+                x += 1;
+                if x == bx {
+                    x = 0;
+                    y += 1;
+                    if y == by {
+                        y = 0;
+                        z += 1;
+                    }
+                }
+            }
+            v
+        }
+        _ => [0; 32],
+    }
+}
