@@ -168,6 +168,31 @@ fn scattered_loads_agree_with_the_per_lane_path_in_value_and_fault() {
             ),
         }
     }
+    // Consecutive low words under high words that differ (lanes 7..15 and
+    // 23..31, those where bit 3 of `tid + 1` is set, a further 8 GiB up,
+    // past the memory; lanes 0 and 31 agree): no contiguous span, however
+    // the low words look (`pair_run` checks every lane's high word). The
+    // load and the store fault at lane 7's address, as lane by lane.
+    let stg2 = op(0x0000000402007986, 0x000fe8000c101904, "STG.E [R2.64], R4 ;");
+    for (label, access, write) in [("LDG.E", ldg, false), ("STG.E", stg2, true)] {
+        let body = [
+            mov(2, DATA as u32),
+            mov(3, (DATA >> 32) as u32),
+            scaled(2, 4, 2),
+            mov(10, 1),
+            mov(12, 1),
+            mad(9, 27, 12, 10),
+            and_imm(9, 9, 0x8),
+            shr(9, 9, 3),
+            mad_imm(3, 9, 2, 3),
+            mov(4, 7),
+            access,
+        ];
+        let label = format!("{label} with a high word apart");
+        let got = both(&label, || run_threads_with(32, &body, 4, &data, &[]));
+        let va = DATA + 7 * 4 + (2 << 32);
+        assert!(matches!(got, Err(Fault::Mmu { va: v, write: w, .. }) if v == va && w == write), "{label}: {got:?}");
+    }
     // Shared atomics: each lane adds one at `tid * stride`
     // (`ATOMS.POPC.INC`), then reads its word back.
     let atoms = op(0x0000000006ff7f8c, 0x0001ee000d00003f, "ATOMS.POPC.INC.32 RZ, [R6+URZ] ;");

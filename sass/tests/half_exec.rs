@@ -41,6 +41,12 @@ fn op(hex: &str, text: &str) -> Word {
 
 /// Run `body` after setting `regs`; returns what `R{out}` holds, or the fault.
 fn run(regs: &[(u8, u32)], body: &[Word], out: u8) -> Result<u32, Fault> {
+    run_threads(1, regs, body, out)
+}
+
+/// [`run`] with a block of `threads` threads, all running the same code
+/// (they store the same value to the same word).
+fn run_threads(threads: u32, regs: &[(u8, u32)], body: &[Word], out: u8) -> Result<u32, Fault> {
     let mut prog: Vec<Word> = regs.iter().map(|&(r, v)| mov(r, v)).collect();
     prog.extend_from_slice(body);
     prog.extend([mov(2, OUT as u32), mov(3, (OUT >> 32) as u32), stg(out), exit()]);
@@ -53,7 +59,7 @@ fn run(regs: &[(u8, u32)], body: &[Word], out: u8) -> Result<u32, Fault> {
     const_buffers[0] = Some(ConstBuffer { va: CBUF, size: 0x200 });
     let cfg = LaunchConfig {
         grid: [1, 1, 1],
-        block: [1, 1, 1],
+        block: [threads, 1, 1],
         registers: 32,
         shared_memory: 0,
         const_buffers,
@@ -293,5 +299,65 @@ fn hmma_needs_the_whole_warp() {
     match run(&[], &[hmma], 8) {
         Err(Fault::Unsupported { text, .. }) => assert!(text.starts_with("HMMA"), "{text}"),
         r => panic!("{r:?}"),
+    }
+}
+
+/// `HFMA2.MMA R5, a, b, 0, c` with `a` and `b` zero registers and `c` an
+/// immediate (ptxas's constant move, with every modifier the word can
+/// carry) is worked out once at decode when a whole warp runs it (the
+/// prepared form `uop::Uop::Set`); one thread runs it lane by lane. Both
+/// must give the same bits, and, without `.FTZ` or `.SAT`, the IEEE sum
+/// of the zero product and `c`: `c` itself, except that a NaN is the
+/// canonical one and a zero is -0 only where the product and `c` both are.
+#[test]
+fn folded_constant_moves_equal_the_lane_by_lane_result() {
+    const BASE_LO: u128 = 0x0000_0000_ff05_7435;
+    const BASE_HI: u128 = 0x000f_e200_0000_01ff;
+    let (neg_a, abs_a, ftz, sat, abs_b, neg_b) = (72, 73, 80, 77, 83, 84);
+    let mut x = 0x9e37_79b9_7f4a_7c15u64;
+    let mut imms =
+        vec![0, 0x8000_8000, 0x0000_8000, 0x8000_0000, 0x7c00_fc00, 0x7e00_7fff, 0x0001_8001, 0x3c00_bc00, 0x03ff_83ff];
+    for _ in 0..24 {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        imms.push(x as u32);
+    }
+    for mods in 0u32..64 {
+        let bits = [neg_a, abs_a, ftz, sat, abs_b, neg_b];
+        let set = |k: usize| mods >> k & 1 == 1;
+        // The high word has bit 72 (a's `-`) set in ptxas's word: toggle it.
+        let hi = bits.iter().enumerate().fold(BASE_HI << 64, |w, (k, &b)| if set(k) { w ^ 1 << b } else { w });
+        for &c in &imms {
+            let w = Word(hi | BASE_LO | u128::from(c) << 32);
+            let Ok(text) = decode(w, 0).map(|i| i.to_string()) else { continue };
+            let folded = run_threads(32, &[], &[w], 5).unwrap();
+            let per_lane = run_threads(1, &[], &[w], 5).unwrap();
+            assert_eq!(folded, per_lane, "{text} (c = {c:#010x})");
+            if set(2) || set(3) {
+                continue;
+            }
+            // The product's sign: a's `-` (applied after `|x|`; ptxas's
+            // word has it, so toggling bit 72 clears it) and b's.
+            let a_neg = !set(0);
+            let b_neg = set(5);
+            let p_neg = a_neg != b_neg;
+            let want = |h: u16| -> u16 {
+                let nan = h & 0x7c00 == 0x7c00 && h & 0x3ff != 0;
+                if nan {
+                    0x7fff
+                } else if h & 0x7fff == 0 {
+                    if p_neg && h == 0x8000 {
+                        0x8000
+                    } else {
+                        0
+                    }
+                } else {
+                    h
+                }
+            };
+            let expect = u32::from(want((c >> 16) as u16)) << 16 | u32::from(want(c as u16));
+            assert_eq!(folded, expect, "{text} (c = {c:#010x})");
+        }
     }
 }

@@ -81,7 +81,10 @@ fn constant(w: &Warp, env: &Env<'_>, c: &CBuf, extra: u64, pc: u64) -> Result<u3
 pub(crate) enum Src64 {
     /// The register pair `r:r+1`.
     Pair(u8),
-    /// The warp's one 32-bit value, widened as the multiply is signed or not.
+    /// The warp's one 32-bit value, widened as the multiply is signed or
+    /// not. Only `RZ` comes here today: the decoder refuses the form with
+    /// an immediate addend (bits 9..12 = 2), so the widening is the
+    /// definition kept for it, not yet reachable.
     Value(u32),
     /// The uniform pair `URr:URr+1`.
     UPair(u8),
