@@ -161,6 +161,27 @@ fn mad_wide_rows_body(
     (lo, hi)
 }
 
+/// Whether lane `l`'s register pair `lo:hi` is lane 0's plus `l << scale`
+/// with no carry into the high word: every low word that far above lane
+/// 0's, every high word lane 0's (a coalesced access's addresses, before
+/// they are made; the caller has checked that lane 31's low word does not
+/// wrap).
+#[multiversion(targets("x86_64+avx2"))]
+pub(crate) fn consecutive_pairs(lo: &[u32; 32], hi: &[u32; 32], scale: u32) -> bool {
+    consecutive_pairs_body(lo, hi, scale)
+}
+
+/// [`consecutive_pairs`]'s lanes, as each copy compiles them.
+#[inline(always)]
+fn consecutive_pairs_body(lo: &[u32; 32], hi: &[u32; 32], scale: u32) -> bool {
+    let (l0, h0) = (lo[0], hi[0]);
+    let mut diff = 0u32;
+    for l in 0..32 {
+        diff |= (lo[l].wrapping_sub(l0) ^ ((l as u32) << (scale & 31))) | (hi[l] ^ h0);
+    }
+    diff == 0
+}
+
 /// The lowest of a warp's 32 program counters (a full warp's next path).
 #[multiversion(targets("x86_64+avx2"))]
 pub(crate) fn lowest(pcs: &[u64; 32]) -> u64 {
@@ -290,6 +311,32 @@ mod tests {
                     assert_eq!((got.0[l], got.1[l]), (want as u32, (want >> 32) as u32), "lane {l} signed {signed}");
                 }
             }
+        }
+    }
+
+    /// Consecutive pairs are found exactly where every lane's pair is
+    /// lane 0's plus `l << scale`: on runs, runs with one lane's low or
+    /// high word moved, and random rows.
+    #[test]
+    fn consecutive_pairs_is_its_definition() {
+        let mut next = stream(0x1234_5678_9abc_def1);
+        for _ in 0..20_000 {
+            let scale = [2u32, 3, 4][(next() % 3) as usize];
+            let (l0, h0) = (next() as u32 >> 8, next() as u32);
+            let mut lo: [u32; 32] = std::array::from_fn(|l| l0.wrapping_add((l as u32) << scale));
+            let mut hi = [h0; 32];
+            match next() % 4 {
+                0 => {}
+                1 => lo[(next() % 32) as usize] ^= 1 << (next() % 32),
+                2 => hi[(next() % 32) as usize] ^= 1 << (next() % 32),
+                _ => lo = std::array::from_fn(|_| next() as u32),
+            }
+            let want = (0..32).all(|l| {
+                let pair = |k: usize| u64::from(lo[k]) | u64::from(hi[k]) << 32;
+                pair(l) == pair(0) + ((l as u64) << scale)
+            });
+            assert_eq!(consecutive_pairs(&lo, &hi, scale), want);
+            assert_eq!(consecutive_pairs_body(&lo, &hi, scale), want);
         }
     }
 

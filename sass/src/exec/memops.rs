@@ -298,11 +298,7 @@ fn pair_run(w: &Warp, env: &Env<'_>, a: &Addr, space: Space, exec: u32, n: usize
     if lo[0].checked_add(31 * step) != Some(lo[31]) || hi[31] != hi[0] {
         return None;
     }
-    let mut diff = 0u32;
-    for l in 0..32 {
-        diff |= (lo[l] ^ lo[0].wrapping_add(step * l as u32)) | (hi[l] ^ hi[0]);
-    }
-    if diff != 0 {
+    if !super::host::consecutive_pairs(lo, hi, step.trailing_zeros()) {
         return None;
     }
     let at = address(w, a, 0);

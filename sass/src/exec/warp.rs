@@ -144,8 +144,12 @@ impl Warp {
         self.group = 0;
         self.pending_len = 0;
         self.fast = false;
-        for l in 0..32 {
-            self.lanes[l] = if live >> l & 1 == 1 { Lane::Run } else { Lane::Done };
+        if live == u32::MAX {
+            self.lanes = [Lane::Run; 32];
+        } else {
+            for l in 0..32 {
+                self.lanes[l] = if live >> l & 1 == 1 { Lane::Run } else { Lane::Done };
+            }
         }
         self.run = live;
         self.done = !live;
