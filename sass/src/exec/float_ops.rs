@@ -2,7 +2,7 @@
 //! mode, flush-to-zero where the instruction says so, and the canonical NaN
 //! (0x7fffffff) the hardware returns for any NaN result.
 
-use super::alu::{gen32, get, map32, row_of, src, write_dst, S};
+use super::alu::{get, map32, row_of, src, write_dst, S};
 use super::softfloat as sf;
 use super::warp::{bad, Env, Warp};
 use super::Fault;
@@ -150,22 +150,10 @@ pub(crate) fn exec(w: &mut Warp, i: &Instr, exec: u32, env: &mut Env<'_>) -> Res
                     w.set_row(d, exec, &out);
                     return Ok(());
                 }
-                let (av, bv, cv) = (f32_row(w, a, *fz), f32_row(w, b, *fz), f32_row(w, c, *fz));
-                let out: [u32; 32] = gen32(|l| {
-                    if exec >> l & 1 == 0 {
-                        return 0;
-                    }
-                    let mut r = fma_f32(av[l], bv[l], cv[l], *rnd);
-                    if *sat {
-                        r = if r.is_nan() || r.is_sign_negative() { 0.0 } else { r.min(1.0) };
-                    }
-                    let bits = canon(r);
-                    if *fz {
-                        ftz(bits)
-                    } else {
-                        bits
-                    }
-                });
+                // Directed rounding: vector arithmetic where the f64 path
+                // is exact, the soft-float in the other executing lanes.
+                let (av, bv, cv) = (bits_row(w, a, *fz), bits_row(w, b, *fz), bits_row(w, c, *fz));
+                let out = super::host::ffma_directed_rows((&av, &bv, &cv), *rnd, exec, *sat, *fz);
                 w.set_row(d, exec, &out);
                 return Ok(());
             }

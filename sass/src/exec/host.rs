@@ -54,6 +54,94 @@ fn ffma_rn_rows_body(a: &[u32; 32], b: &[u32; 32], c: &[u32; 32], sat: bool, fz:
     out
 }
 
+/// `FFMA` rounded toward `rnd` (`.RM`, `.RP`, `.RZ`) for the lanes of
+/// `exec` (0 elsewhere): what [`fma_f32`](super::float_ops::fma_f32) gives
+/// lane by lane, then `.SAT`, the canonical NaN and `.FTZ` as
+/// [`ffma_rn_rows`] applies them. The lanes whose inputs are finite and
+/// whose result is neither zero nor past the finite range take its f64
+/// path (the exact product, the sum's error recovered by TwoSum, one step
+/// from the nearest f32 where that is on the wrong side) as vector
+/// arithmetic; the others take the soft-float, lane by lane.
+#[multiversion(targets("x86_64+avx2+fma"))]
+pub(crate) fn ffma_directed_rows(
+    (a, b, c): (&[u32; 32], &[u32; 32], &[u32; 32]),
+    rnd: crate::op::Rnd,
+    exec: u32,
+    sat: bool,
+    fz: bool,
+) -> [u32; 32] {
+    ffma_directed_rows_body((a, b, c), rnd, exec, sat, fz)
+}
+
+/// [`ffma_directed_rows`]'s lanes, as each copy compiles them.
+#[inline(always)]
+fn ffma_directed_rows_body(
+    (a, b, c): (&[u32; 32], &[u32; 32], &[u32; 32]),
+    rnd: crate::op::Rnd,
+    exec: u32,
+    sat: bool,
+    fz: bool,
+) -> [u32; 32] {
+    use crate::op::Rnd;
+    let mut out = [0u32; 32];
+    let mut slow = 0u32;
+    for l in 0..32 {
+        let (x, y, z) = (f32::from_bits(a[l]), f32::from_bits(b[l]), f32::from_bits(c[l]));
+        let (p, zc) = (f64::from(x) * f64::from(y), f64::from(z));
+        let s = p + zc;
+        let v = s - p;
+        let e = (p - (s - v)) + (zc - v);
+        let t = s as f32;
+        let up = match rnd {
+            Rnd::Rp => true,
+            Rnd::Rm => false,
+            _ => s < 0.0,
+        };
+        let d = f64::from(t) - s;
+        // One step up or down from `t` (finite, not zero) in its bits: away
+        // from zero is one more, toward zero one less.
+        let tb = t.to_bits();
+        let away =
+            |toward_positive: bool| if (t > 0.0) == toward_positive { tb.wrapping_add(1) } else { tb.wrapping_sub(1) };
+        let bits = if up && d < e {
+            away(true)
+        } else if !up && d > e {
+            away(false)
+        } else {
+            tb
+        };
+        let exact = x.is_finite() && y.is_finite() && z.is_finite() && s != 0.0 && t != 0.0 && t.is_finite();
+        slow |= u32::from(!exact) << l;
+        let r = f32::from_bits(bits);
+        out[l] = if sat {
+            if r.is_sign_negative() {
+                0
+            } else {
+                r.min(1.0).to_bits()
+            }
+        } else {
+            bits
+        };
+    }
+    for l in super::warp::lanes(slow & exec) {
+        let (x, y, z) = (f32::from_bits(a[l]), f32::from_bits(b[l]), f32::from_bits(c[l]));
+        let mut r = super::float_ops::fma_f32(x, y, z, rnd);
+        if sat {
+            r = if r.is_nan() || r.is_sign_negative() { 0.0 } else { r.min(1.0) };
+        }
+        out[l] = canon(r);
+    }
+    for l in super::warp::lanes(slow & !exec) {
+        out[l] = 0;
+    }
+    if fz {
+        for v in &mut out {
+            *v = ftz(*v);
+        }
+    }
+    out
+}
+
 /// The shared-memory byte addresses of a warp's `n`-byte accesses,
 /// `(base << shift) + add` in each lane, written to `addr`, and their
 /// layout; `None` where a lane's address is not a multiple of `n` (a power
@@ -337,6 +425,35 @@ mod tests {
             });
             assert_eq!(consecutive_pairs(&lo, &hi, scale), want);
             assert_eq!(consecutive_pairs_body(&lo, &hi, scale), want);
+        }
+    }
+
+    /// The directed-rounding rows are `fma_f32` lane by lane, with `.SAT`
+    /// and `.FTZ` after it, in each mode, on values where rounding is
+    /// hard (`pick`): in the copy this host picks and in the baseline body.
+    #[test]
+    fn directed_rows_equal_fma_f32_lane_by_lane() {
+        let mut x = 0x2545_f491_4f6c_dd1du64;
+        for round in 0..3000 {
+            let rows: [[u32; 32]; 3] = std::array::from_fn(|_| std::array::from_fn(|_| pick(&mut x)));
+            let rnd = [Rnd::Rm, Rnd::Rp, Rnd::Rz][round % 3];
+            let (sat, fz) = (round / 3 % 2 == 1, round / 6 % 2 == 1);
+            let exec = if round % 5 == 0 { (x >> 7) as u32 } else { u32::MAX };
+            let got = ffma_directed_rows((&rows[0], &rows[1], &rows[2]), rnd, exec, sat, fz);
+            assert_eq!(got, ffma_directed_rows_body((&rows[0], &rows[1], &rows[2]), rnd, exec, sat, fz));
+            for l in super::super::warp::lanes(exec) {
+                let f = |r: &[u32; 32]| f32::from_bits(r[l]);
+                let mut r = crate::exec::float_ops::fma_f32(f(&rows[0]), f(&rows[1]), f(&rows[2]), rnd);
+                if sat {
+                    r = if r.is_nan() || r.is_sign_negative() { 0.0 } else { r.min(1.0) };
+                }
+                let want = if fz { ftz(canon(r)) } else { canon(r) };
+                assert_eq!(
+                    got[l], want,
+                    "lane {l} {rnd:?} sat {sat} fz {fz}: {:#x} {:#x} {:#x}",
+                    rows[0][l], rows[1][l], rows[2][l]
+                );
+            }
         }
     }
 

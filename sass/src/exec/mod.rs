@@ -37,10 +37,18 @@
 //!   out of range, is redone lane by lane, so the fault is the one the
 //!   per-lane path raises.
 //!
-//! A few row kernels (`FFMA` in round-to-nearest, the layout test of
-//! shared-memory loads) are compiled twice, for baseline x86-64 and for
-//! AVX2 with FMA, and the host's copy is chosen once at run time
-//! (`host.rs`): the same code, so the same bits.
+//! The commonest forms (index arithmetic with no carry, moves, `S2R` of
+//! the indices, `ISETP`, `FFMA.RN`, `ULDC`, paired-half operations of
+//! immediates) are prepared once, when decoded, into a `Uop` (`uop.rs`):
+//! registers and sources as fields, so that running one for the warp is
+//! its row arithmetic alone; the instruction's own code still runs it
+//! where fewer than 4 lanes execute, and is the reference.
+//!
+//! A few row kernels (`FFMA` in each rounding mode, `IMAD.WIDE`, the
+//! layout test of shared-memory loads, the consecutive-address test of
+//! global ones) are compiled twice, for baseline x86-64 and for AVX2 with
+//! FMA, and the host's copy is chosen once at run time (`host.rs`): the
+//! same code, so the same bits.
 //!
 //! Both paths run the same instructions on the same lanes in the same
 //! order: `sass/tests/fast_path.rs` compares their memory and instruction

@@ -114,6 +114,9 @@ pub(crate) enum Uop {
     /// launch, worked out at decode: `d = v` (a paired-half operation of
     /// immediates, [`super::half::fold`]).
     Set { d: u8, v: u32 },
+    /// `ULDC[.64] URd, c[bank][off]` of whole words at a bound bank: one
+    /// word, or two (`wide`) into `URd:URd+1`.
+    Uldc { d: u8, c: CBuf, wide: bool },
     /// `FFMA[.FTZ][.SAT] d, a, b, c` rounded to nearest, with plain sources.
     Ffma { d: u8, a: Src, b: Src, c: Src, sat: bool, ftz: bool },
 }
@@ -189,6 +192,12 @@ impl Uop {
             Op::Ffma { ftz, sat, rnd: Rnd::Rn } => {
                 (|| Some(Uop::Ffma { d: reg(0)?, a: src(1)?, b: src(2)?, c: src(3)?, sat, ftz }))()
             }
+            Op::Uldc { size: size @ (crate::op::MemSize::B32 | crate::op::MemSize::B64) } => match operands {
+                [Operand::UReg(d, _), Operand::CBuf(c, _), ..] if c.ubank.is_none() && c.offset % 4 == 0 => {
+                    Some(Uop::Uldc { d: *d, c: *c, wide: size == crate::op::MemSize::B64 })
+                }
+                _ => None,
+            },
             Op::Half2 { .. } => (|| Some(Uop::Set { d: reg(0)?, v: super::half::fold(op, operands)? }))(),
             _ => None,
         };
@@ -289,6 +298,14 @@ pub(crate) fn run(w: &mut Warp, i: &Instr, exec: u32, env: &Env<'_>) -> Result<(
             w.set_row(d, exec, &v);
         }
         Uop::Set { d, v } => w.set_row(d, exec, &[v; 32]),
+        Uop::Uldc { d, c, wide } => {
+            let lo = constant(w, env, &c, 0, pc)?;
+            w.set_ur(d, lo);
+            if wide {
+                let hi = constant(w, env, &c, 4, pc)?;
+                w.set_ur(d.saturating_add(1), hi);
+            }
+        }
         Uop::S2r { d, sr } => {
             let v = special_row(w, env, sr);
             w.set_row(d, exec, &v);
