@@ -232,12 +232,24 @@ impl Lut3 {
         let (c0, c1, c2, c3) = (sel(c, t[1], t[0]), sel(c, t[3], t[2]), sel(c, t[5], t[4]), sel(c, t[7], t[6]));
         sel(a, sel(b, c3, c2), sel(b, c1, c0))
     }
+
+    /// [`eval`](Self::eval) of 32 lanes.
+    #[inline(always)]
+    pub(crate) fn rows(&self, a: &[u32; 32], b: &[u32; 32], c: &[u32; 32]) -> [u32; 32] {
+        // A plain loop: through `gen32` the select tree was left as a
+        // closure called per lane.
+        let mut out = [0u32; 32];
+        for l in 0..32 {
+            out[l] = self.eval(a[l], b[l], c[l]);
+        }
+        out
+    }
 }
 
 /// `SHF`'s funnel shift: the 64-bit `hi:lo` shifted by a lane's amount,
 /// and which half of the result the instruction keeps.
-#[derive(Clone, Copy)]
-struct Funnel {
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(crate) struct Funnel {
     left: bool,
     /// The amount is taken modulo the width (`.W`), else clamped to it.
     wrap: bool,
@@ -250,6 +262,34 @@ struct Funnel {
 }
 
 impl Funnel {
+    /// The funnel shift of an `SHF` with these modifiers.
+    pub(crate) fn of(left: bool, wrap: bool, ty: ShfTy, hi: bool) -> Funnel {
+        Funnel {
+            left,
+            wrap,
+            wide: matches!(ty, ShfTy::S64 | ShfTy::U64),
+            signed: matches!(ty, ShfTy::S64 | ShfTy::S32),
+            hi,
+        }
+    }
+
+    /// The whole warp's shift of `lo` (low words) and `hiw` (high words)
+    /// by `s`: by one amount for the warp (`rows`, a plain vector shift),
+    /// or by each lane's.
+    #[inline(always)]
+    pub(crate) fn warp(self, w: &Warp, lo: &[u32; 32], s: S, hiw: &[u32; 32]) -> [u32; 32] {
+        match s {
+            // An amount that is the warp's one value (nearly always an
+            // immediate): the shift's kind chosen once, then one shift per
+            // lane by the same amount.
+            S::V(amount) => self.rows(lo, amount, hiw),
+            S::R(r) => {
+                let bv = w.row_ref(r);
+                gen32(|l| self.shift(lo[l], bv[l], hiw[l]))
+            }
+        }
+    }
+
     /// The amount a shift by `s` moves: modulo the width (`.W`), else clamped to it.
     #[inline(always)]
     fn amount(self, s: u32) -> u32 {
@@ -403,10 +443,10 @@ fn lop3(w: &mut Warp, i: &Instr, exec: u32, env: &mut Env<'_>) -> Result<(), Fau
         let r = if plain(&a) && plain(&b) && plain(&c) {
             let (ta, tb, tc);
             let (av, bv, cv) = (row_in!(w, a.0, ta), row_in!(w, b.0, tb), row_in!(w, c.0, tc));
-            gen32(|l| table.eval(av[l], bv[l], cv[l]))
+            table.rows(av, bv, cv)
         } else {
             let (av, bv, cv) = (int_row(w, a), int_row(w, b), int_row(w, c));
-            gen32(|l| table.eval(av[l], bv[l], cv[l]))
+            table.rows(&av, &bv, &cv)
         };
         w.set_row(d, exec, &r);
         if pd.index != PT {
@@ -519,26 +559,13 @@ fn lea(w: &mut Warp, i: &Instr, exec: u32, env: &mut Env<'_>) -> Result<(), Faul
 fn shf(w: &mut Warp, i: &Instr, exec: u32, env: &mut Env<'_>) -> Result<(), Fault> {
     let Op::Shf { left, wrap, ty, hi, uniform } = &i.op else { return Err(bad(i, "operation")) };
     let (a, b, c) = (src(w, i, 1, env)?, src(w, i, 2, env)?, src(w, i, 3, env)?);
-    let f = Funnel {
-        left: *left,
-        wrap: *wrap,
-        wide: matches!(ty, ShfTy::S64 | ShfTy::U64),
-        signed: matches!(ty, ShfTy::S64 | ShfTy::S32),
-        hi: *hi,
-    };
+    let f = Funnel::of(*left, *wrap, *ty, *hi);
     if let (true, false, Operand::Reg(d, _)) = (dense(env, exec), *uniform, *i.src(0)) {
+        // Sources that `uop::Uop::Shf` does not take (it takes every plain
+        // one): the same rows.
         let (ta, tc);
         let (lo, hiw) = (row_in!(w, a.0, ta), row_in!(w, c.0, tc));
-        let out = match b.0 {
-            // An amount that is the warp's one value (nearly always an
-            // immediate): the shift's kind chosen once, then one shift per
-            // lane by the same amount.
-            S::V(amount) => f.rows(lo, amount, hiw),
-            S::R(r) => {
-                let bv = w.row_ref(r);
-                gen32(|l| f.shift(lo[l], bv[l], hiw[l]))
-            }
-        };
+        let out = f.warp(w, lo, b.0, hiw);
         w.set_row(d, exec, &out);
         return Ok(());
     }

@@ -104,6 +104,10 @@ pub(crate) enum Uop {
     /// `IADD3 d, a, b, c` with no carry read or written, each term added or
     /// (`neg`) subtracted: the sum modulo 2^32.
     IAdd3 { d: u8, terms: [(Src, bool); 3] },
+    /// `LOP3.LUT d, a, b, c, lut` writing no predicate.
+    Lop3 { d: u8, a: Src, b: Src, c: Src, lut: u8 },
+    /// `SHF d, lo, amount, hi` (not uniform).
+    Shf { d: u8, lo: Src, amount: Src, hi: Src, f: super::alu::Funnel },
     /// `MOV d, s`.
     Mov { d: u8, s: Src },
     /// `S2R d, SR` of a register with a value per lane the launch decides.
@@ -167,6 +171,15 @@ impl Uop {
                     }
                 };
                 Some(Uop::IAdd3 { d: reg(0)?, terms: [term(3)?, term(4)?, term(5)?] })
+            })(),
+            Op::Lop3 { pand: false, uniform: false } if no_pred(0) => (|| {
+                let Some(Operand::Hex(lut)) = operands.get(5) else { return None };
+                let lut = u8::try_from(*lut).ok()?;
+                Some(Uop::Lop3 { d: reg(1)?, a: src(2)?, b: src(3)?, c: src(4)?, lut })
+            })(),
+            Op::Shf { left, wrap, ty, hi, uniform: false } => (|| {
+                let f = super::alu::Funnel::of(left, wrap, ty, hi);
+                Some(Uop::Shf { d: reg(0)?, lo: src(1)?, amount: src(2)?, hi: src(3)?, f })
             })(),
             Op::Mov { uniform: false } => (|| Some(Uop::Mov { d: reg(0)?, s: src(1)? }))(),
             Op::S2r { uniform: false, cs64: None } => (|| {
@@ -288,6 +301,19 @@ pub(crate) fn run(w: &mut Warp, i: &Instr, exec: u32, env: &Env<'_>) -> Result<(
                     }
                 }
             }
+            w.set_row(d, exec, &out);
+        }
+        Uop::Lop3 { d, a, b, c, lut } => {
+            let (a, b, c) = (a.read(w, env, pc)?, b.read(w, env, pc)?, c.read(w, env, pc)?);
+            let (ta, tb, tc);
+            let rows = (super::alu::row_in!(w, a, ta), super::alu::row_in!(w, b, tb), super::alu::row_in!(w, c, tc));
+            let out = super::alu::Lut3::new(u32::from(lut)).rows(rows.0, rows.1, rows.2);
+            w.set_row(d, exec, &out);
+        }
+        Uop::Shf { d, lo, amount, hi, f } => {
+            let (lo, amount, hi) = (lo.read(w, env, pc)?, amount.read(w, env, pc)?, hi.read(w, env, pc)?);
+            let (tl, th);
+            let out = f.warp(w, super::alu::row_in!(w, lo, tl), amount, super::alu::row_in!(w, hi, th));
             w.set_row(d, exec, &out);
         }
         Uop::Mov { d, s } => {
