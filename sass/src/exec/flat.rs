@@ -89,6 +89,15 @@ impl FlatMemory {
 impl Memory for FlatMemory {
     fn read(&self, va: u64, out: &mut [u8]) -> Result<(), u64> {
         let off = self.range(va, out.len())?;
+        if off.is_multiple_of(8) && out.len().is_multiple_of(8) {
+            // Whole words (a warp's coalesced access): a word at a time,
+            // with no ends to handle.
+            let words = self.words.get(off / 8..(off + out.len()) / 8).unwrap_or_default();
+            for (chunk, word) in out.as_chunks_mut::<8>().0.iter_mut().zip(words) {
+                *chunk = word.load(Ordering::Relaxed).to_le_bytes();
+            }
+            return Ok(());
+        }
         let end = off + out.len();
         // The bytes before the first whole word, the whole words, the rest.
         let head = ((8 - off % 8) % 8).min(out.len());
@@ -111,6 +120,14 @@ impl Memory for FlatMemory {
 
     fn write(&self, va: u64, data: &[u8]) -> Result<(), u64> {
         let off = self.range(va, data.len())?;
+        if off.is_multiple_of(8) && data.len().is_multiple_of(8) {
+            // Whole words, as `read`.
+            let words = self.words.get(off / 8..(off + data.len()) / 8).unwrap_or_default();
+            for (chunk, word) in data.as_chunks::<8>().0.iter().zip(words) {
+                word.store(u64::from_le_bytes(*chunk), Ordering::Relaxed);
+            }
+            return Ok(());
+        }
         let end = off + data.len();
         let head = ((8 - off % 8) % 8).min(data.len());
         let (first, rest) = data.split_at(head);
