@@ -727,8 +727,9 @@ fn iadd3(w: &mut Warp, i: &Instr, exec: u32, env: &Env<'_>, x: bool, uniform: bo
     };
     if let (true, false, Operand::Reg(d, _)) = (dense(env, exec), uniform, *i.src(0)) {
         // The whole warp at once (the same sum, lane by lane).
-        // With no carry read or written, `uop::Uop::IAdd3` runs it: here a
-        // carry is read or written.
+        // With no carry read or written and sources it takes,
+        // `uop::Uop::IAdd3` runs it: here a carry is read or written, or a
+        // source is one the prepared form does not take.
         let (ta, tb, tc) = (term_row(w, a), term_row(w, b), term_row(w, c));
         let cin = if x { [cin0, cin1] } else { [0, 0] };
         let sum: [u64; 32] = gen32(|l| ta[l] + tb[l] + tc[l] + u64::from(cin[0] >> l & 1) + u64::from(cin[1] >> l & 1));
@@ -797,7 +798,7 @@ fn imad(w: &mut Warp, i: &Instr, exec: u32, env: &Env<'_>, kind: ImadKind, signe
         // The whole warp at once (the same arithmetic as below, lane by lane).
         // The forms with no carry and plain sources run as `uop::Uop`s
         // (`ImadLo`, `ImadWide`); what comes here reads or writes a carry,
-        // or applies `-` or `~`.
+        // applies `-` or `~`, or has a source they do not take.
         let (av, bv, cv) = (int_row(w, a), int_row(w, b), row_of(w, c.0));
         let ci: [u64; 32] = if x { gen32(|l| u64::from(cin >> l & 1)) } else { [0; 32] };
         if kind == ImadKind::Lo {
