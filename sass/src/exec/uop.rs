@@ -52,6 +52,20 @@ impl Src {
         }
     }
 
+    /// `r` as a term of a sum: plain, or negated (`true`: subtracted; a
+    /// `~` comes only with `.X`, which no prepared form takes).
+    fn term(r: &Resolved) -> Option<(Src, bool)> {
+        let unneg = |m: &SrcMods| SrcMods { neg: false, ..*m };
+        let (neg, r) = match *r {
+            Resolved::Reg(x, m) => (m.neg, Resolved::Reg(x, unneg(&m))),
+            Resolved::Value(x, m) => (m.neg, Resolved::Value(x, unneg(&m))),
+            Resolved::UReg(x, m) => (m.neg, Resolved::UReg(x, unneg(&m))),
+            Resolved::Const(c, m) => (m.neg, Resolved::Const(c, unneg(&m))),
+            Resolved::Other => return None,
+        };
+        Src::plain(&r).map(|s| (s, neg))
+    }
+
     /// The source as the row code reads it.
     #[inline(always)]
     fn read(self, w: &Warp, env: &Env<'_>, pc: u64) -> Result<S, Fault> {
@@ -152,24 +166,7 @@ impl Uop {
                 Some(Uop::ImadWide { d: reg(0)?, signed, a: src(2)?, b: src(3)?, c })
             })(),
             Op::IAdd3 { x: false, uniform: false } if no_pred(1) && no_pred(2) => (|| {
-                let term = |n: usize| -> Option<(Src, bool)> {
-                    match resolved.get(n)? {
-                        // `-x`: subtracted (a `~` comes only with `.X`).
-                        Resolved::Reg(r, m) if m.neg => {
-                            Src::plain(&Resolved::Reg(*r, SrcMods { neg: false, ..*m })).map(|s| (s, true))
-                        }
-                        Resolved::Value(v, m) if m.neg => {
-                            Src::plain(&Resolved::Value(*v, SrcMods { neg: false, ..*m })).map(|s| (s, true))
-                        }
-                        Resolved::UReg(r, m) if m.neg => {
-                            Src::plain(&Resolved::UReg(*r, SrcMods { neg: false, ..*m })).map(|s| (s, true))
-                        }
-                        Resolved::Const(c, m) if m.neg => {
-                            Src::plain(&Resolved::Const(*c, SrcMods { neg: false, ..*m })).map(|s| (s, true))
-                        }
-                        r => Src::plain(r).map(|s| (s, false)),
-                    }
-                };
+                let term = |n: usize| Src::term(resolved.get(n)?);
                 Some(Uop::IAdd3 { d: reg(0)?, terms: [term(3)?, term(4)?, term(5)?] })
             })(),
             Op::Lop3 { pand: false, uniform: false } if no_pred(0) => (|| {
