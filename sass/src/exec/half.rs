@@ -165,21 +165,21 @@ impl Half2Op {
 pub(crate) fn fold(op: &Op, operands: &[Operand]) -> Option<u32> {
     let Op::Half2 { kind, bf16, f32_out, ftz, fmz: false, sat, relu } = *op else { return None };
     let held = |n: usize| -> Option<[u16; 2]> {
-        let s = match *operands.get(n)? {
+        let (v, s) = match *operands.get(n)? {
             Operand::Half(h) if !matches!(h.swizzle, Swizzle::F32 | Swizzle::H0Nh1) => {
                 let v = match h.base {
                     HalfBase::Reg(crate::operand::RZ) => 0,
                     HalfBase::Imm { bits, .. } => bits,
                     _ => return None,
                 };
-                HSrc { v: S::V(v), mods: h.mods, swizzle: h.swizzle }
+                (v, HSrc { v: S::V(v), mods: h.mods, swizzle: h.swizzle })
             }
             Operand::H2(hi, lo) => {
-                HSrc { v: S::V(u32::from(hi) << 16 | u32::from(lo)), mods: SrcMods::default(), swizzle: Swizzle::H1H0 }
+                let v = u32::from(hi) << 16 | u32::from(lo);
+                (v, HSrc { v: S::V(v), mods: SrcMods::default(), swizzle: Swizzle::H1H0 })
             }
             _ => return None,
         };
-        let S::V(v) = s.v else { return None };
         Some(s.halves_of(v, s.mods.abs))
     };
     let fmt = if bf16 { HalfFmt::Bf16 } else { HalfFmt::F16 };

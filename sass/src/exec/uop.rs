@@ -90,22 +90,6 @@ fn constant(w: &Warp, env: &Env<'_>, c: &CBuf, extra: u64, pc: u64) -> Result<u3
     read_const(w, env, c, extra, pc)
 }
 
-/// A 64-bit addend (`IMAD.WIDE`'s `c`).
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub(crate) enum Src64 {
-    /// The register pair `r:r+1`.
-    Pair(u8),
-    /// The warp's one 32-bit value, widened as the multiply is signed or
-    /// not. Only `RZ` comes here today: the decoder refuses the form with
-    /// an immediate addend (bits 9..12 = 2), so the widening is the
-    /// definition kept for it, not yet reachable.
-    Value(u32),
-    /// The uniform pair `URr:URr+1`.
-    UPair(u8),
-    /// Two constant words.
-    Const(CBuf),
-}
-
 /// An instruction's prepared form ([`Uop::of`]).
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub(crate) enum Uop {
@@ -113,8 +97,13 @@ pub(crate) enum Uop {
     None,
     /// `IMAD d, a, b, c` with no carry read or written: `a * b + c` modulo 2^32.
     ImadLo { d: u8, a: Src, b: Src, c: Src },
-    /// `IMAD.WIDE[.U32] d, a, b, c` with no carry: `d:d+1 = a * b + c` modulo 2^64.
-    ImadWide { d: u8, signed: bool, a: Src, b: Src, c: Src64 },
+    /// `IMAD.WIDE[.U32] d, a, b, c` with no carry: `d:d+1 = a * b + c` modulo
+    /// 2^64, `c` read as 64 bits: a register pair, a uniform pair, two
+    /// constant words, or the warp's one value widened as the multiply is
+    /// signed or not (only `RZ` comes as a value today: the decoder refuses
+    /// the form with an immediate addend, bits 9..12 = 2, so the widening
+    /// is the definition kept for it, not yet reachable).
+    ImadWide { d: u8, signed: bool, a: Src, b: Src, c: Src },
     /// `IADD3 d, a, b, c` with no carry read or written, each term added or
     /// (`neg`) subtracted: the sum modulo 2^32.
     IAdd3 { d: u8, terms: [(Src, bool); 3] },
@@ -156,15 +145,9 @@ impl Uop {
             Op::Imad { kind: ImadKind::Lo, x: false, uniform: false, .. } if no_pred(1) => {
                 (|| Some(Uop::ImadLo { d: reg(0)?, a: src(2)?, b: src(3)?, c: src(4)? }))()
             }
-            Op::Imad { kind: ImadKind::Wide, x: false, uniform: false, signed, .. } if no_pred(1) => (|| {
-                let c = match src(4)? {
-                    Src::Reg(r) => Src64::Pair(r),
-                    Src::Value(v) => Src64::Value(v),
-                    Src::UReg(r) => Src64::UPair(r),
-                    Src::Const(c) => Src64::Const(c),
-                };
-                Some(Uop::ImadWide { d: reg(0)?, signed, a: src(2)?, b: src(3)?, c })
-            })(),
+            Op::Imad { kind: ImadKind::Wide, x: false, uniform: false, signed, .. } if no_pred(1) => {
+                (|| Some(Uop::ImadWide { d: reg(0)?, signed, a: src(2)?, b: src(3)?, c: src(4)? }))()
+            }
             Op::IAdd3 { x: false, uniform: false } if no_pred(1) && no_pred(2) => (|| {
                 let term = |n: usize| Src::term(resolved.get(n)?);
                 Some(Uop::IAdd3 { d: reg(0)?, terms: [term(3)?, term(4)?, term(5)?] })
@@ -247,11 +230,11 @@ pub(crate) fn run(w: &mut Warp, i: &Instr, exec: u32, env: &Env<'_>) -> Result<(
         Uop::ImadWide { d, signed, a, b, c } => {
             let (a, b) = (a.read(w, env, pc)?, b.read(w, env, pc)?);
             let addend = match c {
-                Src64::Pair(r) => Addend::Pair(r),
-                Src64::Value(v) if signed => Addend::Value(v as i32 as i64 as u64),
-                Src64::Value(v) => Addend::Value(u64::from(v)),
-                Src64::UPair(r) => Addend::Value(u64::from(w.ur(r)) | u64::from(w.ur(r.saturating_add(1))) << 32),
-                Src64::Const(cb) => Addend::Value(
+                Src::Reg(r) => Addend::Pair(r),
+                Src::Value(v) if signed => Addend::Value(v as i32 as i64 as u64),
+                Src::Value(v) => Addend::Value(u64::from(v)),
+                Src::UReg(r) => Addend::Value(u64::from(w.ur(r)) | u64::from(w.ur(r.saturating_add(1))) << 32),
+                Src::Const(cb) => Addend::Value(
                     u64::from(constant(w, env, &cb, 0, pc)?) | u64::from(constant(w, env, &cb, 4, pc)?) << 32,
                 ),
             };
