@@ -52,8 +52,28 @@ pub(crate) fn gen32<U: Copy + Default>(f: impl Fn(usize) -> U) -> [U; 32] {
 /// instruction 72.0.
 #[inline(always)]
 pub(crate) fn dense(env: &Env<'_>, exec: u32) -> bool {
-    // A full warp first: baseline x86-64 has no population count instruction.
-    env.fast && (exec == u32::MAX || exec.count_ones() >= 4)
+    env.fast && (exec == u32::MAX || partial_count(exec) >= 4)
+}
+
+/// The lanes in `mask`, a full warp without counting: baseline x86-64 has
+/// no population count instruction, and its bit arithmetic costs about 16
+/// instructions.
+#[inline(always)]
+pub(crate) fn lane_count(mask: u32) -> u32 {
+    match mask {
+        u32::MAX => 32,
+        0 => 0,
+        _ => partial_count(mask),
+    }
+}
+
+/// `mask.count_ones()`, out of line: inlined, LLVM folds
+/// [`lane_count`]'s test for a full warp into an unconditional count
+/// (the count of a full warp being 32), which costs every full warp the
+/// bit arithmetic.
+#[inline(never)]
+fn partial_count(mask: u32) -> u32 {
+    mask.count_ones()
 }
 
 /// A source in all 32 lanes.

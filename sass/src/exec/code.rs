@@ -143,30 +143,22 @@ impl Code {
     /// The instruction at offset `pc`.
     #[inline]
     pub fn get(&self, mem: &dyn Memory, pc: u64) -> Result<&Instr, Fault> {
-        self.get_in_page(mem, pc).map(|(i, _)| i)
-    }
-
-    /// A reader of this program that keeps the page of the instruction it
-    /// read last: straight-line code and loops within a page (1 KiB, 64
-    /// instructions) then skip the table's upper levels.
-    pub(crate) fn cursor(&self) -> Cursor<'_> {
-        Cursor { code: self, page: None }
-    }
-
-    /// [`get`](Self::get), also returning the page the instruction is in.
-    #[inline]
-    fn get_in_page(&self, mem: &dyn Memory, pc: u64) -> Result<(&Instr, &Page), Fault> {
         if !pc.is_multiple_of(16) || pc >= MAX_CODE_BYTES {
             return Err(Fault::Control(format!("program counter {pc:#x} is outside the program or misaligned")));
         }
         let index = (pc / 16) as usize;
-        let page = self.page(index);
-        let slot = &page.slots[index & ((1 << PAGE_BITS) - 1)];
+        let slot = &self.page(index).slots[index & ((1 << PAGE_BITS) - 1)];
         let d = match slot.now.get() {
             Some(d) => d,
             None => self.fill(slot, mem, pc)?,
         };
-        Ok((d.instr(pc)?, page))
+        d.instr(pc)
+    }
+
+    /// A reader of this program that keeps the instructions it read last,
+    /// so a loop body or straight-line code skips the table ([`Cursor`]).
+    pub(crate) fn cursor(&self) -> Cursor<'_> {
+        Cursor { code: self, cache: [(u64::MAX, None); CACHED] }
     }
 
     /// The page holding instruction `index`, allocated when first reached.
@@ -203,30 +195,42 @@ impl Code {
     }
 }
 
-/// A reader of a [`Code`] that keeps the page it read last ([`Code::cursor`]).
+/// Instructions a [`Cursor`] keeps at hand: a loop body or a straight run
+/// of up to this many instructions is found again without the table.
+const CACHED: usize = 64;
+
+/// A reader of a [`Code`] that keeps the instructions it read last
+/// ([`Code::cursor`]): a direct-mapped cache indexed by `pc / 16`, holding
+/// each entry's pc as its tag.
+///
+/// An entry stays right for the cursor's whole life: the cursor borrows
+/// the `Code`, and only [`Code::begin_launch`] (`&mut`) can change what a
+/// slot decodes to. Only instructions that decoded are kept, so a pc that
+/// faults takes the table's path each time.
 pub(crate) struct Cursor<'a> {
     code: &'a Code,
-    /// The last page read: its number (`pc >> 10`) and the page.
-    page: Option<(u64, &'a Page)>,
+    /// `(pc, instruction)`; a tag of `u64::MAX` (no aligned pc) is empty.
+    cache: [(u64, Option<&'a Instr>); CACHED],
 }
 
 impl<'a> Cursor<'a> {
     /// The instruction at offset `pc`, as [`Code::get`] gives it.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn get(&mut self, mem: &dyn Memory, pc: u64) -> Result<&'a Instr, Fault> {
-        const PAGE_SHIFT: u32 = PAGE_BITS + 4;
-        if let Some((number, page)) = self.page {
-            // The same page as a valid pc read before: in the program, and
-            // aligned if `pc` is.
-            if pc >> PAGE_SHIFT == number && pc.is_multiple_of(16) {
-                let slot = &page.slots[(pc as usize >> 4) & ((1 << PAGE_BITS) - 1)];
-                if let Some(d) = slot.now.get() {
-                    return d.instr(pc);
-                }
+        let entry = &self.cache[(pc >> 4) as usize % CACHED];
+        if entry.0 == pc {
+            if let Some(i) = entry.1 {
+                return Ok(i);
             }
         }
-        let (i, page) = self.code.get_in_page(mem, pc)?;
-        self.page = Some((pc >> PAGE_SHIFT, page));
+        self.miss(mem, pc)
+    }
+
+    /// [`get`](Self::get) through the table, keeping what it finds.
+    #[inline(never)]
+    fn miss(&mut self, mem: &dyn Memory, pc: u64) -> Result<&'a Instr, Fault> {
+        let i = self.code.get(mem, pc)?;
+        self.cache[(pc >> 4) as usize % CACHED] = (pc, Some(i));
         Ok(i)
     }
 }

@@ -271,12 +271,13 @@ pub fn run_launch(
 fn in_order(code: &mut Code, mem: &dyn Memory, cfg: &LaunchConfig, stop: Stop<'_>) -> Result<Stats, Fault> {
     let mut stats = Stats::default();
     code.begin_launch();
+    let mut code = code.cursor();
     let blocks = cfg.grid.iter().map(|&d| u64::from(d)).product::<u64>();
     let mut block = warp::Block::new(cfg)?;
     let consts = consts::Consts::load(mem, cfg);
     for id in 0..blocks {
         block.reset(ctaid_of(cfg, id));
-        block.run(code, mem, cfg, &consts, &mut stats, stop)?;
+        block.run(&mut code, mem, cfg, &consts, &mut stats, stop)?;
     }
     Ok(stats)
 }

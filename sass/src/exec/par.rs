@@ -116,7 +116,7 @@ impl Code {
         let consts = super::consts::Consts::load(mem, cfg);
         let consts = &consts;
         block0.reset(ctaid_of(cfg, 0));
-        block0.run(code, mem, cfg, consts, &mut stats0, Stop { cancel, halt: None, deadline })?;
+        block0.run(&mut code.cursor(), mem, cfg, consts, &mut stats0, Stop { cancel, halt: None, deadline })?;
         drop(block0);
         let blocks = cfg.grid.iter().fold(1u64, |p, &x| p.saturating_mul(u64::from(x)));
         // Block::new (below, per worker) refuses a block of more than 1024 threads.
@@ -135,6 +135,7 @@ impl Code {
                 Err(e) => return record(&fault, &halt, 0, e),
             };
             block.local_slot = (w as u64).saturating_mul(slots_per_block);
+            let mut cursor = code.cursor();
             let mut own = cfg.clone();
             loop {
                 if stop.stopped() {
@@ -147,7 +148,7 @@ impl Code {
                 own.max_warp_instructions = cfg.max_warp_instructions.saturating_sub(used.load(Ordering::Relaxed));
                 let mut stats = Stats::default();
                 block.reset(ctaid_of(cfg, id));
-                let result = block.run(code, mem, &own, consts, &mut stats, stop);
+                let result = block.run(&mut cursor, mem, &own, consts, &mut stats, stop);
                 used.fetch_add(stats.warp_instructions, Ordering::Relaxed);
                 thread_instructions.fetch_add(stats.thread_instructions, Ordering::Relaxed);
                 if let Err(e) = result {

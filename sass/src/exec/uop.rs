@@ -126,6 +126,20 @@ pub(crate) enum Uop {
     Uldc { d: u8, c: CBuf, wide: bool },
     /// `FFMA[.FTZ][.SAT] d, a, b, c` rounded to nearest, with plain sources.
     Ffma { d: u8, a: Src, b: Src, c: Src, sat: bool, ftz: bool },
+    /// `BMOV.32[.CLEAR] Bd, Bs|imm`: a convergence barrier register (one
+    /// mask for the warp) set from another, which `.CLEAR` then clears, or
+    /// from an immediate. Compiled code saves and clears all sixteen this
+    /// way in a kernel's prologue.
+    BarMove { d: u8, from: BarSource },
+}
+
+/// Where [`Uop::BarMove`] takes its mask from.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(crate) enum BarSource {
+    /// Barrier register `s`, cleared after the move with `.CLEAR`.
+    Bar { s: u8, clear: bool },
+    /// An immediate mask.
+    Value(u32),
 }
 
 impl Uop {
@@ -192,6 +206,15 @@ impl Uop {
                 _ => None,
             },
             Op::Half2 { .. } => (|| Some(Uop::Set { d: reg(0)?, v: super::half::fold(op, operands)? }))(),
+            Op::Bmov { clear, to_barrier: true } => match operands {
+                [Operand::BarReg(d), Operand::BarReg(s), ..] => {
+                    Some(Uop::BarMove { d: d & 15, from: BarSource::Bar { s: s & 15, clear } })
+                }
+                [Operand::BarReg(d), Operand::Hex(v), ..] if !clear => {
+                    u32::try_from(*v).ok().map(|v| Uop::BarMove { d: d & 15, from: BarSource::Value(v) })
+                }
+                _ => None,
+            },
             _ => None,
         };
         prepared.unwrap_or(Uop::None)
@@ -200,11 +223,34 @@ impl Uop {
 
 /// Run `i`'s prepared form ([`Instr::uop`], not [`Uop::None`]) for the
 /// lanes of `exec`, which the whole-warp path takes ([`super::alu::dense`]).
-#[inline(never)]
+///
+/// The forms that are a few stores run here, in the caller's loop; the
+/// others in [`run_rows`], whose entry and exit (a large frame, six saved
+/// registers) cost more than these forms' work.
+#[inline(always)]
 pub(crate) fn run(w: &mut Warp, i: &Instr, exec: u32, env: &Env<'_>) -> Result<(), Fault> {
+    match i.uop {
+        Uop::Set { d, v } => w.set_row(d, exec, &[v; 32]),
+        Uop::BarMove { d, from } => match from {
+            BarSource::Bar { s, clear } => {
+                w.bars[usize::from(d)] = w.bars[usize::from(s)];
+                if clear {
+                    w.bars[usize::from(s)] = 0;
+                }
+            }
+            BarSource::Value(v) => w.bars[usize::from(d)] = v,
+        },
+        _ => return run_rows(w, i, exec, env),
+    }
+    Ok(())
+}
+
+/// [`run`] for the forms that compute rows.
+#[inline(never)]
+fn run_rows(w: &mut Warp, i: &Instr, exec: u32, env: &Env<'_>) -> Result<(), Fault> {
     let pc = i.pc;
     match i.uop {
-        Uop::None => return Err(super::warp::bad(i, "no prepared form")),
+        Uop::None | Uop::Set { .. } | Uop::BarMove { .. } => return Err(super::warp::bad(i, "no row form")),
         Uop::ImadLo { d, a, b, c } => {
             let (a, b, c) = (a.read(w, env, pc)?, b.read(w, env, pc)?, c.read(w, env, pc)?);
             // A factor that is the warp's one value (`IMAD.MOV`, `IMAD.SHL`,
@@ -303,7 +349,6 @@ pub(crate) fn run(w: &mut Warp, i: &Instr, exec: u32, env: &Env<'_>) -> Result<(
             };
             w.set_row(d, exec, &v);
         }
-        Uop::Set { d, v } => w.set_row(d, exec, &[v; 32]),
         Uop::Uldc { d, c, wide } => {
             let lo = constant(w, env, &c, 0, pc)?;
             w.set_ur(d, lo);

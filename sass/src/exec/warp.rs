@@ -2,7 +2,7 @@
 //! convergence and block barriers, and the dispatch of each instruction.
 
 use super::{Fault, LaunchConfig, Memory, Stats, Stop};
-use crate::exec::code::Code;
+use crate::exec::code::Cursor;
 use crate::instr::Instr;
 use crate::op::{BarKind, Op};
 use crate::operand::{Operand, Pred, PT, RZ, URZ};
@@ -660,7 +660,7 @@ impl Block {
     /// instructions it ran to `stats` (also when it faults).
     pub(crate) fn run(
         &mut self,
-        code: &Code,
+        code: &mut Cursor<'_>,
         mem: &dyn Memory,
         cfg: &LaunchConfig,
         consts: &super::consts::Consts,
@@ -691,7 +691,7 @@ impl Block {
     #[inline(always)]
     fn run_warps(
         warps: &mut [Warp],
-        code: &Code,
+        code: &mut Cursor<'_>,
         mem: &dyn Memory,
         cfg: &LaunchConfig,
         env: &mut Env<'_>,
@@ -700,21 +700,21 @@ impl Block {
         // Rounds since the clock was last read (the deadline is checked every
         // CLOCK_ROUNDS rounds, the flags every round).
         let mut rounds = 0u32;
-        let mut code = code.cursor();
         loop {
             let mut ran = false;
             for w in warps.iter_mut() {
                 let mut n = 0;
                 while n < SLICE {
                     // A converged path with no other path to meet goes on
-                    // where it is (what `select` would find), without a call.
-                    let (pc, mask) = if w.fast && w.n_others == 0 {
-                        (w.gpc, w.group)
+                    // where it is (what `select` would find), without a call;
+                    // its prepared forms run in a loop of their own.
+                    let (instr, mask) = if w.fast && w.n_others == 0 {
+                        let Some(instr) = run_prepared(w, code, mem, env, &mut n)? else { break };
+                        (instr, w.group)
                     } else {
-                        let Some(next) = w.select(env.fast) else { break };
-                        next
+                        let Some((pc, mask)) = w.select(env.fast) else { break };
+                        (code.get(mem, pc)?, mask)
                     };
-                    let instr = code.get(mem, pc)?;
                     step(w, instr, mask, env)?;
                     n += 1;
                 }
@@ -756,6 +756,64 @@ impl Block {
     }
 }
 
+/// Run a converged warp's straight run of prepared forms ([`Uop`](super::uop::Uop))
+/// from its pc, as [`step`] would run each, and return the instruction
+/// that ends the run, for `step`: one with no prepared form, or too few
+/// lanes for the whole-warp path. `None` when the warp has used its turn
+/// (`n`, its instructions so far, reached `SLICE`).
+///
+/// A prepared form never moves a lane or changes one's state, so the
+/// warp stays converged, and its pc is kept here until the run ends.
+#[inline(always)]
+fn run_prepared<'a>(
+    w: &mut Warp,
+    code: &mut super::code::Cursor<'a>,
+    mem: &dyn Memory,
+    env: &mut Env<'_>,
+    n: &mut u32,
+) -> Result<Option<&'a Instr>, Fault> {
+    let mask = w.group;
+    // An unguarded instruction runs the group: its count and whether it
+    // takes the whole-warp path are the same every time.
+    let (group_lanes, group_dense) = (u64::from(super::alu::lane_count(mask)), super::alu::dense(env, mask));
+    let start = *n;
+    let (mut pc, mut ran, mut threads) = (w.gpc, start, 0u64);
+    let mut end = None;
+    let mut result = Ok(());
+    while ran < SLICE {
+        let i = match code.get(mem, pc) {
+            Ok(i) => i,
+            Err(f) => {
+                result = Err(f);
+                break;
+            }
+        };
+        let (exec, lanes, dense) = if i.unguarded {
+            (mask, group_lanes, group_dense)
+        } else {
+            let exec = mask & w.pred_mask(i.guard);
+            (exec, u64::from(super::alu::lane_count(exec)), super::alu::dense(env, exec))
+        };
+        if matches!(i.uop, super::uop::Uop::None) || !dense {
+            end = Some(i);
+            break;
+        }
+        // Counted first, as `step` counts: a fault still ran the instruction.
+        ran += 1;
+        threads += lanes;
+        if let Err(f) = super::uop::run(w, i, exec, env) {
+            result = Err(f);
+            break;
+        }
+        pc += 16;
+    }
+    w.gpc = pc;
+    *n = ran;
+    env.clock += u64::from(ran - start);
+    env.threads += threads;
+    result.map(|()| end)
+}
+
 /// A block barrier completes: every waiting lane goes on, with the
 /// barrier's reduction (`BAR.RED`) of the predicates they brought.
 fn barrier_release(warps: &mut [Warp], red: Option<crate::op::BarRed>) {
@@ -784,8 +842,7 @@ fn barrier_release(warps: &mut [Warp], red: Option<crate::op::BarRed>) {
 fn step(w: &mut Warp, i: &Instr, mask: u32, env: &mut Env<'_>) -> Result<(), Fault> {
     env.clock += 1;
     let exec = if i.unguarded { mask } else { mask & w.pred_mask(i.guard) };
-    // A full warp without a population count (none on baseline x86-64).
-    env.threads += if exec == u32::MAX { 32 } else { u64::from(exec.count_ones()) };
+    env.threads += u64::from(super::alu::lane_count(exec));
     // A prepared form the whole warp runs at once (`uop.rs`).
     if !matches!(i.uop, super::uop::Uop::None) && super::alu::dense(env, exec) {
         super::uop::run(w, i, exec, env)?;
