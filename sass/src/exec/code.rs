@@ -196,8 +196,11 @@ impl Code {
 }
 
 /// Instructions a [`Cursor`] keeps at hand: a loop body or a straight run
-/// of up to this many instructions is found again without the table.
-const CACHED: usize = 64;
+/// of up to this many instructions (8 KiB of code) is found again without
+/// the table. At 64, softmax's loops (longer than that) missed on most
+/// instructions; 16 bytes an entry, 8 KiB a cursor, one per host thread
+/// of a launch.
+const CACHED: usize = 512;
 
 /// A reader of a [`Code`] that keeps the instructions it read last
 /// ([`Code::cursor`]): a direct-mapped cache indexed by `pc / 16`, holding

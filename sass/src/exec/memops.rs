@@ -551,6 +551,85 @@ fn gather_shared(w: &mut Warp, shared: &[u8], all: &[u64; 32], exec: u32, n: usi
     true
 }
 
+/// Load the span `s` (`n` bytes a lane) into the registers from `d` of
+/// its lanes; `false`, having written nothing, where any of it faults or
+/// is out of range (the lane-by-lane path then finds the exact fault).
+fn load_span(w: &mut Warp, env: &Env<'_>, s: &Span, exec: u32, n: usize, d: u8) -> bool {
+    if s.count == 32 && n == 4 {
+        // A full warp's words: the row itself.
+        let mut buf = [[0u8; 4]; 32];
+        if !read_quiet(env, s.at, buf.as_flattened_mut()) {
+            return false;
+        }
+        w.set_row(d, exec, &map32(&buf, u32::from_le_bytes));
+        return true;
+    }
+    let mut buf = [0u8; 32 * 16];
+    let bytes = &mut buf[..s.count * n];
+    if !read_quiet(env, s.at, bytes) {
+        return false;
+    }
+    // Lane first + k's word j is word k * n/4 + j of the span.
+    let mut words = [0u32; 32 * 4];
+    for (w4, c) in words.iter_mut().zip(bytes.chunks_exact(4)) {
+        *w4 = le_word(c);
+    }
+    let per = n / 4;
+    for j in 0..per {
+        let r = d.saturating_add(j as u8);
+        let mut row = w.row(r);
+        for (k, lane) in row[s.first..s.first + s.count].iter_mut().enumerate() {
+            *lane = words[k * per + j];
+        }
+        w.set_row(r, exec, &row);
+    }
+    true
+}
+
+/// Store the registers from `s` of the span's lanes (`n` bytes a lane) as
+/// one write; `false` where any of it faults or is out of range (see
+/// [`span_write`]).
+fn store_span(w: &Warp, env: &mut Env<'_>, sp: &Span, n: usize, s: u8) -> bool {
+    if sp.count == 32 && n == 4 {
+        // A full warp's words: the row itself.
+        let words = map32(&w.row(s), u32::to_le_bytes);
+        return span_write(env, sp, words.as_flattened());
+    }
+    let mut buf = [0u8; 32 * 16];
+    for k in 0..sp.count {
+        for j in 0..n / 4 {
+            let r = if s == crate::operand::RZ { s } else { s.saturating_add(j as u8) };
+            let o = k * n + 4 * j;
+            buf[o..o + 4].copy_from_slice(&w.r(r, sp.first + k).to_le_bytes());
+        }
+    }
+    span_write(env, sp, &buf[..sp.count * n])
+}
+
+/// The whole-warp part of a prepared load ([`Uop::Load`](super::uop::Uop::Load),
+/// `n` of 4, 8 or 16 bytes a lane): a full warp's shared load whose
+/// addresses are aligned and in range, or a global load whose register
+/// pairs are consecutive. `false`, having written nothing, for any other
+/// access: [`exec`] then runs the instruction.
+#[inline(always)]
+pub(crate) fn load_warp(w: &mut Warp, env: &Env<'_>, a: &Addr, shared: bool, exec: u32, n: usize, d: u8) -> bool {
+    if shared {
+        return exec == u32::MAX
+            && env.fast
+            && addresses32(w, a).is_some_and(|parts| shared_load_warp(w, env.shared, parts, n, d));
+    }
+    pair_run(w, env, a, Space::Global, exec, n).is_some_and(|s| load_span(w, env, &s, exec, n, d))
+}
+
+/// The whole-warp part of a prepared global store
+/// ([`Uop::Store`](super::uop::Uop::Store)): as [`load_warp`], a store
+/// whose register pairs are consecutive; `false`, having written nothing
+/// that the lane-by-lane path does not write again, for any other.
+#[inline(always)]
+pub(crate) fn store_warp(w: &Warp, env: &mut Env<'_>, a: &Addr, exec: u32, n: usize, s: u8) -> bool {
+    pair_run(w, env, a, Space::Global, exec, n).is_some_and(|sp| store_span(w, env, &sp, n, s))
+}
+
 pub(crate) fn exec(w: &mut Warp, i: &Instr, exec: u32, env: &mut Env<'_>) -> Result<(), Fault> {
     match &i.op {
         Op::Ld { space, size, .. } => {
@@ -570,31 +649,7 @@ pub(crate) fn exec(w: &mut Warp, i: &Instr, exec: u32, env: &mut Env<'_>) -> Res
             let run = pair_run(w, env, &a, *space, exec, n);
             let all = if run.is_some() { None } else { fast_addresses(w, env, &a, exec, n) };
             if let Some(s) = run.or_else(|| all.as_ref().and_then(|all| span(env, all, *space, exec, n))) {
-                if s.count == 32 && n == 4 {
-                    // A full warp's words: the row itself.
-                    let mut buf = [[0u8; 4]; 32];
-                    if read_quiet(env, s.at, buf.as_flattened_mut()) {
-                        w.set_row(d, exec, &map32(&buf, u32::from_le_bytes));
-                        return Ok(());
-                    }
-                }
-                let mut buf = [0u8; 32 * 16];
-                let bytes = &mut buf[..s.count * n];
-                if read_quiet(env, s.at, bytes) {
-                    // Lane first + k's word j is word k * n/4 + j of the span.
-                    let mut words = [0u32; 32 * 4];
-                    for (w4, c) in words.iter_mut().zip(bytes.chunks_exact(4)) {
-                        *w4 = le_word(c);
-                    }
-                    let per = n / 4;
-                    for j in 0..per {
-                        let r = d.saturating_add(j as u8);
-                        let mut row = w.row(r);
-                        for (k, lane) in row[s.first..s.first + s.count].iter_mut().enumerate() {
-                            *lane = words[k * per + j];
-                        }
-                        w.set_row(r, exec, &row);
-                    }
+                if load_span(w, env, &s, exec, n, d) {
                     return Ok(());
                 }
             }
@@ -638,22 +693,7 @@ pub(crate) fn exec(w: &mut Warp, i: &Instr, exec: u32, env: &mut Env<'_>) -> Res
             let all = || fast_addresses(w, env, &a, exec, n);
             let run = pair_run(w, env, &a, *space, exec, n);
             if let Some(sp) = run.or_else(|| all().as_ref().and_then(|all| span(env, all, *space, exec, n))) {
-                if sp.count == 32 && n == 4 {
-                    // A full warp's words: the row itself.
-                    let words = map32(&w.row(s), u32::to_le_bytes);
-                    if span_write(env, &sp, words.as_flattened()) {
-                        return Ok(());
-                    }
-                }
-                let mut buf = [0u8; 32 * 16];
-                for k in 0..sp.count {
-                    for j in 0..n / 4 {
-                        let r = if s == crate::operand::RZ { s } else { s.saturating_add(j as u8) };
-                        let o = k * n + 4 * j;
-                        buf[o..o + 4].copy_from_slice(&w.r(r, sp.first + k).to_le_bytes());
-                    }
-                }
-                if span_write(env, &sp, &buf[..sp.count * n]) {
+                if store_span(w, env, &sp, n, s) {
                     return Ok(());
                 }
             }

@@ -22,8 +22,8 @@ use super::alu::{gen32, map32, read_const, S};
 use super::warp::{Env, Warp};
 use super::Fault;
 use crate::instr::Instr;
-use crate::op::{BoolOp, Cmp, ImadKind, Op, Rnd};
-use crate::operand::{CBuf, Operand, Pred, Resolved, SrcMods, PT, RZ};
+use crate::op::{BoolOp, Cmp, ImadKind, MemSize, Op, Rnd, Space};
+use crate::operand::{Addr, AddrWidth, CBuf, Operand, Pred, Resolved, SrcMods, PT, RZ};
 use crate::special::Sr;
 
 /// A source with no modifier: a register's row, or the warp's one value.
@@ -126,6 +126,16 @@ pub(crate) enum Uop {
     Uldc { d: u8, c: CBuf, wide: bool },
     /// `FFMA[.FTZ][.SAT] d, a, b, c` rounded to nearest, with plain sources.
     Ffma { d: u8, a: Src, b: Src, c: Src, sat: bool, ftz: bool },
+    /// `LDG`/`LDS` of whole words (4, 8 or 16 bytes a lane) into `d` on:
+    /// global through a 64-bit register pair (`shared` false), or shared
+    /// through a 32-bit address. The whole-warp memory paths serve the
+    /// access where they can ([`super::memops::load_warp`]: consecutive
+    /// pairs, a shared layout they know); any other, and every fault, goes
+    /// to the instruction's own code.
+    Load { d: u8, a: Addr, n: u8, shared: bool },
+    /// `STG` of whole words from `s` on through a 64-bit register pair, as
+    /// [`Uop::Load`] ([`super::memops::store_warp`]).
+    Store { s: u8, a: Addr, n: u8 },
     /// `BMOV.32[.CLEAR] Bd, Bs|imm`: a convergence barrier register (one
     /// mask for the warp) set from another, which `.CLEAR` then clears, or
     /// from an immediate. Compiled code saves and clears all sixteen this
@@ -206,6 +216,18 @@ impl Uop {
                 _ => None,
             },
             Op::Half2 { .. } => (|| Some(Uop::Set { d: reg(0)?, v: super::half::fold(op, operands)? }))(),
+            Op::Ld { space: space @ (Space::Global | Space::Shared), size, .. } => match operands {
+                [Operand::Reg(d, _), Operand::Mem(a), ..] if whole_words(size) && addressing(a, space) => {
+                    Some(Uop::Load { d: *d, a: *a, n: size.bytes() as u8, shared: space == Space::Shared })
+                }
+                _ => None,
+            },
+            Op::St { space: Space::Global, size, .. } => match operands {
+                [Operand::Mem(a), Operand::Reg(s, _), ..] if whole_words(size) && addressing(a, Space::Global) => {
+                    Some(Uop::Store { s: *s, a: *a, n: size.bytes() as u8 })
+                }
+                _ => None,
+            },
             Op::Bmov { clear, to_barrier: true } => match operands {
                 [Operand::BarReg(d), Operand::BarReg(s), ..] => {
                     Some(Uop::BarMove { d: d & 15, from: BarSource::Bar { s: s & 15, clear } })
@@ -221,6 +243,21 @@ impl Uop {
     }
 }
 
+/// A load or store of 4, 8 or 16 bytes a lane ([`Uop::Load`], [`Uop::Store`]).
+fn whole_words(size: MemSize) -> bool {
+    matches!(size, MemSize::B32 | MemSize::B64 | MemSize::B128)
+}
+
+/// The address forms the whole-warp memory paths take: a 64-bit register
+/// pair for global memory, a 32-bit address for shared.
+fn addressing(a: &Addr, space: Space) -> bool {
+    let pair = matches!(a.width, AddrWidth::W64 | AddrWidth::W64Unmarked);
+    match space {
+        Space::Global => pair,
+        _ => !pair && a.width != AddrWidth::U32,
+    }
+}
+
 /// Run `i`'s prepared form ([`Instr::uop`], not [`Uop::None`]) for the
 /// lanes of `exec`, which the whole-warp path takes ([`super::alu::dense`]).
 ///
@@ -228,7 +265,7 @@ impl Uop {
 /// others in [`run_rows`], whose entry and exit (a large frame, six saved
 /// registers) cost more than these forms' work.
 #[inline(always)]
-pub(crate) fn run(w: &mut Warp, i: &Instr, exec: u32, env: &Env<'_>) -> Result<(), Fault> {
+pub(crate) fn run(w: &mut Warp, i: &Instr, exec: u32, env: &mut Env<'_>) -> Result<(), Fault> {
     match i.uop {
         Uop::Set { d, v } => w.set_row(d, exec, &[v; 32]),
         Uop::BarMove { d, from } => match from {
@@ -247,7 +284,7 @@ pub(crate) fn run(w: &mut Warp, i: &Instr, exec: u32, env: &Env<'_>) -> Result<(
 
 /// [`run`] for the forms that compute rows.
 #[inline(never)]
-fn run_rows(w: &mut Warp, i: &Instr, exec: u32, env: &Env<'_>) -> Result<(), Fault> {
+fn run_rows(w: &mut Warp, i: &Instr, exec: u32, env: &mut Env<'_>) -> Result<(), Fault> {
     let pc = i.pc;
     match i.uop {
         Uop::None | Uop::Set { .. } | Uop::BarMove { .. } => return Err(super::warp::bad(i, "no row form")),
@@ -348,6 +385,16 @@ fn run_rows(w: &mut Warp, i: &Instr, exec: u32, env: &Env<'_>) -> Result<(), Fau
                 S::V(v) => [v; 32],
             };
             w.set_row(d, exec, &v);
+        }
+        Uop::Load { d, a, n, shared } => {
+            if !super::memops::load_warp(w, env, &a, shared, exec, usize::from(n), d) {
+                return super::memops::exec(w, i, exec, env);
+            }
+        }
+        Uop::Store { s, a, n } => {
+            if !super::memops::store_warp(w, env, &a, exec, usize::from(n), s) {
+                return super::memops::exec(w, i, exec, env);
+            }
         }
         Uop::Uldc { d, c, wide } => {
             let lo = constant(w, env, &c, 0, pc)?;
