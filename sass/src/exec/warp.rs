@@ -788,13 +788,17 @@ fn run_prepared<'a>(
                 break;
             }
         };
+        if matches!(i.uop, super::uop::Uop::None) {
+            end = Some(i);
+            break;
+        }
         let (exec, lanes, dense) = if i.unguarded {
             (mask, group_lanes, group_dense)
         } else {
             let exec = mask & w.pred_mask(i.guard);
             (exec, u64::from(super::alu::lane_count(exec)), super::alu::dense(env, exec))
         };
-        if matches!(i.uop, super::uop::Uop::None) || !dense {
+        if !dense {
             end = Some(i);
             break;
         }
