@@ -79,6 +79,24 @@ fn parallel_blocks_leave_the_memory_and_counts_of_the_sequential_run() {
 }
 
 #[test]
+fn many_blocks_taken_a_few_at_a_time_run_each_block_once() {
+    // 1,000 blocks: each worker takes several at once from the shared
+    // counter (1000 / (workers * 32) of them), the last take a partial one.
+    // Every block runs once and none past the grid: the same counts and
+    // the same memory, up to past the grid's end, as the sequential run.
+    let grid = 1000;
+    let (seq_mem, cfg) = spin(grid, 3);
+    let seq = run_launch(&mut Code::new(CODE), &seq_mem, &cfg, None).unwrap();
+    for workers in [2, 3] {
+        let (par_mem, _) = spin(grid, 3);
+        let par = run_launch_parallel(&mut codes(workers, CODE), &par_mem, &cfg, None).unwrap();
+        assert_eq!(par, seq, "{workers} workers: the same warp- and thread-instructions");
+        let len = 8 * (grid as usize + 64);
+        assert!(seq_mem.load(OUT, len) == par_mem.load(OUT, len), "{workers} workers: the same memory");
+    }
+}
+
+#[test]
 fn atomics_across_blocks_lose_no_update() {
     // module_ops' mod_scale: out[t] = t * coeffs[1] + coeffs[0], and one
     // atomic add to the module's global `counter` per thread, in every block.

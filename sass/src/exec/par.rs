@@ -6,8 +6,10 @@
 //! they share is global memory. Here each host thread (a *worker*) owns one
 //! [`Block`] (registers, shared memory), all share one [`Code`] (decoded
 //! instructions: block 0 runs first, alone, and the others find what it
-//! decoded), and each takes the next block index from a shared counter;
-//! blocks running at once get distinct local-memory slots. Global memory is
+//! decoded), and each takes the next block indices from a shared counter
+//! (a few at a time where blocks are many: a take passes the counter's
+//! cache line between cores); blocks running at once get distinct
+//! local-memory slots. Global memory is
 //! the caller's [`Memory`], which is `Sync`, so:
 //! - plain loads and stores of different blocks may interleave in any
 //!   order, as they may on the GPU (in the mock every access to GPU memory
@@ -123,6 +125,11 @@ impl Code {
         let threads = cfg.block.iter().fold(1u64, |p, &x| p.saturating_mul(u64::from(x)));
         let slots_per_block = threads.div_ceil(32).saturating_mul(32);
         let next = AtomicU64::new(1);
+        // Blocks a worker takes at once: one take of the shared counter (a
+        // cache line the workers pass between cores) per several short
+        // blocks, while each worker still takes 32 or more times, so the
+        // last ones end close together.
+        let chunk = (blocks / (workers as u64 * 32)).clamp(1, MAX_CHUNK);
         let used = AtomicU64::new(stats0.warp_instructions);
         let thread_instructions = AtomicU64::new(stats0.thread_instructions);
         let halt = AtomicBool::new(false);
@@ -137,23 +144,35 @@ impl Code {
             block.local_slot = (w as u64).saturating_mul(slots_per_block);
             let mut cursor = code.cursor();
             let mut own = cfg.clone();
-            loop {
+            // This worker's thread-instructions, added to the launch's once
+            // it ends (no budget reads them).
+            let mut threads = 0u64;
+            let (mut id, mut end) = (0u64, 0u64);
+            let result = loop {
                 if stop.stopped() {
-                    return;
+                    break Ok(());
                 }
-                let id = next.fetch_add(1, Ordering::Relaxed);
-                if id >= blocks {
-                    return;
+                if id == end {
+                    id = next.fetch_add(chunk, Ordering::Relaxed);
+                    end = id.saturating_add(chunk).min(blocks);
+                    if id >= blocks {
+                        break Ok(());
+                    }
                 }
                 own.max_warp_instructions = cfg.max_warp_instructions.saturating_sub(used.load(Ordering::Relaxed));
                 let mut stats = Stats::default();
                 block.reset(ctaid_of(cfg, id));
                 let result = block.run(&mut cursor, mem, &own, consts, &mut stats, stop);
                 used.fetch_add(stats.warp_instructions, Ordering::Relaxed);
-                thread_instructions.fetch_add(stats.thread_instructions, Ordering::Relaxed);
+                threads += stats.thread_instructions;
                 if let Err(e) = result {
-                    return record(&fault, &halt, id, e);
+                    break Err((id, e));
                 }
+                id += 1;
+            };
+            thread_instructions.fetch_add(threads, Ordering::Relaxed);
+            if let Err((id, e)) = result {
+                record(&fault, &halt, id, e);
             }
         };
         std::thread::scope(|s| {
@@ -178,6 +197,9 @@ impl Code {
         Ok(Stats { warp_instructions: used.into_inner(), thread_instructions: thread_instructions.into_inner() })
     }
 }
+
+/// The most blocks a worker takes from the shared counter at once.
+const MAX_CHUNK: u64 = 16;
 
 /// Keep the fault of the lowest block index, and halt the other workers.
 fn record(slot: &Mutex<Option<(u64, Fault)>>, halt: &AtomicBool, id: u64, e: Fault) {
