@@ -126,6 +126,11 @@ pub(crate) enum Uop {
     Uldc { d: u8, c: CBuf, wide: bool },
     /// `FFMA[.FTZ][.SAT] d, a, b, c` rounded to nearest, with plain sources.
     Ffma { d: u8, a: Src, b: Src, c: Src, sat: bool, ftz: bool },
+    /// [`Uop::Ffma`] with three general registers (not `RZ`) and no `.FTZ`:
+    /// the rows go to the row kernel as they are (the inner loop of
+    /// compute code, where reading each source's kind cost more than the
+    /// arithmetic).
+    FfmaRows { d: u8, a: u8, b: u8, c: u8, sat: bool },
     /// `LDG`/`LDS` of whole words (4, 8 or 16 bytes a lane) into `d` on:
     /// global through a 64-bit register pair (`shared` false), or shared
     /// through a 32-bit address. The whole-warp memory paths serve the
@@ -206,9 +211,12 @@ impl Uop {
                 };
                 Some(Uop::Isetp { p: pred(0)?, q: pred(1)?, cmp, signed, bool_op, a: src(2)?, b: src(3)?, pc })
             })(),
-            Op::Ffma { ftz, sat, rnd: Rnd::Rn } => {
-                (|| Some(Uop::Ffma { d: reg(0)?, a: src(1)?, b: src(2)?, c: src(3)?, sat, ftz }))()
-            }
+            Op::Ffma { ftz, sat, rnd: Rnd::Rn } => (|| {
+                Some(match (reg(0)?, src(1)?, src(2)?, src(3)?) {
+                    (d, Src::Reg(a), Src::Reg(b), Src::Reg(c)) if !ftz => Uop::FfmaRows { d, a, b, c, sat },
+                    (d, a, b, c) => Uop::Ffma { d, a, b, c, sat, ftz },
+                })
+            })(),
             Op::Uldc { size: size @ (crate::op::MemSize::B32 | crate::op::MemSize::B64) } => match operands {
                 [Operand::UReg(d, _), Operand::CBuf(c, _), ..] if c.ubank.is_none() && c.offset % 4 == 0 => {
                     Some(Uop::Uldc { d: *d, c: *c, wide: size == crate::op::MemSize::B64 })
@@ -417,25 +425,27 @@ fn run_rows(w: &mut Warp, i: &Instr, exec: u32, env: &mut Env<'_>) -> Result<(),
             w.set_pred(Pred::p(p, false), exec, bool_op.eval_mask(r, pc_mask));
             w.set_pred(Pred::p(q, false), exec, bool_op.eval_mask(!r, pc_mask));
         }
+        Uop::FfmaRows { d, a, b, c, sat } => {
+            let out = super::host::ffma_rn_rows(w.row_ref(a), w.row_ref(b), w.row_ref(c), sat, false);
+            w.set_row(d, exec, &out);
+        }
         Uop::Ffma { d, a, b, c, sat, ftz } => {
+            // A value among the sources, or `.FTZ` (three registers without
+            // it are `Uop::FfmaRows`): the rows are copied, flushed where
+            // `.FTZ` says.
             let (a, b, c) = (a.read(w, env, pc)?, b.read(w, env, pc)?, c.read(w, env, pc)?);
-            let out = if let (S::R(ra), S::R(rb), S::R(rc), false) = (a, b, c, ftz) {
-                // Registers read as they are: no copies.
-                super::host::ffma_rn_rows(w.row_ref(ra), w.row_ref(rb), w.row_ref(rc), sat, ftz)
-            } else {
-                let row = |s: S| {
-                    let v = match s {
-                        S::R(r) => w.row(r),
-                        S::V(v) => [v; 32],
-                    };
-                    if ftz {
-                        map32(&v, super::float_ops::ftz)
-                    } else {
-                        v
-                    }
+            let row = |s: S| {
+                let v = match s {
+                    S::R(r) => w.row(r),
+                    S::V(v) => [v; 32],
                 };
-                super::host::ffma_rn_rows(&row(a), &row(b), &row(c), sat, ftz)
+                if ftz {
+                    map32(&v, super::float_ops::ftz)
+                } else {
+                    v
+                }
             };
+            let out = super::host::ffma_rn_rows(&row(a), &row(b), &row(c), sat, ftz);
             w.set_row(d, exec, &out);
         }
     }
