@@ -39,10 +39,16 @@
 //!
 //! The commonest forms (index arithmetic with no carry, moves, `S2R` of
 //! the indices, `ISETP`, `FFMA.RN`, `ULDC`, paired-half operations of
-//! immediates) are prepared once, when decoded, into a `Uop` (`uop.rs`):
-//! registers and sources as fields, so that running one for the warp is
-//! its row arithmetic alone; the instruction's own code still runs it
-//! where fewer than 4 lanes execute, and is the reference.
+//! immediates, `BMOV` between barrier registers, whole-word `LDG`/`STG`
+//! through a register pair and `LDS`) are prepared once, when decoded,
+//! into a `Uop` (`uop.rs`): registers and sources as fields, so that
+//! running one for the warp is its row arithmetic alone; the
+//! instruction's own code still runs it where fewer than 4 lanes execute
+//! (and a memory form wherever its whole-warp path cannot serve the
+//! access), and is the reference. A converged warp runs a straight run of
+//! prepared forms in a loop of its own (`run_prepared` in `warp.rs`), its
+//! pc and counts kept locally, and reads its instructions through a
+//! direct-mapped cache of the decoded program kept for the launch.
 //!
 //! A few row kernels (`FFMA` in each rounding mode, `IMAD.WIDE`, the
 //! layout test of shared-memory loads, the consecutive-address test of
