@@ -53,47 +53,20 @@ pub(crate) fn exec(w: &mut Warp, i: &Instr, exec: u32, env: &mut Env<'_>) -> Res
             let (b, c) = (src(w, i, 3, env)?, src(w, i, 4, env)?);
             // Every lane's value before any is written (the destination may be the source).
             let vals = *w.row_ref(a);
-            // The source lane and whether it is in range, as PTX defines them.
-            let source = |l: usize, bv: u32, cv: u32| {
-                let bv = bv & 0x1f;
-                let clamp = cv & 0x1f;
-                let seg = (cv >> 8) & 0x1f;
-                let lane = l as u32;
-                let min_lane = lane & seg;
-                let max_lane = min_lane | (clamp & !seg);
-                let (j, ok) = match mode {
-                    ShflMode::Idx => {
-                        let j = min_lane | (bv & !seg);
-                        (j, j <= max_lane)
-                    }
-                    // PTX's rule: the source lane must be at least maxLane,
-                    // which is minLane when the clamp is 0 (what CUDA's
-                    // __shfl_up_sync passes) and more with another clamp.
-                    ShflMode::Up => (lane.wrapping_sub(bv), lane >= bv && lane - bv >= max_lane),
-                    ShflMode::Down => (lane + bv, lane + bv <= max_lane),
-                    ShflMode::Bfly => (lane ^ bv, (lane ^ bv) <= max_lane),
-                };
-                (j as usize & 31, ok)
-            };
             if let (true, Operand::Reg(d, _)) = (super::alu::dense(env, exec), *i.src(1)) {
                 // The whole warp at once (the same lanes chosen), written by mask.
                 let (tb, tc);
                 let (bs, cs) = (super::alu::row_in!(w, b.0, tb), super::alu::row_in!(w, c.0, tc));
-                let mut out = [0u32; 32];
-                let mut valid = 0u32;
-                for l in 0..32 {
-                    let (j, ok) = source(l, bs[l], cs[l]);
-                    out[l] = if ok { vals[j] } else { vals[l] };
-                    valid |= u32::from(ok) << l;
-                }
+                let (from, valid) = shfl_sources(*mode, bs, cs);
+                let out: [u32; 32] = std::array::from_fn(|l| vals[from[l] as usize & 31]);
                 w.set_row(d, exec, &out);
                 set_pred(w, pred_of(i, 0), exec, valid);
                 return Ok(());
             }
             let mut valid = 0u32;
             for l in lanes(exec) {
-                let (j, ok) = source(l, get(w, b.0, l), get(w, c.0, l));
-                let out = if ok { vals[j] } else { vals[l] };
+                let (j, ok) = shfl_source(*mode, l as u32, get(w, b.0, l), get(w, c.0, l));
+                let out = if ok { vals[j as usize] } else { vals[l] };
                 if ok {
                     valid |= 1 << l;
                 }
@@ -437,4 +410,55 @@ fn atom(
         set_pred(w, p, exec, performed);
     }
     Ok(())
+}
+
+/// `SHFL`'s source lane for `lane` and whether it is in range, as PTX
+/// defines them: `bv` the lane operand, `cv` the clamp (bits 0..5) and
+/// segment mask (bits 8..13).
+#[inline(always)]
+fn shfl_source(mode: ShflMode, lane: u32, bv: u32, cv: u32) -> (u32, bool) {
+    let bv = bv & 0x1f;
+    let clamp = cv & 0x1f;
+    let seg = (cv >> 8) & 0x1f;
+    let min_lane = lane & seg;
+    let max_lane = min_lane | (clamp & !seg);
+    let (j, ok) = match mode {
+        ShflMode::Idx => {
+            let j = min_lane | (bv & !seg);
+            (j, j <= max_lane)
+        }
+        // PTX's rule: the source lane must be at least maxLane, which is
+        // minLane when the clamp is 0 (what CUDA's __shfl_up_sync passes)
+        // and more with another clamp.
+        ShflMode::Up => (lane.wrapping_sub(bv), lane >= bv && lane - bv >= max_lane),
+        ShflMode::Down => (lane + bv, lane + bv <= max_lane),
+        ShflMode::Bfly => (lane ^ bv, (lane ^ bv) <= max_lane),
+    };
+    (j & 31, ok)
+}
+
+/// [`shfl_source`] for the whole warp: each lane's source (itself where
+/// the source is out of range, as the instruction reads it) and the mask
+/// of lanes whose source is in range. The mode is chosen once, outside
+/// the loop over lanes, so each mode's loop is plain lane arithmetic the
+/// compiler vectorises (chosen per lane, it cost about 34 host
+/// instructions a lane).
+fn shfl_sources(mode: ShflMode, bs: &[u32; 32], cs: &[u32; 32]) -> ([u32; 32], u32) {
+    #[inline(always)]
+    fn each(mode: ShflMode, bs: &[u32; 32], cs: &[u32; 32]) -> ([u32; 32], u32) {
+        let mut from = [0u32; 32];
+        let mut valid = 0u32;
+        for l in 0..32 {
+            let (j, ok) = shfl_source(mode, l as u32, bs[l], cs[l]);
+            from[l] = if ok { j } else { l as u32 };
+            valid |= u32::from(ok) << l;
+        }
+        (from, valid)
+    }
+    match mode {
+        ShflMode::Idx => each(ShflMode::Idx, bs, cs),
+        ShflMode::Up => each(ShflMode::Up, bs, cs),
+        ShflMode::Down => each(ShflMode::Down, bs, cs),
+        ShflMode::Bfly => each(ShflMode::Bfly, bs, cs),
+    }
 }
