@@ -211,39 +211,58 @@ fn atom_shared32(
     let (bv, cv) = (w.row(b), w.row(c));
     let limit = env.shared.len() as u64;
     let (words, _) = env.shared.as_chunks_mut::<4>();
-    let mut olds = [0u32; 32];
-    let mut done = 0u32;
-    let mut fault = None;
-    // The lanes in order, each storing `update(old, b, c)`: the update
-    // chosen once for the common integer additions (a histogram's
-    // `ATOMS.POPC.INC`, `atomicAdd`), else `atom_value`.
-    let mut each = |update: &dyn Fn(u32, u32, u32) -> u32| {
-        for l in lanes(exec) {
-            let va = all[l];
-            if !va.is_multiple_of(4) {
-                fault = Some(Fault::Misaligned { va, size: 4, pc: i.pc });
-                break;
-            }
-            let Some(word) = usize::try_from(va / 4).ok().and_then(|k| words.get_mut(k)) else {
-                fault = Some(Fault::OutOfRange { space: "shared", addr: va, size: 4, limit, pc: i.pc });
-                break;
-            };
-            let old = u32::from_le_bytes(*word);
-            *word = update(old, bv[l], cv[l]).to_le_bytes();
-            // CAST.SPIN answers whether it stored, not the old value.
-            olds[l] = if op == AtomOp::CastSpin { u32::from(old == bv[l]) } else { old };
-            done |= 1 << l;
-        }
+    let lanes = SharedLanes { exec, all: &all, bv: &bv, cv: &cv, op, limit, pc: i.pc };
+    // The update chosen once, outside the loop over lanes, for the common
+    // integer additions (a histogram's `ATOMS.POPC.INC`, `atomicAdd`):
+    // each its own loop with the update inlined. Else `atom_value`.
+    let (olds, done, fault) = match (op, ty) {
+        (AtomOp::PopcInc, _) => lanes.each(words, |old, _, _| old.wrapping_add(1)),
+        (AtomOp::Add, AtomTy::U32 | AtomTy::S32) => lanes.each(words, |old, b, _| old.wrapping_add(b)),
+        _ => lanes.each(words, |old, b, c| atom_value(op, ty, u64::from(old), u64::from(b), u64::from(c)) as u32),
     };
-    match (op, ty) {
-        (AtomOp::PopcInc, _) => each(&|old, _, _| old.wrapping_add(1)),
-        (AtomOp::Add, AtomTy::U32 | AtomTy::S32) => each(&|old, b, _| old.wrapping_add(b)),
-        _ => each(&|old, b, c| atom_value(op, ty, u64::from(old), u64::from(b), u64::from(c)) as u32),
-    }
     if let (false, Operand::Reg(d, _)) = (red, *i.src(1)) {
         w.set_row(d, done, &olds);
     }
     fault.map_or(Ok(()), Err)
+}
+
+/// A warp's 32-bit shared atomic, as [`atom_shared32`] runs it.
+struct SharedLanes<'a> {
+    exec: u32,
+    all: &'a [u64; 32],
+    bv: &'a [u32; 32],
+    cv: &'a [u32; 32],
+    op: AtomOp,
+    limit: u64,
+    pc: u64,
+}
+
+impl SharedLanes<'_> {
+    /// The lanes in order, each storing `update(old, b, c)` over its word:
+    /// the old values, the lanes done, and the fault of the first lane
+    /// that cannot be (the lanes before it are done, as on the per-lane
+    /// path).
+    #[inline(always)]
+    fn each(&self, words: &mut [[u8; 4]], update: impl Fn(u32, u32, u32) -> u32) -> ([u32; 32], u32, Option<Fault>) {
+        let mut olds = [0u32; 32];
+        let mut done = 0u32;
+        for l in lanes(self.exec) {
+            let va = self.all[l];
+            if !va.is_multiple_of(4) {
+                return (olds, done, Some(Fault::Misaligned { va, size: 4, pc: self.pc }));
+            }
+            let Some(word) = usize::try_from(va / 4).ok().and_then(|k| words.get_mut(k)) else {
+                let fault = Fault::OutOfRange { space: "shared", addr: va, size: 4, limit: self.limit, pc: self.pc };
+                return (olds, done, Some(fault));
+            };
+            let old = u32::from_le_bytes(*word);
+            *word = update(old, self.bv[l], self.cv[l]).to_le_bytes();
+            // CAST.SPIN answers whether it stored, not the old value.
+            olds[l] = if self.op == AtomOp::CastSpin { u32::from(old == self.bv[l]) } else { old };
+            done |= 1 << l;
+        }
+        (olds, done, None)
+    }
 }
 
 pub(super) fn set_pred(w: &mut Warp, p: crate::operand::Pred, exec: u32, v: u32) {
