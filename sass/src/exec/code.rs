@@ -158,7 +158,7 @@ impl Code {
     /// A reader of this program that keeps the instructions it read last,
     /// so a loop body or straight-line code skips the table ([`Cursor`]).
     pub(crate) fn cursor(&self) -> Cursor<'_> {
-        Cursor { code: self, cache: [(u64::MAX, None); CACHED] }
+        Cursor { code: self, cache: [None; CACHED] }
     }
 
     /// The page holding instruction `index`, allocated when first reached.
@@ -212,28 +212,25 @@ const CACHED: usize = 512;
 /// faults takes the table's path each time.
 pub(crate) struct Cursor<'a> {
     code: &'a Code,
-    /// `(pc, instruction)`; a tag of `u64::MAX` (no aligned pc) is empty.
-    cache: [(u64, Option<&'a Instr>); CACHED],
+    /// `(pc, instruction)` where an instruction was read.
+    cache: [Option<(u64, &'a Instr)>; CACHED],
 }
 
 impl<'a> Cursor<'a> {
     /// The instruction at offset `pc`, as [`Code::get`] gives it.
     #[inline(always)]
     pub(crate) fn get(&mut self, mem: &dyn Memory, pc: u64) -> Result<&'a Instr, Fault> {
-        let entry = &self.cache[(pc >> 4) as usize % CACHED];
-        if entry.0 == pc {
-            if let Some(i) = entry.1 {
-                return Ok(i);
-            }
+        match self.cache[(pc >> 4) as usize % CACHED] {
+            Some((tag, i)) if tag == pc => Ok(i),
+            _ => self.miss(mem, pc),
         }
-        self.miss(mem, pc)
     }
 
     /// [`get`](Self::get) through the table, keeping what it finds.
     #[inline(never)]
     fn miss(&mut self, mem: &dyn Memory, pc: u64) -> Result<&'a Instr, Fault> {
         let i = self.code.get(mem, pc)?;
-        self.cache[(pc >> 4) as usize % CACHED] = (pc, Some(i));
+        self.cache[(pc >> 4) as usize % CACHED] = Some((pc, i));
         Ok(i)
     }
 }

@@ -639,12 +639,8 @@ pub(crate) fn exec(w: &mut Warp, i: &Instr, exec: u32, env: &mut Env<'_>) -> Res
                 _ => return Err(bad(i, "destination")),
             };
             let n = size.bytes();
-            if *space == Space::Shared && exec == u32::MAX && env.fast && n >= 4 {
-                if let Some(parts) = addresses32(w, &a) {
-                    if shared_load_warp(w, env.shared, parts, n, d) {
-                        return Ok(());
-                    }
-                }
+            if *space == Space::Shared && n >= 4 && load_warp(w, env, &a, true, exec, n, d) {
+                return Ok(());
             }
             let run = pair_run(w, env, &a, *space, exec, n);
             let all = if run.is_some() { None } else { fast_addresses(w, env, &a, exec, n) };

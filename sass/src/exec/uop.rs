@@ -3,8 +3,9 @@
 //!
 //! Compiled code spends most of its instructions on a few forms: index
 //! arithmetic (`IMAD`, `IMAD.WIDE`, `IADD3` with no carries), moves,
-//! `S2R` of the thread and block indices, `ISETP`, and `FFMA` in
-//! round-to-nearest. Run through their general code, each first works out
+//! `S2R` of the thread and block indices, `ISETP`, `FFMA` in
+//! round-to-nearest, whole-word loads and stores, and (in every kernel's
+//! prologue) `BMOV`s between barrier registers. Run through their general code, each first works out
 //! again which of its many forms it is: the destination's kind, whether a
 //! carry is read or written, which source modifiers apply. A [`Uop`] is
 //! that answer, worked out once when the instruction is decoded
