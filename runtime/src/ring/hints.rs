@@ -33,7 +33,7 @@ impl CommandRing {
         let mut at = 0;
         while at < len.min(self.size) as usize {
             for line in [0, 64, 128, 192] {
-                crate::prefetch::for_write(base.wrapping_add(at + line) as *const u8);
+                crate::prefetch::for_write(std::ptr::without_provenance(base.wrapping_add(at + line)));
             }
             at += RING_ALIGN as usize;
         }
@@ -58,11 +58,11 @@ impl CommandRing {
         let mut near = lines.near;
         while near != 0 {
             let line = 64 * near.trailing_zeros() as usize;
-            crate::prefetch::for_write(base.wrapping_add(line) as *const u8);
+            crate::prefetch::for_write(std::ptr::without_provenance(base.wrapping_add(line)));
             near &= near - 1;
         }
         for &line in &lines.far {
-            crate::prefetch::for_write(base.wrapping_add(line) as *const u8);
+            crate::prefetch::for_write(std::ptr::without_provenance(base.wrapping_add(line)));
         }
         crate::prefetch::for_write(self.images.tag_address(start));
     }
