@@ -77,7 +77,8 @@ const ROUNDS: usize = 11;
 /// of the copies). The three launches of a round see the same host; on
 /// the shared VM the benches are recorded on, criterion's one-thread
 /// figures moved by a quarter between runs minutes apart, and the
-/// capacity itself moves between 1.2 and 2 on two cores, so a speed-up
+/// capacity's medians moved between 1.15x and 2.01x on two cores in three
+/// runs (BENCHMARKS.md), so a speed-up
 /// read alone says as much about the host as about the interpreter.
 /// Printed, never asserted: the medians of the rounds' speed-up, capacity
 /// and speed-up over capacity (the parallel launch's efficiency), with
