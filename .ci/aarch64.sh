@@ -46,6 +46,10 @@ gccld=$(rustc --print sysroot)/lib/rustlib/x86_64-unknown-linux-gnu/bin/gcc-ld
 if [ -x "$gccld/ld.lld" ]; then
     export CARGO_TARGET_AARCH64_UNKNOWN_LINUX_GNU_RUSTFLAGS="-C link-arg=-fuse-ld=lld -C link-arg=-B$gccld"
 fi
+# Without debug info: a failing test under qemu still names its file and
+# line (a panic's location is compiled in); only a backtrace would lack
+# line numbers. The build took 254 s against 315 s with line tables.
+export CARGO_PROFILE_DEV_DEBUG=false
 export CARGO_TERM_COLOR=never
 
 t0=$SECONDS
