@@ -78,8 +78,8 @@ const ROUNDS: usize = 11;
 /// the shared VM the benches are recorded on, criterion's one-thread
 /// figures moved by a quarter between runs minutes apart, and the
 /// capacity's medians moved between 1.15x and 2.01x on two cores in three
-/// runs (BENCHMARKS.md), so a speed-up
-/// read alone says as much about the host as about the interpreter.
+/// runs (BENCHMARKS.md), so a speed-up read alone says as much about the
+/// host as about the interpreter.
 /// Printed, never asserted: the medians of the rounds' speed-up, capacity
 /// and speed-up over capacity (the parallel launch's efficiency), with
 /// their ranges.
