@@ -5,8 +5,8 @@
 //! arithmetic (`IMAD`, `IMAD.WIDE`, `IADD3` with no carries), moves,
 //! `S2R` of the thread and block indices, `ISETP`, `FFMA` in
 //! round-to-nearest, whole-word loads and stores, and (in every kernel's
-//! prologue) `BMOV`s between barrier registers. Run through their general code, each first works out
-//! again which of its many forms it is: the destination's kind, whether a
+//! prologue) `BMOV`s between barrier registers. Run through their general
+//! code, each first works out again which of its many forms it is: the destination's kind, whether a
 //! carry is read or written, which source modifiers apply. A [`Uop`] is
 //! that answer, worked out once when the instruction is decoded
 //! ([`Uop::of`], kept in the [`Instr`]): its registers and sources are
