@@ -6,9 +6,10 @@
 //! `S2R` of the thread and block indices, `ISETP`, `FFMA` in
 //! round-to-nearest, whole-word loads and stores, and (in every kernel's
 //! prologue) `BMOV`s between barrier registers. Run through their general
-//! code, each first works out again which of its many forms it is: the destination's kind, whether a
-//! carry is read or written, which source modifiers apply. A [`Uop`] is
-//! that answer, worked out once when the instruction is decoded
+//! code, each first works out again which of its many forms it is: the
+//! destination's kind, whether a carry is read or written, which source
+//! modifiers apply. A [`Uop`] is that answer, worked out once when the
+//! instruction is decoded
 //! ([`Uop::of`], kept in the [`Instr`]): its registers and sources are
 //! fields, and running it is the row arithmetic alone.
 //!
